@@ -1,0 +1,127 @@
+/**
+ * The one plan-tree type for both operators. KUDO: plans → phases → steps; Kanister: actions → phases →
+ * deferPhase. Every string here has already been through `sanitize` (adapters are the only producers).
+ */
+
+/** Normalized node state: the single status vocabulary of the whole app. */
+export type NodeState = 'pending' | 'running' | 'retrying' | 'succeeded' | 'failed' | 'inactive' | 'unknown';
+
+export type NodeKind = 'plan' | 'phase' | 'step' | 'action' | 'deferPhase';
+
+/** Result of a whole object (Instance or ActionSet). */
+export type Outcome = 'running' | 'succeeded' | 'failed' | 'unknown';
+
+export type ObjectKind = 'Instance' | 'ActionSet';
+
+export type PlanNode = {
+	/** Stable path id inside its object, e.g. `plan:deploy/phase:deploy/step:init`. Used for fold state and timers. */
+	readonly id: string;
+	readonly kind: NodeKind;
+	/** Display name (a nameless Kanister deferPhase is labelled `deferPhase`). */
+	readonly name: string;
+	/** Raw status word as found in the object (`IN_PROGRESS`, `complete`, `NOT ACTIVE`, …). */
+	readonly status: string;
+	readonly state: NodeState;
+	/** KUDO plan/phase strategy (`serial`, `parallel`, or whatever the OperatorVersion says). */
+	readonly strategy?: string;
+	/** Step/phase/plan message or error text. */
+	readonly message?: string;
+	/** Short extra fact drawn after the status: "always runs", "waiting for the controller to start this plan…". */
+	readonly note?: string;
+	/** Secondary description, e.g. a Kanister action's object `statefulset postgres-test/my-release`. */
+	readonly detail?: string;
+	/** ISO time the object says this node was last updated (KUDO plan lastUpdatedTimestamp, Kanister lastTransitionTime). */
+	readonly updatedAt?: string;
+	/** ISO start/end times where the object or its events carry them (Kanister "Started/Ended Phase" events). */
+	readonly startedAt?: string;
+	readonly endedAt?: string;
+	/** Percent complete where the object carries it (Kanister). */
+	readonly percent?: number;
+	/** The node the object is currently working on (active plan, running action). */
+	readonly active?: boolean;
+	readonly children: readonly PlanNode[];
+};
+
+/** Facts the wait rules need, per kind. Derived by the adapters; pure data. */
+export type KudoWaitFacts = {
+	readonly kind: 'Instance';
+	/** spec.planExecution.planName ('' when idle). */
+	readonly scheduledPlan: string;
+	/** spec.planExecution.uid. */
+	readonly scheduledUid: string;
+	/** status.planStatus[*].uid by plan name. */
+	readonly planUids: Readonly<Record<string, string>>;
+	/** Name of the active plan (CLI rule), if any plan ever ran or is scheduled. */
+	readonly activePlan?: string;
+	/** Raw status of the active plan. */
+	readonly activeStatus?: string;
+	/** Scheduled but the controller has not picked it up yet (uid mismatch or no status entry). */
+	readonly queued: boolean;
+};
+
+export type KanisterWaitFacts = {
+	readonly kind: 'ActionSet';
+	/** status.state raw ('' when there is no status yet). */
+	readonly state: string;
+	/** Some deferPhase exists and is still pending (not yet run, or running: the controller never writes `running`). */
+	readonly deferPending: boolean;
+	/** Some deferPhase is known to be running (progress.runningPhase names it, or events say so). */
+	readonly deferRunning: boolean;
+	/** status.progress.runningPhase. */
+	readonly runningPhase: string;
+	/** status.progress.lastTransitionTime or creationTimestamp: last time the object said it made progress. */
+	readonly lastProgressAt?: string;
+};
+
+export type WaitFacts = KudoWaitFacts | KanisterWaitFacts;
+
+/** One Instance or ActionSet, adapted. */
+export type PlanObject = {
+	readonly kind: ObjectKind;
+	readonly namespace: string;
+	readonly name: string;
+	readonly uid?: string;
+	readonly resourceVersion?: string;
+	readonly createdAt?: string;
+	readonly outcome: Outcome;
+	/** One line a person can read during an incident. */
+	readonly summary: string;
+	/** KUDO: OperatorVersion name; Kanister: blueprint name(s). */
+	readonly version?: string;
+	/** KUDO active plan / Kanister current action. */
+	readonly active?: string;
+	/** Normalized state of the object as a whole (for list views). */
+	readonly state: NodeState;
+	/** Raw status of the object as a whole (active plan status / status.state). */
+	readonly status: string;
+	/** Kanister percentCompleted (float), KUDO: completed steps of the active plan as a percent. */
+	readonly percent?: number;
+	/** KUDO: steps done/total in the active plan. */
+	readonly steps?: {readonly done: number; readonly total: number};
+	/** Object-level error (Kanister status.error.message). */
+	readonly error?: string;
+	/** Latest update time the object carries. */
+	readonly updatedAt?: string;
+	readonly wait: WaitFacts;
+	/** Top-level nodes: KUDO plans (all, including NOT ACTIVE ones) or Kanister actions. */
+	readonly tree: readonly PlanNode[];
+};
+
+/** A core/v1 Event about a watched object, sanitized. */
+export type PlanEvent = {
+	readonly uid: string;
+	readonly namespace: string;
+	readonly involvedKind: string;
+	readonly involvedName: string;
+	readonly type: string;
+	readonly reason: string;
+	readonly message: string;
+	/** ISO time of the last occurrence (lastTimestamp, eventTime or firstTimestamp). */
+	readonly time?: string;
+	readonly count: number;
+};
+
+/** Key of an object in maps: `Kind/namespace/name`. */
+export function objectKey(o: {readonly kind: string; readonly namespace: string; readonly name: string}): string {
+	return `${o.kind}/${o.namespace}/${o.name}`;
+}

@@ -1,0 +1,93 @@
+/**
+ * THE clock: the only code that reads the time or starts a timer. One 1 Hz tick for the whole app
+ * (timers, countdown, "last event Ns ago"); tests inject `FakeClock`.
+ */
+export type Clock = {
+	now(): number;
+	/** Subscribe to the shared 1 Hz tick. Returns an unsubscribe function. */
+	onTick(listener: () => void): () => void;
+	/** Run `callback` once after `ms`. Returns a cancel function. */
+	after(ms: number, callback: () => void): () => void;
+};
+
+export class SystemClock implements Clock {
+	readonly #listeners = new Set<() => void>();
+	#interval: NodeJS.Timeout | undefined;
+
+	now(): number {
+		return Date.now();
+	}
+
+	onTick(listener: () => void): () => void {
+		this.#listeners.add(listener);
+		// One interval shared by every subscriber, alive only while someone listens.
+		this.#interval ??= setInterval(() => {
+			for (const l of [...this.#listeners]) {
+				l();
+			}
+		}, 1000);
+		return () => {
+			this.#listeners.delete(listener);
+			if (this.#listeners.size === 0 && this.#interval) {
+				clearInterval(this.#interval);
+				this.#interval = undefined;
+			}
+		};
+	}
+
+	after(ms: number, callback: () => void): () => void {
+		const t = setTimeout(callback, ms);
+		return () => {
+			clearTimeout(t);
+		};
+	}
+}
+
+/** A clock tests drive by hand: `advance(ms)` fires ticks (one per whole second crossed) and due timers. */
+export class FakeClock implements Clock {
+	#now: number;
+	readonly #listeners = new Set<() => void>();
+	#timers: Array<{at: number; callback: () => void; id: number}> = [];
+	#nextId = 0;
+
+	constructor(start = Date.parse('2026-11-30T11:00:00Z')) {
+		this.#now = start;
+	}
+
+	now(): number {
+		return this.#now;
+	}
+
+	onTick(listener: () => void): () => void {
+		this.#listeners.add(listener);
+		return () => this.#listeners.delete(listener);
+	}
+
+	after(ms: number, callback: () => void): () => void {
+		const id = this.#nextId++;
+		this.#timers.push({at: this.#now + ms, callback, id});
+		return () => {
+			this.#timers = this.#timers.filter(t => t.id !== id);
+		};
+	}
+
+	advance(ms: number): void {
+		const end = this.#now + ms;
+		while (this.#now < end) {
+			const nextSecond = Math.min(end, Math.floor(this.#now / 1000) * 1000 + 1000);
+			const due = this.#timers.filter(t => t.at <= nextSecond).sort((a, b) => a.at - b.at);
+			for (const t of due) {
+				this.#now = Math.max(this.#now, t.at);
+				this.#timers = this.#timers.filter(x => x.id !== t.id);
+				t.callback();
+			}
+
+			this.#now = nextSecond;
+			if (nextSecond % 1000 === 0) {
+				for (const l of [...this.#listeners]) {
+					l();
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,382 @@
+import type {ConnectionState, KubeObject, ResourceKind, SourceEvent} from '../kube/object-source.js';
+import {adaptActionSet} from '../model/adapt-kanister-action-set.js';
+import {adaptEvent} from '../model/adapt-event.js';
+import {adaptInstance} from '../model/adapt-kudo-instance.js';
+import {objectKey, type PlanEvent, type PlanNode, type PlanObject} from '../model/plan-tree.js';
+import {isActiveState, isFinishedState} from '../model/status.js';
+import type {Clock} from './clock.js';
+
+/** When a node started and ended, in clock milliseconds. Observed by the client unless the object said so. */
+export type NodeTiming = {readonly startedAt?: number; readonly endedAt?: number};
+
+/** Object-level timing is stored under this node id. */
+export const objectTimingId = '';
+
+/** One observed status change of a node (or of an object: empty path). */
+export type Transition = {
+	readonly seq: number;
+	readonly at: number;
+	readonly objectKey: string;
+	readonly kind: string;
+	readonly namespace: string;
+	readonly name: string;
+	/** Names from the top-level node down to the changed node. */
+	readonly path: readonly string[];
+	readonly from: string;
+	readonly to: string;
+	/** How long the node was in its previous, active state, when known. */
+	readonly durationMs?: number;
+};
+
+export type StoreSnapshot = {
+	/** Increments on every change; cheap identity for memoization. */
+	readonly version: number;
+	/** Instances and ActionSets, sorted by kind, namespace, name. */
+	readonly objects: readonly PlanObject[];
+	/** objectKey → node id → timing (`objectTimingId` for the object itself). */
+	readonly timings: ReadonlyMap<string, ReadonlyMap<string, NodeTiming>>;
+	/** objectKey → events about it, oldest first. */
+	readonly events: ReadonlyMap<string, readonly PlanEvent[]>;
+	readonly connection: ConnectionState;
+	/** Clock time of the last event received from the source, if any. */
+	readonly lastEventAt?: number;
+	/** The source has listed everything once. */
+	readonly synced: boolean;
+	readonly fatal?: {readonly message: string; readonly exitCode: number};
+	/** Recent transitions, oldest first (bounded). */
+	readonly transitions: readonly Transition[];
+};
+
+const maxTransitions = 2000;
+const maxEventsPerObject = 200;
+
+type Raw = Map<string, KubeObject>; // `namespace/name` → object
+
+function nsName(o: KubeObject): string {
+	return `${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`;
+}
+
+function time(iso: string | undefined): number | undefined {
+	if (!iso) {
+		return undefined;
+	}
+
+	const t = Date.parse(iso);
+	return Number.isNaN(t) ? undefined : t;
+}
+
+/**
+ * Objects keyed by namespace/name, fed by any ObjectSource. Adapts raw objects (the sanitizing boundary),
+ * stamps transitions with the clock and notifies subscribers once per batch of source events.
+ */
+export class Store {
+	readonly #clock: Clock;
+	readonly #raw = new Map<ResourceKind, Raw>([
+		['Instance', new Map()],
+		['OperatorVersion', new Map()],
+		['ActionSet', new Map()],
+		['Blueprint', new Map()],
+		['Event', new Map()],
+	]);
+
+	readonly #objects = new Map<string, PlanObject>();
+	readonly #timings = new Map<string, Map<string, NodeTiming>>();
+	readonly #events = new Map<string, PlanEvent[]>();
+	#transitions: Transition[] = [];
+	#seq = 0;
+	#connection: ConnectionState = {status: 'connecting'};
+	#lastEventAt: number | undefined;
+	#synced = false;
+	#fatal: {message: string; exitCode: number} | undefined;
+	#version = 0;
+	#snapshot: StoreSnapshot | undefined;
+	#sorted: PlanObject[] | undefined;
+	readonly #listeners = new Set<() => void>();
+	#notifyQueued = false;
+
+	constructor(clock: Clock) {
+		this.#clock = clock;
+	}
+
+	/** Apply one source event. Subscribers are notified once per microtask batch. */
+	readonly apply = (event: SourceEvent): void => {
+		switch (event.type) {
+			case 'upsert': {
+				this.#lastEventAt = this.#clock.now();
+				this.#upsert(event.resource, event.object);
+				break;
+			}
+
+			case 'delete': {
+				this.#lastEventAt = this.#clock.now();
+				this.#delete(event.resource, event.object);
+				break;
+			}
+
+			case 'replace': {
+				this.#lastEventAt = this.#clock.now();
+				this.#replace(event.resource, event.namespace, event.objects);
+				break;
+			}
+
+			case 'synced': {
+				this.#synced = true;
+				break;
+			}
+
+			case 'connection': {
+				this.#connection = event.state;
+				break;
+			}
+
+			case 'fatal': {
+				this.#fatal = {message: event.message, exitCode: event.exitCode};
+				break;
+			}
+		}
+
+		this.#changed();
+	};
+
+	readonly subscribe = (listener: () => void): (() => void) => {
+		this.#listeners.add(listener);
+		return () => this.#listeners.delete(listener);
+	};
+
+	readonly getSnapshot = (): StoreSnapshot => {
+		this.#snapshot ??= {
+			version: this.#version,
+			objects: (this.#sorted ??= [...this.#objects.values()].sort(compareObjects)),
+			timings: this.#timings,
+			events: this.#events,
+			connection: this.#connection,
+			lastEventAt: this.#lastEventAt,
+			synced: this.#synced,
+			fatal: this.#fatal,
+			transitions: this.#transitions,
+		};
+		return this.#snapshot;
+	};
+
+	#changed(): void {
+		this.#version++;
+		this.#snapshot = undefined;
+		if (this.#notifyQueued) {
+			return;
+		}
+
+		this.#notifyQueued = true;
+		queueMicrotask(() => {
+			this.#notifyQueued = false;
+			for (const l of [...this.#listeners]) {
+				l();
+			}
+		});
+	}
+
+	#upsert(resource: ResourceKind, object: KubeObject): void {
+		this.#raw.get(resource)!.set(nsName(object), object);
+		this.#refreshFor(resource, object);
+	}
+
+	#delete(resource: ResourceKind, object: KubeObject): void {
+		this.#raw.get(resource)!.delete(nsName(object));
+		if (resource === 'Instance' || resource === 'ActionSet') {
+			const key = objectKey({kind: resource, namespace: object.metadata?.namespace ?? '', name: object.metadata?.name ?? ''});
+			this.#objects.delete(key);
+			this.#timings.delete(key);
+			this.#sorted = undefined;
+		} else {
+			this.#refreshFor(resource, object);
+		}
+	}
+
+	#replace(resource: ResourceKind, namespace: string | undefined, objects: readonly KubeObject[]): void {
+		const raw = this.#raw.get(resource)!;
+		const keep = new Set(objects.map(o => nsName(o)));
+		for (const [key, old] of raw) {
+			if (!keep.has(key) && (namespace === undefined || old.metadata?.namespace === namespace)) {
+				this.#delete(resource, old);
+			}
+		}
+
+		for (const o of objects) {
+			this.#upsert(resource, o);
+		}
+	}
+
+	/** Re-adapt whatever depends on a changed object. */
+	#refreshFor(resource: ResourceKind, object: KubeObject): void {
+		const ns = object.metadata?.namespace ?? '';
+		switch (resource) {
+			case 'Instance':
+			case 'ActionSet': {
+				this.#adapt(resource, object);
+				break;
+			}
+
+			case 'OperatorVersion': {
+				for (const inst of this.#raw.get('Instance')!.values()) {
+					if (operatorVersionKey(inst) === nsName(object)) {
+						this.#adapt('Instance', inst);
+					}
+				}
+
+				break;
+			}
+
+			case 'Blueprint': {
+				for (const as of this.#raw.get('ActionSet')!.values()) {
+					if ((as.metadata?.namespace ?? '') === ns) {
+						this.#adapt('ActionSet', as);
+					}
+				}
+
+				break;
+			}
+
+			case 'Event': {
+				this.#rebuildEvents(object);
+				break;
+			}
+		}
+	}
+
+	#rebuildEvents(changed: KubeObject): void {
+		const e = adaptEvent(changed);
+		if (!e || (e.involvedKind !== 'Instance' && e.involvedKind !== 'ActionSet')) {
+			return;
+		}
+
+		const key = objectKey({kind: e.involvedKind, namespace: e.namespace, name: e.involvedName});
+		const list: PlanEvent[] = [];
+		for (const raw of this.#raw.get('Event')!.values()) {
+			const pe = adaptEvent(raw);
+			if (pe && pe.involvedKind === e.involvedKind && pe.namespace === e.namespace && pe.involvedName === e.involvedName) {
+				list.push(pe);
+			}
+		}
+
+		list.sort((a, b) => (time(a.time) ?? 0) - (time(b.time) ?? 0));
+		this.#events.set(key, list.slice(-maxEventsPerObject));
+		const target = this.#raw.get(e.involvedKind)!.get(`${e.namespace}/${e.involvedName}`);
+		if (target && e.involvedKind === 'ActionSet') {
+			this.#adapt('ActionSet', target);
+		}
+	}
+
+	#adapt(kind: 'Instance' | 'ActionSet', raw: KubeObject): void {
+		const ns = raw.metadata?.namespace ?? '';
+		const key = objectKey({kind, namespace: ns, name: raw.metadata?.name ?? ''});
+		const adapted =
+			kind === 'Instance'
+				? adaptInstance(raw, this.#raw.get('OperatorVersion')!.get(operatorVersionKey(raw)))
+				: adaptActionSet(raw, name => this.#raw.get('Blueprint')!.get(`${ns}/${name}`), this.#events.get(key) ?? []);
+		const previous = this.#objects.get(key);
+		this.#objects.set(key, adapted);
+		if (!previous) {
+			this.#sorted = undefined;
+		} else if (this.#sorted) {
+			const i = this.#sorted.indexOf(previous);
+			if (i === -1) {
+				this.#sorted = undefined;
+			} else {
+				this.#sorted[i] = adapted;
+				this.#sorted = [...this.#sorted];
+			}
+		}
+
+		this.#stamp(key, previous, adapted);
+	}
+
+	/** Update timers and record transitions between the previous and the new adaptation. */
+	#stamp(key: string, previous: PlanObject | undefined, next: PlanObject): void {
+		const now = this.#clock.now();
+		const timings = new Map(this.#timings.get(key) ?? []);
+		const before = new Map<string, PlanNode>();
+		if (previous) {
+			walk(previous.tree, [], (node) => before.set(node.id, node));
+		}
+
+		// The object's own clock: from creation (or first sight) to the first finished outcome seen.
+		const objectTiming = timings.get(objectTimingId) ?? {startedAt: time(next.createdAt) ?? now};
+		if (next.outcome === 'succeeded' || next.outcome === 'failed') {
+			if (objectTiming.endedAt === undefined) {
+				timings.set(objectTimingId, {...objectTiming, endedAt: previous ? now : (time(next.updatedAt) ?? now)});
+			}
+		} else {
+			timings.set(objectTimingId, {startedAt: objectTiming.startedAt});
+		}
+
+		if (previous && previous.status !== next.status) {
+			this.#record({key, object: next, path: [], from: previous.status, to: next.status, at: now, timing: objectTiming});
+		}
+
+		walk(next.tree, [], (node, path) => {
+			const old = before.get(node.id);
+			const t = timings.get(node.id);
+			const given = {startedAt: time(node.startedAt), endedAt: time(node.endedAt)};
+			let timing: NodeTiming | undefined = t;
+			if (isActiveState(node.state)) {
+				// A node that is (again) being worked on: keep its start, forget any earlier end (a new run).
+				timing = {startedAt: given.startedAt ?? (t && t.endedAt === undefined ? t.startedAt : undefined) ?? now};
+			} else if (isFinishedState(node.state)) {
+				const startedAt = given.startedAt ?? t?.startedAt;
+				const endedAt = given.endedAt ?? t?.endedAt ?? (startedAt === undefined ? undefined : now);
+				timing = startedAt === undefined && endedAt === undefined ? undefined : {startedAt, endedAt};
+			} else if (node.state === 'pending' || node.state === 'inactive') {
+				timing = given.startedAt === undefined ? undefined : {startedAt: given.startedAt, endedAt: given.endedAt};
+			}
+
+			if (timing) {
+				timings.set(node.id, timing);
+			} else {
+				timings.delete(node.id);
+			}
+
+			if (old && old.status !== node.status) {
+				this.#record({key, object: next, path, from: old.status, to: node.status, at: now, timing: t});
+			}
+		});
+		this.#timings.set(key, timings);
+	}
+
+	#record(r: {key: string; object: PlanObject; path: string[]; from: string; to: string; at: number; timing: NodeTiming | undefined}): void {
+		const durationMs = r.timing?.startedAt !== undefined && r.timing.endedAt === undefined ? r.at - r.timing.startedAt : undefined;
+		this.#transitions.push({
+			seq: ++this.#seq,
+			at: r.at,
+			objectKey: r.key,
+			kind: r.object.kind,
+			namespace: r.object.namespace,
+			name: r.object.name,
+			path: r.path,
+			from: r.from,
+			to: r.to,
+			durationMs,
+		});
+		if (this.#transitions.length > maxTransitions) {
+			this.#transitions = this.#transitions.slice(-maxTransitions);
+		} else {
+			this.#transitions = [...this.#transitions];
+		}
+	}
+}
+
+function operatorVersionKey(instance: KubeObject): string {
+	const spec = (instance['spec'] ?? {}) as {operatorVersion?: {name?: unknown; namespace?: unknown}};
+	const ns = typeof spec.operatorVersion?.namespace === 'string' && spec.operatorVersion.namespace ? spec.operatorVersion.namespace : (instance.metadata?.namespace ?? '');
+	return `${ns}/${typeof spec.operatorVersion?.name === 'string' ? spec.operatorVersion.name : ''}`;
+}
+
+function walk(nodes: readonly PlanNode[], path: string[], visit: (node: PlanNode, path: string[]) => void): void {
+	for (const n of nodes) {
+		const p = [...path, n.name];
+		visit(n, p);
+		walk(n.children, p, visit);
+	}
+}
+
+function compareObjects(a: PlanObject, b: PlanObject): number {
+	return a.kind.localeCompare(b.kind) || a.namespace.localeCompare(b.namespace) || a.name.localeCompare(b.name);
+}
