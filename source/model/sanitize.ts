@@ -1,8 +1,258 @@
-// Placeholder signatures; implemented by the model work.
-export const maxFieldLength = 2000;
-export function sanitizeText(value: unknown, max = maxFieldLength): string {
-	return String(value ?? '').slice(0, max);
+/**
+ * THE sanitizer. Every string that comes from a Kubernetes object (or a file pretending to be one) passes
+ * through here before it reaches state, the TUI, plain logs or JSON: cluster text is hostile (CVE-2021-25743:
+ * escape sequences in an Event message can set the window title, write the clipboard, clear the screen or
+ * overwrite lines). Ink's own stripping differs per major and keeps OSC 8, so we never rely on it.
+ *
+ * Removed: whole ESC-initiated sequences (CSI with its parameters, OSC up to BEL/ST, DCS/SOS/PM/APC up to ST,
+ * two-character ESC sequences), their 8-bit C1 forms (0x9B CSI, 0x9D OSC, 0x90/0x98/0x9E/0x9F strings),
+ * every other C0/C1 control and DEL, bidi controls and zero-width characters. Lone UTF-16 surrogates become
+ * U+FFFD. The result is cut to a maximum number of code points, ending in `…` when cut.
+ */
+
+/** Default cap for free text (messages, errors). */
+export const maxMessageLength = 1000;
+/** Default cap for names (Kubernetes names are at most 253 characters). */
+export const maxNameLength = 253;
+/** Kept for callers of the first placeholder; the same as `maxMessageLength`. */
+export const maxFieldLength = maxMessageLength;
+
+/** What a newline becomes in a one-line cell: visible, so a message never silently loses its structure. */
+export const lineBreakMarker = ' ⏎ ';
+
+const ellipsis = '…';
+const esc = 0x1b;
+const bel = 0x07;
+
+/** Code points that never survive, whatever the mode (tab and newline are decided by the mode). */
+export function isForbiddenCodePoint(cp: number): boolean {
+	return (
+		(cp <= 0x1f && cp !== 0x09 && cp !== 0x0a) ||
+		(cp >= 0x7f && cp <= 0x9f) ||
+		(cp >= 0x202a && cp <= 0x202e) || // LRE RLE PDF LRO RLO
+		(cp >= 0x2066 && cp <= 0x2069) || // LRI RLI FSI PDI
+		cp === 0x200e ||
+		cp === 0x200f ||
+		cp === 0x061c ||
+		(cp >= 0x200b && cp <= 0x200d) || // zero-width space / non-joiner / joiner
+		(cp >= 0x2060 && cp <= 0x2064) || // word joiner, invisible operators
+		cp === 0xfeff ||
+		(cp >= 0xd800 && cp <= 0xdfff) // a surrogate code point on its own (never a valid scalar value)
+	);
 }
-export function sanitizeLine(value: unknown, max = maxFieldLength): string {
-	return sanitizeText(value, max);
+
+type Mode = 'text' | 'line';
+
+/** Multi-line text: keeps `\n` and tab; removes CR and everything unsafe. */
+export function sanitizeText(value: unknown, max = maxMessageLength): string {
+	return sanitize(value, max, 'text');
+}
+
+/**
+ * One-line cell: like `sanitizeText`, but runs of line breaks become one visible ` ⏎ ` marker (none at the
+ * start or end) and a tab becomes a space, so the cell's width is what it looks like.
+ */
+export function sanitizeLine(value: unknown, max = maxMessageLength): string {
+	return sanitize(value, max, 'line');
+}
+
+function toRawString(value: unknown): string {
+	if (typeof value === 'string') {
+		return value;
+	}
+
+	if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') {
+		return String(value);
+	}
+
+	return '';
+}
+
+/** Reads code points from a string; knows how to skip escape sequences. */
+class Reader {
+	i = 0;
+	constructor(readonly s: string) {}
+
+	get done(): boolean {
+		return this.i >= this.s.length;
+	}
+
+	/** Next code point without consuming it; lone surrogates read as themselves. */
+	peek(): number {
+		return this.s.codePointAt(this.i)!;
+	}
+
+	next(): number {
+		const c = this.peek();
+		this.i += c > 0xff_ff ? 2 : 1;
+		return c;
+	}
+
+	/** CSI body: parameter bytes 0x30–0x3F, intermediates 0x20–0x2F, then one final byte 0x40–0x7E. */
+	skipCsiBody(): void {
+		while (!this.done) {
+			const c = this.peek();
+			if (c >= 0x20 && c <= 0x3f) {
+				this.i++;
+				continue;
+			}
+
+			if (c >= 0x40 && c <= 0x7e) {
+				this.i++;
+			}
+
+			// Anything else ends the (malformed) sequence; that character is judged on its own.
+			return;
+		}
+	}
+
+	/** A control string (OSC/DCS/SOS/PM/APC): everything up to ST (ESC \ or 0x9C), or BEL for OSC. Unterminated: to the end. */
+	skipControlString(belEnds: boolean): void {
+		while (!this.done) {
+			const c = this.next();
+			if (c === 0x9c || (belEnds && c === bel)) {
+				return;
+			}
+
+			if (c === esc && !this.done && this.peek() === 0x5c) {
+				this.i++;
+				return;
+			}
+		}
+	}
+
+	/** After ESC: the rest of the sequence, whatever its type. */
+	skipEscapeSequence(): void {
+		if (this.done) {
+			return;
+		}
+
+		const c = this.peek();
+		switch (c) {
+			case 0x5b: {
+				// ESC [ = CSI
+				this.i++;
+				this.skipCsiBody();
+				return;
+			}
+
+			case 0x5d: {
+				// ESC ] = OSC (title, clipboard, hyperlink…)
+				this.i++;
+				this.skipControlString(true);
+				return;
+			}
+
+			case 0x50: // ESC P = DCS
+			case 0x58: // ESC X = SOS
+			case 0x5e: // ESC ^ = PM
+			case 0x5f: {
+				// ESC _ = APC
+				this.i++;
+				this.skipControlString(false);
+				return;
+			}
+
+			default: {
+				// nF: intermediates 0x20–0x2F then a final 0x30–0x7E; Fp/Fe/Fs: one byte 0x30–0x7E.
+				let j = this.i;
+				while (j < this.s.length && this.s.charCodeAt(j) >= 0x20 && this.s.charCodeAt(j) <= 0x2f) {
+					j++;
+				}
+
+				const f = j < this.s.length ? this.s.charCodeAt(j) : -1;
+				if (f >= 0x30 && f <= 0x7e) {
+					this.i = j + 1;
+				} else {
+					this.i = j;
+				}
+			}
+		}
+	}
+
+	/** 8-bit C1 introducers carry a body just like their ESC forms. */
+	skipC1Body(c: number): void {
+		if (c === 0x9b) {
+			this.skipCsiBody();
+		} else if (c === 0x9d) {
+			this.skipControlString(true);
+		} else if (c === 0x90 || c === 0x98 || c === 0x9e || c === 0x9f) {
+			this.skipControlString(false);
+		}
+	}
+}
+
+function sanitize(value: unknown, max: number, mode: Mode): string {
+	if (!(max >= 1)) {
+		return '';
+	}
+
+	const s = toRawString(value);
+	const out: string[] = [];
+	let count = 0;
+	let pendingBreak = false; // line mode: a run of line breaks waiting for the next visible character
+	const reader = new Reader(s);
+	// Stop reading one past the cap: enough to know the text was cut, and bounded work for huge input.
+	while (!reader.done && count <= max) {
+		const c = reader.next();
+		if (c === esc) {
+			reader.skipEscapeSequence();
+			continue;
+		}
+
+		if (c >= 0x80 && c <= 0x9f) {
+			reader.skipC1Body(c);
+			continue;
+		}
+
+		if (c === 0x0a || c === 0x2028 || c === 0x2029) {
+			if (mode === 'text') {
+				out.push('\n');
+				count++;
+			} else if (count > 0) {
+				pendingBreak = true;
+			}
+
+			continue;
+		}
+
+		if (c === 0x09) {
+			out.push(mode === 'text' ? '\t' : ' ');
+			count++;
+			continue;
+		}
+
+		let ch: string;
+		if (c >= 0xd800 && c <= 0xdfff) {
+			ch = '\uFFFD'; // codePointAt only returns a surrogate when it is unpaired
+		} else if (isForbiddenCodePoint(c)) {
+			continue;
+		} else {
+			ch = String.fromCodePoint(c);
+		}
+
+		if (pendingBreak) {
+			pendingBreak = false;
+			for (const m of lineBreakMarker) {
+				out.push(m);
+				count++;
+			}
+		}
+
+		out.push(ch);
+		count++;
+	}
+
+	// The loop only stops early once something visible lies past the cap.
+	return count > max ? cut(out, max) : out.join('');
+}
+
+function cut(out: string[], max: number): string {
+	const kept = out.slice(0, max - 1);
+	// Never end on the half of a line-break marker or a dangling space.
+	while (kept.length > 0 && (kept.at(-1) === ' ' || kept.at(-1) === '⏎')) {
+		kept.pop();
+	}
+
+	return kept.join('') + ellipsis;
 }
