@@ -1,0 +1,60 @@
+/** `planwatch --help`: the usage documentation (the README's Usage section repeats it). */
+export const helpText = `planwatch — live plan trees for KUDO Instances and Kanister ActionSets
+
+Usage
+  planwatch -f FILE|- [-f FILE ...] [--once] [-o tui|plain|json] [--no-color] [--ascii]
+  planwatch [instance/NAME | actionset/NAME ...] [-n NAMESPACE | -A] [-l SELECTOR]
+            [--kubeconfig PATH] [--context NAME] [--wait [--timeout DURATION] [--extend DURATION]]
+  planwatch demo [--scenario NAME] [--speed N] [--loop]
+
+Input
+  -f, --file FILE       Read objects from a YAML or JSON file (multi-document or kind: List);
+                        repeatable; - reads stdin. Instances, ActionSets, OperatorVersions,
+                        Blueprints and Events are used; other kinds are ignored.
+  instance/NAME         Watch a KUDO Instance (also: inst/, instances/, instances.kudo.dev/).
+  actionset/NAME        Watch a Kanister ActionSet (also: as/, actionsets/, actionsets.cr.kanister.io/).
+                        No target: every Instance and ActionSet in the namespace.
+  --kubeconfig PATH     Kubeconfig file (default: $KUBECONFIG, then ~/.kube/config).
+  --context NAME        Kubeconfig context (default: the current context).
+  -n, --namespace NS    Namespace (default: the context's namespace, else default).
+  -A, --all-namespaces  Every namespace.
+  -l, --selector SEL    Label selector, e.g. app=mysql.
+
+Waiting
+  --wait                Exit when the targets finish: 0 succeeded, 1 failed.
+  --timeout DURATION    Give up after DURATION (45s, 5m, 1h30m; 0 = never) and exit 3.
+  --extend DURATION     How much + adds to the timeout in the TUI (default 5m).
+
+Output
+  -o, --output MODE     tui    interactive tree (default when stdout is a terminal)
+                        plain  fully expanded tree as text, no cursor movement (default otherwise);
+                               while watching: one line per status change, then the final tree
+                        json   {"objects":[{kind, namespace, name, outcome, summary, tree}]};
+                               while watching: NDJSON lines of type snapshot and transition
+  --once                Draw once and exit (default for plain and json with -f).
+  --no-color            No colour (also when NO_COLOR is set or stdout is not a terminal).
+  --ascii               ASCII tree lines and icons instead of box drawing and symbols.
+  -h, --help            Show this help.
+  --version             Show the version.
+
+Keys (tui)
+  ↑ ↓  j k        move                ← → h l    collapse / expand
+  space  enter    toggle              x          expand / collapse all
+  g  G            top / bottom        e          events of the selected object
+  + -             extend the timeout / take it back (with --wait)
+  /  f            filter by name / failing only (list)
+  ?               help                q  esc  ctrl+c   quit
+
+Exit codes
+  0    nothing failed
+  1    something failed
+  2    usage or input error
+  3    timed out
+  4    cluster error
+  130  interrupted
+
+Examples
+  kubectl get instance mysql-instance -o yaml | planwatch -f -
+  planwatch -f actionset.yaml -f blueprint.yaml -o plain
+  planwatch instance/mysql-instance --wait --timeout 10m
+`;

@@ -1,0 +1,377 @@
+/**
+ * planwatch's command line → a typed Options object, or the one-line usage error to print (exit 2).
+ * Pure: no I/O, no process.exit; the environment it depends on is passed in. meow types the flags;
+ * `normalizeArgv` first rejects unknown flags and binds every value to its flag, because yargs-parser would
+ * otherwise read `-f -` as a positional `-` and `-n -x` as two flags.
+ */
+import meow from 'meow';
+import {durationFlag} from './duration.js';
+import {helpText} from './help-text.js';
+
+export type OutputMode = 'tui' | 'plain' | 'json';
+
+export type TargetResource = 'Instance' | 'ActionSet';
+
+/** A positional `instance/NAME` or `actionset/NAME`. */
+export type Target = {readonly resource: TargetResource; readonly name: string};
+
+/** Where objects come from. */
+export type Mode =
+	/** `-f FILE|-`: objects read once from files or stdin. */
+	| 'file'
+	/** Targets (or none = every Instance and ActionSet in scope) watched on a cluster. */
+	| 'cluster'
+	/** `planwatch demo`: a scripted scenario, no cluster. */
+	| 'demo';
+
+export type Options = {
+	readonly mode: Mode;
+	/** `-f` paths in order; `-` is stdin (at most once). */
+	readonly files: readonly string[];
+	readonly targets: readonly Target[];
+	readonly output: OutputMode;
+	/** Draw once and exit (default for plain/json with -f). */
+	readonly once: boolean;
+	/** Colour allowed: not --no-color, no NO_COLOR, stdout is a TTY. */
+	readonly color: boolean;
+	readonly ascii: boolean;
+	readonly kubeconfig?: string;
+	readonly context?: string;
+	readonly namespace?: string;
+	readonly allNamespaces: boolean;
+	readonly selector?: string;
+	readonly wait: boolean;
+	/** --timeout in ms; 0 = none. */
+	readonly timeoutMs: number;
+	/** --extend in ms (what `+` adds; default 5m). */
+	readonly extendMs: number;
+	/** Only for mode 'demo'. */
+	readonly demo?: {readonly scenario?: string; readonly speed: number; readonly loop: boolean};
+};
+
+export type ParseResult =
+	| {readonly kind: 'run'; readonly options: Options}
+	| {readonly kind: 'help'; readonly text: string}
+	| {readonly kind: 'version'}
+	| {readonly kind: 'error'; readonly message: string};
+
+/** What parsing depends on besides argv. */
+export type ParseEnvironment = {
+	readonly stdoutIsTTY: boolean;
+	readonly env: Readonly<Record<string, string | undefined>>;
+};
+
+export const defaultExtendMs = 5 * 60_000;
+
+type FlagSpec = {readonly type: 'string' | 'boolean'; readonly shortFlag?: string; readonly isMultiple?: boolean; readonly default?: boolean};
+
+/** Keys are meow's camelCase names; the command line uses the kebab-case form. */
+const flagSpecs = {
+	file: {type: 'string', shortFlag: 'f', isMultiple: true},
+	output: {type: 'string', shortFlag: 'o'},
+	once: {type: 'boolean'},
+	color: {type: 'boolean', default: true},
+	ascii: {type: 'boolean'},
+	kubeconfig: {type: 'string'},
+	context: {type: 'string'},
+	namespace: {type: 'string', shortFlag: 'n'},
+	allNamespaces: {type: 'boolean', shortFlag: 'A'},
+	selector: {type: 'string', shortFlag: 'l'},
+	wait: {type: 'boolean'},
+	timeout: {type: 'string'},
+	extend: {type: 'string'},
+	scenario: {type: 'string'},
+	speed: {type: 'string'},
+	loop: {type: 'boolean'},
+	help: {type: 'boolean', shortFlag: 'h'},
+	version: {type: 'boolean'},
+} as const satisfies Record<string, FlagSpec>;
+
+type FlagName = keyof typeof flagSpecs;
+
+/** What meow returns for flagSpecs. */
+type Flags = {
+	readonly file: string[];
+	readonly output?: string;
+	readonly once: boolean;
+	readonly color: boolean;
+	readonly ascii: boolean;
+	readonly kubeconfig?: string;
+	readonly context?: string;
+	readonly namespace?: string;
+	readonly allNamespaces: boolean;
+	readonly selector?: string;
+	readonly wait: boolean;
+	readonly timeout?: string;
+	readonly extend?: string;
+	readonly scenario?: string;
+	readonly speed?: string;
+	readonly loop: boolean;
+	readonly help: boolean;
+	readonly version: boolean;
+};
+
+function kebab(name: string): string {
+	return name.replaceAll(/[A-Z]/g, c => `-${c.toLowerCase()}`);
+}
+
+const byLong = new Map<string, FlagName>(Object.keys(flagSpecs).map(k => [kebab(k), k as FlagName]));
+const byShort = new Map<string, FlagName>(
+	Object.entries(flagSpecs).flatMap(([k, v]: [string, FlagSpec]) => (v.shortFlag ? [[v.shortFlag, k as FlagName] as const] : [])),
+);
+
+/**
+ * Rewrite argv so every flag is `--long` / `--long=value` (values bound to their flag, as kubectl's pflag does:
+ * the token after a value flag is always its value). Unknown flags and missing values are usage errors.
+ */
+export function normalizeArgv(argv: readonly string[]): {argv: string[]} | {error: string} {
+	const out: string[] = [];
+	for (let i = 0; i < argv.length; i++) {
+		const token = argv[i]!;
+		if (token === '--') {
+			out.push(...argv.slice(i));
+			break;
+		}
+
+		if (token === '-' || !token.startsWith('-')) {
+			out.push(token);
+			continue;
+		}
+
+		// One flag spelled out: --name, --name=value, --no-name.
+		if (token.startsWith('--')) {
+			const eq = token.indexOf('=');
+			const name = token.slice(2, eq === -1 ? undefined : eq);
+			const negated = name.startsWith('no-') ? byLong.get(name.slice(3)) : undefined;
+			const flag = byLong.get(name) ?? negated;
+			if (!flag || (negated && flagSpecs[negated].type !== 'boolean')) {
+				return {error: `unknown flag --${name}`};
+			}
+
+			if (flagSpecs[flag].type === 'boolean') {
+				out.push(token);
+				continue;
+			}
+
+			const value = eq === -1 ? argv[++i] : token.slice(eq + 1);
+			if (value === undefined || value === '') {
+				return {error: `flag --${name} needs a value`};
+			}
+
+			out.push(`--${name}=${value}`);
+			continue;
+		}
+
+		// A cluster of short flags: -A, -Af FILE, -ojson, -o=json, -f-.
+		const letters = token.slice(1);
+		for (let j = 0; j < letters.length; j++) {
+			const letter = letters[j]!;
+			const flag = byShort.get(letter);
+			if (!flag) {
+				return {error: `unknown flag -${letter}`};
+			}
+
+			const long = kebab(flag);
+			if (flagSpecs[flag].type === 'boolean') {
+				out.push(`--${long}`);
+				continue;
+			}
+
+			const rest = letters.slice(j + 1);
+			const value = rest === '' ? argv[++i] : rest.replace(/^=/, '');
+			if (value === undefined || value === '') {
+				return {error: `flag -${letter} needs a value`};
+			}
+
+			out.push(`--${long}=${value}`);
+			break;
+		}
+	}
+
+	return {argv: out};
+}
+
+const resourceAliases = new Map<string, TargetResource>([
+	...['instance', 'instances', 'inst', 'instance.kudo.dev', 'instances.kudo.dev'].map(a => [a, 'Instance'] as const),
+	...['actionset', 'actionsets', 'as', 'actionset.cr.kanister.io', 'actionsets.cr.kanister.io'].map(a => [a, 'ActionSet'] as const),
+]);
+
+/** `instance/NAME` → Target; undefined when the kind is unknown or the name is missing. */
+export function parseTarget(text: string): Target | undefined {
+	const slash = text.indexOf('/');
+	if (slash === -1) {
+		return undefined;
+	}
+
+	const resource = resourceAliases.get(text.slice(0, slash).toLowerCase());
+	const name = text.slice(slash + 1);
+	// Kubernetes object names: lower-case alphanumerics, '-' and '.'.
+	return resource && /^[a-z\d]([-a-z\d.]*[a-z\d])?$/.test(name) ? {resource, name} : undefined;
+}
+
+const outputs: readonly OutputMode[] = ['tui', 'plain', 'json'];
+
+export function parseArgs(argv: readonly string[], environment: ParseEnvironment): ParseResult {
+	const normalized = normalizeArgv(argv);
+	if ('error' in normalized) {
+		return {kind: 'error', message: normalized.error};
+	}
+
+	let cli: {input: string[]; flags: Record<string, unknown>};
+	try {
+		cli = meow({
+			importMeta: import.meta,
+			argv: normalized.argv,
+			// Given, so meow reads no package.json (this module does no I/O) and names the process "planwatch".
+			pkg: {name: 'planwatch', bin: {planwatch: 'dist/planwatch.js'}},
+			description: false,
+			autoHelp: false,
+			autoVersion: false,
+			// Unknown flags were rejected by normalizeArgv, with a one-line message meow does not give.
+			allowUnknownFlags: true,
+			flags: flagSpecs,
+		});
+	} catch (error) {
+		// meow throws one-line errors such as "The flag --output can only be set once."
+		return {kind: 'error', message: String((error as Error).message).replace(/^The flag/, 'flag').replace(/\.$/, '')};
+	}
+
+	const flags = cli.flags as Flags;
+
+	if (flags.help) {
+		return {kind: 'help', text: helpText};
+	}
+
+	if (flags.version) {
+		return {kind: 'version'};
+	}
+
+	return validate(cli.input, flags, environment);
+}
+
+function error(message: string): ParseResult {
+	return {kind: 'error', message};
+}
+
+function validate(
+	input: readonly string[],
+	flags: Flags,
+	environment: ParseEnvironment,
+): ParseResult {
+	const isDemo = input[0] === 'demo';
+	const positional = isDemo ? input.slice(1) : input;
+	const files = flags.file;
+	const mode = isDemo ? 'demo' : files.length > 0 ? 'file' : 'cluster';
+
+	if (files.filter(f => f === '-').length > 1) {
+		return error('stdin (-f -) can be read only once');
+	}
+
+	const targets: Target[] = [];
+	for (const text of positional) {
+		if (isDemo) {
+			return error(`unexpected argument "${text}" after demo`);
+		}
+
+		const target = parseTarget(text);
+		if (!target) {
+			return error(`unknown target "${text}": use instance/NAME or actionset/NAME`);
+		}
+
+		targets.push(target);
+	}
+
+	if (mode === 'file' && targets.length > 0) {
+		return error('use either -f FILE or targets on a cluster, not both');
+	}
+
+	if (mode === 'demo' && files.length > 0) {
+		return error('demo reads no files: drop -f');
+	}
+
+	// Cluster flags make no sense without a cluster; say so rather than silently ignore them.
+	if (mode !== 'cluster') {
+		const clusterFlag = [
+			['--kubeconfig', flags.kubeconfig !== undefined],
+			['--context', flags.context !== undefined],
+			['-n/--namespace', flags.namespace !== undefined],
+			['-A/--all-namespaces', flags.allNamespaces],
+			['-l/--selector', flags.selector !== undefined],
+		].find(([, given]) => given);
+		if (clusterFlag) {
+			return error(`${String(clusterFlag[0])} needs a cluster; it cannot be used with ${mode === 'file' ? '-f' : 'demo'}`);
+		}
+	}
+
+	if (flags.allNamespaces && flags.namespace !== undefined) {
+		return error('use either -n/--namespace or -A/--all-namespaces, not both');
+	}
+
+	if (flags.allNamespaces && targets.length > 0) {
+		return error('-A/--all-namespaces lists every object; it cannot be used with targets');
+	}
+
+	if (mode !== 'demo' && (flags.scenario !== undefined || flags.speed !== undefined || flags.loop)) {
+		return error('--scenario, --speed and --loop belong to planwatch demo');
+	}
+
+	if (mode === 'file' && flags.wait) {
+		return error('--wait needs a cluster or demo: files do not change');
+	}
+
+	if (!flags.wait && (flags.timeout !== undefined || flags.extend !== undefined)) {
+		return error(`${flags.timeout === undefined ? '--extend' : '--timeout'} needs --wait`);
+	}
+
+	const timeout = durationFlag('--timeout', flags.timeout ?? '0');
+	if ('error' in timeout) {
+		return error(timeout.error);
+	}
+
+	const extend = flags.extend === undefined ? {ms: defaultExtendMs} : durationFlag('--extend', flags.extend);
+	if ('error' in extend) {
+		return error(extend.error);
+	}
+
+	let output: OutputMode;
+	if (flags.output === undefined) {
+		output = environment.stdoutIsTTY ? 'tui' : 'plain';
+	} else if ((outputs as readonly string[]).includes(flags.output)) {
+		output = flags.output as OutputMode;
+	} else {
+		return error(`unknown output "${flags.output}": use tui, plain or json`);
+	}
+
+	let demo: Options['demo'];
+	if (mode === 'demo') {
+		const speed = flags.speed === undefined ? 1 : Number(flags.speed);
+		if (!Number.isFinite(speed) || speed <= 0 || flags.speed?.trim() === '') {
+			return error(`invalid --speed "${flags.speed ?? ''}": use a positive number, e.g. 2 or 0.5`);
+		}
+
+		demo = {scenario: flags.scenario, speed, loop: flags.loop};
+	}
+
+	// Static files have nothing more to show after the first picture, except in the interactive TUI.
+	const once = flags.once || (mode === 'file' && output !== 'tui');
+	const noColorEnv = (environment.env['NO_COLOR'] ?? '') !== '';
+	const options: Options = {
+		mode,
+		files,
+		targets,
+		output,
+		once,
+		color: flags.color && !noColorEnv && environment.stdoutIsTTY,
+		ascii: flags.ascii,
+		kubeconfig: flags.kubeconfig,
+		context: flags.context,
+		namespace: flags.namespace,
+		allNamespaces: flags.allNamespaces,
+		selector: flags.selector,
+		wait: flags.wait,
+		timeoutMs: timeout.ms,
+		extendMs: extend.ms,
+		demo,
+	};
+	return {kind: 'run', options};
+}

@@ -1,0 +1,196 @@
+import {describe, expect, it} from 'vitest';
+import {normalizeArgv, parseArgs, parseTarget, type Options, type ParseResult} from '../../source/cli/parse-args.js';
+
+const tty = {stdoutIsTTY: true, env: {}};
+const pipe = {stdoutIsTTY: false, env: {}};
+
+function options(result: ParseResult): Options {
+	if (result.kind !== 'run') {
+		throw new Error(`expected options, got ${JSON.stringify(result)}`);
+	}
+
+	return result.options;
+}
+
+function errorOf(result: ParseResult): string {
+	if (result.kind !== 'error') {
+		throw new Error(`expected an error, got ${JSON.stringify(result)}`);
+	}
+
+	return result.message;
+}
+
+describe('parseArgs: files', () => {
+	it('reads repeated -f and stdin, in order', () => {
+		const o = options(parseArgs(['-f', 'a.yaml', '--file', 'b.yaml', '-f', '-'], pipe));
+		expect(o.mode).toBe('file');
+		expect(o.files).toEqual(['a.yaml', 'b.yaml', '-']);
+	});
+
+	it('accepts -f- , -f=x and --file=x spellings', () => {
+		expect(options(parseArgs(['-f-'], pipe)).files).toEqual(['-']);
+		expect(options(parseArgs(['-f=x.yaml'], pipe)).files).toEqual(['x.yaml']);
+		expect(options(parseArgs(['--file=x.yaml'], pipe)).files).toEqual(['x.yaml']);
+	});
+
+	it('reads stdin only once', () => {
+		expect(errorOf(parseArgs(['-f', '-', '-f', '-'], pipe))).toBe('stdin (-f -) can be read only once');
+	});
+
+	it('needs a value after -f', () => {
+		expect(errorOf(parseArgs(['-f'], pipe))).toBe('flag -f needs a value');
+		expect(errorOf(parseArgs(['--file'], pipe))).toBe('flag --file needs a value');
+		expect(errorOf(parseArgs(['--file='], pipe))).toBe('flag --file needs a value');
+		expect(errorOf(parseArgs(['-f', ''], pipe))).toBe('flag -f needs a value');
+	});
+
+	it('rejects cluster flags and --wait with files', () => {
+		expect(errorOf(parseArgs(['-f', 'x', '-n', 'default'], pipe))).toBe('-n/--namespace needs a cluster; it cannot be used with -f');
+		expect(errorOf(parseArgs(['-f', 'x', '--context', 'kind'], pipe))).toBe('--context needs a cluster; it cannot be used with -f');
+		expect(errorOf(parseArgs(['-f', 'x', 'instance/a'], pipe))).toBe('use either -f FILE or targets on a cluster, not both');
+		expect(errorOf(parseArgs(['-f', 'x', '--wait'], pipe))).toBe('--wait needs a cluster or demo: files do not change');
+	});
+});
+
+describe('parseArgs: output', () => {
+	it('defaults to tui on a terminal and plain otherwise', () => {
+		expect(options(parseArgs(['-f', 'x'], tty)).output).toBe('tui');
+		expect(options(parseArgs(['-f', 'x'], pipe)).output).toBe('plain');
+	});
+
+	it('accepts -o in every spelling', () => {
+		expect(options(parseArgs(['-f', 'x', '-o', 'json'], tty)).output).toBe('json');
+		expect(options(parseArgs(['-f', 'x', '-ojson'], tty)).output).toBe('json');
+		expect(options(parseArgs(['-f', 'x', '--output=plain'], tty)).output).toBe('plain');
+	});
+
+	it('rejects an unknown output and a repeated -o', () => {
+		expect(errorOf(parseArgs(['-f', 'x', '-o', 'yaml'], tty))).toBe('unknown output "yaml": use tui, plain or json');
+		expect(errorOf(parseArgs(['-f', 'x', '-o', 'json', '-o', 'plain'], tty))).toBe('flag --output can only be set once');
+	});
+
+	it('draws once by default for plain and json with -f, not for the tui', () => {
+		expect(options(parseArgs(['-f', 'x', '-o', 'plain'], tty)).once).toBe(true);
+		expect(options(parseArgs(['-f', 'x', '-o', 'json'], tty)).once).toBe(true);
+		expect(options(parseArgs(['-f', 'x'], tty)).once).toBe(false);
+		expect(options(parseArgs(['-f', 'x', '--once'], tty)).once).toBe(true);
+		expect(options(parseArgs(['instance/a', '-o', 'plain'], pipe)).once).toBe(false);
+	});
+
+	it('colours only a terminal, never with --no-color or NO_COLOR', () => {
+		expect(options(parseArgs(['-f', 'x'], tty)).color).toBe(true);
+		expect(options(parseArgs(['-f', 'x'], pipe)).color).toBe(false);
+		expect(options(parseArgs(['-f', 'x', '--no-color'], tty)).color).toBe(false);
+		expect(options(parseArgs(['-f', 'x'], {stdoutIsTTY: true, env: {NO_COLOR: '1'}})).color).toBe(false);
+		// no-color.org: an empty NO_COLOR does not count.
+		expect(options(parseArgs(['-f', 'x'], {stdoutIsTTY: true, env: {NO_COLOR: ''}})).color).toBe(true);
+	});
+
+	it('reads --ascii', () => {
+		expect(options(parseArgs(['-f', 'x', '--ascii'], tty)).ascii).toBe(true);
+		expect(options(parseArgs(['-f', 'x'], tty)).ascii).toBe(false);
+	});
+});
+
+describe('parseArgs: unknown input', () => {
+	it.each([
+		[['--frobnicate'], 'unknown flag --frobnicate'],
+		[['-f', 'x', '--no-file'], 'unknown flag --no-file'],
+		[['-f', 'x', '-z'], 'unknown flag -z'],
+		[['-Az'], 'unknown flag -z'],
+		[['--colour'], 'unknown flag --colour'],
+	])('%j → %s', (argv, message) => {
+		expect(errorOf(parseArgs(argv, pipe))).toBe(message);
+	});
+
+	it('rejects a target it does not know', () => {
+		expect(errorOf(parseArgs(['pod/x'], pipe))).toBe('unknown target "pod/x": use instance/NAME or actionset/NAME');
+		expect(errorOf(parseArgs(['mysql'], pipe))).toBe('unknown target "mysql": use instance/NAME or actionset/NAME');
+	});
+
+	it('binds the token after a value flag to it, like kubectl', () => {
+		expect(options(parseArgs(['-f', '--weird-name.yaml'], pipe)).files).toEqual(['--weird-name.yaml']);
+	});
+});
+
+describe('parseArgs: cluster contract', () => {
+	it('reads targets with aliases', () => {
+		const o = options(parseArgs(['instance/mysql-instance', 'as/backup-x', 'instances.kudo.dev/kafka', 'ActionSet/b'], pipe));
+		expect(o.mode).toBe('cluster');
+		expect(o.targets).toEqual([
+			{resource: 'Instance', name: 'mysql-instance'},
+			{resource: 'ActionSet', name: 'backup-x'},
+			{resource: 'Instance', name: 'kafka'},
+			{resource: 'ActionSet', name: 'b'},
+		]);
+	});
+
+	it('reads connection flags', () => {
+		const o = options(parseArgs(['--kubeconfig', '/k', '--context', 'kind-prod', '-n', 'kanister', '-l', 'app=x'], pipe));
+		expect(o).toMatchObject({kubeconfig: '/k', context: 'kind-prod', namespace: 'kanister', selector: 'app=x', allNamespaces: false, targets: []});
+		expect(options(parseArgs(['-A'], pipe)).allNamespaces).toBe(true);
+		expect(options(parseArgs(['--all-namespaces'], pipe)).allNamespaces).toBe(true);
+	});
+
+	it('rejects -n with -A, and -A with targets', () => {
+		expect(errorOf(parseArgs(['-A', '-n', 'x'], pipe))).toBe('use either -n/--namespace or -A/--all-namespaces, not both');
+		expect(errorOf(parseArgs(['-A', 'instance/x'], pipe))).toBe('-A/--all-namespaces lists every object; it cannot be used with targets');
+	});
+
+	it('reads --wait, --timeout and --extend', () => {
+		const o = options(parseArgs(['instance/a', '--wait', '--timeout', '1h30m', '--extend=2m'], pipe));
+		expect(o).toMatchObject({wait: true, timeoutMs: 5_400_000, extendMs: 120_000});
+		expect(options(parseArgs(['instance/a', '--wait'], pipe))).toMatchObject({timeoutMs: 0, extendMs: 300_000});
+	});
+
+	it('rejects a bad duration and --timeout without --wait', () => {
+		expect(errorOf(parseArgs(['instance/a', '--wait', '--timeout', '10'], pipe))).toBe('invalid duration for --timeout: "10" (use e.g. 45s, 5m, 1h30m; 0 = none)');
+		expect(errorOf(parseArgs(['instance/a', '--timeout', '5m'], pipe))).toBe('--timeout needs --wait');
+	});
+});
+
+describe('parseArgs: demo', () => {
+	it('reads the demo command and its flags', () => {
+		const o = options(parseArgs(['demo', '--scenario', 'kanister-defer', '--speed', '4', '--loop'], pipe));
+		expect(o.mode).toBe('demo');
+		expect(o.demo).toEqual({scenario: 'kanister-defer', speed: 4, loop: true});
+		expect(options(parseArgs(['demo'], pipe)).demo).toEqual({scenario: undefined, speed: 1, loop: false});
+	});
+
+	it('keeps demo flags to demo', () => {
+		expect(errorOf(parseArgs(['demo', '--speed', 'fast'], pipe))).toBe('invalid --speed "fast": use a positive number, e.g. 2 or 0.5');
+		expect(errorOf(parseArgs(['-f', 'x', '--loop'], pipe))).toBe('--scenario, --speed and --loop belong to planwatch demo');
+		expect(errorOf(parseArgs(['demo', 'instance/x'], pipe))).toBe('unexpected argument "instance/x" after demo');
+	});
+});
+
+describe('parseArgs: help and version', () => {
+	it('returns the help text for --help and -h', () => {
+		const result = parseArgs(['--help'], pipe);
+		expect(result.kind).toBe('help');
+		expect(parseArgs(['-f', 'x', '-h'], pipe).kind).toBe('help');
+		const text = result.kind === 'help' ? result.text : '';
+		for (const code of ['0 ', '1 ', '2 ', '3 ', '4 ', '130']) {
+			expect(text).toMatch(new RegExp(`^ {2}${code}`, 'm'));
+		}
+	});
+
+	it('returns version for --version', () => {
+		expect(parseArgs(['--version'], pipe).kind).toBe('version');
+	});
+});
+
+describe('normalizeArgv and parseTarget', () => {
+	it('spells every flag out with its value bound', () => {
+		expect(normalizeArgv(['-Af', 'x', '-ojson', '--no-color', 'instance/a', '--', '-z'])).toEqual({
+			argv: ['--all-namespaces', '--file=x', '--output=json', '--no-color', 'instance/a', '--', '-z'],
+		});
+	});
+
+	it('parses only valid object names', () => {
+		expect(parseTarget('inst/my.db-1')).toEqual({resource: 'Instance', name: 'my.db-1'});
+		expect(parseTarget('instance/')).toBeUndefined();
+		expect(parseTarget('instance/Upper')).toBeUndefined();
+		expect(parseTarget('instance/a/b')).toBeUndefined();
+	});
+});
