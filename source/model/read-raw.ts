@@ -1,0 +1,60 @@
+/**
+ * Safe readers for untrusted decoded objects (JSON from the API server, YAML from a file): a field can be
+ * missing, of the wrong type, or hostile. Nothing here sanitizes; the adapters do that on the way out.
+ */
+
+export type Raw = Readonly<Record<string, unknown>>;
+
+/** The value as a plain object, or an empty one. */
+export function record(value: unknown): Raw {
+	return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date) ? (value as Raw) : {};
+}
+
+/** The value as an array, or an empty one. */
+export function list(value: unknown): readonly unknown[] {
+	return Array.isArray(value) ? value : [];
+}
+
+/** The value if it is a string, else ''. */
+export function rawString(value: unknown): string {
+	return typeof value === 'string' ? value : '';
+}
+
+/**
+ * A timestamp as an ISO string, or undefined when absent or unparsable. Accepts strings and Date objects
+ * (YAML loaders and client-node's deserializer turn metav1.Time into Date).
+ */
+export function isoTime(value: unknown): string | undefined {
+	let ms: number;
+	if (value instanceof Date) {
+		ms = value.getTime();
+	} else if (typeof value === 'string' && value.length <= 64) {
+		ms = Date.parse(value);
+	} else {
+		return undefined;
+	}
+
+	if (Number.isNaN(ms)) {
+		return undefined;
+	}
+
+	// Whole seconds (what Kubernetes stores) print without the `.000` a Date adds.
+	return new Date(ms).toISOString().replace('.000Z', 'Z');
+}
+
+/** Milliseconds of an ISO time from `isoTime`, or -Infinity when absent (sorts first). */
+export function timeValue(iso: string | undefined): number {
+	return iso === undefined ? Number.NEGATIVE_INFINITY : Date.parse(iso);
+}
+
+/** The latest of several ISO times. */
+export function latestTime(...times: ReadonlyArray<string | undefined>): string | undefined {
+	let best: string | undefined;
+	for (const t of times) {
+		if (t !== undefined && timeValue(t) > timeValue(best)) {
+			best = t;
+		}
+	}
+
+	return best;
+}
