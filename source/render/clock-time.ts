@@ -1,0 +1,53 @@
+/**
+ * Wall-clock times for text output. The time zone is a parameter (default: the machine's) so golden tests are
+ * deterministic without touching process.env.TZ.
+ */
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function parts(ms: number, timeZone: string | undefined): Record<string, string> {
+	const key = timeZone ?? '';
+	let format = formats.get(key);
+	if (!format) {
+		format = new Intl.DateTimeFormat('en-CA', {
+			timeZone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+		});
+		formats.set(key, format);
+	}
+
+	return Object.fromEntries(format.formatToParts(ms).map(p => [p.type, p.value]));
+}
+
+/** `11:03:22`. */
+export function timeOfDay(ms: number, timeZone?: string): string {
+	const p = parts(ms, timeZone);
+	return `${p['hour']}:${p['minute']}:${p['second']}`;
+}
+
+/** `11:03:22` when `ms` falls on the same day as `now`, else `2021-06-10 09:14`. */
+export function clockTime(ms: number, now: number, timeZone?: string): string {
+	const p = parts(ms, timeZone);
+	const today = parts(now, timeZone);
+	if (p['year'] === today['year'] && p['month'] === today['month'] && p['day'] === today['day']) {
+		return `${p['hour']}:${p['minute']}:${p['second']}`;
+	}
+
+	return `${p['year']}-${p['month']}-${p['day']} ${p['hour']}:${p['minute']}`;
+}
+
+/** Milliseconds of an ISO time, or undefined when missing or unparsable. */
+export function isoMs(iso: string | undefined): number | undefined {
+	if (!iso) {
+		return undefined;
+	}
+
+	const t = Date.parse(iso);
+	return Number.isNaN(t) ? undefined : t;
+}

@@ -1,0 +1,160 @@
+/**
+ * `-o json`: a stable document for scripts. Keys marked "always" are present on every object/node; the others
+ * are present only when the object carries the fact. New keys may be added; none is renamed or removed.
+ *
+ *   {"objects": [{
+ *     "kind":      "Instance" | "ActionSet"                              always
+ *     "namespace", "name": string                                        always
+ *     "outcome":   "running" | "succeeded" | "failed" | "unknown"         always
+ *     "summary":   string, one line                                      always
+ *     "state":     normalized state of the object                        always
+ *     "status":    raw status of the object (active plan / status.state) always
+ *     "version":   OperatorVersion (KUDO) / blueprint (Kanister)
+ *     "active":    active plan / current action
+ *     "percent":   number;  "steps": {"done", "total"};  "error": string;  "updatedAt": ISO time
+ *     "events":    [{"type", "reason", "message", "time"?, "count"}]    when any are known
+ *     "tree":      [node]                                                always
+ *   }]}
+ *
+ *   node = {
+ *     "kind":     "plan" | "phase" | "step" | "action" | "deferPhase"    always
+ *     "name":     string                                                 always
+ *     "status":   raw status word (IN_PROGRESS, complete, NOT ACTIVE…)   always
+ *     "state":    pending | running | retrying | succeeded | failed | inactive | unknown   always
+ *     "children": [node]                                                 always
+ *     "strategy", "message", "note", "detail": string;  "percent": number;
+ *     "updatedAt", "startedAt", "endedAt": ISO times the object (or its events) carry
+ *   }
+ *
+ * Live mode (`-o json` while watching) writes NDJSON instead: one line per snapshot or transition,
+ * `{"type":"snapshot","time":ISO,"objects":[…]}`, `{"type":"transition","time":ISO,…}` and at the end
+ * `{"type":"result","time":ISO,"exitCode":n,"message":…}`.
+ */
+import {objectKey, type PlanEvent, type PlanNode, type PlanObject} from '../model/plan-tree.js';
+import type {StoreSnapshot, Transition} from '../state/store.js';
+
+export type JsonNode = {
+	kind: PlanNode['kind'];
+	name: string;
+	status: string;
+	state: PlanNode['state'];
+	children: JsonNode[];
+	strategy?: string;
+	message?: string;
+	note?: string;
+	detail?: string;
+	percent?: number;
+	updatedAt?: string;
+	startedAt?: string;
+	endedAt?: string;
+};
+
+export type JsonEvent = {type: string; reason: string; message: string; time?: string; count: number};
+
+export type JsonObject = {
+	kind: PlanObject['kind'];
+	namespace: string;
+	name: string;
+	outcome: PlanObject['outcome'];
+	summary: string;
+	state: PlanObject['state'];
+	status: string;
+	version?: string;
+	active?: string;
+	percent?: number;
+	steps?: {done: number; total: number};
+	error?: string;
+	updatedAt?: string;
+	events?: JsonEvent[];
+	tree: JsonNode[];
+};
+
+export type JsonDocument = {objects: JsonObject[]};
+
+type Snapshot = Pick<StoreSnapshot, 'objects' | 'events'>;
+
+export function toJsonDocument(snapshot: Snapshot): JsonDocument {
+	return {objects: snapshot.objects.map(o => toJsonObject(o, snapshot.events.get(objectKey(o)) ?? []))};
+}
+
+/** The `-o json` document, pretty-printed, ending in a newline. */
+export function renderJson(snapshot: Snapshot): string {
+	return JSON.stringify(toJsonDocument(snapshot), undefined, 2) + '\n';
+}
+
+export function toJsonObject(object: PlanObject, events: readonly PlanEvent[]): JsonObject {
+	return {
+		kind: object.kind,
+		namespace: object.namespace,
+		name: object.name,
+		outcome: object.outcome,
+		summary: object.summary,
+		state: object.state,
+		status: object.status,
+		...optional({
+			version: object.version,
+			active: object.active,
+			percent: object.percent,
+			steps: object.steps ? {done: object.steps.done, total: object.steps.total} : undefined,
+			error: object.error,
+			updatedAt: object.updatedAt,
+			events:
+				events.length > 0
+					? events.map(e => ({type: e.type, reason: e.reason, message: e.message, ...optional({time: e.time}), count: e.count}))
+					: undefined,
+		}),
+		tree: object.tree.map(n => toJsonNode(n)),
+	};
+}
+
+export function toJsonNode(node: PlanNode): JsonNode {
+	return {
+		kind: node.kind,
+		name: node.name,
+		status: node.status,
+		state: node.state,
+		...optional({
+			strategy: node.strategy,
+			message: node.message,
+			note: node.note,
+			detail: node.detail,
+			percent: node.percent,
+			updatedAt: node.updatedAt,
+			startedAt: node.startedAt,
+			endedAt: node.endedAt,
+		}),
+		children: node.children.map(n => toJsonNode(n)),
+	};
+}
+
+/** NDJSON: the whole picture at `at` (clock ms). */
+export function snapshotLine(snapshot: Snapshot, at: number): string {
+	return JSON.stringify({type: 'snapshot', time: new Date(at).toISOString(), ...toJsonDocument(snapshot)}) + '\n';
+}
+
+/** NDJSON: one observed status change; `path` runs from the top-level node down (empty: the object itself). */
+export function transitionLine(t: Transition): string {
+	return (
+		JSON.stringify({
+			type: 'transition',
+			time: new Date(t.at).toISOString(),
+			kind: t.kind,
+			namespace: t.namespace,
+			name: t.name,
+			path: t.path,
+			from: t.from,
+			to: t.to,
+			...optional({durationMs: t.durationMs}),
+		}) + '\n'
+	);
+}
+
+/** NDJSON: how the run ended (the process exits with `exitCode`). */
+export function resultLine(result: {readonly exitCode: number; readonly message: string}, at: number): string {
+	return JSON.stringify({type: 'result', time: new Date(at).toISOString(), exitCode: result.exitCode, message: result.message}) + '\n';
+}
+
+/** Drops undefined values, so optional keys are absent rather than null. */
+function optional<T extends Record<string, unknown>>(values: T): Partial<T> {
+	return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

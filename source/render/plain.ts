@@ -1,0 +1,265 @@
+/**
+ * Plain text: every object as a fully expanded tree, one line per node, for CI logs, pipes and `-o plain`.
+ * Append-only by construction (a string per call; never a cursor movement). Colour is SGR only and only when
+ * the caller says so (a TTY, no --no-color, no NO_COLOR).
+ *
+ *   Instance default/mysql-instance · mysql-5.7-0.3.0 · active plan deploy
+ *   ├─ ● deploy            serial  IN_PROGRESS  3:41  updated 11:02:51
+ *   │  └─ ● deploy         serial  IN_PROGRESS  3:41
+ *   │     ├─ ✔ deploy              COMPLETE     1:12
+ *   │     └─ ◌ cleanup             PENDING
+ *   └─ ─ backup            serial  NOT ACTIVE
+ *   ● <summary>
+ */
+import {objectKey, type NodeState, type PlanNode, type PlanObject} from '../model/plan-tree.js';
+import {formatDuration, formatDurationWords} from '../model/format-duration.js';
+import {lineBreakMarker} from '../model/sanitize.js';
+import {isActiveState, kanisterState, kudoState, outcomeState, statusLook} from '../model/status.js';
+import type {NodeTiming, StoreSnapshot, Transition} from '../state/store.js';
+import {objectTimingId} from '../state/store.js';
+import {clockTime, isoMs, timeOfDay} from './clock-time.js';
+import {createPaint, type Paint} from './paint.js';
+
+export type PlainOptions = {
+	/** Clock time of the picture (elapsed times of running nodes, "today" for times of day). */
+	readonly now: number;
+	readonly ascii: boolean;
+	readonly color: boolean;
+	/** IANA zone for times of day; default: the machine's. */
+	readonly timeZone?: string;
+};
+
+type Glyphs = {
+	readonly branch: string;
+	readonly last: string;
+	readonly pipe: string;
+	readonly blank: string;
+	readonly separator: string;
+	readonly defer: string;
+	readonly path: string;
+	readonly arrow: string;
+	readonly lineBreak: string;
+};
+
+const unicode: Glyphs = {branch: '├─ ', last: '└─ ', pipe: '│  ', blank: '   ', separator: ' · ', defer: '⤷ ', path: ' › ', arrow: ' → ', lineBreak: lineBreakMarker};
+const ascii: Glyphs = {branch: '|- ', last: '`- ', pipe: '|  ', blank: '   ', separator: ' | ', defer: '>> ', path: ' > ', arrow: ' -> ', lineBreak: ' / '};
+
+/** A tree row before alignment. */
+type Row = {
+	readonly lead: string;
+	readonly icon: string;
+	readonly state: NodeState;
+	readonly name: string;
+	readonly strategy: string;
+	readonly status: string;
+	readonly time: string;
+	readonly extra: string;
+	readonly dim: boolean;
+};
+
+/** The whole snapshot: objects separated by a blank line; '' when there are none. */
+export function renderPlain(snapshot: Pick<StoreSnapshot, 'objects' | 'timings'>, options: PlainOptions): string {
+	return snapshot.objects
+		.map(object => renderObjectPlain(object, snapshot.timings.get(objectKey(object)), options).join('\n') + '\n')
+		.join('\n');
+}
+
+/** One object: header line, one line per node (all expanded), summary line. */
+export function renderObjectPlain(object: PlanObject, timings: ReadonlyMap<string, NodeTiming> | undefined, options: PlainOptions): string[] {
+	const g = options.ascii ? ascii : unicode;
+	const paint = createPaint(options.color);
+	const rows: Row[] = [];
+	collectRows(object.tree, '', rows, timings, options, g);
+
+	const width = {
+		name: Math.max(0, ...rows.map(r => cells(r.lead + r.icon + ' ' + r.name))),
+		strategy: Math.max(0, ...rows.map(r => cells(r.strategy))),
+		status: Math.max(0, ...rows.map(r => cells(r.status))),
+		time: Math.max(0, ...rows.map(r => cells(r.time))),
+	};
+
+	const lines = [header(object, g, paint)];
+	for (const r of rows) {
+		const role = statusLook(r.state).role;
+		const name = pad(' ' + r.name, width.name - cells(r.lead + r.icon));
+		const cols = [
+			r.lead + paint(role, r.icon) + (r.dim ? paint('muted', name) : name),
+			...(width.strategy > 0 ? [pad(r.strategy, width.strategy)] : []),
+			paint(role, r.status) + ' '.repeat(width.status - cells(r.status)),
+			...(width.time > 0 ? [padStart(r.time, width.time)] : []),
+			r.extra,
+		];
+		lines.push(cols.join('  ').trimEnd());
+	}
+
+	const outcome = outcomeState(object.outcome);
+	const look = statusLook(outcome);
+	lines.push(paint(look.role, (options.ascii ? look.ascii : look.icon) + ' ' + oneLine(object.summary, g)));
+	return lines;
+}
+
+function header(object: PlanObject, g: Glyphs, paint: Paint): string {
+	const parts = [`${object.kind} ${paint('strong', `${object.namespace}/${object.name}`)}`];
+	if (object.kind === 'Instance') {
+		if (object.version) {
+			parts.push(object.version);
+		}
+
+		if (object.active) {
+			parts.push(`active plan ${object.active}`);
+		}
+	} else {
+		if (object.version) {
+			parts.push(`blueprint ${object.version}`);
+		}
+
+		if (object.status) {
+			parts.push(object.status);
+		}
+
+		if (object.percent !== undefined) {
+			parts.push(`${formatPercent(object.percent)}%`);
+		}
+	}
+
+	return parts.join(g.separator);
+}
+
+function collectRows(
+	nodes: readonly PlanNode[],
+	indent: string,
+	rows: Row[],
+	timings: ReadonlyMap<string, NodeTiming> | undefined,
+	options: PlainOptions,
+	g: Glyphs,
+): void {
+	nodes.forEach((node, i) => {
+		const isLast = i === nodes.length - 1;
+		const look = statusLook(node.state);
+		const defer = node.kind === 'deferPhase';
+		rows.push({
+			lead: indent + (isLast ? g.last : g.branch) + (defer ? g.defer : ''),
+			icon: options.ascii ? look.ascii : look.icon,
+			state: node.state,
+			name: nodeName(node),
+			strategy: node.strategy ?? '',
+			status: node.status === '' ? '-' : oneLine(node.status, g),
+			time: elapsed(node, timings?.get(node.id), options.now),
+			extra: extras(node, options, g),
+			dim: node.state === 'inactive' || node.state === 'pending',
+		});
+		collectRows(node.children, indent + (isLast ? g.blank : g.pipe), rows, timings, options, g);
+	});
+}
+
+/** A deferPhase says what it is; a Kanister action names the object it acts on. */
+function nodeName(node: PlanNode): string {
+	const name = node.kind === 'deferPhase' && node.name !== 'deferPhase' ? `deferPhase ${node.name}` : node.name;
+	return node.detail ? `${name}  ${node.detail}` : name;
+}
+
+/**
+ * Time in the node's current state as the store observed it (or as the object said). A node still running
+ * shows its clock only once it has run for a second: a first sight is not a start time.
+ */
+function elapsed(node: PlanNode, timing: NodeTiming | undefined, now: number): string {
+	const started = timing?.startedAt;
+	if (started === undefined) {
+		return '';
+	}
+
+	if (timing?.endedAt !== undefined) {
+		return formatDuration(timing.endedAt - started);
+	}
+
+	return isActiveState(node.state) && now - started >= 1000 ? formatDuration(now - started) : '';
+}
+
+function extras(node: PlanNode, options: PlainOptions, g: Glyphs): string {
+	const parts: string[] = [];
+	if (node.note) {
+		parts.push(oneLine(node.note, g));
+	}
+
+	if (node.percent !== undefined && node.kind !== 'plan') {
+		parts.push(`${formatPercent(node.percent)}%`);
+	}
+
+	if (node.message) {
+		parts.push(oneLine(node.message, g));
+	}
+
+	const updated = isoMs(node.updatedAt);
+	if (updated !== undefined) {
+		parts.push(`updated ${clockTime(updated, options.now, options.timeZone)}`);
+	}
+
+	return parts.join(g.separator);
+}
+
+export type TransitionOptions = {
+	readonly ascii: boolean;
+	readonly color: boolean;
+	readonly timeZone?: string;
+};
+
+/**
+ * One line of the live plain log (issue 3):
+ * `11:03:22 default/mysql-instance deploy › deploy › deploy  IN_PROGRESS → COMPLETE (1m12s)`.
+ * An object-level change (empty path) reads `11:03:22 default/mysql-instance  IN_PROGRESS → COMPLETE`.
+ */
+export function formatTransition(t: Transition, options: TransitionOptions): string {
+	const g = options.ascii ? ascii : unicode;
+	const paint = createPaint(options.color);
+	const state = t.kind === 'Instance' ? kudoState(t.to) : kanisterState(t.to);
+	const where = [`${t.namespace}/${t.name}`, ...(t.path.length > 0 ? [t.path.map(p => oneLine(p, g)).join(g.path)] : [])].join(' ');
+	const change = `${oneLine(t.from || '-', g)}${g.arrow}${paint(statusLook(state).role, oneLine(t.to || '-', g))}`;
+	const took = t.durationMs === undefined ? '' : ` (${formatDurationWords(t.durationMs)})`;
+	return `${timeOfDay(t.at, options.timeZone)} ${where}  ${change}${took}`;
+}
+
+/**
+ * The closing line of a live plain log: `11:06:41 default/mysql-instance deploy  COMPLETE in 4m31s`, with the
+ * object's own clock (objectTimingId) when the store has one.
+ */
+export function formatFinished(object: PlanObject, timings: ReadonlyMap<string, NodeTiming> | undefined, at: number, options: TransitionOptions): string {
+	const g = options.ascii ? ascii : unicode;
+	const paint = createPaint(options.color);
+	const timing = timings?.get(objectTimingId);
+	const took = timing?.startedAt === undefined ? undefined : (timing.endedAt ?? at) - timing.startedAt;
+	const where = [`${object.namespace}/${object.name}`, ...(object.active ? [object.active] : [])].join(' ');
+	const status = paint(statusLook(outcomeState(object.outcome)).role, oneLine(object.status || object.outcome, g));
+	return `${timeOfDay(at, options.timeZone)} ${where}  ${status}${took === undefined ? '' : ` in ${formatDurationWords(took)}`}`;
+}
+
+/** `62`, `33.5`: floats as the object gave them, without noise digits. */
+function formatPercent(percent: number): string {
+	return String(Math.round(percent * 10) / 10);
+}
+
+/** One row per node: line breaks in messages become a visible marker, tabs a space. */
+function oneLine(text: string, g: Glyphs): string {
+	return text
+		.split(/\s*\n\s*/)
+		.filter(part => part !== '')
+		.join(g.lineBreak)
+		.replaceAll('\t', ' ');
+}
+
+/** Terminal cells of text without SGR (code points; the tree uses no wide characters of its own). */
+function cells(text: string): number {
+	let n = 0;
+	for (const _ of text) {
+		n++;
+	}
+
+	return n;
+}
+
+function pad(text: string, width: number): string {
+	return text + ' '.repeat(Math.max(0, width - cells(text)));
+}
+
+function padStart(text: string, width: number): string {
+	return ' '.repeat(Math.max(0, width - cells(text))) + text;
+}
