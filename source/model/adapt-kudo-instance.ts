@@ -1,7 +1,358 @@
 import type {KubeObject} from '../kube/object-source.js';
-import type {PlanObject} from './plan-tree.js';
+import {SiblingIds} from './node-id.js';
+import type {KudoWaitFacts, NodeState, Outcome, PlanNode, PlanObject} from './plan-tree.js';
+import {isoTime, latestTime, rawString, record, records, timeValue, type Raw} from './read-raw.js';
+import {maxMessageLength, maxNameLength, sanitizeLine} from './sanitize.js';
+import {kudoState} from './status.js';
 
-/** Instance (+ its OperatorVersion when known) → PlanObject. */
+/*
+ * KUDO Instance (+ its OperatorVersion) → PlanObject. Rules from the facts doc §1:
+ * - every plan of status.planStatus and of the OperatorVersion, sorted by name like `kubectl kudo plan status`;
+ *   plans, phases and steps known only from the OperatorVersion are NEVER_RUN (state inactive);
+ * - active plan = spec.planExecution.planName, else a running plan, else the latest lastUpdatedTimestamp;
+ *   the other plans keep the status of their previous run but are `active: false`;
+ * - scheduled but not picked up (uid race, §1.9) = queued: the plan node reads QUEUED, pending, with a note;
+ * - strategies come from the OperatorVersion (phase strategy looked up inside the same plan).
+ */
+
+type Step = {readonly name: string; readonly status: string; readonly message: string};
+type Phase = {readonly name: string; readonly status: string; readonly message: string; readonly steps: readonly Step[]};
+type PlanStatus = {
+	readonly status: string;
+	readonly message: string;
+	readonly updatedAt?: string;
+	readonly uid: string;
+	readonly phases: readonly Phase[];
+};
+type OvPhase = {readonly name: string; readonly strategy: string; readonly steps: readonly string[]};
+type OvPlan = {readonly strategy: string; readonly phases: readonly OvPhase[]};
+
+const running = new Set(['PENDING', 'IN_PROGRESS', 'ERROR']);
+const neverRun = 'NEVER_RUN';
+export const queuedStatus = 'QUEUED';
+export const queuedNote = 'waiting for the controller to start this plan…';
+
+const name = (v: unknown): string => sanitizeLine(v, maxNameLength);
+const message = (v: unknown): string => sanitizeLine(v, maxMessageLength);
+/** Status words are short; anything long is not a KUDO status anyway. */
+const statusWord = (v: unknown): string => sanitizeLine(v, 64);
+
+function readSteps(value: unknown): Step[] {
+	return records(value).map(r => ({name: name(r['name']), status: statusWord(r['status']), message: message(r['message'])}));
+}
+
+function readPlanStatus(value: unknown): PlanStatus {
+	const r = record(value);
+	return {
+		status: statusWord(r['status']),
+		message: message(r['message']),
+		updatedAt: isoTime(r['lastUpdatedTimestamp']),
+		uid: name(r['uid']),
+		phases: records(r['phases']).map(pr => ({
+			name: name(pr['name']),
+			status: statusWord(pr['status']),
+			message: message(pr['message']),
+			steps: readSteps(pr['steps']),
+		})),
+	};
+}
+
+function readOvPlan(value: unknown): OvPlan {
+	const r = record(value);
+	return {
+		strategy: name(r['strategy']),
+		phases: records(r['phases']).map(pr => ({
+			name: name(pr['name']),
+			strategy: name(pr['strategy']),
+			steps: records(pr['steps']).map(s => name(s['name'])),
+		})),
+	};
+}
+
+/** First-wins map from sanitized keys, so a hostile twin key cannot replace a real entry. */
+function readMap<T>(value: unknown, read: (v: unknown) => T): Map<string, T> {
+	const out = new Map<string, T>();
+	for (const [key, v] of Object.entries(record(value))) {
+		const k = name(key);
+		if (k && !out.has(k)) {
+			out.set(k, read(v));
+		}
+	}
+
+	return out;
+}
+
+function byName(a: string, b: string): number {
+	return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The CLI's "last executed plan": a running plan, else the latest lastUpdatedTimestamp (never NEVER_RUN). */
+function lastExecutedPlan(plans: ReadonlyMap<string, PlanStatus>): string | undefined {
+	const names = [...plans.keys()].sort(byName);
+	const pick = (candidates: string[]): string | undefined => {
+		let best: string | undefined;
+		for (const n of candidates) {
+			if (best === undefined || timeValue(plans.get(n)!.updatedAt) > timeValue(plans.get(best)!.updatedAt)) {
+				best = n;
+			}
+		}
+
+		return best;
+	};
+
+	return (
+		pick(names.filter(n => running.has(plans.get(n)!.status))) ??
+		pick(names.filter(n => {
+			const s = plans.get(n)!.status;
+			return s !== '' && s !== neverRun;
+		}))
+	);
+}
+
+function stateOf(status: string): NodeState {
+	return kudoState(status);
+}
+
+/** `2021-06-10 10:02:37 UTC`: a fixed zone, so the model stays independent of the machine's time zone. */
+function readableTime(iso: string): string {
+	return iso.replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC');
+}
+
+type BuiltPlan = {node: PlanNode; steps: number; stepsDone: number};
+
+function buildPlan(planName: string, status: PlanStatus | undefined, ov: OvPlan | undefined, ids: SiblingIds, active: boolean, queued: boolean): BuiltPlan {
+	const planId = ids.next('plan', planName);
+	const phaseIds = new SiblingIds(planId);
+	const phases: PlanNode[] = [];
+	let steps = 0;
+	let stepsDone = 0;
+	const fromStatus = status?.phases ?? [];
+	const seenPhases = new Set(fromStatus.map(p => p.name));
+	const merged: Array<Phase & {fromOvOnly?: boolean}> = [
+		...fromStatus,
+		// Phases the status does not list yet (no status, or an OperatorVersion newer than the status).
+		...(ov?.phases ?? []).filter(p => !seenPhases.has(p.name)).map(p => ({name: p.name, status: neverRun, message: '', steps: [], fromOvOnly: true})),
+	];
+	for (const phase of merged) {
+		const ovPhase = ov?.phases.find(p => p.name === phase.name);
+		const phaseId = phaseIds.next('phase', phase.name);
+		const stepIds = new SiblingIds(phaseId);
+		const seenSteps = new Set(phase.steps.map(s => s.name));
+		const stepList: Step[] = [...phase.steps, ...(ovPhase?.steps ?? []).filter(s => !seenSteps.has(s)).map(s => ({name: s, status: neverRun, message: ''}))];
+		const children: PlanNode[] = stepList.map(step => {
+			steps++;
+			if (step.status === 'COMPLETE') {
+				stepsDone++;
+			}
+
+			return {
+				id: stepIds.next('step', step.name),
+				kind: 'step',
+				name: step.name,
+				status: step.status,
+				state: stateOf(step.status),
+				...(step.message ? {message: step.message} : {}),
+				children: [],
+			};
+		});
+		phases.push({
+			id: phaseId,
+			kind: 'phase',
+			name: phase.name,
+			status: phase.status,
+			state: stateOf(phase.status),
+			...(ovPhase?.strategy ? {strategy: ovPhase.strategy} : {}),
+			...(phase.message ? {message: phase.message} : {}),
+			children,
+		});
+	}
+
+	let planStatus = status?.status ?? neverRun;
+	let state = stateOf(planStatus);
+	let note: string | undefined;
+	if (active && queued) {
+		// The status still shows the previous run (or nothing): say what is really going on.
+		planStatus = queuedStatus;
+		state = 'pending';
+		note = queuedNote;
+		stepsDone = 0;
+	} else if (!active && status && status.status !== neverRun && status.status !== '') {
+		note = status.updatedAt ? `last run ${readableTime(status.updatedAt)}` : 'previous run';
+	}
+
+	const node: PlanNode = {
+		id: planId,
+		kind: 'plan',
+		name: planName,
+		status: planStatus,
+		state,
+		...(ov?.strategy ? {strategy: ov.strategy} : {}),
+		...(status?.message ? {message: status.message} : {}),
+		...(note ? {note} : {}),
+		...(status?.updatedAt ? {updatedAt: status.updatedAt} : {}),
+		active,
+		children: phases,
+	};
+	return {node, steps, stepsDone};
+}
+
+/** Where the active plan is: for the summary line. */
+function describeActivePlan(plan: PlanNode, stepsDone: number, steps: number): {outcome: Outcome; summary: string} {
+	const counts = `(${stepsDone}/${steps} steps)`;
+	const p = plan.name;
+	const withMessage = (text: string, m: string | undefined): string => (m ? `${text}: ${m}` : text);
+	const allSteps = plan.children.flatMap(phase => phase.children.map(step => ({phase, step})));
+	switch (plan.status) {
+		case queuedStatus: {
+			return {outcome: 'running', summary: `${p} triggered, waiting for the controller to start it`};
+		}
+
+		case 'PENDING': {
+			return {outcome: 'running', summary: `${p} pending ${counts}`};
+		}
+
+		case 'IN_PROGRESS':
+		case 'ERROR': {
+			const retrying = allSteps.find(x => x.step.status === 'ERROR');
+			if (retrying) {
+				return {outcome: 'running', summary: withMessage(`${p}: step ${retrying.step.name} retrying ${counts}`, retrying.step.message)};
+			}
+
+			const retryingPhase = plan.children.find(ph => ph.status === 'ERROR');
+			if (retryingPhase) {
+				return {outcome: 'running', summary: withMessage(`${p}: phase ${retryingPhase.name} retrying ${counts}`, retryingPhase.message)};
+			}
+
+			if (plan.status === 'ERROR') {
+				return {outcome: 'running', summary: withMessage(`${p} retrying ${counts}`, plan.message)};
+			}
+
+			const inProgress = allSteps.filter(x => x.step.status === 'IN_PROGRESS');
+			if (inProgress.length > 0) {
+				const first = inProgress[0]!;
+				const more = inProgress.length > 1 ? ` (+${inProgress.length - 1} more)` : '';
+				return {outcome: 'running', summary: `${p} in progress: phase ${first.phase.name}, step ${first.step.name}${more} ${counts}`};
+			}
+
+			const phase = plan.children.find(ph => ph.status !== 'COMPLETE');
+			return {outcome: 'running', summary: phase ? `${p} in progress: phase ${phase.name} ${counts}` : `${p} in progress ${counts}`};
+		}
+
+		case 'COMPLETE': {
+			return {outcome: 'succeeded', summary: `${p} completed`};
+		}
+
+		case 'FATAL_ERROR': {
+			const failed = allSteps.find(x => x.step.status === 'FATAL_ERROR');
+			if (failed) {
+				return {
+					outcome: 'failed',
+					summary: withMessage(`${p} failed in phase ${failed.phase.name}, step ${failed.step.name}`, failed.step.message || failed.phase.message || plan.message),
+				};
+			}
+
+			const phase = plan.children.find(ph => ph.status === 'FATAL_ERROR');
+			return {
+				outcome: 'failed',
+				summary: phase ? withMessage(`${p} failed in phase ${phase.name}`, phase.message || plan.message) : withMessage(`${p} failed`, plan.message),
+			};
+		}
+
+		case neverRun: {
+			// Only reachable for a scheduled plan whose run the controller has already taken (same uid).
+			return {outcome: 'running', summary: `${p} scheduled, waiting to start`};
+		}
+
+		default: {
+			return {outcome: 'unknown', summary: plan.status ? `${p} has unknown status ${plan.status}` : `${p} has no status`};
+		}
+	}
+}
+
+/** Instance (+ its OperatorVersion when known) → PlanObject. Never throws on malformed input. */
 export function adaptInstance(instance: KubeObject, operatorVersion?: KubeObject): PlanObject {
-	throw new Error(`not implemented ${String(instance.kind)} ${String(operatorVersion?.kind)}`);
+	const meta = record(instance.metadata);
+	const spec: Raw = record(instance['spec']);
+	const versionName = name(record(spec['operatorVersion'])['name']);
+	const execution = record(spec['planExecution']);
+	const scheduledPlan = name(execution['planName']);
+	const scheduledUid = name(execution['uid']);
+	const plans = readMap(record(instance['status'])['planStatus'], readPlanStatus);
+
+	// The store looks the OperatorVersion up by name; a mismatched one would draw another operator's plans.
+	const ovName = operatorVersion ? name(record(operatorVersion.metadata)['name']) : '';
+	const ovPlans = operatorVersion && (!versionName || !ovName || ovName === versionName) ? readMap(record(operatorVersion['spec'])['plans'], readOvPlan) : new Map<string, OvPlan>();
+
+	const activePlan = scheduledPlan || lastExecutedPlan(plans);
+	const queued = scheduledPlan !== '' && plans.get(scheduledPlan)?.uid !== scheduledUid;
+
+	const names = new Set([...plans.keys(), ...ovPlans.keys()]);
+	if (scheduledPlan) {
+		names.add(scheduledPlan);
+	}
+
+	const ids = new SiblingIds('');
+	let active: BuiltPlan | undefined;
+	const tree = [...names].sort(byName).map(n => {
+		const built = buildPlan(n, plans.get(n), ovPlans.get(n), ids, n === activePlan, queued);
+		if (n === activePlan) {
+			active = built;
+		}
+
+		return built.node;
+	});
+
+	let outcome: Outcome = 'unknown';
+	let summary = 'no plan has run yet';
+	let state: NodeState = 'inactive';
+	let status = neverRun;
+	if (active) {
+		({outcome, summary} = describeActivePlan(active.node, active.stepsDone, active.steps));
+		status = active.node.status;
+		state = status === neverRun && scheduledPlan ? 'pending' : active.node.state;
+		// A plan IN_PROGRESS with a step KUDO is retrying reads as retrying in list views.
+		if (state === 'running' && active.node.children.some(ph => ph.status === 'ERROR' || ph.children.some(st => st.status === 'ERROR'))) {
+			state = 'retrying';
+		}
+	}
+
+	const planUids: Record<string, string> = {};
+	for (const [n, p] of plans) {
+		planUids[n] = p.uid;
+	}
+
+	// Raw status of the active plan's run as recorded; a plan with no status entry yet has only the spec's copy.
+	const activeStatus = activePlan ? plans.get(activePlan)?.status || statusWord(execution['status']) : '';
+	const wait: KudoWaitFacts = {
+		kind: 'Instance',
+		scheduledPlan,
+		scheduledUid,
+		planUids,
+		...(activePlan ? {activePlan} : {}),
+		...(activeStatus ? {activeStatus} : {}),
+		queued,
+	};
+
+	const createdAt = isoTime(meta['creationTimestamp']);
+	const updatedAt = active?.node.updatedAt ?? latestTime(...[...plans.values()].map(p => p.updatedAt));
+	return {
+		kind: 'Instance',
+		namespace: name(meta['namespace']),
+		name: name(meta['name']),
+		...(rawString(meta['uid']) ? {uid: name(meta['uid'])} : {}),
+		...(rawString(meta['resourceVersion']) ? {resourceVersion: name(meta['resourceVersion'])} : {}),
+		...(createdAt ? {createdAt} : {}),
+		outcome,
+		summary: sanitizeLine(summary, maxMessageLength),
+		...(versionName ? {version: versionName} : {}),
+		...(activePlan ? {active: activePlan} : {}),
+		state,
+		status,
+		...(active && active.steps > 0
+			? {percent: Math.floor((active.stepsDone * 100) / active.steps), steps: {done: active.stepsDone, total: active.steps}}
+			: {}),
+		...(updatedAt ? {updatedAt} : {}),
+		wait,
+		tree,
+	};
 }

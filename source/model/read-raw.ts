@@ -15,6 +15,11 @@ export function list(value: unknown): readonly unknown[] {
 	return Array.isArray(value) ? value : [];
 }
 
+/** The plain objects of an array value (anything else in it is dropped). */
+export function records(value: unknown): readonly Raw[] {
+	return list(value).filter(v => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date)) as Raw[];
+}
+
 /** The value if it is a string, else ''. */
 export function rawString(value: unknown): string {
 	return typeof value === 'string' ? value : '';

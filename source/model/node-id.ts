@@ -1,0 +1,24 @@
+/**
+ * Node ids: `plan:deploy/phase:deploy/step:init`. A segment is `<kind>:<name>`; `%`, `/` and `#` in names are
+ * percent-escaped so an id always splits back into its segments, and a repeated name among siblings gets `#2`,
+ * `#3`… so ids stay unique (React keys, fold state and timers hang on them).
+ */
+
+export function escapeIdName(name: string): string {
+	return name.replaceAll('%', '%25').replaceAll('/', '%2F').replaceAll('#', '%23');
+}
+
+/** Builds the ids of one level of siblings under `parent` ('' for top-level nodes). */
+export class SiblingIds {
+	readonly #seen = new Map<string, number>();
+
+	constructor(readonly parent: string) {}
+
+	next(kind: string, name: string): string {
+		const segment = `${kind}:${escapeIdName(name)}`;
+		const n = (this.#seen.get(segment) ?? 0) + 1;
+		this.#seen.set(segment, n);
+		const unique = n === 1 ? segment : `${segment}#${n}`;
+		return this.parent ? `${this.parent}/${unique}` : unique;
+	}
+}
