@@ -1,0 +1,317 @@
+/**
+ * Turns any failure talking to the cluster into one clear line (never a stack trace) and a kind the
+ * reflector uses to decide between "give up" and "retry". Messages say what to do where we can tell.
+ */
+import {sanitizeLine} from '../model/sanitize.js';
+import {qualifiedName, type ResourceType} from './resources.js';
+
+/** Exit code for every cluster error. */
+export const clusterErrorExitCode = 4;
+
+export type FailureKind =
+	| 'unreachable' // TCP/DNS: nothing answered
+	| 'tls' // the TLS handshake failed
+	| 'credentials' // getting credentials failed (exec plugin, token file)
+	| 'unauthorized' // 401
+	| 'forbidden' // 403
+	| 'not-found' // 404 on a collection: the resource type is not served (CRD missing)
+	| 'expired' // 410: resourceVersion too old, relist
+	| 'bad-request' // 400/422: the request itself is wrong (e.g. a bad selector)
+	| 'server' // 5xx, 429, other statuses, broken streams: worth retrying
+	| 'unknown';
+
+export type KubeFailure = {
+	readonly kind: FailureKind;
+	/** One line for the user. */
+	readonly message: string;
+	readonly statusCode?: number;
+};
+
+/** What was being attempted, to phrase the message. */
+export type FailureContext = {
+	/** Cluster server URL from the kubeconfig. */
+	readonly server: string;
+	readonly verb: 'list' | 'watch';
+	readonly resource: ResourceType;
+	/** undefined = all namespaces. */
+	readonly namespace?: string;
+	/** Name of the exec credential plugin, if the user has one. */
+	readonly credentialPlugin?: string;
+};
+
+/** A Kubernetes `Status` body, as sent with non-2xx answers and in watch ERROR events. */
+export type KubeStatus = {
+	readonly kind?: string;
+	readonly status?: string;
+	readonly message?: string;
+	readonly reason?: string;
+	readonly code?: number;
+	readonly details?: unknown;
+};
+
+/** A non-2xx answer to a request planwatch made itself (the LIST), with its Status body when there was one. */
+export class KubeStatusError extends Error {
+	readonly statusCode: number;
+	readonly status: KubeStatus | undefined;
+
+	constructor(statusCode: number, status: KubeStatus | undefined, statusText: string) {
+		super(status?.message ?? statusText);
+		this.name = 'KubeStatusError';
+		this.statusCode = statusCode;
+		this.status = status;
+	}
+}
+
+/** Getting credentials failed before any request was sent. */
+export class CredentialError extends Error {
+	readonly plugin: string | undefined;
+
+	constructor(plugin: string | undefined, cause: unknown) {
+		super(errorText(cause), {cause});
+		this.name = 'CredentialError';
+		this.plugin = plugin;
+	}
+}
+
+const rbacHint = 'planwatch needs get/list/watch on instances, operatorversions (kudo.dev), actionsets, blueprints (cr.kanister.io) and events';
+
+const networkReasons: Readonly<Record<string, string>> = {
+	ECONNREFUSED: 'connection refused',
+	ECONNRESET: 'connection reset',
+	ENOTFOUND: 'host not found',
+	EAI_AGAIN: 'host name lookup failed (temporary)',
+	ETIMEDOUT: 'connection timed out',
+	EHOSTUNREACH: 'host unreachable',
+	ENETUNREACH: 'network unreachable',
+	EHOSTDOWN: 'host is down',
+	EPIPE: 'connection closed',
+	UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+	UND_ERR_SOCKET: 'connection closed by the server',
+	UND_ERR_CLOSED: 'connection closed',
+};
+
+const tlsReasons: Readonly<Record<string, string>> = {
+	DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed certificate (set certificate-authority in the kubeconfig)',
+	SELF_SIGNED_CERT_IN_CHAIN: 'certificate signed by unknown authority (set certificate-authority in the kubeconfig)',
+	UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'certificate signed by unknown authority (set certificate-authority in the kubeconfig)',
+	UNABLE_TO_GET_ISSUER_CERT: 'certificate signed by unknown authority (set certificate-authority in the kubeconfig)',
+	UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'certificate signed by unknown authority (set certificate-authority in the kubeconfig)',
+	CERT_HAS_EXPIRED: 'the server certificate has expired',
+	CERT_NOT_YET_VALID: 'the server certificate is not yet valid',
+	ERR_TLS_CERT_ALTNAME_INVALID: 'the server certificate does not match the host name',
+	ERR_SSL_WRONG_VERSION_NUMBER: 'the server did not answer with TLS (is it plain http?)',
+	EPROTO: 'protocol error (is the server plain http?)',
+};
+
+/** `host:port` of a server URL, with the default port spelled out. */
+export function serverAddress(server: string): string {
+	try {
+		const url = new URL(server);
+		const port = url.port || (url.protocol === 'http:' ? '80' : '443');
+		return `${url.hostname}:${port}`;
+	} catch {
+		return sanitizeLine(server, 200);
+	}
+}
+
+/** First non-empty line of an error's message, cleaned for the terminal. */
+export function errorText(error: unknown): string {
+	const raw = error instanceof Error ? error.message : typeof error === 'string' ? error : JSON.stringify(error) ?? String(error);
+	const line = raw.split(/\r?\n/).map(l => l.trim()).find(l => l.length > 0) ?? '';
+	return sanitizeLine(line, 300);
+}
+
+/** The first `code` found on an error, its causes or an AggregateError's members (undici nests them). */
+function systemCode(error: unknown, depth = 0): string | undefined {
+	if (depth > 5 || typeof error !== 'object' || error === null) {
+		return undefined;
+	}
+
+	const record = error as {code?: unknown; cause?: unknown; errors?: unknown};
+	if (typeof record.code === 'string') {
+		return record.code;
+	}
+
+	const fromCause = systemCode(record.cause, depth + 1);
+	if (fromCause) {
+		return fromCause;
+	}
+
+	if (Array.isArray(record.errors)) {
+		for (const member of record.errors) {
+			const code = systemCode(member, depth + 1);
+			if (code) {
+				return code;
+			}
+		}
+	}
+
+	return undefined;
+}
+
+function innermostMessage(error: unknown): string {
+	let current: unknown = error;
+	for (let i = 0; i < 5; i++) {
+		const cause = (current as {cause?: unknown} | undefined)?.cause;
+		if (cause === undefined || cause === null) {
+			break;
+		}
+
+		current = cause;
+	}
+
+	return errorText(current);
+}
+
+function isTlsCode(code: string): boolean {
+	return code in tlsReasons || code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_') || code.includes('CERT');
+}
+
+function scopeText(namespace: string | undefined): string {
+	return namespace === undefined ? 'in all namespaces' : `in namespace ${namespace}`;
+}
+
+/** 403: who cannot do what, and the permissions planwatch needs. */
+export function forbiddenMessage(context: FailureContext, serverMessage?: string): string {
+	const user = /User "([^"]*)"/.exec(serverMessage ?? '')?.[1];
+	const who = user ? `user ${sanitizeLine(user, 120)}` : 'you';
+	return `forbidden: ${who} cannot ${context.verb} ${qualifiedName(context.resource)} ${scopeText(context.namespace)}; ${rbacHint}`;
+}
+
+/** 404 on a collection: the CRD is not installed. */
+export function notInstalledMessage(resource: ResourceType): string {
+	if (resource.product) {
+		return `${resource.product} is not installed in this cluster: no ${qualifiedName(resource)}`;
+	}
+
+	return `the cluster does not serve ${qualifiedName(resource)} (404)`;
+}
+
+export const unauthorizedMessage = 'credentials rejected (401): log in again, e.g. refresh your token';
+
+function statusFailure(statusCode: number, status: KubeStatus | undefined, statusText: string, context: FailureContext): KubeFailure {
+	const serverMessage = status?.message ? sanitizeLine(status.message, 300) : undefined;
+	switch (statusCode) {
+		case 401: {
+			return {kind: 'unauthorized', statusCode, message: unauthorizedMessage};
+		}
+
+		case 403: {
+			return {kind: 'forbidden', statusCode, message: forbiddenMessage(context, status?.message)};
+		}
+
+		case 404: {
+			return {kind: 'not-found', statusCode, message: notInstalledMessage(context.resource)};
+		}
+
+		case 410: {
+			return {kind: 'expired', statusCode, message: `resource version expired (410): ${serverMessage ?? 'relisting'}`};
+		}
+
+		case 400:
+		case 422: {
+			return {kind: 'bad-request', statusCode, message: `the cluster rejected the request (${statusCode}): ${serverMessage ?? statusText}`};
+		}
+
+		default: {
+			const text = serverMessage ?? sanitizeLine(statusText, 120);
+			return {kind: 'server', statusCode, message: `the cluster answered ${statusCode}${text ? `: ${text}` : ''}`};
+		}
+	}
+}
+
+/** Classify any error from a LIST, a watch request or a watch stream. */
+export function classifyFailure(error: unknown, context: FailureContext): KubeFailure {
+	if (error instanceof CredentialError) {
+		const plugin = error.plugin ?? context.credentialPlugin;
+		const code = systemCode(error.cause);
+		if (plugin && code === 'ENOENT') {
+			return {kind: 'credentials', message: `credential plugin ${plugin} not found: install it or fix users[].exec.command in the kubeconfig`};
+		}
+
+		const what = plugin ? `credential plugin ${plugin} failed` : 'cannot get credentials';
+		return {kind: 'credentials', message: `${what}: ${error.message || 'no output'}`};
+	}
+
+	if (error instanceof KubeStatusError) {
+		return statusFailure(error.statusCode, error.status, error.message, context);
+	}
+
+	// client-node's Watch: `new Error(statusText)` with `statusCode` for non-200 answers (the body is not read).
+	const statusCode = (error as {statusCode?: unknown} | undefined)?.statusCode;
+	if (typeof statusCode === 'number') {
+		return statusFailure(statusCode, undefined, errorText(error), context);
+	}
+
+	const code = systemCode(error);
+	const address = serverAddress(context.server);
+	if (code && code in networkReasons) {
+		return {kind: 'unreachable', message: `cannot reach the cluster at ${address}: ${networkReasons[code]}`};
+	}
+
+	if (code && isTlsCode(code)) {
+		return {kind: 'tls', message: `TLS error talking to ${address}: ${tlsReasons[code] ?? innermostMessage(error)}`};
+	}
+
+	if (code?.startsWith('UND_ERR_')) {
+		return {kind: 'server', message: `connection to ${address} failed: ${innermostMessage(error)}`};
+	}
+
+	if (code?.startsWith('E')) {
+		return {kind: 'unreachable', message: `cannot reach the cluster at ${address}: ${innermostMessage(error)}`};
+	}
+
+	return {kind: 'unknown', message: `${context.verb} ${qualifiedName(context.resource)} failed: ${innermostMessage(error)}`};
+}
+
+/** The closest candidate to a name that was not found: a generated-name match first, then small edit distance. */
+export function nearMiss(name: string, candidates: readonly string[]): string | undefined {
+	const unique = [...new Set(candidates)].filter(c => c !== name).sort();
+	// `foo` vs `foo-x7k2q`: the user typed the generateName prefix.
+	const prefixed = unique.filter(c => c.startsWith(name)).sort((a, b) => a.length - b.length || a.localeCompare(b));
+	if (prefixed.length > 0 && name.length >= 3) {
+		return prefixed[0];
+	}
+
+	let best: string | undefined;
+	let bestDistance = Number.POSITIVE_INFINITY;
+	for (const candidate of unique) {
+		const d = editDistance(name, candidate);
+		if (d < bestDistance) {
+			best = candidate;
+			bestDistance = d;
+		}
+	}
+
+	const allowed = Math.max(2, Math.floor(name.length / 3));
+	return bestDistance <= allowed ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+	let previous = Array.from({length: b.length + 1}, (_, i) => i);
+	for (let i = 1; i <= a.length; i++) {
+		const current = [i];
+		for (let j = 1; j <= b.length; j++) {
+			const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+			current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+		}
+
+		previous = current;
+	}
+
+	return previous[b.length]!;
+}
+
+/** `actionset default/foo not found (did you mean foo-x7k2q?)`. */
+export function notFoundMessage(target: {kind: string; name: string}, namespace: string | undefined, hint: {nearMiss?: string; otherNamespace?: string} = {}): string {
+	const where = namespace === undefined ? `${target.name} not found in any namespace` : `${namespace}/${target.name} not found`;
+	let suffix = '';
+	if (hint.otherNamespace !== undefined) {
+		const other = sanitizeLine(hint.otherNamespace, 120);
+		suffix = ` (it exists in namespace ${other}: use -n ${other})`;
+	} else if (hint.nearMiss !== undefined) {
+		suffix = ` (did you mean ${sanitizeLine(hint.nearMiss, 120)}?)`;
+	}
+
+	return sanitizeLine(`${target.kind.toLowerCase()} ${where}${suffix}`, 400);
+}

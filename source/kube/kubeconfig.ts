@@ -1,0 +1,269 @@
+/**
+ * Loads the kubeconfig the way kubectl does, and refuses to guess: `--kubeconfig`, else every file in
+ * KUBECONFIG (merged, first file wins per entry), else ~/.kube/config, else the in-cluster service account.
+ * client-node's own loadFromDefault() silently ends at http://localhost:8080 and throws on duplicate names
+ * across KUBECONFIG files, so we do the search and the merge here and fail with one line instead.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {KubeConfig, loadYaml, type Cluster, type Context, type User} from '@kubernetes/client-node';
+import {sanitizeLine} from '../model/sanitize.js';
+import {clusterErrorExitCode, errorText, nearMiss} from './errors.js';
+
+export type LoadedKubeconfig = {
+	/** Ready to use: current context set, plain-http clusters accepted. */
+	readonly kubeConfig: KubeConfig;
+	/** Shown in the header; `in-cluster` for the service account. */
+	readonly contextName: string;
+	readonly clusterName: string;
+	readonly server: string;
+	readonly userName: string;
+	/** `-n`, else the context's namespace, else `default`. */
+	readonly namespace: string;
+	/** Basename of the exec credential plugin (e.g. `kubelogin`), when the user has one. */
+	readonly credentialPlugin?: string;
+	/** Files that were read, or `in-cluster`. */
+	readonly sources: readonly string[];
+};
+
+export type KubeconfigOptions = {
+	/** --kubeconfig */
+	readonly kubeconfig?: string;
+	/** --context */
+	readonly context?: string;
+	/** -n / --namespace */
+	readonly namespace?: string;
+	/** Defaults to process.env (KUBECONFIG, HOME, KUBERNETES_SERVICE_HOST/PORT). */
+	readonly env?: NodeJS.ProcessEnv;
+	/** Prefix for /var/run/secrets/kubernetes.io/serviceaccount (tests). */
+	readonly serviceAccountRoot?: string;
+};
+
+/** A kubeconfig problem: one line, with its exit code (2 = the flag was wrong, 4 = the configuration is). */
+export class KubeconfigError extends Error {
+	readonly exitCode: number;
+
+	constructor(message: string, exitCode: number) {
+		super(message);
+		this.name = 'KubeconfigError';
+		this.exitCode = exitCode;
+	}
+}
+
+export const noKubeconfigMessage = 'no kubeconfig found (set KUBECONFIG or --kubeconfig)';
+
+const serviceAccountDir = '/var/run/secrets/kubernetes.io/serviceaccount';
+
+/** True for the config client-node's loadFromDefault() invents when it finds nothing. */
+export function isLocalhostFallback(kubeConfig: KubeConfig): boolean {
+	const cluster = kubeConfig.getCurrentCluster();
+	return kubeConfig.getCurrentContext() === 'loaded-context'
+		&& cluster?.name === 'cluster'
+		&& cluster.server === 'http://localhost:8080'
+		&& kubeConfig.getCurrentUser()?.name === 'user';
+}
+
+type Parsed = {clusters: Cluster[]; users: User[]; contexts: Context[]; currentContext: string | undefined};
+
+function readFile(file: string, named: boolean): Parsed {
+	let text: string;
+	try {
+		text = fs.readFileSync(file, 'utf8');
+	} catch (error) {
+		const code = (error as {code?: string}).code;
+		if (code === 'ENOENT') {
+			throw new KubeconfigError(`kubeconfig ${file} not found`, named ? 2 : clusterErrorExitCode);
+		}
+
+		const reason = code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : errorText(error);
+		throw new KubeconfigError(`cannot read kubeconfig ${file}: ${reason}`, named ? 2 : clusterErrorExitCode);
+	}
+
+	if (text.trim() === '') {
+		return {clusters: [], users: [], contexts: [], currentContext: undefined};
+	}
+
+	const invalid = (reason: string) => new KubeconfigError(`kubeconfig ${file} is not valid: ${reason}`, clusterErrorExitCode);
+	let document: unknown;
+	try {
+		document = loadYaml(text);
+	} catch (error) {
+		throw invalid(errorText(error));
+	}
+
+	if (document === null || document === undefined) {
+		return {clusters: [], users: [], contexts: [], currentContext: undefined};
+	}
+
+	if (typeof document !== 'object' || Array.isArray(document)) {
+		throw invalid('not a kubeconfig (expected a mapping with clusters, users and contexts)');
+	}
+
+	const single = new KubeConfig();
+	try {
+		single.loadFromString(text);
+	} catch (error) {
+		throw invalid(errorText(error));
+	}
+
+	// Relative certificate-authority / client-certificate paths are relative to the file that names them.
+	single.makePathsAbsolute(path.dirname(path.resolve(file)));
+	return {
+		clusters: single.getClusters(),
+		users: single.getUsers(),
+		contexts: single.getContexts(),
+		currentContext: single.getCurrentContext() || undefined,
+	};
+}
+
+/** kubectl's merge: for each named entry and for current-context, the first file that sets it wins. */
+function merge(files: readonly Parsed[]): Parsed {
+	const firstByName = <T extends {name: string}>(lists: ReadonlyArray<readonly T[]>): T[] => {
+		const seen = new Map<string, T>();
+		for (const list of lists) {
+			for (const item of list) {
+				if (!seen.has(item.name)) {
+					seen.set(item.name, item);
+				}
+			}
+		}
+
+		return [...seen.values()];
+	};
+
+	return {
+		clusters: firstByName(files.map(f => f.clusters)),
+		users: firstByName(files.map(f => f.users)),
+		contexts: firstByName(files.map(f => f.contexts)),
+		currentContext: files.find(f => f.currentContext)?.currentContext,
+	};
+}
+
+function inCluster(env: NodeJS.ProcessEnv, root: string): Parsed | undefined {
+	const host = env['KUBERNETES_SERVICE_HOST'];
+	const port = env['KUBERNETES_SERVICE_PORT'];
+	const tokenFile = `${root}${serviceAccountDir}/token`;
+	if (!host || !port || !fs.existsSync(tokenFile)) {
+		return undefined;
+	}
+
+	const serverHost = host.includes(':') ? `[${host}]` : host;
+	const scheme = port === '80' || port === '8080' || port === '8001' ? 'http' : 'https';
+	let namespace: string | undefined;
+	try {
+		namespace = fs.readFileSync(`${root}${serviceAccountDir}/namespace`, 'utf8').trim() || undefined;
+	} catch {
+		namespace = undefined;
+	}
+
+	return {
+		clusters: [{name: 'in-cluster', server: `${scheme}://${serverHost}:${port}`, caFile: `${root}${serviceAccountDir}/ca.crt`, skipTLSVerify: false}],
+		// The token file is re-read on every request: projected service account tokens rotate.
+		users: [{name: 'in-cluster', authProvider: {name: 'tokenFile', config: {tokenFile}}}],
+		contexts: [{name: 'in-cluster', cluster: 'in-cluster', user: 'in-cluster', ...(namespace ? {namespace} : {})}],
+		currentContext: 'in-cluster',
+	};
+}
+
+function homeDir(env: NodeJS.ProcessEnv): string | undefined {
+	return env['HOME'] ?? env['USERPROFILE'] ?? (env === process.env ? os.homedir() : undefined);
+}
+
+function listNames(items: ReadonlyArray<{name: string}>): string {
+	const names = items.map(i => sanitizeLine(i.name, 80));
+	return names.length > 6 ? `${names.slice(0, 6).join(', ')}, …` : names.join(', ');
+}
+
+function execPlugin(user: User | undefined): string | undefined {
+	const exec = (user?.exec ?? (user?.authProvider as {config?: {exec?: unknown}} | undefined)?.config?.exec) as {command?: unknown} | undefined;
+	if (typeof exec?.command !== 'string' || exec.command === '') {
+		return undefined;
+	}
+
+	return sanitizeLine(path.basename(exec.command), 80);
+}
+
+export function loadKubeconfig(options: KubeconfigOptions = {}): LoadedKubeconfig {
+	const env = options.env ?? process.env;
+	let parsed: Parsed;
+	let sources: string[];
+
+	if (options.kubeconfig !== undefined && options.kubeconfig !== '') {
+		parsed = readFile(options.kubeconfig, true);
+		sources = [options.kubeconfig];
+	} else if (env['KUBECONFIG']) {
+		// Like kubectl, files in KUBECONFIG that do not exist are skipped.
+		const files = env['KUBECONFIG'].split(path.delimiter).filter(f => f !== '');
+		sources = files.filter(f => fs.existsSync(f));
+		if (sources.length === 0) {
+			throw new KubeconfigError(`${noKubeconfigMessage}: KUBECONFIG lists ${files.map(f => sanitizeLine(f, 200)).join(', ')} but none exists`, clusterErrorExitCode);
+		}
+
+		parsed = merge(sources.map(f => readFile(f, false)));
+	} else {
+		const home = homeDir(env);
+		const defaultFile = home ? path.join(home, '.kube', 'config') : undefined;
+		if (defaultFile && fs.existsSync(defaultFile)) {
+			parsed = readFile(defaultFile, false);
+			sources = [defaultFile];
+		} else {
+			const fromServiceAccount = inCluster(env, options.serviceAccountRoot ?? '');
+			if (!fromServiceAccount) {
+				throw new KubeconfigError(noKubeconfigMessage, clusterErrorExitCode);
+			}
+
+			parsed = fromServiceAccount;
+			sources = ['in-cluster'];
+		}
+	}
+
+	const where = sources.length === 1 ? `kubeconfig ${sources[0]}` : 'the kubeconfig';
+	let contextName: string;
+	if (options.context !== undefined && options.context !== '') {
+		contextName = options.context;
+		if (!parsed.contexts.some(c => c.name === contextName)) {
+			const guess = nearMiss(contextName, parsed.contexts.map(c => c.name));
+			const hint = guess ? `did you mean ${sanitizeLine(guess, 80)}?` : parsed.contexts.length > 0 ? `contexts: ${listNames(parsed.contexts)}` : 'it has no contexts';
+			throw new KubeconfigError(`context ${sanitizeLine(contextName, 80)} not found in ${where} (${hint})`, 2);
+		}
+	} else if (parsed.currentContext) {
+		contextName = parsed.currentContext;
+		if (!parsed.contexts.some(c => c.name === contextName)) {
+			throw new KubeconfigError(`current-context ${sanitizeLine(contextName, 80)} is not defined in ${where}`, clusterErrorExitCode);
+		}
+	} else {
+		const hint = parsed.contexts.length > 0 ? `: pick one with --context (${listNames(parsed.contexts)})` : ' and no contexts';
+		throw new KubeconfigError(`${where} has no current-context${hint}`, clusterErrorExitCode);
+	}
+
+	const context = parsed.contexts.find(c => c.name === contextName)!;
+	const cluster = parsed.clusters.find(c => c.name === context.cluster);
+	if (!cluster) {
+		throw new KubeconfigError(`context ${sanitizeLine(contextName, 80)} refers to cluster ${sanitizeLine(context.cluster ?? '', 80)}, which is not in ${where}`, clusterErrorExitCode);
+	}
+
+	const user = parsed.users.find(u => u.name === context.user);
+	if (context.user && !user) {
+		throw new KubeconfigError(`context ${sanitizeLine(contextName, 80)} refers to user ${sanitizeLine(context.user, 80)}, which is not in ${where}`, clusterErrorExitCode);
+	}
+
+	// kubectl talks to http:// servers; client-node refuses unless skipTLSVerify is set, which means nothing
+	// without TLS. Set it so a plain-http kubeconfig works as it does with kubectl.
+	const clusters = parsed.clusters.map(c => c.server.startsWith('http:') && !c.skipTLSVerify ? {...c, skipTLSVerify: true} : c);
+	const kubeConfig = new KubeConfig();
+	kubeConfig.loadFromOptions({clusters, users: parsed.users, contexts: parsed.contexts, currentContext: contextName});
+
+	const namespace = options.namespace !== undefined && options.namespace !== '' ? options.namespace : context.namespace || 'default';
+	const plugin = execPlugin(user);
+	return {
+		kubeConfig,
+		contextName,
+		clusterName: cluster.name,
+		server: cluster.server,
+		userName: user?.name ?? '',
+		namespace,
+		...(plugin === undefined ? {} : {credentialPlugin: plugin}),
+		sources,
+	};
+}

@@ -1,0 +1,94 @@
+import {describe, expect, it} from 'vitest';
+import {classifyFailure, CredentialError, KubeStatusError, nearMiss, notFoundMessage, serverAddress, type FailureContext} from '../../source/kube/errors.js';
+import {resourceTypes} from '../../source/kube/resources.js';
+
+const context: FailureContext = {server: 'https://10.0.0.1:6443', verb: 'list', resource: resourceTypes.ActionSet, namespace: 'default'};
+
+/** What undici's fetch rejects with: `TypeError: fetch failed` around the socket error. */
+function fetchFailed(code: string, message = code): Error {
+	return new TypeError('fetch failed', {cause: Object.assign(new Error(message), {code})});
+}
+
+describe('classifyFailure', () => {
+	it('network errors: cannot reach the cluster at host:port', () => {
+		expect(classifyFailure(fetchFailed('ECONNREFUSED'), context)).toEqual({kind: 'unreachable', message: 'cannot reach the cluster at 10.0.0.1:6443: connection refused'});
+		expect(classifyFailure(fetchFailed('ENOTFOUND'), {...context, server: 'https://k8s.example'}).message).toBe('cannot reach the cluster at k8s.example:443: host not found');
+		expect(classifyFailure(fetchFailed('UND_ERR_CONNECT_TIMEOUT'), context).message).toBe('cannot reach the cluster at 10.0.0.1:6443: connection timed out');
+	});
+
+	it('finds the code inside an AggregateError (happy eyeballs)', () => {
+		const cause = new AggregateError([Object.assign(new Error('x'), {code: 'ECONNREFUSED'})], 'all failed');
+		expect(classifyFailure(new TypeError('fetch failed', {cause}), context).kind).toBe('unreachable');
+	});
+
+	it('TLS errors: TLS error talking to host:port: reason', () => {
+		expect(classifyFailure(fetchFailed('DEPTH_ZERO_SELF_SIGNED_CERT'), context).message)
+			.toBe('TLS error talking to 10.0.0.1:6443: self-signed certificate (set certificate-authority in the kubeconfig)');
+		expect(classifyFailure(fetchFailed('ERR_SSL_SOMETHING_NEW', 'routines:odd\nsecond line'), context))
+			.toEqual({kind: 'tls', message: 'TLS error talking to 10.0.0.1:6443: routines:odd'});
+	});
+
+	it('401, 403 and 404 from a LIST with a Status body', () => {
+		expect(classifyFailure(new KubeStatusError(401, {message: 'Unauthorized'}, 'Unauthorized'), context))
+			.toEqual({kind: 'unauthorized', statusCode: 401, message: 'credentials rejected (401): log in again, e.g. refresh your token'});
+		const forbidden = new KubeStatusError(403, {message: 'actionsets.cr.kanister.io is forbidden: User "jane" cannot list resource "actionsets" in API group "cr.kanister.io" in the namespace "default"'}, 'Forbidden');
+		expect(classifyFailure(forbidden, context).message).toBe('forbidden: user jane cannot list actionsets.cr.kanister.io in namespace default; planwatch needs get/list/watch on instances, operatorversions (kudo.dev), actionsets, blueprints (cr.kanister.io) and events');
+		expect(classifyFailure(new KubeStatusError(404, undefined, 'Not Found'), {...context, resource: resourceTypes.Instance}))
+			.toEqual({kind: 'not-found', statusCode: 404, message: 'KUDO is not installed in this cluster: no instances.kudo.dev'});
+		expect(classifyFailure(new KubeStatusError(404, undefined, 'Not Found'), context).message).toBe('Kanister is not installed in this cluster: no actionsets.cr.kanister.io');
+	});
+
+	it('403 without a user name, on a watch, across all namespaces', () => {
+		const watchError = Object.assign(new Error('Forbidden'), {statusCode: 403});
+		expect(classifyFailure(watchError, {server: 'https://h:1', verb: 'watch', resource: resourceTypes.Event}).message)
+			.toMatch(/^forbidden: you cannot watch events in all namespaces; planwatch needs/);
+	});
+
+	it('410 is "expired", 5xx is a retryable server error, 400 is a bad request', () => {
+		expect(classifyFailure(Object.assign(new Error('Gone'), {statusCode: 410}), context).kind).toBe('expired');
+		expect(classifyFailure(new KubeStatusError(503, {message: 'etcd leader changed'}, 'Service Unavailable'), context))
+			.toEqual({kind: 'server', statusCode: 503, message: 'the cluster answered 503: etcd leader changed'});
+		expect(classifyFailure(new KubeStatusError(400, {message: 'unable to parse requirement: =x'}, 'Bad Request'), context))
+			.toEqual({kind: 'bad-request', statusCode: 400, message: 'the cluster rejected the request (400): unable to parse requirement: =x'});
+	});
+
+	it('credential plugin failures name the plugin', () => {
+		expect(classifyFailure(new CredentialError('kubelogin', new Error('error: device code expired\nmore detail')), context))
+			.toEqual({kind: 'credentials', message: 'credential plugin kubelogin failed: error: device code expired'});
+		expect(classifyFailure(new CredentialError('aws', Object.assign(new Error('spawn aws ENOENT'), {code: 'ENOENT'})), context).message)
+			.toBe('credential plugin aws not found: install it or fix users[].exec.command in the kubeconfig');
+	});
+
+	it('server text cannot smuggle escape sequences into the message', () => {
+		const hostile = new KubeStatusError(500, {message: 'boom\u001B]0;owned\u0007 \u001B[31mred'}, 'x');
+		expect(classifyFailure(hostile, context).message).toBe('the cluster answered 500: boom red');
+	});
+
+	it('unknown errors still give one line', () => {
+		expect(classifyFailure(new Error('weird\nstack'), context)).toEqual({kind: 'unknown', message: 'list actionsets.cr.kanister.io failed: weird'});
+	});
+});
+
+describe('near misses and not-found messages', () => {
+	it('prefers a generated name that starts with what was typed', () => {
+		expect(nearMiss('foo', ['bar', 'foo-x7k2q', 'foo-abcdefgh'])).toBe('foo-x7k2q');
+	});
+
+	it('falls back to a small edit distance, or nothing', () => {
+		expect(nearMiss('mysql-instnace', ['mysql-instance', 'kafka'])).toBe('mysql-instance');
+		expect(nearMiss('zookeeper', ['kafka', 'mysql'])).toBeUndefined();
+		expect(nearMiss('x', [])).toBeUndefined();
+	});
+
+	it('formats the not-found line', () => {
+		expect(notFoundMessage({kind: 'ActionSet', name: 'foo'}, 'default', {nearMiss: 'foo-x7k2q'})).toBe('actionset default/foo not found (did you mean foo-x7k2q?)');
+		expect(notFoundMessage({kind: 'Instance', name: 'db'}, 'default', {otherNamespace: 'prod'})).toBe('instance default/db not found (it exists in namespace prod: use -n prod)');
+		expect(notFoundMessage({kind: 'Instance', name: 'db'}, undefined)).toBe('instance db not found in any namespace');
+	});
+
+	it('spells out the default port', () => {
+		expect(serverAddress('https://example.com')).toBe('example.com:443');
+		expect(serverAddress('http://127.0.0.1:8080/')).toBe('127.0.0.1:8080');
+		expect(serverAddress('https://[::1]:6443')).toBe('[::1]:6443');
+	});
+});
