@@ -1,0 +1,138 @@
+/**
+ * `planwatch demo`: an embedded simulated cluster playing scenarios. It emits exactly what a cluster source
+ * emits (connection live, one `replace` per resource, `synced`, then upserts and deletes), so the store and
+ * views cannot tell the difference. All timing goes through the injected Clock.
+ */
+import type {ObjectSource, SourceEvent, SourceSink} from '../kube/object-source.js';
+import type {Clock} from '../state/clock.js';
+import {scenario} from '../scenarios/compose.js';
+import {dueAt, playContext, type PlayContext, type Scenario, type ScenarioStep} from '../scenarios/scenario.js';
+import {clusterResources, SimulatedCluster, type ClusterChange} from '../scenarios/simulated-cluster.js';
+
+export type DemoSourceOptions = {
+	/** Played together, all starting at once (shared definitions are created once). */
+	readonly scenarios: readonly Scenario[];
+	readonly clock: Clock;
+	/** 2 = twice as fast as real time. Must be > 0. */
+	readonly speed?: number;
+	/** When everything has played: pause, delete everything, start over. */
+	readonly loop?: boolean;
+	/** Namespace of every object (shown as the scope). */
+	readonly namespace?: string;
+	/** Pause before a loop restarts, in clock ms (not scaled by speed). */
+	readonly loopPauseMs?: number;
+};
+
+export const demoNamespace = 'default';
+const defaultLoopPauseMs = 5000;
+
+export function createDemoSource(options: DemoSourceOptions): ObjectSource {
+	const {clock} = options;
+	const speed = options.speed ?? 1;
+	if (!(speed > 0) || !Number.isFinite(speed)) {
+		throw new RangeError(`speed must be a positive number, got ${speed}`);
+	}
+
+	const namespace = options.namespace ?? demoNamespace;
+	const loopPauseMs = options.loopPauseMs ?? defaultLoopPauseMs;
+	const steps: readonly ScenarioStep[] = scenario({name: 'demo', title: '', description: ''}, ...options.scenarios.map(s => s.objects)).objects;
+
+	let sink: SourceSink | undefined;
+	let cancel: (() => void) | undefined;
+	let cluster: SimulatedCluster;
+	let ctx: PlayContext;
+	let startMs = 0;
+	let index = 0;
+	let firstVersion = 1000;
+
+	const emit = (event: SourceEvent) => {
+		sink?.(event);
+	};
+
+	const report = (change: ClusterChange | undefined) => {
+		if (change) {
+			emit({type: change.type, resource: change.resource, object: change.object});
+		}
+	};
+
+	const applyStep = (step: ScenarioStep): ClusterChange | undefined => {
+		try {
+			return cluster.apply(step, ctx);
+		} catch {
+			// A step the data got wrong (the scenario tests catch these); the demo keeps playing.
+			return undefined;
+		}
+	};
+
+	const scheduleNext = () => {
+		if (!sink) {
+			return;
+		}
+
+		const next = steps[index];
+		if (next) {
+			cancel = clock.after(Math.max(0, dueAt(next, startMs, speed) - clock.now()), tick);
+		} else if (options.loop) {
+			cancel = clock.after(loopPauseMs, restart);
+		}
+	};
+
+	// Applies the step it was scheduled for and every other step due by now, in order.
+	const tick = () => {
+		do {
+			report(applyStep(steps[index++]!));
+		} while (index < steps.length && dueAt(steps[index]!, startMs, speed) <= clock.now());
+		scheduleNext();
+	};
+
+	const beginRound = (initial: boolean) => {
+		// Keep resourceVersions increasing across rounds, as a real cluster would.
+		cluster = new SimulatedCluster({now: () => clock.now(), firstResourceVersion: firstVersion});
+		firstVersion += 1_000_000;
+		startMs = clock.now();
+		ctx = playContext({namespace, startMs, speed, now: () => clock.now()});
+		index = 0;
+		// Steps at or before 0 describe the cluster as found when connecting: they belong to the first list.
+		const present: Array<ClusterChange | undefined> = [];
+		while (index < steps.length && steps[index]!.at <= 0) {
+			present.push(applyStep(steps[index++]!));
+		}
+
+		if (initial) {
+			for (const resource of clusterResources) {
+				emit({type: 'replace', resource, namespace, objects: cluster.list(resource)});
+			}
+
+			emit({type: 'synced'});
+		} else {
+			for (const change of present) {
+				report(change);
+			}
+		}
+
+		scheduleNext();
+	};
+
+	const restart = () => {
+		for (const change of cluster.clear()) {
+			report(change);
+		}
+
+		beginRound(false);
+	};
+
+	return {
+		label: 'demo',
+		scope: namespace,
+		start(s: SourceSink) {
+			sink = s;
+			emit({type: 'connection', state: {status: 'live'}});
+			beginRound(true);
+		},
+		stop() {
+			sink = undefined;
+			cancel?.();
+			cancel = undefined;
+		},
+	};
+}
