@@ -1,0 +1,162 @@
+import {Box, useWindowSize} from 'ink';
+import {useMemo} from 'react';
+import {objectKey} from '../model/plan-tree.js';
+import type {Clock} from '../state/clock.js';
+import type {WaitSession} from '../state/wait-session.js';
+import {DetailLines, detailLinesWanted} from './components/detail-lines.js';
+import {EventsPane, eventsLinesWanted} from './components/events-pane.js';
+import {FooterKeys} from './components/footer-keys.js';
+import {HeaderBar} from './components/header-bar.js';
+import {HelpOverlay} from './components/help-overlay.js';
+import {ListHeader, listHeaderLines} from './components/list-header.js';
+import {ObjectLines} from './components/object-lines.js';
+import {ObjectList} from './components/object-list.js';
+import {PlanTreeView} from './components/plan-tree-view.js';
+import {TimeoutBanner, bannerLine} from './components/timeout-banner.js';
+import {useClock} from './hooks/use-clock.js';
+import {useCommands} from './hooks/use-commands.js';
+import {useStore, type SnapshotSource} from './hooks/use-store.js';
+import {useViewState} from './hooks/use-view-state.js';
+import {useWait} from './hooks/use-wait.js';
+import type {Command} from './keymap.js';
+import {computeLayout} from './layout.js';
+import {listObjects} from './list-rows.js';
+import {createTheme} from './theme.js';
+import {ThemeContext} from './theme-context.js';
+import {initialViewState, treeSelection, viewMode} from './view-state.js';
+
+export type AppProps = {
+	/** Snapshots of the watched objects (a `Store`). */
+	readonly store: SnapshotSource;
+	/** The app's only time source; its 1 Hz tick moves every timer on screen. */
+	readonly clock: Clock;
+	/** Deadline, grace prompt and result of `--wait`; `+`, `-` and quitting go to it. */
+	readonly wait: WaitSession;
+	readonly header: {readonly context: string; readonly scope: string};
+	/** Object keys (`Kind/namespace/name`) the user asked for. Exactly one opens its tree; otherwise the list. */
+	readonly targets?: readonly string[];
+	/** ASCII icons, fold markers and no spinner. */
+	readonly ascii: boolean;
+	/** False: no colour at all. */
+	readonly color: boolean;
+	/** Called once when the user quits, after `wait.quit()`. */
+	onQuit(): void;
+};
+
+/** The interactive dashboard: header, tree or list, events, timeout banner, footer. Data in, keys out; no I/O. */
+export function App(props: AppProps) {
+	const {store, clock, wait: session, header, targets, ascii, color, onQuit} = props;
+	const snapshot = useStore(store);
+	const now = useClock(clock);
+	const wait = useWait(session);
+	const {columns, rows} = useWindowSize();
+	const theme = useMemo(() => createTheme({color, ascii}), [color, ascii]);
+	const [view, dispatch] = useViewState(() => initialViewState(targets));
+	const mode = viewMode(view);
+
+	const listed = useMemo(
+		() => listObjects(snapshot.objects, {text: view.filter, failingOnly: view.failingOnly, targets}),
+		[snapshot.objects, view.filter, view.failingOnly, targets],
+	);
+	const listKeys = useMemo(() => listed.map(o => objectKey(o)), [listed]);
+	const listCursor = Math.max(0, view.listCursor === undefined ? 0 : listKeys.indexOf(view.listCursor));
+	const isTree = view.screen === 'tree';
+	const openKey = isTree ? view.openKey : listKeys[listCursor];
+	const open = openKey === undefined ? undefined : snapshot.objects.find(o => objectKey(o) === openKey);
+	const tree = isTree && open ? treeSelection(view, open) : undefined;
+	const selected = tree?.rows[tree.cursor]?.node;
+	const events = (openKey === undefined ? undefined : snapshot.events.get(openKey)) ?? [];
+
+	const bannerInput = {wait, fatal: snapshot.fatal, now};
+	const layout = computeLayout({
+		rows,
+		top: view.help ? 0 : isTree ? 2 : listHeaderLines(view),
+		banner: bannerLine(bannerInput, theme) !== undefined,
+		events: view.events && !view.help ? eventsLinesWanted(events) : 0,
+		detail: isTree && !view.help ? detailLinesWanted(selected, columns) : 0,
+	});
+
+	useCommands(mode, {
+		onCommand(command: Command) {
+			if (command === 'timeout.extend') {
+				session.extend();
+				return;
+			}
+
+			if (command === 'timeout.retract') {
+				session.retract();
+				return;
+			}
+
+			const {previous, next} = dispatch({type: 'command', command, context: {object: isTree ? open : undefined, listKeys, page: layout.body}});
+			if (next.quit && !previous.quit) {
+				session.quit();
+				onQuit();
+			}
+		},
+		onText(text) {
+			dispatch({type: 'filter.type', text});
+		},
+	});
+
+	const emptyList = !snapshot.synced
+		? `loading${theme.glyphs.ellipsis}`
+		: snapshot.objects.length === 0
+			? 'no KUDO Instances or Kanister ActionSets here'
+			: 'nothing matches the filter';
+	let body;
+	if (view.help) {
+		body = <HelpOverlay height={layout.top + layout.body} width={columns} />;
+	} else if (isTree) {
+		body = (
+			<>
+				<ObjectLines object={open} objectKey={view.openKey ?? ''} synced={snapshot.synced} height={layout.top} width={columns} />
+				{tree ? (
+					<PlanTreeView rows={tree.rows} cursor={tree.cursor} timings={snapshot.timings.get(view.openKey ?? '')} now={now} height={layout.body} width={columns} />
+				) : undefined}
+				<DetailLines node={selected} height={layout.detail} width={columns} />
+			</>
+		);
+	} else {
+		body = (
+			<>
+				<ListHeader view={view} shown={listed.length} total={snapshot.objects.length} height={layout.top - 1} width={columns} />
+				<ObjectList
+					objects={listed}
+					cursor={listCursor}
+					timings={snapshot.timings}
+					now={now}
+					height={layout.body + Math.min(1, layout.top)}
+					width={columns}
+					empty={emptyList}
+				/>
+			</>
+		);
+	}
+
+	return (
+		<ThemeContext.Provider value={theme}>
+			<Box flexDirection="column" width={columns}>
+				{layout.header > 0 ? (
+					<HeaderBar
+						context={header.context}
+						scope={header.scope}
+						connection={snapshot.connection}
+						lastEventAt={snapshot.lastEventAt}
+						wait={wait}
+						now={now}
+						width={columns}
+					/>
+				) : undefined}
+				{body}
+				{layout.events > 0 ? (
+					<EventsPane title={openKey?.split('/').slice(1).join('/')} events={events} now={now} height={layout.events} width={columns} />
+				) : undefined}
+				{layout.banner > 0 ? <TimeoutBanner {...bannerInput} /> : undefined}
+				{layout.footer > 0 ? (
+					<FooterKeys mode={mode} context={{hasList: view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done'}} filter={view.filter} />
+				) : undefined}
+			</Box>
+		</ThemeContext.Provider>
+	);
+}

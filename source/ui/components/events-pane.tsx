@@ -1,0 +1,60 @@
+import {Box, Text} from 'ink';
+import type {PlanEvent} from '../../model/plan-tree.js';
+import {cellWidth, fit, fitRight, singleLine} from '../cell-text.js';
+import {ageOf, formatAge} from '../format-time.js';
+import {useTheme} from '../theme-context.js';
+import {MoreLine} from './more-line.js';
+
+export type EventsPaneProps = {
+	/** `namespace/name` of the object, or undefined when nothing is selected. */
+	readonly title?: string;
+	/** Oldest first; the newest are shown when they do not all fit. */
+	readonly events: readonly PlanEvent[];
+	readonly now: number;
+	/** Lines to use, title included. */
+	readonly height: number;
+	readonly width: number;
+};
+
+/** Lines the pane would like: a title plus one per event (or one for "no events"). */
+export function eventsLinesWanted(events: readonly PlanEvent[]): number {
+	return 1 + Math.max(1, events.length);
+}
+
+/** EVENTS of one object, newest last, with ages ("58s", "3m"), type, reason and message. */
+export function EventsPane({title, events, now, height, width}: EventsPaneProps) {
+	const theme = useTheme();
+	if (height < 2) {
+		return null;
+	}
+
+	const room = height - 1;
+	const clipped = events.length > room;
+	const shown = clipped ? events.slice(events.length - (room - 1)) : events;
+	const reasonWidth = Math.min(24, Math.max(6, ...shown.map(e => cellWidth(singleLine(e.reason)))));
+	return (
+		<Box flexDirection="column" width={width}>
+			<Text wrap="truncate-end" bold>
+				EVENTS {title ? singleLine(title) : ''}
+			</Text>
+			{clipped ? <MoreLine direction="above" count={events.length - shown.length} noun="earlier" /> : undefined}
+			{shown.length === 0 ? <Text {...theme.style('muted')}>  no events</Text> : undefined}
+			{shown.map(event => {
+				const age = ageOf(event.time, now);
+				const warning = event.type !== 'Normal';
+				return (
+					<Text key={`${event.uid}/${event.time ?? ''}/${event.count}`} wrap="truncate-end">
+						{'  '}
+						{fitRight(age === undefined ? '?' : formatAge(age), 4)}
+						{'  '}
+						<Text {...theme.style(warning ? 'warning' : 'muted')}>{fit(singleLine(event.type), 8)}</Text>{' '}
+						{fit(singleLine(event.reason), reasonWidth, theme.glyphs.ellipsis)}
+						{'  '}
+						{singleLine(event.message)}
+						{event.count > 1 ? <Text {...theme.style('muted')}> (×{event.count})</Text> : undefined}
+					</Text>
+				);
+			})}
+		</Box>
+	);
+}

@@ -1,0 +1,38 @@
+import {Text} from 'ink';
+import {hintsFor, type HintContext, type Mode} from '../keymap.js';
+import {useTheme} from '../theme-context.js';
+
+export type FooterKeysProps = {
+	readonly mode: Mode;
+	readonly context: HintContext;
+	/** The list filter text, shown as a prompt while it is being typed. */
+	readonly filter: string;
+};
+
+/** Key hints from the keymap (`↑↓ move  ←→ fold  x all …`), or the filter prompt while typing. */
+export function FooterKeys({mode, context, filter}: FooterKeysProps) {
+	const theme = useTheme();
+	if (mode === 'filter') {
+		return (
+			<Text wrap="truncate-end">
+				<Text bold>/ </Text>
+				{filter}
+				<Text inverse> </Text>
+				<Text {...theme.style('muted')}>{`  ${theme.ascii ? 'enter' : '⏎'} keep  esc clear`}</Text>
+			</Text>
+		);
+	}
+
+	const hints = mode === 'help' ? [{label: '? esc', text: 'close'}, {label: 'q', text: 'quit'}] : hintsFor(mode, context);
+	return (
+		<Text wrap="truncate-end">
+			{hints.map((hint, i) => (
+				<Text key={hint.text}>
+					{i > 0 ? '  ' : ''}
+					<Text bold>{theme.ascii && 'asciiLabel' in hint && hint.asciiLabel ? hint.asciiLabel : hint.label}</Text>{' '}
+					<Text {...theme.style('muted')}>{hint.text}</Text>
+				</Text>
+			))}
+		</Text>
+	);
+}

@@ -1,0 +1,87 @@
+import {Box, Text} from 'ink';
+import type {ConnectionState} from '../../kube/object-source.js';
+import type {WaitView} from '../../state/wait-session.js';
+import {singleLine} from '../cell-text.js';
+import {formatDuration, formatDurationWords} from '../../model/format-duration.js';
+import {formatAge} from '../format-time.js';
+import type {Role, Theme} from '../theme.js';
+import {useTheme} from '../theme-context.js';
+
+/** The connection, in words and an icon: `● live (event 2s ago)`, `↻ reconnecting (attempt 3: …)`. */
+export function connectionLabel(connection: ConnectionState, lastEventAt: number | undefined, now: number, theme: Theme): {readonly text: string; readonly role: Role} {
+	switch (connection.status) {
+		case 'live': {
+			const age = lastEventAt === undefined ? '' : ` (event ${formatAge(now - lastEventAt)} ago)`;
+			return {text: `${theme.glyphs.live} live${age}`, role: 'success'};
+		}
+
+		case 'connecting': {
+			return {text: `${theme.icon('pending')} connecting${theme.glyphs.ellipsis}`, role: 'muted'};
+		}
+
+		case 'waiting-credentials': {
+			return {text: `${theme.icon('pending')} waiting for credentials (${singleLine(connection.plugin)})`, role: 'warning'};
+		}
+
+		case 'reconnecting': {
+			return {text: `${theme.icon('retrying')} reconnecting (attempt ${connection.attempt}: ${singleLine(connection.lastError)})`, role: 'warning'};
+		}
+
+		case 'static': {
+			return {text: singleLine(connection.label), role: 'muted'};
+		}
+	}
+}
+
+/** Right side: `elapsed 4:12 · timeout 5:48 (+5m)`. */
+export function timerText(wait: WaitView, now: number, theme: Theme): string {
+	const parts = [`elapsed ${formatDuration(now - wait.startedAt)}`];
+	if (wait.deadlineAt !== undefined && wait.phase === 'waiting') {
+		const extended = wait.extendedMs > 0 ? `, extended ${formatDurationWords(wait.extendedMs)}` : '';
+		parts.push(`timeout ${formatDuration(wait.deadlineAt - now)} (+${formatDurationWords(wait.extendMs)}${extended})`);
+	} else if (wait.phase === 'grace') {
+		parts.push('timeout reached');
+	}
+
+	return parts.join(` ${theme.glyphs.separator} `);
+}
+
+export type HeaderBarProps = {
+	readonly context: string;
+	readonly scope: string;
+	readonly connection: ConnectionState;
+	readonly lastEventAt?: number;
+	readonly wait: WaitView;
+	readonly now: number;
+	readonly width: number;
+};
+
+/** `planwatch · <context> · <scope> · ● live (event 2s ago)` … `elapsed 4:12 · timeout 5:48 (+5m)`. */
+export function HeaderBar({context, scope, connection, lastEventAt, wait, now, width}: HeaderBarProps) {
+	const theme = useTheme();
+	const sep = ` ${theme.glyphs.separator} `;
+	const status = connectionLabel(connection, lastEventAt, now, theme);
+	const right = timerText(wait, now, theme);
+	// On a narrow terminal the timers give way before the connection state does.
+	const showRight = width >= right.length + 40;
+	return (
+		<Box width={width}>
+			<Box flexGrow={1} flexShrink={1}>
+				<Text wrap="truncate-end">
+					<Text bold>planwatch</Text>
+					{sep}
+					{singleLine(context)}
+					{sep}
+					{singleLine(scope)}
+					{sep}
+					<Text {...theme.style(status.role)}>{status.text}</Text>
+				</Text>
+			</Box>
+			{showRight ? (
+				<Box flexShrink={0} marginLeft={2}>
+					<Text>{right}</Text>
+				</Box>
+			) : undefined}
+		</Box>
+	);
+}

@@ -1,0 +1,97 @@
+import {Box, Text} from 'ink';
+import {formatDuration} from '../../model/format-duration.js';
+import {formatClockTime} from '../format-time.js';
+import {fit, fitRight, singleLine} from '../cell-text.js';
+import {roleOf, type Theme} from '../theme.js';
+import {useTheme} from '../theme-context.js';
+import type {TreeRow} from '../tree-rows.js';
+import {StatusIcon} from './status-icon.js';
+
+/** Column widths shared by all rows of a tree so they line up. */
+export type TreeColumns = {readonly name: number; readonly strategy: number; readonly status: number};
+
+/** Width of the elapsed column (`1:02:03`). */
+export const elapsedWidth = 7;
+
+/** Everything left of the strategy column: indent, fold marker, defer arrow, icon, name. */
+export function namePart(row: TreeRow, theme: Theme): {readonly before: string; readonly icon: string; readonly label: string} {
+	const {node} = row;
+	const fold = row.expandable ? (row.expanded ? theme.glyphs.expanded : theme.glyphs.collapsed) : ' '.repeat(theme.glyphs.expanded.length);
+	const defer = node.kind === 'deferPhase' ? `${theme.glyphs.defer} ` : '';
+	const label = node.kind === 'deferPhase' && node.note ? `${node.name} ${theme.glyphs.separator} ${node.note}` : node.name;
+	return {before: `${'  '.repeat(row.depth)}${fold} ${defer}`, icon: theme.icon(node.state), label: singleLine(label)};
+}
+
+/** The last, free-width part of a row: update time of the active plan/action, notes, message. */
+export function trailingText(row: TreeRow, now: number, theme: Theme): string {
+	const {node} = row;
+	const parts: string[] = [];
+	if (node.active && node.updatedAt && (node.kind === 'plan' || node.kind === 'action')) {
+		const at = formatClockTime(node.updatedAt, now);
+		if (at) {
+			parts.push(`updated ${at}`);
+		}
+	}
+
+	if (node.note && node.kind !== 'deferPhase') {
+		parts.push(node.note);
+	} else if (node.state === 'retrying' && !node.note) {
+		parts.push('retrying');
+	}
+
+	if (node.message) {
+		parts.push(node.message);
+	}
+
+	return singleLine(parts.join(` ${theme.glyphs.separator} `));
+}
+
+export type NodeRowProps = {
+	readonly row: TreeRow;
+	readonly selected: boolean;
+	readonly columns: TreeColumns;
+	/** Elapsed milliseconds, when the node ever ran. */
+	readonly elapsed?: number;
+	readonly now: number;
+	readonly width: number;
+};
+
+/** One line of the tree. Never wraps: the end is cut to the width. */
+export function NodeRow({row, selected, columns, elapsed, now, width}: NodeRowProps) {
+	const theme = useTheme();
+	const {node} = row;
+	const role = roleOf(node.state);
+	const {before, label} = namePart(row, theme);
+	const iconWidth = theme.icon(node.state).length;
+	const nameWidth = Math.max(0, columns.name - before.length - iconWidth - 1);
+	const trailing = trailingText(row, now, theme);
+	const trailingRole = node.state === 'failed' ? 'error' : node.state === 'retrying' ? 'warning' : 'muted';
+	return (
+		<Box width={width}>
+			<Text wrap="truncate-end">
+				<Text bold={selected}>{selected ? `${theme.glyphs.cursor} ` : '  '}</Text>
+				{before}
+				<StatusIcon state={node.state} />{' '}
+				<Text bold={selected} inverse={selected}>
+					{fit(label, nameWidth, theme.glyphs.ellipsis)}
+				</Text>
+				{columns.strategy > 0 ? (
+					<Text {...theme.style('muted')}>
+						{'  '}
+						{fit(singleLine(node.strategy ?? node.detail ?? ''), columns.strategy, theme.glyphs.ellipsis)}
+					</Text>
+				) : undefined}
+				{'  '}
+				<Text {...theme.style(role)}>{fit(singleLine(node.status), columns.status, theme.glyphs.ellipsis)}</Text>
+				{'  '}
+				{fitRight(elapsed === undefined ? '' : formatDuration(elapsed), elapsedWidth)}
+				{trailing ? (
+					<Text {...theme.style(trailingRole)}>
+						{'  '}
+						{trailing}
+					</Text>
+				) : undefined}
+			</Text>
+		</Box>
+	);
+}

@@ -1,0 +1,72 @@
+import {Box, Text} from 'ink';
+import type {PlanObject} from '../../model/plan-tree.js';
+import {singleLine} from '../cell-text.js';
+import {roleOf} from '../theme.js';
+import {useTheme} from '../theme-context.js';
+import {StatusIcon} from './status-icon.js';
+
+/** `Instance default/mysql-instance · mysql-5.7-0.3.0 · active plan deploy` / `ActionSet … · blueprint … · failed · 62%`. */
+export function objectTitle(object: PlanObject, separator: string): string {
+	const parts = [`${object.kind} ${object.namespace}/${object.name}`];
+	if (object.kind === 'Instance') {
+		if (object.version) {
+			parts.push(object.version);
+		}
+
+		if (object.active) {
+			parts.push(`active plan ${object.active}`);
+		}
+	} else {
+		if (object.version) {
+			parts.push(`blueprint ${object.version}`);
+		}
+
+		if (object.status) {
+			parts.push(object.status);
+		}
+
+		if (object.percent !== undefined) {
+			parts.push(`${Math.round(object.percent)}%`);
+		}
+	}
+
+	return singleLine(parts.join(`  ${separator}  `));
+}
+
+export type ObjectLinesProps = {
+	readonly object: PlanObject | undefined;
+	/** Key of the object we are showing (for when it is not there yet). */
+	readonly objectKey: string;
+	readonly synced: boolean;
+	/** 0, 1 (title) or 2 (title + summary) lines. */
+	readonly height: number;
+	readonly width: number;
+};
+
+/** The object's title line and its one-line summary with an icon. */
+export function ObjectLines({object, objectKey, synced, height, width}: ObjectLinesProps) {
+	const theme = useTheme();
+	if (height <= 0) {
+		return null;
+	}
+
+	const [kind = '', namespace = '', ...name] = objectKey.split('/');
+	return (
+		<Box flexDirection="column" width={width}>
+			<Text wrap="truncate-end" bold>
+				{object ? objectTitle(object, theme.glyphs.separator) : `${kind} ${namespace}/${name.join('/')}`}
+			</Text>
+			{height > 1 ? (
+				object ? (
+					<Text wrap="truncate-end">
+						<StatusIcon state={object.state} /> <Text {...theme.style(roleOf(object.state))}>{singleLine(object.summary)}</Text>
+					</Text>
+				) : (
+					<Text wrap="truncate-end" {...theme.style('muted')}>
+						{synced ? 'not found: watching for it to appear' : `loading${theme.glyphs.ellipsis}`}
+					</Text>
+				)
+			) : undefined}
+		</Box>
+	);
+}

@@ -1,0 +1,101 @@
+import {Box, Text} from 'ink';
+import {objectKey, type PlanObject} from '../../model/plan-tree.js';
+import {statusLook} from '../../model/status.js';
+import {objectTimingId, type NodeTiming} from '../../state/store.js';
+import {cellWidth, fit, fitRight, singleLine} from '../cell-text.js';
+import {elapsedOf} from '../elapsed.js';
+import {formatDuration} from '../../model/format-duration.js';
+import {useScrollWindow} from '../hooks/use-scroll-window.js';
+import {progressText} from '../list-rows.js';
+import {roleOf, type Theme} from '../theme.js';
+import {useTheme} from '../theme-context.js';
+import {MoreLine} from './more-line.js';
+import {StatusIcon} from './status-icon.js';
+
+type Cells = {readonly kind: string; readonly namespace: string; readonly name: string; readonly active: string; readonly state: string; readonly progress: string; readonly elapsed: string};
+
+const titles: Cells = {kind: 'KIND', namespace: 'NAMESPACE', name: 'NAME', active: 'ACTIVE', state: 'STATE', progress: 'PROGRESS', elapsed: 'ELAPSED'};
+const caps: Record<keyof Cells, number> = {kind: 9, namespace: 20, name: 36, active: 16, state: 14, progress: 12, elapsed: 8};
+
+function cellsOf(object: PlanObject, timing: NodeTiming | undefined, now: number, theme: Theme): Cells {
+	const elapsed = elapsedOf(timing, now);
+	return {
+		kind: object.kind,
+		namespace: singleLine(object.namespace),
+		name: singleLine(object.name),
+		active: singleLine(object.active ?? ''),
+		state: `${theme.icon(object.state)} ${statusLook(object.state).word}`,
+		progress: progressText(object),
+		elapsed: elapsed === undefined ? '' : formatDuration(elapsed),
+	};
+}
+
+function widthsOf(rows: readonly Cells[]): Cells & Record<keyof Cells, number> {
+	const widths = {} as Record<keyof Cells, number>;
+	for (const column of Object.keys(titles) as Array<keyof Cells>) {
+		widths[column] = Math.min(caps[column], Math.max(...[titles, ...rows].map(r => cellWidth(r[column]))));
+	}
+
+	return widths as Cells & Record<keyof Cells, number>;
+}
+
+export type ObjectListProps = {
+	readonly objects: readonly PlanObject[];
+	readonly cursor: number;
+	readonly timings: ReadonlyMap<string, ReadonlyMap<string, NodeTiming>>;
+	readonly now: number;
+	/** Lines for the column titles and the rows. */
+	readonly height: number;
+	readonly width: number;
+	/** What to say when there are no rows. */
+	readonly empty: string;
+};
+
+/** KIND NAMESPACE NAME ACTIVE STATE PROGRESS ELAPSED, windowed to `height` lines around the cursor. */
+export function ObjectList({objects, cursor, timings, now, height, width, empty}: ObjectListProps) {
+	const theme = useTheme();
+	const window = useScrollWindow(objects.length, height - 1, cursor);
+	if (height <= 0) {
+		return null;
+	}
+
+	const rows = objects.map(o => cellsOf(o, timings.get(objectKey(o))?.get(objectTimingId), now, theme));
+	const w = widthsOf(rows);
+	const line = (c: Cells) =>
+		`${fit(c.kind, w.kind)}  ${fit(c.namespace, w.namespace, theme.glyphs.ellipsis)}  ${fit(c.name, w.name, theme.glyphs.ellipsis)}  ${fit(c.active, w.active, theme.glyphs.ellipsis)}  `;
+	return (
+		<Box flexDirection="column" width={width}>
+			<Text bold wrap="truncate-end">
+				{'  '}
+				{line(titles)}
+				{fit(titles.state, w.state)}  {fit(titles.progress, w.progress)}  {fitRight(titles.elapsed, w.elapsed)}
+			</Text>
+			{objects.length === 0 && height > 1 ? (
+				<Text {...theme.style('muted')} wrap="truncate-end">
+					{'  '}
+					{empty}
+				</Text>
+			) : undefined}
+			{window.above > 0 && height >= 4 ? <MoreLine direction="above" count={window.above} /> : undefined}
+			{objects.slice(window.start, window.end).map((object, i) => {
+				const index = window.start + i;
+				const c = rows[index]!;
+				const selected = index === cursor;
+				const stateWord = statusLook(object.state).word;
+				return (
+					<Text key={objectKey(object)} wrap="truncate-end">
+						<Text bold={selected}>{selected ? `${theme.glyphs.cursor} ` : '  '}</Text>
+						<Text inverse={selected}>{line(c)}</Text>
+						<StatusIcon state={object.state} />{' '}
+						<Text {...theme.style(roleOf(object.state))}>{fit(stateWord, Math.max(0, w.state - cellWidth(theme.icon(object.state)) - 1))}</Text>
+						{'  '}
+						{fit(c.progress, w.progress)}
+						{'  '}
+						{fitRight(c.elapsed, w.elapsed)}
+					</Text>
+				);
+			})}
+			{window.below > 0 && height >= 4 ? <MoreLine direction="below" count={window.below} /> : undefined}
+		</Box>
+	);
+}

@@ -1,0 +1,73 @@
+import {Box, Text} from 'ink';
+import {cellWidth, singleLine} from '../cell-text.js';
+import {elapsedOf} from '../elapsed.js';
+import {useScrollWindow} from '../hooks/use-scroll-window.js';
+import type {NodeTiming} from '../../state/store.js';
+import type {Theme} from '../theme.js';
+import {useTheme} from '../theme-context.js';
+import type {TreeRow} from '../tree-rows.js';
+import {MoreLine} from './more-line.js';
+import {NodeRow, elapsedWidth, namePart, type TreeColumns} from './node-row.js';
+
+/** Column widths from all visible rows (not just the window), so scrolling does not shift columns. */
+export function treeColumns(rows: readonly TreeRow[], width: number, theme: Theme): TreeColumns {
+	let name = 0;
+	let strategy = 0;
+	let status = 0;
+	for (const row of rows) {
+		const {before, icon, label} = namePart(row, theme);
+		name = Math.max(name, cellWidth(before) + cellWidth(icon) + 1 + cellWidth(label));
+		strategy = Math.max(strategy, cellWidth(singleLine(row.node.strategy ?? row.node.detail ?? '')));
+		status = Math.max(status, cellWidth(singleLine(row.node.status)));
+	}
+
+	// Leave room for the elapsed column and some message: long names and details are cut, not the timers.
+	const room = Math.max(20, width - 2 - elapsedWidth - 8);
+	const statusWidth = Math.min(status, 14);
+	const strategyWidth = Math.min(strategy, Math.max(0, Math.floor(room * 0.3)));
+	const nameWidth = Math.min(name, Math.max(12, room - statusWidth - strategyWidth - 4));
+	return {name: nameWidth, strategy: strategyWidth, status: statusWidth};
+}
+
+export type PlanTreeViewProps = {
+	readonly rows: readonly TreeRow[];
+	readonly cursor: number;
+	/** Node id → timing, from the store. */
+	readonly timings?: ReadonlyMap<string, NodeTiming>;
+	readonly now: number;
+	/** Most lines to use. */
+	readonly height: number;
+	readonly width: number;
+};
+
+/** The tree of one object, windowed to `height` lines around the cursor. */
+export function PlanTreeView({rows, cursor, timings, now, height, width}: PlanTreeViewProps) {
+	const theme = useTheme();
+	const window = useScrollWindow(rows.length, height, cursor);
+	if (height <= 0) {
+		return null;
+	}
+
+	if (rows.length === 0) {
+		return <Text {...theme.style('muted')}>  no plans in this object yet</Text>;
+	}
+
+	const columns = treeColumns(rows, width, theme);
+	return (
+		<Box flexDirection="column" width={width}>
+			{window.above > 0 && height >= 3 ? <MoreLine direction="above" count={window.above} /> : undefined}
+			{rows.slice(window.start, window.end).map((row, i) => (
+				<NodeRow
+					key={row.node.id}
+					row={row}
+					selected={window.start + i === cursor}
+					columns={columns}
+					elapsed={elapsedOf(timings?.get(row.node.id), now)}
+					now={now}
+					width={width}
+				/>
+			))}
+			{window.below > 0 && height >= 3 ? <MoreLine direction="below" count={window.below} /> : undefined}
+		</Box>
+	);
+}

@@ -1,0 +1,60 @@
+import {Text} from 'ink';
+import type {WaitView} from '../../state/wait-session.js';
+import {singleLine} from '../cell-text.js';
+import {formatDurationWords} from '../../model/format-duration.js';
+import type {Role, Theme} from '../theme.js';
+import {useTheme} from '../theme-context.js';
+
+export type BannerInput = {
+	readonly wait: WaitView;
+	readonly fatal?: {readonly message: string; readonly exitCode: number};
+	readonly now: number;
+};
+
+/** The one line about the wait (or a fatal error), or undefined when there is nothing to say. */
+export function bannerLine({wait, fatal, now}: BannerInput, theme: Theme): {readonly text: string; readonly role: Role} | undefined {
+	if (fatal) {
+		return {text: `${theme.icon('failed')} ${singleLine(fatal.message)}`, role: 'error'};
+	}
+
+	switch (wait.phase) {
+		case 'grace': {
+			const after = formatDurationWords((wait.deadlineAt ?? now) - wait.startedAt);
+			const left = Math.max(0, Math.ceil(((wait.graceEndsAt ?? now) - now) / 1000));
+			const dash = theme.ascii ? '-' : '—';
+			return {
+				text: `${theme.glyphs.timeout} Timeout reached after ${after} ${dash} press + to wait ${formatDurationWords(wait.extendMs)} more, q to quit (exiting with code 3 in ${left}s)`,
+				role: 'warning',
+			};
+		}
+
+		case 'done': {
+			if (!wait.result) {
+				return undefined;
+			}
+
+			const {exitCode, message} = wait.result;
+			const icon = exitCode === 0 ? theme.icon('succeeded') : exitCode === 3 ? theme.glyphs.timeout : theme.icon('failed');
+			return {text: `${icon} ${singleLine(message)} (exit code ${exitCode})`, role: exitCode === 0 ? 'success' : exitCode === 3 ? 'warning' : 'error'};
+		}
+
+		case 'waiting': {
+			return wait.waitingFor ? {text: `${theme.icon('pending')} ${singleLine(wait.waitingFor)}`, role: 'muted'} : undefined;
+		}
+
+		case 'watching': {
+			return undefined;
+		}
+	}
+}
+
+/** Timeout prompt, final result, what we wait for, or a fatal error: one line. */
+export function TimeoutBanner(props: BannerInput) {
+	const theme = useTheme();
+	const line = bannerLine(props, theme);
+	return line ? (
+		<Text wrap="truncate-end" {...theme.style(line.role)} bold={line.role === 'warning' || line.role === 'error'}>
+			{line.text}
+		</Text>
+	) : null;
+}

@@ -1,0 +1,33 @@
+/** Which objects the list shows, and the text of their cells. Pure. */
+import {objectKey, type PlanObject} from '../model/plan-tree.js';
+
+export type ListFilter = {
+	/** Case-insensitive part of `namespace/name`. */
+	readonly text: string;
+	readonly failingOnly: boolean;
+	/** Object keys the user targeted (more than one); empty = everything in the store. */
+	readonly targets?: readonly string[];
+};
+
+/** Failed, or retrying after errors: what "failing only" keeps. */
+export function isFailing(object: PlanObject): boolean {
+	return object.outcome === 'failed' || object.state === 'failed' || object.state === 'retrying';
+}
+
+export function listObjects(objects: readonly PlanObject[], filter: ListFilter): PlanObject[] {
+	const text = filter.text.toLowerCase();
+	const targets = filter.targets && filter.targets.length > 0 ? new Set(filter.targets) : undefined;
+	return objects.filter(o =>
+		(!targets || targets.has(objectKey(o)))
+		&& (!filter.failingOnly || isFailing(o))
+		&& (text === '' || `${o.namespace}/${o.name}`.toLowerCase().includes(text)));
+}
+
+/** PROGRESS cell: `3/5 steps` (KUDO) or `62%` (Kanister). */
+export function progressText(object: PlanObject): string {
+	if (object.steps) {
+		return `${object.steps.done}/${object.steps.total} steps`;
+	}
+
+	return object.percent === undefined ? '' : `${Math.round(object.percent)}%`;
+}

@@ -1,0 +1,149 @@
+/**
+ * The visible rows of one object's plan tree, from the tree and the user's fold overrides. Pure.
+ *
+ * Default folding follows the work: a node is open when something under it (or itself) is running, retrying or
+ * failed, so the active plan opens down to its running step while finished plans stay closed. KUDO plans other
+ * than the active one stay closed whatever their previous run left behind. The user's choices (`overrides`) win
+ * over the default.
+ */
+import type {NodeState, PlanNode} from '../model/plan-tree.js';
+
+/** User fold choices of one object: node id → expanded. */
+export type FoldOverrides = ReadonlyMap<string, boolean>;
+
+export type TreeRow = {
+	readonly node: PlanNode;
+	readonly depth: number;
+	readonly parentId?: string;
+	readonly expandable: boolean;
+	readonly expanded: boolean;
+};
+
+const attention = new Set<NodeState>(['running', 'retrying', 'failed']);
+
+function needsAttention(node: PlanNode): boolean {
+	return attention.has(node.state) || node.children.some(c => needsAttention(c));
+}
+
+/** Whether a node starts expanded. */
+export function defaultExpanded(node: PlanNode): boolean {
+	if (node.children.length === 0) {
+		return false;
+	}
+
+	if (node.kind === 'plan' && !node.active) {
+		return false;
+	}
+
+	if (needsAttention(node)) {
+		return true;
+	}
+
+	// An active plan that is queued or just started: show its phases.
+	return Boolean(node.active) && node.state === 'pending';
+}
+
+export function isExpanded(node: PlanNode, overrides: FoldOverrides): boolean {
+	return node.children.length > 0 && (overrides.get(node.id) ?? defaultExpanded(node));
+}
+
+export function visibleRows(tree: readonly PlanNode[], overrides: FoldOverrides): TreeRow[] {
+	const rows: TreeRow[] = [];
+	const visit = (nodes: readonly PlanNode[], depth: number, parentId: string | undefined): void => {
+		for (const node of nodes) {
+			const expanded = isExpanded(node, overrides);
+			rows.push({node, depth, parentId, expandable: node.children.length > 0, expanded});
+			if (expanded) {
+				visit(node.children, depth + 1, node.id);
+			}
+		}
+	};
+
+	visit(tree, 0, undefined);
+	return rows;
+}
+
+/** Every node id → its parent id (undefined for top-level nodes). */
+export function parentsOf(tree: readonly PlanNode[]): Map<string, string | undefined> {
+	const parents = new Map<string, string | undefined>();
+	const visit = (nodes: readonly PlanNode[], parentId: string | undefined): void => {
+		for (const node of nodes) {
+			parents.set(node.id, parentId);
+			visit(node.children, node.id);
+		}
+	};
+
+	visit(tree, undefined);
+	return parents;
+}
+
+/** All nodes that have children, hidden ones included. */
+export function expandableNodes(tree: readonly PlanNode[]): PlanNode[] {
+	const found: PlanNode[] = [];
+	const visit = (nodes: readonly PlanNode[]): void => {
+		for (const node of nodes) {
+			if (node.children.length > 0) {
+				found.push(node);
+				visit(node.children);
+			}
+		}
+	};
+
+	visit(tree);
+	return found;
+}
+
+function deepestFirst(nodes: readonly PlanNode[], wanted: (node: PlanNode) => boolean): PlanNode | undefined {
+	for (const node of nodes) {
+		const below = deepestFirst(node.children, wanted);
+		if (below) {
+			return below;
+		}
+
+		if (wanted(node)) {
+			return node;
+		}
+	}
+
+	return undefined;
+}
+
+/**
+ * Where the cursor rests until the user moves it: the running (or retrying) step, else the failed one, else the
+ * active plan/action, else the first node.
+ */
+export function focusNodeId(tree: readonly PlanNode[]): string | undefined {
+	// Only inside the active plan when there is one: an older plan's failure is history.
+	const active = tree.filter(n => n.active);
+	const scope = active.length > 0 ? active : tree;
+	return (
+		deepestFirst(scope, n => n.state === 'running' || n.state === 'retrying')
+		?? deepestFirst(scope, n => n.state === 'failed')
+		?? scope[0]
+	)?.id;
+}
+
+/**
+ * Index of the cursor row. A cursor on a hidden node (inside a folded parent) lands on its nearest visible
+ * ancestor; an unknown or missing cursor falls back to the focus node, then to the first row.
+ */
+export function cursorIndex(rows: readonly TreeRow[], parents: ReadonlyMap<string, string | undefined>, cursorId: string | undefined, tree: readonly PlanNode[]): number {
+	if (rows.length === 0) {
+		return -1;
+	}
+
+	const index = new Map(rows.map((r, i) => [r.node.id, i]));
+	for (const start of [cursorId, focusNodeId(tree)]) {
+		let id = start;
+		while (id !== undefined) {
+			const i = index.get(id);
+			if (i !== undefined) {
+				return i;
+			}
+
+			id = parents.has(id) ? parents.get(id) : undefined;
+		}
+	}
+
+	return 0;
+}

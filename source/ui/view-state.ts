@@ -1,0 +1,303 @@
+/**
+ * What the user is looking at: screen, cursors, folds, overlays, list filter. A pure reducer; the App feeds it
+ * commands from the keymap plus the data they act on (`ViewContext`), and renders from the result.
+ */
+import {objectKey, type PlanObject} from '../model/plan-tree.js';
+import type {Command, Mode} from './keymap.js';
+import {cursorIndex, expandableNodes, isExpanded, parentsOf, visibleRows, type FoldOverrides, type TreeRow} from './tree-rows.js';
+
+export type Screen = 'list' | 'tree';
+
+export type ViewState = {
+	readonly screen: Screen;
+	/** Whether there is a list to go back to (false when exactly one object was targeted). */
+	readonly hasList: boolean;
+	/** Object key shown in the tree screen. */
+	readonly openKey?: string;
+	/** Per object: the node id under the cursor. Missing = follow the running step. */
+	readonly treeCursors: ReadonlyMap<string, string>;
+	/** Object key under the list cursor. */
+	readonly listCursor?: string;
+	/** Per object: the user's fold choices. */
+	readonly folds: ReadonlyMap<string, FoldOverrides>;
+	readonly help: boolean;
+	readonly events: boolean;
+	/** List filter text (matches namespace/name). */
+	readonly filter: string;
+	/** The filter prompt has the keyboard. */
+	readonly filterEditing: boolean;
+	readonly failingOnly: boolean;
+	/** The user asked to quit; the App tells the wait session and its owner once. */
+	readonly quit: boolean;
+};
+
+/** The data a command acts on, as currently shown. */
+export type ViewContext = {
+	/** The object open in the tree screen. */
+	readonly object?: PlanObject;
+	/** Object keys of the list rows as shown (after filters). */
+	readonly listKeys: readonly string[];
+	/** Lines of the body: how far PgUp/PgDn move. */
+	readonly page: number;
+};
+
+export type ViewAction =
+	| {readonly type: 'command'; readonly command: Command; readonly context: ViewContext}
+	/** Text typed into the filter prompt. */
+	| {readonly type: 'filter.type'; readonly text: string};
+
+export function initialViewState(targets?: readonly string[]): ViewState {
+	const single = targets?.length === 1 ? targets[0] : undefined;
+	return {
+		screen: single === undefined ? 'list' : 'tree',
+		hasList: single === undefined,
+		openKey: single,
+		treeCursors: new Map(),
+		folds: new Map(),
+		help: false,
+		events: false,
+		filter: '',
+		filterEditing: false,
+		failingOnly: false,
+		quit: false,
+	};
+}
+
+/** Who gets the keys now. */
+export function viewMode(state: ViewState): Mode {
+	if (state.help) {
+		return 'help';
+	}
+
+	if (state.screen === 'list' && state.filterEditing) {
+		return 'filter';
+	}
+
+	return state.screen;
+}
+
+function withEntry<V>(map: ReadonlyMap<string, V>, key: string, value: V): ReadonlyMap<string, V> {
+	const next = new Map(map);
+	next.set(key, value);
+	return next;
+}
+
+function moveBy(index: number, delta: number, count: number): number {
+	return Math.min(Math.max(index + delta, 0), Math.max(count - 1, 0));
+}
+
+/** Cursor movement shared by both screens: the new index, or undefined for other commands. */
+function movement(command: Command, index: number, count: number, page: number): number | undefined {
+	const pageStep = Math.max(1, page - 2);
+	switch (command) {
+		case 'cursor.up': {
+			return moveBy(index, -1, count);
+		}
+
+		case 'cursor.down': {
+			return moveBy(index, 1, count);
+		}
+
+		case 'cursor.top': {
+			return 0;
+		}
+
+		case 'cursor.bottom': {
+			return Math.max(count - 1, 0);
+		}
+
+		case 'cursor.pageUp': {
+			return moveBy(index, -pageStep, count);
+		}
+
+		case 'cursor.pageDown': {
+			return moveBy(index, pageStep, count);
+		}
+
+		default: {
+			return undefined;
+		}
+	}
+}
+
+/** The tree of `object` as the view shows it: visible rows and the cursor row (-1 when there are none). */
+export type TreeSelection = {
+	readonly rows: readonly TreeRow[];
+	readonly cursor: number;
+	readonly parents: ReadonlyMap<string, string | undefined>;
+	readonly overrides: FoldOverrides;
+};
+
+export function treeSelection(state: ViewState, object: PlanObject): TreeSelection {
+	const overrides = state.folds.get(objectKey(object)) ?? new Map<string, boolean>();
+	const rows = visibleRows(object.tree, overrides);
+	const parents = parentsOf(object.tree);
+	return {rows, parents, overrides, cursor: cursorIndex(rows, parents, state.treeCursors.get(objectKey(object)), object.tree)};
+}
+
+function treeCommand(state: ViewState, command: Command, context: ViewContext): ViewState {
+	const {object} = context;
+	if (!object) {
+		return state;
+	}
+
+	const key = objectKey(object);
+	const {rows, parents, overrides, cursor: index} = treeSelection(state, object);
+	const row = rows[index];
+	if (!row) {
+		return state;
+	}
+
+	const setCursor = (id: string): ViewState => ({...state, treeCursors: withEntry(state.treeCursors, key, id)});
+	const setFold = (id: string, expanded: boolean): ViewState => ({
+		...setCursor(row.node.id),
+		folds: withEntry(state.folds, key, withEntry(overrides, id, expanded)),
+	});
+
+	const moved = movement(command, index, rows.length, context.page);
+	if (moved !== undefined) {
+		return setCursor(rows[moved]!.node.id);
+	}
+
+	switch (command) {
+		case 'fold.collapse': {
+			if (row.expandable && row.expanded) {
+				return setFold(row.node.id, false);
+			}
+
+			return row.parentId === undefined ? state : setCursor(row.parentId);
+		}
+
+		case 'fold.expand': {
+			if (row.expandable && !row.expanded) {
+				return setFold(row.node.id, true);
+			}
+
+			const child = rows[index + 1];
+			return row.expanded && child ? setCursor(child.node.id) : state;
+		}
+
+		case 'fold.toggle': {
+			return row.expandable ? setFold(row.node.id, !row.expanded) : state;
+		}
+
+		case 'fold.all': {
+			const nodes = expandableNodes(object.tree);
+			const expand = !nodes.every(n => isExpanded(n, overrides));
+			const folds = new Map(nodes.map(n => [n.id, expand]));
+			let cursor = row.node.id;
+			if (!expand) {
+				// Everything folds to the top level: keep the cursor on the plan it was in.
+				while (parents.get(cursor) !== undefined) {
+					cursor = parents.get(cursor)!;
+				}
+			}
+
+			return {...state, folds: withEntry(state.folds, key, folds), treeCursors: withEntry(state.treeCursors, key, cursor)};
+		}
+
+		default: {
+			return state;
+		}
+	}
+}
+
+function listCommand(state: ViewState, command: Command, context: ViewContext): ViewState {
+	const keys = context.listKeys;
+	const index = Math.max(0, state.listCursor === undefined ? 0 : keys.indexOf(state.listCursor));
+	const moved = movement(command, index, keys.length, context.page);
+	if (moved !== undefined) {
+		return keys[moved] === undefined ? state : {...state, listCursor: keys[moved]};
+	}
+
+	switch (command) {
+		case 'list.open': {
+			const key = keys[index];
+			return key === undefined ? state : {...state, screen: 'tree', openKey: key, listCursor: key};
+		}
+
+		case 'filter.start': {
+			return {...state, filterEditing: true};
+		}
+
+		case 'failing.toggle': {
+			return {...state, failingOnly: !state.failingOnly};
+		}
+
+		default: {
+			return state;
+		}
+	}
+}
+
+/** Esc: close the innermost thing that is open; with nothing left to close, quit. */
+function back(state: ViewState): ViewState {
+	if (state.help) {
+		return {...state, help: false};
+	}
+
+	if (state.events) {
+		return {...state, events: false};
+	}
+
+	if (state.screen === 'tree' && state.hasList) {
+		return {...state, screen: 'list'};
+	}
+
+	if (state.screen === 'list' && state.filter !== '') {
+		return {...state, filter: ''};
+	}
+
+	return {...state, quit: true};
+}
+
+export function reduceView(state: ViewState, action: ViewAction): ViewState {
+	if (state.quit) {
+		return state;
+	}
+
+	if (action.type === 'filter.type') {
+		return state.filterEditing ? {...state, filter: state.filter + action.text} : state;
+	}
+
+	const {command, context} = action;
+	switch (command) {
+		case 'quit': {
+			return {...state, quit: true};
+		}
+
+		case 'back': {
+			return back(state);
+		}
+
+		case 'help.toggle': {
+			return {...state, help: !state.help};
+		}
+
+		case 'events.toggle': {
+			return {...state, events: !state.events};
+		}
+
+		case 'filter.commit': {
+			return {...state, filterEditing: false};
+		}
+
+		case 'filter.cancel': {
+			return {...state, filterEditing: false, filter: ''};
+		}
+
+		case 'filter.erase': {
+			return {...state, filter: [...state.filter].slice(0, -1).join('')};
+		}
+
+		case 'timeout.extend':
+		case 'timeout.retract': {
+			// Not view state: the App hands these to the wait session.
+			return state;
+		}
+
+		default: {
+			return state.screen === 'tree' ? treeCommand(state, command, context) : listCommand(state, command, context);
+		}
+	}
+}
