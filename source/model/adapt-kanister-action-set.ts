@@ -1,11 +1,487 @@
 import type {KubeObject} from '../kube/object-source.js';
-import type {PlanEvent, PlanObject} from './plan-tree.js';
+import {SiblingIds} from './node-id.js';
+import type {KanisterWaitFacts, NodeState, Outcome, PlanEvent, PlanNode, PlanObject} from './plan-tree.js';
+import {isoTime, latestTime, rawString, record, records, timeValue, type Raw} from './read-raw.js';
+import {maxMessageLength, maxNameLength, sanitizeLine} from './sanitize.js';
+import {kanisterState} from './status.js';
 
-/** ActionSet (+ Blueprints of its namespace, + its events) → PlanObject. */
+/*
+ * Kanister ActionSet (+ Blueprints, + its Events) → PlanObject. Rules from the facts doc §2:
+ * - one `action` node per status.actions[i] (per spec.actions while there is no status), children = its phases
+ *   in order, then the deferPhase (present iff deferPhase.state is non-empty; the name may be empty);
+ * - the controller never writes `running` into deferPhase.state: it is running when pending and either
+ *   progress.runningPhase names it or a "Started deferPhase" event has no matching "Ended deferPhase";
+ * - `failed` with a deferPhase still pending is ambiguous (it may be about to run, or never will): outcome
+ *   failed, but WaitFacts.deferPending lets the wait rule grant a grace period;
+ * - phase start/end times only come from the "Started/Ended Phase" events.
+ */
+
+type Phase = {readonly name: string; readonly state: string; readonly percent?: number; readonly updatedAt?: string};
+type Action = {
+	readonly name: string;
+	readonly detail: string;
+	readonly blueprint: string;
+	readonly phases: readonly Phase[];
+	readonly defer: {readonly name: string; readonly state: string};
+};
+
+/** What the events say, by phase name. */
+type EventFacts = {
+	readonly actionStarted: Map<string, string>;
+	readonly phaseStarted: Map<string, string>;
+	readonly phaseEnded: Map<string, string>;
+	readonly deferStarted: Map<string, string>;
+	readonly deferEnded: Map<string, string>;
+	/** `action/phase` → {time, error} from "ActionSetFailed" warnings. */
+	readonly phaseFailed: Map<string, {time?: string; error: string}>;
+	readonly deferFailed: Map<string, {time?: string; error: string}>;
+	readonly latest?: string;
+};
+
+const name = (v: unknown): string => sanitizeLine(v, maxNameLength);
+const message = (v: unknown): string => sanitizeLine(v, maxMessageLength);
+const stateWord = (v: unknown): string => sanitizeLine(v, 64);
+export const deferNote = 'always runs';
+export const deferRunningNote = 'running';
+export const skippedNote = 'skipped after failure';
+
+function percentOf(value: unknown): number | undefined {
+	const n = typeof value === 'number' ? value : typeof value === 'string' ? Number.parseFloat(value) : Number.NaN;
+	return Number.isFinite(n) ? Math.min(100, Math.max(0, n)) : undefined;
+}
+
+/** `statefulset postgres-test/my-release` (Kanister's own ObjectReference; kanctl writes lower-case kinds). */
+function objectDetail(value: unknown): string {
+	const o = record(value);
+	const ns = name(o['namespace']);
+	const n = name(o['name']);
+	const kind = name(o['kind']) || name(o['resource']);
+	const target = ns ? `${ns}/${n}` : n;
+	return [kind, target].filter(Boolean).join(' ');
+}
+
+function readStatusAction(r: Raw): Action {
+	const defer = record(r['deferPhase']);
+	return {
+		name: name(r['name']),
+		detail: objectDetail(r['object']),
+		blueprint: name(r['blueprint']),
+		phases: records(r['phases']).map(p => {
+			const progress = record(p['progress']);
+			const percent = percentOf(progress['progressPercent']);
+			const updatedAt = isoTime(progress['lastTransitionTime']);
+			return {name: name(p['name']), state: stateWord(p['state']), ...(percent === undefined ? {} : {percent}), ...(updatedAt ? {updatedAt} : {})};
+		}),
+		defer: {name: name(defer['name']), state: stateWord(defer['state'])},
+	};
+}
+
+/** What initActionSetStatus would write, from the spec and the Blueprint: everything pending. */
+function plannedAction(spec: Raw, blueprint: (n: string) => KubeObject | undefined): Action {
+	const actionName = name(spec['name']);
+	const bpName = name(spec['blueprint']);
+	const bp = bpName ? blueprint(rawString(spec['blueprint'])) : undefined;
+	const bpAction = record(record(bp?.['actions'])[rawString(spec['name'])]);
+	const bpDefer = bpAction['deferPhase'];
+	return {
+		name: actionName,
+		detail: objectDetail(spec['object']),
+		blueprint: bpName,
+		phases: records(bpAction['phases']).map(p => ({name: name(p['name']), state: 'pending'})),
+		defer: typeof bpDefer === 'object' && bpDefer !== null ? {name: name(record(bpDefer)['name']), state: 'pending'} : {name: '', state: ''},
+	};
+}
+
+function after(prefix: string, text: string): string | undefined {
+	return text.startsWith(prefix) ? text.slice(prefix.length).trim() : undefined;
+}
+
+/**
+ * "Failed to execute phase: v1alpha1.Phase{Name:\"copyFiles\", …, Progress:v1alpha1.PhaseProgress{…}}: <error>"
+ * → phase name and error (the controller dumps the phase struct with %#v before the error).
+ */
+function parseFailure(text: string): {phase?: string; defer: boolean; error: string} | undefined {
+	const defer = text.startsWith('Failed to execute defer phase');
+	if (!defer && !text.startsWith('Failed to execute phase')) {
+		return undefined;
+	}
+
+	const phase = /Phase\{Name:"((?:[^"\\]|\\.)*)"/.exec(text)?.[1];
+	const structEnd = text.indexOf('}}: ', text.indexOf('PhaseProgress{'));
+	const colon = text.indexOf(': ');
+	const error = text.indexOf('PhaseProgress{') !== -1 && structEnd !== -1 ? text.slice(structEnd + 4) : colon === -1 ? '' : text.slice(colon + 2);
+	return {...(phase === undefined ? {} : {phase}), defer, error};
+}
+
+function readEvents(events: readonly PlanEvent[], namespace: string, objectName: string, createdAt: string | undefined): EventFacts {
+	const facts: EventFacts = {
+		actionStarted: new Map(),
+		phaseStarted: new Map(),
+		phaseEnded: new Map(),
+		deferStarted: new Map(),
+		deferEnded: new Map(),
+		phaseFailed: new Map(),
+		deferFailed: new Map(),
+	};
+	const mine = events
+		.filter(e => e.involvedKind === 'ActionSet' && e.involvedName === objectName && (!e.namespace || e.namespace === namespace))
+		// Events of an earlier ActionSet with the same name outlive it (1 h TTL): ignore what predates this one.
+		.filter(e => createdAt === undefined || e.time === undefined || timeValue(e.time) >= timeValue(createdAt))
+		.map((e, i) => ({e, i}))
+		.sort((a, b) => (timeValue(a.e.time) - timeValue(b.e.time)) || a.i - b.i)
+		.map(x => x.e);
+	let latest: string | undefined;
+	for (const e of mine) {
+		latest = latestTime(latest, e.time);
+		const t = e.time ?? '';
+		let x: string | undefined;
+		if (e.reason === 'Started Action' && (x = after('Executing action', e.message)) !== undefined) {
+			facts.actionStarted.set(x, t);
+		} else if (e.reason === 'Started Phase' && (x = after('Executing phase', e.message)) !== undefined) {
+			facts.phaseStarted.set(x, t);
+			facts.phaseEnded.delete(x);
+		} else if (e.reason === 'Ended Phase' && (x = after('Completed phase', e.message)) !== undefined) {
+			facts.phaseEnded.set(x, t);
+		} else if (e.reason === 'Started deferPhase' && (x = after('Executing deferPhase', e.message)) !== undefined) {
+			facts.deferStarted.set(x, t);
+			facts.deferEnded.delete(x);
+		} else if (e.reason === 'Ended deferPhase' && (x = after('Completed deferPhase', e.message)) !== undefined) {
+			facts.deferEnded.set(x, t);
+		} else if (e.reason.startsWith('ActionSetFailed Action:')) {
+			const action = e.reason.slice('ActionSetFailed Action:'.length).trim();
+			const failure = parseFailure(e.message);
+			if (failure?.defer) {
+				facts.deferFailed.set(action, {time: e.time, error: failure.error});
+			} else if (failure?.phase !== undefined) {
+				facts.phaseFailed.set(`${action}/${failure.phase}`, {time: e.time, error: failure.error});
+			}
+		}
+	}
+
+	return latest === undefined ? facts : {...facts, latest};
+}
+
+/** Core-phase errors carry a JSON prefix of the error details since 0.114; `null: ` says nothing. */
+function readableError(error: string): string {
+	return error.startsWith('null: ') ? error.slice('null: '.length) : error;
+}
+
+function deferLabel(defer: {name: string}): string {
+	return defer.name ? `deferPhase ${defer.name}` : 'deferPhase';
+}
+
+type Context = {
+	readonly objectState: string;
+	readonly hasStatus: boolean;
+	readonly runningPhase: string;
+	readonly events: EventFacts;
+	readonly error: string;
+	/** Which node status.error.message belongs to, when that is unambiguous. */
+	readonly errorOwner?: {action: number; phase: number | 'defer'};
+	/** No phase or deferPhase failed anywhere although the ActionSet failed (init, launch or artifact failure). */
+	readonly failedWithoutNode: boolean;
+	readonly objectPercent?: number;
+	readonly single: boolean;
+};
+
+type Built = {node: PlanNode; summary: string; deferPending: boolean; deferRunning: boolean; running: boolean};
+
+function deferIsRunning(action: Action, ctx: Context): boolean {
+	const d = action.defer;
+	if (d.state !== 'pending') {
+		return false;
+	}
+
+	if (d.name !== '' && ctx.runningPhase === d.name) {
+		return true;
+	}
+
+	return ctx.events.deferStarted.has(d.name) && !ctx.events.deferEnded.has(d.name) && !ctx.events.deferFailed.has(action.name);
+}
+
+function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Context): Built {
+	const actionId = ids.next('action', action.name);
+	const childIds = new SiblingIds(actionId);
+	const failedAt = action.phases.findIndex(p => p.state === 'failed');
+	const children: PlanNode[] = action.phases.map((phase, i) => {
+		const label = phase.name || '(unnamed phase)';
+		const started = ctx.events.phaseStarted.get(phase.name);
+		const failure = ctx.events.phaseFailed.get(`${action.name}/${phase.name}`);
+		const ended = ctx.events.phaseEnded.get(phase.name) ?? (phase.state === 'failed' ? failure?.time : undefined);
+		let msg: string | undefined;
+		if (phase.state === 'failed') {
+			const owned = ctx.errorOwner?.action === index && ctx.errorOwner.phase === i;
+			msg = owned ? ctx.error : failure?.error;
+		}
+
+		const note = failedAt !== -1 && i > failedAt && phase.state === 'pending' ? skippedNote : undefined;
+		return {
+			id: childIds.next('phase', label),
+			kind: 'phase',
+			name: label,
+			status: phase.state,
+			state: kanisterState(phase.state),
+			...(msg ? {message: readableError(msg)} : {}),
+			...(note ? {note} : {}),
+			...(phase.updatedAt ? {updatedAt: phase.updatedAt} : {}),
+			...(started ? {startedAt: started} : {}),
+			...(ended ? {endedAt: ended} : {}),
+			...(phase.percent === undefined ? {} : {percent: phase.percent}),
+			children: [],
+		};
+	});
+
+	const defer = action.defer;
+	const hasDefer = defer.state !== '';
+	const deferRunning = hasDefer && deferIsRunning(action, ctx);
+	if (hasDefer) {
+		const started = ctx.events.deferStarted.get(defer.name);
+		const failure = ctx.events.deferFailed.get(action.name);
+		const ended = ctx.events.deferEnded.get(defer.name) ?? (defer.state === 'failed' ? failure?.time : undefined);
+		let msg: string | undefined;
+		if (defer.state === 'failed') {
+			msg = ctx.errorOwner?.action === index && ctx.errorOwner.phase === 'defer' ? ctx.error : failure?.error;
+		}
+
+		children.push({
+			id: `${actionId}/deferPhase`,
+			kind: 'deferPhase',
+			name: defer.name || 'deferPhase',
+			status: defer.state,
+			state: deferRunning ? 'running' : kanisterState(defer.state),
+			...(msg ? {message: readableError(msg)} : {}),
+			note: deferRunning ? deferRunningNote : deferNote,
+			...(started ? {startedAt: started} : {}),
+			...(ended && !deferRunning ? {endedAt: ended} : {}),
+			children: [],
+		});
+	}
+
+	const core = children.filter(c => c.kind === 'phase');
+	const deferNode = hasDefer ? children.at(-1) : undefined;
+	const coreFailed = core.find(c => c.status === 'failed');
+	const coreRunning = core.find(c => c.status === 'running');
+	const coreDone = core.every(c => c.status === 'complete');
+	const deferDone = !deferNode || deferNode.status === 'complete';
+	const percent =
+		core.length === 0 ? undefined : Math.floor(core.reduce((sum, c) => sum + (c.percent ?? 0), 0) / core.length);
+	const shownPercent = ctx.single && ctx.objectPercent !== undefined ? ctx.objectPercent : percent;
+	const a = action.name || 'action';
+	const dl = deferLabel(defer);
+	const withMessage = (text: string, m: string | undefined): string => (m ? `${text}: ${m}` : text);
+
+	let state: NodeState;
+	let status: string;
+	let summary: string;
+	if (!ctx.hasStatus) {
+		[state, status, summary] = ['pending', 'pending', `${a} waiting for the controller to start it`];
+	} else if (coreRunning) {
+		[state, status] = ['running', 'running'];
+		summary = `${a} running phase ${coreRunning.name}` + (shownPercent === undefined ? '' : ` (${Math.round(shownPercent)}%)`);
+	} else if (deferRunning) {
+		[state, status] = ['running', 'running'];
+		summary = coreFailed ? `${a}: ${dl} running after failure in phase ${coreFailed.name}` : `${a}: all phases complete; ${dl} running`;
+	} else if (coreFailed) {
+		[state, status] = ['failed', 'failed'];
+		const where = `${a} failed in phase ${coreFailed.name}`;
+		if (deferNode?.status === 'complete') {
+			summary = `${withMessage(where, coreFailed.message)}; ${dl} completed (cleanup ran)`;
+		} else if (deferNode?.status === 'failed') {
+			summary = `${where}; ${dl} failed too — see events`;
+		} else if (deferNode?.status === 'pending') {
+			summary = `${withMessage(where, coreFailed.message)}; ${dl} has not started`;
+		} else {
+			summary = withMessage(where, coreFailed.message);
+		}
+	} else if (deferNode?.status === 'failed') {
+		[state, status] = ['failed', 'failed'];
+		summary = withMessage(coreDone ? `${a} completed but ${dl} failed` : `${a}: ${dl} failed`, deferNode.message);
+	} else if (ctx.objectState === 'failed' && ctx.failedWithoutNode) {
+		// Launch, template or artifact-rendering failures name no phase: the object's error is all there is.
+		[state, status, summary] = ['failed', 'failed', withMessage(`${a} failed`, readableError(ctx.error))];
+	} else if (coreDone && deferDone) {
+		[state, status] = ['succeeded', 'complete'];
+		summary = deferNode ? `${a} completed; ${dl} completed` : `${a} completed`;
+	} else if (core.some(c => c.state === 'unknown') || (deferNode && deferNode.state === 'unknown')) {
+		const odd = [...core, ...(deferNode ? [deferNode] : [])].find(c => c.state === 'unknown')!;
+		[state, status, summary] = ['unknown', odd.status, `${a}: ${odd.name} has unknown state ${odd.status || '(empty)'}`];
+	} else if (ctx.objectState === 'running' && core.some(c => c.status === 'complete')) {
+		// Between two phases: the next one has not been marked running yet.
+		const next = core.find(c => c.status !== 'complete');
+		[state, status] = ['running', 'running'];
+		summary = next ? `${a} running, next phase ${next.name}` : `${a}: all phases complete`;
+		if (shownPercent !== undefined) {
+			summary += ` (${Math.round(shownPercent)}%)`;
+		}
+	} else if (ctx.objectState === 'running') {
+		[state, status, summary] = ['running', 'running', `${a} starting`];
+	} else {
+		[state, status, summary] = ['pending', 'pending', `${a} pending`];
+	}
+
+	const actionStarted = ctx.events.actionStarted.get(action.name);
+	const endedAt = state === 'succeeded' || state === 'failed' ? latestTime(...children.map(c => c.endedAt)) : undefined;
+	const node: PlanNode = {
+		id: actionId,
+		kind: 'action',
+		name: a,
+		status,
+		state,
+		...(action.detail ? {detail: action.detail} : {}),
+		...(state === 'failed' && ctx.failedWithoutNode && ctx.error ? {message: readableError(ctx.error)} : {}),
+		...(actionStarted ? {startedAt: actionStarted} : {}),
+		...(endedAt && actionStarted ? {endedAt} : {}),
+		...(percent === undefined ? {} : {percent}),
+		children,
+	};
+	return {node, summary, deferPending: defer.state === 'pending', deferRunning, running: state === 'running'};
+}
+
+/** The node status.error.message belongs to, if exactly one node can have caused it. */
+function errorOwnerOf(actions: readonly Action[]): {action: number; phase: number | 'defer'} | undefined {
+	// A deferPhase failure is written last (it overwrites a core-phase error), so a failed defer owns the message.
+	const defers = actions.flatMap((a, i) => (a.defer.state === 'failed' ? [i] : []));
+	if (defers.length === 1) {
+		return {action: defers[0]!, phase: 'defer'};
+	}
+
+	if (defers.length > 1) {
+		return undefined;
+	}
+
+	const phases = actions.flatMap((a, i) => a.phases.flatMap((p, j) => (p.state === 'failed' ? [{action: i, phase: j}] : [])));
+	return phases.length === 1 ? phases[0] : undefined;
+}
+
+/** ActionSet (+ Blueprints of its namespace, + its events) → PlanObject. Never throws on malformed input. */
 export function adaptActionSet(
 	actionSet: KubeObject,
 	blueprint: (name: string) => KubeObject | undefined,
 	events: readonly PlanEvent[],
 ): PlanObject {
-	throw new Error(`not implemented ${String(actionSet.kind)} ${String(blueprint)} ${events.length}`);
+	const meta = record(actionSet.metadata);
+	const namespace = name(meta['namespace']);
+	const objectName = name(meta['name']);
+	const createdAt = isoTime(meta['creationTimestamp']);
+	const specActions = records(record(actionSet['spec'])['actions']);
+	const statusRaw = record(actionSet['status']);
+	const rawState = stateWord(statusRaw['state']);
+	const hasStatus = rawState !== '';
+	const error = message(record(statusRaw['error'])['message']);
+	const progress = record(statusRaw['progress']);
+	const runningPhase = name(progress['runningPhase']);
+	const objectPercent = percentOf(progress['percentCompleted']);
+	const statusActions = records(statusRaw['actions']).map(r => readStatusAction(r));
+	// initActionSetStatus failed (blueprint or action missing): status.actions stays empty while spec has actions.
+	const initFailed = hasStatus && statusActions.length === 0 && specActions.length > 0 && rawState === 'failed';
+	let actions: Action[];
+	if (statusActions.length > 0) {
+		actions = statusActions.map((a, i) => {
+			if (a.phases.length > 0 || !specActions[i]) {
+				return a;
+			}
+
+			// A status written without phases (or by hand): name them from the Blueprint.
+			const planned = plannedAction(specActions[i], blueprint);
+			return {...a, phases: planned.phases};
+		});
+	} else if (initFailed) {
+		// Nothing was initialised: show the requested actions with the error, not phases that never existed.
+		actions = specActions.map(s => plannedAction(s, () => undefined));
+	} else {
+		actions = specActions.map(s => plannedAction(s, blueprint));
+	}
+
+	const facts = readEvents(events, namespace, objectName, createdAt);
+	const anyNodeFailed = actions.some(a => a.defer.state === 'failed' || a.phases.some(p => p.state === 'failed'));
+	const errorOwner = errorOwnerOf(actions);
+	const ctx: Context = {
+		objectState: rawState,
+		hasStatus,
+		runningPhase,
+		events: facts,
+		error,
+		...(errorOwner ? {errorOwner} : {}),
+		failedWithoutNode: rawState === 'failed' && !anyNodeFailed,
+		...(objectPercent === undefined ? {} : {objectPercent}),
+		single: actions.length === 1,
+	};
+	const ids = new SiblingIds('');
+	const built = actions.map((a, i) => buildAction(a, i, ids, ctx));
+	const deferRunning = built.some(b => b.deferRunning);
+	const deferPending = built.some(b => b.deferPending);
+
+	let outcome: Outcome;
+	let state: NodeState;
+	let summary: string;
+	if (!hasStatus) {
+		[outcome, state] = ['running', 'pending'];
+		summary = built.length > 0 ? built.map(b => b.summary).join(' | ') : 'waiting for the controller to start it';
+	} else if (initFailed || (rawState === 'failed' && built.length === 0)) {
+		[outcome, state] = ['failed', 'failed'];
+		summary = `failed to start: ${readableError(error) || 'no error message'}`;
+	} else {
+		switch (rawState) {
+			case 'pending':
+			case 'running': {
+				[outcome, state] = ['running', kanisterState(rawState)];
+				break;
+			}
+
+			case 'complete': {
+				[outcome, state] = ['succeeded', 'succeeded'];
+				break;
+			}
+
+			case 'failed': {
+				// The deferPhase runs after the state is already failed: not over while it runs.
+				[outcome, state] = deferRunning ? ['running', 'running'] : ['failed', 'failed'];
+				break;
+			}
+
+			default: {
+				[outcome, state] = ['unknown', 'unknown'];
+			}
+		}
+
+		summary =
+			outcome === 'unknown'
+				? `ActionSet has unknown state ${rawState}`
+				: built.length > 0
+					? built.map(b => b.summary).join(' | ')
+					: `ActionSet ${rawState} with no actions`;
+	}
+
+	const tree = built.map(b => b.node);
+	const current = built.find(b => b.running) ?? built[0];
+	const blueprints = [...new Set(actions.map(a => a.blueprint).filter(Boolean))];
+	const progressTimes = actions.flatMap(a => a.phases.map(p => p.updatedAt));
+	const updatedAt = latestTime(isoTime(progress['lastTransitionTime']), ...progressTimes, facts.latest);
+	const wait: KanisterWaitFacts = {
+		kind: 'ActionSet',
+		state: rawState,
+		deferPending,
+		deferRunning,
+		runningPhase,
+		...(updatedAt ?? createdAt ? {lastProgressAt: updatedAt ?? createdAt} : {}),
+	};
+	return {
+		kind: 'ActionSet',
+		namespace,
+		name: objectName,
+		...(rawString(meta['uid']) ? {uid: name(meta['uid'])} : {}),
+		...(rawString(meta['resourceVersion']) ? {resourceVersion: name(meta['resourceVersion'])} : {}),
+		...(createdAt ? {createdAt} : {}),
+		outcome,
+		summary: sanitizeLine(summary, maxMessageLength),
+		...(blueprints.length > 0 ? {version: blueprints.join(', ')} : {}),
+		...(current ? {active: current.node.name} : {}),
+		state,
+		status: rawState || 'pending',
+		...(objectPercent === undefined ? {} : {percent: objectPercent}),
+		...(error ? {error} : {}),
+		...(updatedAt ? {updatedAt} : {}),
+		wait,
+		tree,
+	};
 }
