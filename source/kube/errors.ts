@@ -86,8 +86,6 @@ const networkReasons: Readonly<Record<string, string>> = {
 	EHOSTDOWN: 'host is down',
 	EPIPE: 'connection closed',
 	UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
-	UND_ERR_SOCKET: 'connection closed by the server',
-	UND_ERR_CLOSED: 'connection closed',
 };
 
 const tlsReasons: Readonly<Record<string, string>> = {
@@ -251,6 +249,11 @@ export function classifyFailure(error: unknown, context: FailureContext): KubeFa
 
 	if (code && isTlsCode(code)) {
 		return {kind: 'tls', message: `TLS error talking to ${address}: ${tlsReasons[code] ?? innermostMessage(error)}`};
+	}
+
+	if (code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') {
+		// The connection was up and then dropped (a cut stream): retry, do not call the cluster unreachable.
+		return {kind: 'server', message: `the connection to ${address} was lost: ${innermostMessage(error)}`};
 	}
 
 	if (code?.startsWith('UND_ERR_')) {

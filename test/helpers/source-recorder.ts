@@ -44,7 +44,7 @@ export class Recorder<E> {
 	}
 
 	/** Wait for the first event after index `from` that matches, and return it. */
-	async next<T extends E>(what: string, match: (event: E) => event is T, from = 0, timeoutMs = 5000): Promise<T>;
+	async next<T extends E>(what: string, match: (event: E) => event is T, from?: number, timeoutMs?: number): Promise<T>;
 	async next(what: string, match: (event: E) => boolean, from?: number, timeoutMs?: number): Promise<E>;
 	async next(what: string, match: (event: E) => boolean, from = 0, timeoutMs = 5000): Promise<E> {
 		await this.waitFor(what, events => events.slice(from).some(e => match(e)), timeoutMs);

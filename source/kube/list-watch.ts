@@ -1,0 +1,497 @@
+/**
+ * The reflector: the one owner of list → watch → relist for one resource (client-go's Reflector, in small).
+ *
+ * - LIST through client-node's request machinery (so auth, exec plugins and TLS are client-node's), emit
+ *   `replace`, then WATCH with client-node's `Watch` from the list resourceVersion with bookmarks on.
+ * - Every event and bookmark moves the last seen resourceVersion; a rewatch resumes from it.
+ * - 410 Gone (HTTP status or ERROR event) → relist; the `replace` drops objects deleted meanwhile.
+ * - A watch ended by the server (timeoutSeconds), by client-node's 30 s inactivity timer or by our own
+ *   watchdog is normal: rewatch at once. A watch that ends within a second with nothing on it, or any
+ *   error, is retried with jittered exponential backoff and shows as `reconnecting`.
+ * - Before the first successful list, failures the caller deems fatal (401, 403, CRD missing,
+ *   unreachable…) stop the reflector; afterwards it retries forever: a blip never ends the program.
+ */
+import {HttpMethod, IsomorphicFetchHttpLibrary, RequestContext, Watch, type KubeConfig} from '@kubernetes/client-node';
+import type {Clock} from '../state/clock.js';
+import {Backoff, type BackoffPolicy} from './backoff.js';
+import {classifyFailure, CredentialError, KubeStatusError, type FailureContext, type KubeFailure, type KubeStatus} from './errors.js';
+import type {KubeObject} from './object-source.js';
+import {collectionPath, type ResourceType} from './resources.js';
+
+export type ReflectorState =
+	| {readonly status: 'connecting'}
+	| {readonly status: 'live'}
+	| {readonly status: 'reconnecting'; readonly attempt: number; readonly lastError: string};
+
+export type ReflectorEvent =
+	/** The result of a (re)list: exactly these objects exist now. */
+	| {readonly type: 'replace'; readonly objects: readonly KubeObject[]}
+	| {readonly type: 'upsert'; readonly object: KubeObject}
+	| {readonly type: 'delete'; readonly object: KubeObject}
+	| {readonly type: 'state'; readonly state: ReflectorState}
+	/** The first list failed in a way `isFatalAtStart` calls final; the reflector has stopped. */
+	| {readonly type: 'failed'; readonly failure: KubeFailure};
+
+export type ReflectorSink = (event: ReflectorEvent) => void;
+
+export type ReflectorOptions = {
+	readonly kubeConfig: KubeConfig;
+	readonly resource: ResourceType;
+	/** undefined = all namespaces. */
+	readonly namespace?: string;
+	readonly labelSelector?: string;
+	readonly fieldSelector?: string;
+	readonly clock: Clock;
+	/** For messages about credentials. */
+	readonly credentialPlugin?: string;
+	/** Jitter for backoff and watch timeouts (tests pin it). */
+	readonly random?: () => number;
+	readonly backoff?: Partial<BackoffPolicy>;
+	/** No event or bookmark for this long → abort and rewatch. Default 60 s (client-node's own timer is 30 s). */
+	readonly watchdogMs?: number;
+	/** A LIST that has not answered after this long is abandoned and retried. Default 60 s. */
+	readonly listTimeoutMs?: number;
+	/** Which failures of the very first list stop the reflector. Default: all but 5xx/429 and 410. */
+	readonly isFatalAtStart?: (failure: KubeFailure) => boolean;
+	/** Override client-node's watch inactivity timer (30 s); tests use it to make that timer fire. */
+	readonly clientInactivityMs?: number;
+};
+
+/** Shorter than this with no events: a watch that keeps closing at once is an error, not a normal end. */
+export const veryShortWatchMs = 1000;
+
+const minWatchTimeoutSeconds = 300;
+const maxWatchTimeoutSeconds = 600;
+
+export function defaultIsFatalAtStart(failure: KubeFailure): boolean {
+	return failure.kind !== 'server' && failure.kind !== 'expired';
+}
+
+type WatchOutcome =
+	| {readonly kind: 'closed'}
+	| {readonly kind: 'expired'; readonly quick: boolean}
+	| {readonly kind: 'failed'; readonly failure: KubeFailure}
+	| {readonly kind: 'stopped'};
+
+type ListResult = {readonly items: KubeObject[]; readonly resourceVersion: string} | {readonly failure: KubeFailure};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export type ListOptions = {
+	readonly kubeConfig: KubeConfig;
+	readonly resource: ResourceType;
+	/** undefined = all namespaces. */
+	readonly namespace?: string;
+	readonly labelSelector?: string;
+	readonly fieldSelector?: string;
+	readonly credentialPlugin?: string;
+	readonly signal?: AbortSignal;
+};
+
+/** Fill in kind/apiVersion: list items of core types come without them. */
+function typed(resource: ResourceType, object: KubeObject): KubeObject {
+	if (object.kind && object.apiVersion) {
+		return object;
+	}
+
+	return {...object, kind: object.kind ?? resource.kind, apiVersion: object.apiVersion ?? (resource.group ? `${resource.group}/${resource.version}` : resource.version)};
+}
+
+/**
+ * One LIST through client-node's request machinery (its auth, exec plugins, TLS and proxies).
+ * Throws CredentialError, KubeStatusError (non-200, with the Status body) or the network error.
+ */
+export async function listObjects(options: ListOptions): Promise<{items: KubeObject[]; resourceVersion: string}> {
+	const server = options.kubeConfig.getCurrentCluster()?.server ?? '';
+	const url = new URL(server + collectionPath(options.resource, options.namespace));
+	if (options.labelSelector) {
+		url.searchParams.set('labelSelector', options.labelSelector);
+	}
+
+	if (options.fieldSelector) {
+		url.searchParams.set('fieldSelector', options.fieldSelector);
+	}
+
+	const request = new RequestContext(url.toString(), HttpMethod.GET);
+	try {
+		await options.kubeConfig.applySecurityAuthentication(request);
+	} catch (error) {
+		throw new CredentialError(options.credentialPlugin, error);
+	}
+
+	request.setHeaderParam('Accept', 'application/json');
+	if (options.signal) {
+		request.setSignal(options.signal);
+	}
+
+	const response = await new IsomorphicFetchHttpLibrary().send(request).toPromise();
+	const text = await response.body.text();
+	let body: unknown;
+	try {
+		body = JSON.parse(text);
+	} catch {
+		body = undefined;
+	}
+
+	if (response.httpStatusCode !== 200) {
+		const status = isRecord(body) && body['kind'] === 'Status' ? body as KubeStatus : undefined;
+		throw new KubeStatusError(response.httpStatusCode, status, text.slice(0, 200));
+	}
+
+	if (!isRecord(body) || !Array.isArray(body['items'])) {
+		throw new KubeStatusError(502, {message: `the cluster sent something that is not a ${options.resource.kind} list`}, 'Bad Gateway');
+	}
+
+	const metadata = isRecord(body['metadata']) ? body['metadata'] : {};
+	return {
+		items: (body['items'] as unknown[]).filter(isRecord).map(item => typed(options.resource, item as KubeObject)),
+		resourceVersion: typeof metadata['resourceVersion'] === 'string' ? metadata['resourceVersion'] : '',
+	};
+}
+
+export class Reflector {
+	readonly #options: ReflectorOptions;
+	readonly #sink: ReflectorSink;
+	readonly #backoff: Backoff;
+	readonly #random: () => number;
+	readonly #context: FailureContext;
+	#resourceVersion = '';
+	#needList = true;
+	#firstWatchAfterList = false;
+	#everListed = false;
+	#started = false;
+	#stopped = false;
+	#failures = 0;
+	#state: ReflectorState | undefined;
+	/** Ends whatever the loop is waiting on (a list, a watch, a backoff sleep). */
+	#interrupt: (() => void) | undefined;
+	#done: Promise<void> = Promise.resolve();
+
+	constructor(options: ReflectorOptions, sink: ReflectorSink) {
+		this.#options = options;
+		this.#sink = sink;
+		this.#random = options.random ?? Math.random;
+		this.#backoff = new Backoff({random: this.#random, ...(options.backoff ? {policy: options.backoff} : {})});
+		this.#context = {
+			server: options.kubeConfig.getCurrentCluster()?.server ?? '',
+			verb: 'list',
+			resource: options.resource,
+			...(options.namespace === undefined ? {} : {namespace: options.namespace}),
+			...(options.credentialPlugin === undefined ? {} : {credentialPlugin: options.credentialPlugin}),
+		};
+	}
+
+	/** The last resourceVersion seen (list, event or bookmark). */
+	get resourceVersion(): string {
+		return this.#resourceVersion;
+	}
+
+	get state(): ReflectorState | undefined {
+		return this.#state;
+	}
+
+	start(): void {
+		if (this.#started) {
+			return;
+		}
+
+		this.#started = true;
+		this.#setState({status: 'connecting'});
+		this.#done = this.#run().catch((error: unknown) => {
+			// The loop handles its own errors; anything here is a bug, reported rather than thrown into the void.
+			if (!this.#stopped) {
+				this.#stopped = true;
+				this.#sink({type: 'failed', failure: classifyFailure(error, this.#context)});
+			}
+		});
+	}
+
+	/** Stop listing and watching; resolves when the loop has ended. Idempotent. */
+	async stop(): Promise<void> {
+		this.#stopped = true;
+		this.#interrupt?.();
+		await this.#done;
+	}
+
+	async #run(): Promise<void> {
+		while (!this.#stopped) {
+			if (this.#needList) {
+				const result = await this.#list();
+				if (this.#stopped) {
+					return;
+				}
+
+				if ('failure' in result) {
+					if (!this.#everListed && (this.#options.isFatalAtStart ?? defaultIsFatalAtStart)(result.failure)) {
+						this.#stopped = true;
+						this.#sink({type: 'failed', failure: result.failure});
+						return;
+					}
+
+					await this.#retryAfter(result.failure);
+					continue;
+				}
+
+				this.#everListed = true;
+				this.#needList = false;
+				this.#resourceVersion = result.resourceVersion;
+				this.#firstWatchAfterList = true;
+				this.#sink({type: 'replace', objects: result.items});
+			}
+
+			const outcome = await this.#watchOnce();
+			switch (outcome.kind) {
+				case 'stopped': {
+					return;
+				}
+
+				case 'closed': {
+					break;
+				}
+
+				case 'expired': {
+					this.#needList = true;
+					this.#resourceVersion = '';
+					if (outcome.quick) {
+						// A fresh resourceVersion refused at once: do not spin list→410→list.
+						await this.#retryAfter({kind: 'expired', message: 'the cluster keeps refusing a fresh resource version (410)'});
+					}
+
+					break;
+				}
+
+				case 'failed': {
+					await this.#retryAfter(outcome.failure);
+					break;
+				}
+			}
+		}
+	}
+
+	#setState(state: ReflectorState): void {
+		const previous = this.#state;
+		if (previous && previous.status === state.status && (state.status !== 'reconnecting' || (previous.status === 'reconnecting' && previous.attempt === state.attempt && previous.lastError === state.lastError))) {
+			return;
+		}
+
+		this.#state = state;
+		this.#sink({type: 'state', state});
+	}
+
+	#healthy(): void {
+		this.#failures = 0;
+		this.#setState({status: 'live'});
+	}
+
+	async #retryAfter(failure: KubeFailure): Promise<void> {
+		this.#failures++;
+		this.#setState({status: 'reconnecting', attempt: this.#failures, lastError: failure.message});
+		const delay = this.#backoff.next(this.#options.clock.now());
+		await new Promise<void>(resolve => {
+			if (this.#stopped) {
+				resolve();
+				return;
+			}
+
+			const cancel = this.#options.clock.after(delay, () => {
+				this.#interrupt = undefined;
+				resolve();
+			});
+			this.#interrupt = () => {
+				cancel();
+				this.#interrupt = undefined;
+				resolve();
+			};
+		});
+	}
+
+	async #list(): Promise<ListResult> {
+		const context: FailureContext = {...this.#context, verb: 'list'};
+		const controller = new AbortController();
+		let timedOut = false;
+		const timeoutMs = this.#options.listTimeoutMs ?? 60_000;
+		const cancelTimeout = this.#options.clock.after(timeoutMs, () => {
+			timedOut = true;
+			controller.abort();
+		});
+		this.#interrupt = () => {
+			controller.abort();
+		};
+
+		try {
+			return await listObjects({...this.#options, signal: controller.signal});
+		} catch (error) {
+			if (timedOut) {
+				return {failure: {kind: 'server', message: `the cluster did not answer a list of ${this.#options.resource.plural} within ${Math.round(timeoutMs / 1000)}s`}};
+			}
+
+			return {failure: classifyFailure(error, context)};
+		} finally {
+			cancelTimeout();
+			this.#interrupt = undefined;
+		}
+	}
+
+	async #watchOnce(): Promise<WatchOutcome> {
+		const {clock} = this.#options;
+		const context: FailureContext = {...this.#context, verb: 'watch'};
+		const watch = new Watch(this.#options.kubeConfig);
+		if (this.#options.clientInactivityMs !== undefined) {
+			(watch as unknown as {requestTimeoutMs: number}).requestTimeoutMs = this.#options.clientInactivityMs;
+		}
+
+		const span = maxWatchTimeoutSeconds - minWatchTimeoutSeconds;
+		const query: Record<string, string | number | boolean> = {
+			allowWatchBookmarks: true,
+			resourceVersion: this.#resourceVersion,
+			// Spread reconnects of many clients over time, as client-go does.
+			timeoutSeconds: minWatchTimeoutSeconds + Math.floor(this.#random() * span),
+		};
+		if (this.#options.labelSelector) {
+			query['labelSelector'] = this.#options.labelSelector;
+		}
+
+		if (this.#options.fieldSelector) {
+			query['fieldSelector'] = this.#options.fieldSelector;
+		}
+
+		const path = collectionPath(this.#options.resource, this.#options.namespace);
+		const startedAt = clock.now();
+		// The first watch from a fresh list RV that is refused at once means relisting will not help.
+		const firstAfterList = this.#firstWatchAfterList;
+		this.#firstWatchAfterList = false;
+		const watchdogMs = this.#options.watchdogMs ?? 60_000;
+
+		return new Promise<WatchOutcome>(resolve => {
+			let settled = false;
+			let received = 0;
+			let controller: AbortController | undefined;
+			let cancelWatchdog: (() => void) | undefined;
+
+			const finish = (outcome: WatchOutcome) => {
+				if (settled) {
+					return;
+				}
+
+				settled = true;
+				cancelWatchdog?.();
+				this.#interrupt = undefined;
+				controller?.abort();
+				resolve(outcome);
+			};
+
+			const armWatchdog = () => {
+				cancelWatchdog?.();
+				cancelWatchdog = clock.after(watchdogMs, () => {
+					// Nothing for too long on a connection that looks open: assume it is dead and rewatch.
+					finish({kind: 'closed'});
+				});
+			};
+
+			const onEvent = (type: string, object: unknown) => {
+				if (settled || this.#stopped) {
+					return;
+				}
+
+				armWatchdog();
+				if (type === 'ERROR') {
+					const status = isRecord(object) ? object as KubeStatus : {};
+					if (status.code === 410 || status.reason === 'Expired' || status.reason === 'Gone') {
+						finish({kind: 'expired', quick: firstAfterList && received === 0});
+						return;
+					}
+
+					// Like client-go: any other error event ends this watch; retry with backoff.
+					finish({kind: 'failed', failure: classifyFailure(new KubeStatusError(status.code ?? 500, status, status.message ?? 'watch error'), context)});
+					return;
+				}
+
+				if (!isRecord(object)) {
+					return;
+				}
+
+				received++;
+				const kubeObject = typed(this.#options.resource, object as KubeObject);
+				const rv = kubeObject.metadata?.resourceVersion;
+				if (typeof rv === 'string' && rv !== '') {
+					this.#resourceVersion = rv;
+				}
+
+				switch (type) {
+					case 'ADDED':
+					case 'MODIFIED': {
+						this.#sink({type: 'upsert', object: kubeObject});
+						break;
+					}
+
+					case 'DELETED': {
+						this.#sink({type: 'delete', object: kubeObject});
+						break;
+					}
+
+					default: {
+						// BOOKMARK: only the resourceVersion matters, taken above.
+						break;
+					}
+				}
+			};
+
+			const onDone = (error: unknown) => {
+				if (settled) {
+					return;
+				}
+
+				if (this.#stopped) {
+					finish({kind: 'stopped'});
+					return;
+				}
+
+				if (error === null || error === undefined) {
+					if (received === 0 && clock.now() - startedAt < veryShortWatchMs) {
+						finish({kind: 'failed', failure: {kind: 'server', message: `the watch of ${this.#options.resource.plural} closed as soon as it opened`}});
+					} else {
+						finish({kind: 'closed'});
+					}
+
+					return;
+				}
+
+				if ((error as {name?: unknown}).name === 'TimeoutError') {
+					// client-node's inactivity timer: a quiet resource, not a failure.
+					finish({kind: 'closed'});
+					return;
+				}
+
+				const failure = classifyFailure(error, context);
+				if (failure.kind === 'expired') {
+					finish({kind: 'expired', quick: firstAfterList && received === 0});
+					return;
+				}
+
+				finish({kind: 'failed', failure});
+			};
+
+			this.#interrupt = () => {
+				finish({kind: 'stopped'});
+			};
+			armWatchdog();
+			watch.watch(path, query, onEvent, onDone).then(
+				c => {
+					controller = c;
+					if (settled) {
+						c.abort();
+					} else if (!this.#stopped) {
+						// The stream is open (client-node resolves after a 200 answer).
+						this.#healthy();
+					}
+				},
+				(error: unknown) => {
+					// Rejections come from authentication, before any request was sent.
+					finish({kind: 'failed', failure: classifyFailure(new CredentialError(this.#options.credentialPlugin, error), context)});
+				},
+			);
+		});
+	}
+}
