@@ -65,7 +65,8 @@ function start(overrides: Partial<ReflectorOptions> = {}, loaded = kubeconfig): 
 }
 
 const isLive = (e: ReflectorEvent) => e.type === 'state' && e.state.status === 'live';
-const isReconnecting = (e: ReflectorEvent) => e.type === 'state' && e.state.status === 'reconnecting';
+type Reconnecting = {type: 'state'; state: {status: 'reconnecting'; attempt: number; lastError: string}};
+const isReconnecting = (e: ReflectorEvent): e is Reconnecting => e.type === 'state' && e.state.status === 'reconnecting';
 
 /** Advance fake time in steps, letting real I/O run between steps, until `predicate` holds. */
 async function advanceUntil(predicate: () => boolean, describe: () => string, stepMs = 1000): Promise<void> {
