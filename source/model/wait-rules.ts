@@ -1,0 +1,123 @@
+import {formatDurationWords} from './format-duration.js';
+import type {KanisterWaitFacts, KudoWaitFacts, PlanObject} from './plan-tree.js';
+
+/*
+ * When is a watched object done, and with which exit code? Pure: the caller passes the clock's now.
+ * KUDO (facts §1.8/§1.9): queued → wait; COMPLETE → 0; FATAL_ERROR → 1 at once (the KUDO CLI hangs there);
+ * ERROR is retried, so keep waiting. Kanister (§2.9): complete → 0; failed → 1 once the deferPhase has finished,
+ * never existed, or showed no sign of starting within a grace period.
+ */
+
+export type WaitRuleOptions = {
+	/** Clock time in ms. */
+	readonly now: number;
+	/** Kanister: how long a failed ActionSet's pending deferPhase may take to show it started. */
+	readonly deferGraceMs: number;
+	/** No update for this long while running → `stale` (a Kanister controller restart leaves `running` forever). */
+	readonly staleMs: number;
+};
+
+export type WaitVerdict =
+	| {readonly done: false; readonly waitingFor: string; readonly stale?: boolean}
+	| {readonly done: true; readonly exitCode: 0 | 1; readonly summary: string};
+
+const runningKudo = new Set(['PENDING', 'IN_PROGRESS', 'ERROR']);
+
+function since(iso: string | undefined, now: number): number | undefined {
+	if (iso === undefined) {
+		return undefined;
+	}
+
+	const t = Date.parse(iso);
+	return Number.isNaN(t) ? undefined : now - t;
+}
+
+function keepWaiting(waitingFor: string, idleMs: number | undefined, staleMs: number): WaitVerdict {
+	if (idleMs !== undefined && staleMs > 0 && idleMs > staleMs) {
+		return {done: false, waitingFor: `${waitingFor} (no update for ${formatDurationWords(idleMs)})`, stale: true};
+	}
+
+	return {done: false, waitingFor};
+}
+
+function kudoVerdict(object: PlanObject, facts: KudoWaitFacts, baseline: PlanObject | undefined, options: WaitRuleOptions): WaitVerdict {
+	if (facts.queued) {
+		return {done: false, waitingFor: `waiting for the controller to start ${facts.scheduledPlan}`};
+	}
+
+	// The KUDO CLI's uid snapshot: a plan that was only scheduled when the wait began has not run until its
+	// planStatus uid changes; whatever status it shows until then belongs to the previous run.
+	const before = baseline?.wait.kind === 'Instance' ? baseline.wait : undefined;
+	if (before?.queued && before.scheduledPlan && facts.planUids[before.scheduledPlan] === before.planUids[before.scheduledPlan]) {
+		return {done: false, waitingFor: `waiting for the controller to start ${before.scheduledPlan}`};
+	}
+
+	const plan = facts.activePlan;
+	if (plan === undefined) {
+		return {done: true, exitCode: 0, summary: 'no plan has run'};
+	}
+
+	const status = facts.activeStatus ?? '';
+	if (status === 'COMPLETE') {
+		return {done: true, exitCode: 0, summary: object.summary};
+	}
+
+	if (status === 'FATAL_ERROR') {
+		return {done: true, exitCode: 1, summary: object.summary};
+	}
+
+	if (runningKudo.has(status)) {
+		// lastUpdatedTimestamp is refreshed on every reconcile (about 1 s) while a plan runs.
+		return keepWaiting(object.summary, since(object.updatedAt, options.now), options.staleMs);
+	}
+
+	if (facts.scheduledPlan) {
+		return {done: false, waitingFor: object.summary};
+	}
+
+	if (status === 'NEVER_RUN' || status === '') {
+		return {done: true, exitCode: 0, summary: 'no plan has run'};
+	}
+
+	// A status word KUDO does not have, and nothing scheduled: it will not turn into COMPLETE by waiting.
+	return {done: true, exitCode: 1, summary: object.summary};
+}
+
+function kanisterVerdict(object: PlanObject, facts: KanisterWaitFacts, options: WaitRuleOptions): WaitVerdict {
+	const idle = since(facts.lastProgressAt, options.now);
+	switch (facts.state) {
+		case '':
+		case 'pending':
+		case 'running': {
+			return keepWaiting(object.summary, idle, options.staleMs);
+		}
+
+		case 'complete': {
+			return {done: true, exitCode: 0, summary: object.summary};
+		}
+
+		case 'failed': {
+			if (facts.deferRunning) {
+				return keepWaiting(object.summary, idle, options.staleMs);
+			}
+
+			// Pending deferPhase after a failure: it may be about to start, or never will (launch failure).
+			if (facts.deferPending && idle !== undefined && idle < options.deferGraceMs) {
+				return {done: false, waitingFor: `${object.summary} — giving the deferPhase ${formatDurationWords(options.deferGraceMs - idle)} to start`};
+			}
+
+			return {done: true, exitCode: 1, summary: object.summary};
+		}
+
+		default: {
+			return {done: true, exitCode: 1, summary: object.summary};
+		}
+	}
+}
+
+/** Done (with exit code 0 or 1) or still waiting (for what). `baseline` is the object as it was when the wait began. */
+export function waitVerdict(object: PlanObject, baseline: PlanObject | undefined, options: WaitRuleOptions): WaitVerdict {
+	return object.wait.kind === 'Instance'
+		? kudoVerdict(object, object.wait, baseline, options)
+		: kanisterVerdict(object, object.wait, options);
+}
