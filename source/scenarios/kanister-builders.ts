@@ -308,7 +308,11 @@ export function actionSetTimeline(def: ActionSetDef, run: ActionSetRun): Scenari
 		// renderActionsetArtifacts + maybeSetActionSetStateComplete; the informer then reports "Update Complete".
 		t += 100;
 		if (status.artifacts) {
-			status.artifacts = run.renderedArtifacts ?? status.artifacts;
+			if (!run.renderedArtifacts) {
+				throw new Error(`${def.name}: a successful run of ${def.action} needs renderedArtifacts`);
+			}
+
+			status.artifacts = run.renderedArtifacts;
 		}
 
 		status.runningPhase = '';

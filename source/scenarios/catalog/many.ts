@@ -29,10 +29,11 @@ function random(seed: number): () => number {
 
 const teams = ['orders', 'billing', 'catalog', 'search', 'ledger', 'audit', 'inventory', 'payments', 'reviews', 'shipping', 'profiles', 'metrics'];
 
+/** The `index`-th Instance (0..11). */
 function instanceSteps(index: number, rnd: () => number): ScenarioStep[] {
 	const zookeeper = index % 3 === 2;
 	const pkg: KudoPackage = zookeeper ? zookeeperPackage : mysqlPackage;
-	const name = `${zookeeper ? 'zk' : 'mysql'}-${teams[index % teams.length]!}`;
+	const name = `${zookeeper ? 'zk' : 'mysql'}-${teams[index]!}`;
 	const start = Math.floor(rnd() * 25_000);
 	const durations: Record<string, number> = {};
 	for (const phase of pkg.plans['deploy']!.phases) {
@@ -66,7 +67,12 @@ function actionSetSteps(index: number, rnd: () => number): ScenarioStep[] {
 					object: objectRef('statefulset', 'mysql-test', `mysql-${teams[index % teams.length]!}`),
 					profile: objectRef('', 'mysql-test', 's3-profile-drnw9'),
 				},
-				{at: start, phases: [{durationMs: 6000 + duration()}], deferPhase: {durationMs: duration()}},
+				{
+					at: start,
+					phases: [{durationMs: 6000 + duration(), output: {s3path: `/mysql-backups/mysql-test/${suffix}/dump.sql.gz`}}],
+					deferPhase: {durationMs: duration(), output: ctx => ({completedAt: ctx.now()})},
+					renderedArtifacts: ctx => ({mysqlCloudDump: {keyValue: {s3path: `/mysql-backups/mysql-test/${suffix}/dump.sql.gz`, completedAt: ctx.now()}}}),
+				},
 			);
 		}
 
@@ -75,7 +81,12 @@ function actionSetSteps(index: number, rnd: () => number): ScenarioStep[] {
 			const phases: PhaseRun[] = [{durationMs: duration()}, {durationMs: duration()}, {durationMs: duration()}, {durationMs: 5000 + duration()}, {durationMs: duration()}];
 			return actionSetTimeline(
 				{name: `backup-${suffix}`, blueprint: postgresBlueprint, action: 'backup', object: postgresObject, profile: postgresProfile},
-				{at: start, phases, deferPhase: deferFails ? {durationMs: 1500, fail: `pods "postgres-backup-session${suffix}" not found`} : {durationMs: 1500}},
+				{
+					at: start,
+					phases,
+					deferPhase: deferFails ? {durationMs: 1500, fail: `pods "postgres-backup-session${suffix}" not found`} : {durationMs: 1500},
+					renderedArtifacts: {cloudObject: {keyValue: {backupArtifactLocation: 's3-bucket/path/artifactPrefix', backupID: suffix, backupTag: `t${suffix}`, pvc: 'data-my-release-postgresql-0'}}},
+				},
 			);
 		}
 
@@ -95,9 +106,10 @@ function actionSetSteps(index: number, rnd: () => number): ScenarioStep[] {
 function manySteps(): ScenarioStep[][] {
 	const rnd = random(20_261_130);
 	const lists: ScenarioStep[][] = [];
+	let instances = 0;
 	for (let i = 0; i < 30; i++) {
 		// Two Instances for every three ActionSets.
-		lists.push(i % 5 < 2 ? instanceSteps(i, rnd) : actionSetSteps(i, rnd));
+		lists.push(i % 5 < 2 ? instanceSteps(instances++, rnd) : actionSetSteps(i, rnd));
 	}
 
 	return lists;
