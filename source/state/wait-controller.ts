@@ -1,0 +1,206 @@
+import {objectKey, type PlanObject} from '../model/plan-tree.js';
+import {waitVerdict} from '../model/wait-rules.js';
+import {formatDurationWords} from '../model/format-duration.js';
+import type {Clock} from './clock.js';
+import type {StoreSnapshot} from './store.js';
+import type {WaitSession, WaitView} from './wait-session.js';
+
+export type WaitResult = {readonly exitCode: number; readonly message: string};
+
+export type WaitOptions = {
+	readonly store: {subscribe(listener: () => void): () => void; getSnapshot(): StoreSnapshot};
+	readonly clock: Clock;
+	/** --wait: finish when the targets finish. Without it the session only watches until quit. */
+	readonly wait: boolean;
+	/** Object keys (`Kind/ns/name`) to wait for; empty = every object in the store. */
+	readonly targets: readonly string[];
+	/** --timeout in ms; 0 or undefined = none. */
+	readonly timeoutMs?: number;
+	/** --extend in ms (what `+` adds). */
+	readonly extendMs: number;
+	/** How long the TUI offers "+ to wait more" once the timeout is reached; 0 = exit 3 at once (no TTY). */
+	readonly graceMs: number;
+	/** Kanister: how long a failed ActionSet's pending deferPhase may take to show it started. */
+	readonly deferGraceMs?: number;
+	/** Kanister: a running ActionSet with no progress for this long is flagged stale. */
+	readonly staleMs?: number;
+};
+
+export type WaitController = WaitSession & {
+	/** Settles when the session is done (finished, timed out, failed, or quit). */
+	readonly done: Promise<WaitResult>;
+	/** Stop listening (idempotent). */
+	dispose(): void;
+};
+
+const defaultDeferGraceMs = 30_000;
+const defaultStaleMs = 10 * 60_000;
+
+/**
+ * Drives a wait: re-evaluates the wait rules on every store change and every clock tick, owns the deadline
+ * (extend/retract), the grace prompt and the final result. Pure state + the injected clock; no I/O.
+ */
+export function createWaitController(options: WaitOptions): WaitController {
+	const {store, clock} = options;
+	const startedAt = clock.now();
+	let view: WaitView = {
+		phase: options.wait ? 'waiting' : 'watching',
+		startedAt,
+		deadlineAt: options.wait && options.timeoutMs ? startedAt + options.timeoutMs : undefined,
+		extendMs: options.extendMs,
+		extendedMs: 0,
+	};
+	const listeners = new Set<() => void>();
+	// The picture at the start of the wait: KUDO's uid snapshot, so a previous run is never reported as this one.
+	let baseline: Map<string, PlanObject> | undefined;
+	let resolve!: (r: WaitResult) => void;
+	const done = new Promise<WaitResult>(r => {
+		resolve = r;
+	});
+
+	const set = (next: WaitView): void => {
+		view = next;
+		for (const l of [...listeners]) {
+			l();
+		}
+	};
+
+	const finish = (result: WaitResult): void => {
+		if (view.phase === 'done') {
+			return;
+		}
+
+		set({...view, phase: 'done', graceEndsAt: undefined, result});
+		dispose();
+		resolve(result);
+	};
+
+	const evaluate = (): void => {
+		if (view.phase === 'done') {
+			return;
+		}
+
+		const snap = store.getSnapshot();
+		if (snap.fatal) {
+			finish({exitCode: snap.fatal.exitCode, message: snap.fatal.message});
+			return;
+		}
+
+		if (view.phase === 'watching' || !snap.synced) {
+			return;
+		}
+
+		const now = clock.now();
+		const objects = selectTargets(snap, options.targets);
+		baseline ??= new Map(objects.map(o => [objectKey(o), o]));
+		if (objects.length === 0) {
+			if (options.targets.length === 0) {
+				finish({exitCode: 0, message: 'nothing to wait for: no Instance or ActionSet in scope'});
+				return;
+			}
+		}
+
+		const verdicts = objects.map(o =>
+			waitVerdict(o, baseline?.get(objectKey(o)), {now, deferGraceMs: options.deferGraceMs ?? defaultDeferGraceMs, staleMs: options.staleMs ?? defaultStaleMs}),
+		);
+		const missing = options.targets.length - objects.length;
+		const pending = verdicts.filter(v => !v.done);
+		if (pending.length === 0 && missing <= 0) {
+			const failed = verdicts.some(v => v.done && v.exitCode === 1);
+			finish({exitCode: failed ? 1 : 0, message: verdicts.map(v => (v.done ? v.summary : '')).join('\n')});
+			return;
+		}
+
+		const waitingFor =
+			missing > 0
+				? `waiting for ${options.targets.filter(t => !objects.some(o => objectKey(o) === t)).join(', ')} to appear`
+				: pending.map(v => (v.done ? '' : v.waitingFor)).join('; ');
+		if (view.deadlineAt !== undefined && now >= view.deadlineAt) {
+			if (view.phase === 'grace') {
+				if (view.graceEndsAt !== undefined && now >= view.graceEndsAt) {
+					finish(timedOut(view, objects));
+				}
+
+				return;
+			}
+
+			if (options.graceMs > 0) {
+				set({...view, phase: 'grace', graceEndsAt: now + options.graceMs, waitingFor});
+				return;
+			}
+
+			finish(timedOut(view, objects));
+			return;
+		}
+
+		if (view.waitingFor !== waitingFor || view.phase !== 'waiting') {
+			set({...view, phase: 'waiting', graceEndsAt: undefined, waitingFor});
+		}
+	};
+
+	const unsubscribeStore = store.subscribe(evaluate);
+	const unsubscribeTick = clock.onTick(evaluate);
+	function dispose(): void {
+		unsubscribeStore();
+		unsubscribeTick();
+	}
+
+	queueMicrotask(evaluate);
+
+	return {
+		done,
+		dispose,
+		subscribe(listener) {
+			listeners.add(listener);
+			return () => listeners.delete(listener);
+		},
+		getSnapshot: () => view,
+		extend() {
+			if (view.phase !== 'waiting' && view.phase !== 'grace') {
+				return;
+			}
+
+			const now = clock.now();
+			// From the grace prompt the extension counts from now: the old deadline is already behind us.
+			const base = view.deadlineAt === undefined ? undefined : Math.max(view.deadlineAt, now);
+			if (base === undefined) {
+				return;
+			}
+
+			set({...view, phase: 'waiting', graceEndsAt: undefined, deadlineAt: base + view.extendMs, extendedMs: view.extendedMs + view.extendMs});
+			evaluate();
+		},
+		retract() {
+			if (view.phase !== 'waiting' || view.deadlineAt === undefined || view.extendedMs < view.extendMs) {
+				return;
+			}
+
+			set({...view, deadlineAt: view.deadlineAt - view.extendMs, extendedMs: view.extendedMs - view.extendMs});
+			evaluate();
+		},
+		quit() {
+			if (view.phase === 'waiting' || view.phase === 'grace') {
+				finish({exitCode: 130, message: 'interrupted while waiting'});
+				return;
+			}
+
+			const failed = selectTargets(store.getSnapshot(), options.targets).some(o => o.outcome === 'failed');
+			finish({exitCode: failed ? 1 : 0, message: ''});
+		},
+	};
+}
+
+function selectTargets(snap: StoreSnapshot, targets: readonly string[]): PlanObject[] {
+	if (targets.length === 0) {
+		return [...snap.objects];
+	}
+
+	const wanted = new Set(targets);
+	return snap.objects.filter(o => wanted.has(objectKey(o)));
+}
+
+function timedOut(view: WaitView, objects: readonly PlanObject[]): WaitResult {
+	const waited = (view.deadlineAt ?? view.startedAt) - view.startedAt;
+	const states = objects.map(o => `${o.kind.toLowerCase()} ${o.namespace}/${o.name}: ${o.summary}`).join('\n');
+	return {exitCode: 3, message: `timed out after ${formatDurationWords(waited)}${states ? `\n${states}` : ''}`};
+}

@@ -1,0 +1,97 @@
+import {describe, expect, it} from 'vitest';
+import type {KubeObject} from '../../source/kube/object-source.js';
+import {FakeClock} from '../../source/state/clock.js';
+import {objectTimingId, Store} from '../../source/state/store.js';
+import {loadFixture, loadFixtureObject} from '../helpers/fixtures.js';
+
+function deployWith(step: 'IN_PROGRESS' | 'COMPLETE'): KubeObject {
+	const o = structuredClone(loadFixtureObject('kudo/instance-mysql-deploy-in-progress.yaml'));
+	const status = o['status'] as {planStatus: Record<string, {status: string; phases: Array<{status: string; steps: Array<{name: string; status: string}>}>}>};
+	for (const s of status.planStatus['deploy']!.phases[0]!.steps) {
+		if (s.name === 'init') {
+			s.status = step;
+		}
+	}
+
+	return o;
+}
+
+describe('store', () => {
+	it('adapts objects, sorts them and notifies once per batch', async () => {
+		const clock = new FakeClock();
+		const store = new Store(clock);
+		let notified = 0;
+		store.subscribe(() => notified++);
+		for (const o of [...loadFixture('kanister/actionset-mysql-backup-complete.yaml'), ...loadFixture('kudo/operatorversion-mysql.yaml'), loadFixtureObject('kudo/instance-mysql-deploy-in-progress.yaml')]) {
+			store.apply({type: 'upsert', resource: o.kind as 'Instance', object: o});
+		}
+
+		await Promise.resolve();
+		expect(notified).toBe(1);
+		const snap = store.getSnapshot();
+		expect(snap.objects.map(o => o.kind)).toEqual(['ActionSet', 'Instance']);
+		expect(store.getSnapshot()).toBe(snap);
+	});
+
+	it('times a step from when it was seen running to when it was seen finished, and logs the transition', () => {
+		const clock = new FakeClock();
+		const store = new Store(clock);
+		for (const o of loadFixture('kudo/operatorversion-mysql.yaml')) {
+			store.apply({type: 'upsert', resource: 'OperatorVersion', object: o});
+		}
+
+		store.apply({type: 'upsert', resource: 'Instance', object: deployWith('IN_PROGRESS')});
+		const start = clock.now();
+		clock.advance(41_000);
+		store.apply({type: 'upsert', resource: 'Instance', object: deployWith('COMPLETE')});
+		const snap = store.getSnapshot();
+		const key = 'Instance/default/mysql-instance';
+		const timings = snap.timings.get(key)!;
+		expect(timings.get('plan:deploy/phase:deploy/step:init')).toEqual({startedAt: start, endedAt: start + 41_000});
+		const t = snap.transitions.find(x => x.path.at(-1) === 'init');
+		expect(t).toMatchObject({from: 'IN_PROGRESS', to: 'COMPLETE', durationMs: 41_000, path: ['deploy', 'deploy', 'init']});
+		expect(timings.get(objectTimingId)?.startedAt).toBeDefined();
+	});
+
+	it('a relist drops objects that vanished (nothing stale stays)', () => {
+		const store = new Store(new FakeClock());
+		const a = loadFixtureObject('kanister/actionset-mysql-backup-complete.yaml');
+		const b = loadFixtureObject('kanister/actionset-mysql-backup-running.yaml');
+		const b2 = {...b, metadata: {...b.metadata, name: 'other'}};
+		store.apply({type: 'replace', resource: 'ActionSet', objects: [a, b2]});
+		expect(store.getSnapshot().objects).toHaveLength(2);
+		store.apply({type: 'replace', resource: 'ActionSet', objects: [b2]});
+		expect(store.getSnapshot().objects.map(o => o.name)).toEqual(['other']);
+		store.apply({type: 'delete', resource: 'ActionSet', object: b2});
+		expect(store.getSnapshot().objects).toHaveLength(0);
+	});
+
+	it('attaches events to their object, oldest first', () => {
+		const store = new Store(new FakeClock());
+		store.apply({type: 'upsert', resource: 'ActionSet', object: loadFixtureObject('kanister/actionset-postgres-restore-failed-defer-complete.yaml')});
+		for (const e of loadFixture('kanister/events-postgres-restore-failed-defer.yaml')) {
+			store.apply({type: 'upsert', resource: 'Event', object: e});
+		}
+
+		const snap = store.getSnapshot();
+		const [key, events] = [...snap.events.entries()][0]!;
+		expect(key).toMatch(/^ActionSet\//);
+		expect(events.length).toBeGreaterThan(2);
+		const times = events.map(e => Date.parse(e.time ?? ''));
+		expect([...times].sort((x, y) => x - y)).toEqual(times);
+	});
+
+	it('an OperatorVersion arriving later re-adapts its Instance (NOT ACTIVE plans appear)', () => {
+		const store = new Store(new FakeClock());
+		store.apply({type: 'upsert', resource: 'Instance', object: loadFixtureObject('kudo/instance-mysql-deploy-in-progress.yaml')});
+		const before = store.getSnapshot().objects[0]!.tree.map(n => n.name);
+		for (const o of loadFixture('kudo/operatorversion-mysql.yaml')) {
+			store.apply({type: 'upsert', resource: 'OperatorVersion', object: o});
+		}
+
+		const after = store.getSnapshot().objects[0]!;
+		expect(after.tree.map(n => n.name)).toEqual(expect.arrayContaining(['backup', 'deploy', 'restore']));
+		expect(after.tree.length).toBeGreaterThanOrEqual(before.length);
+		expect(after.tree.find(n => n.name === 'deploy')?.strategy).toBe('serial');
+	});
+});
