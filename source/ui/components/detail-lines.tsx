@@ -16,7 +16,7 @@ export function detailText(node: PlanNode | undefined): string {
 /** Lines the detail would like at `width`, at most `max`. */
 export function detailLinesWanted(node: PlanNode | undefined, width: number, max = 3): number {
 	const text = detailText(node);
-	if (!node?.message || text === '') {
+	if (!node || text === '') {
 		return 0;
 	}
 

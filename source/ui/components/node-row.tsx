@@ -1,25 +1,25 @@
 import {Box, Text} from 'ink';
 import {formatDuration} from '../../model/format-duration.js';
 import {formatClockTime} from '../format-time.js';
-import {fit, fitRight, singleLine} from '../cell-text.js';
+import {cellWidth, fit, fitRight, singleLine} from '../cell-text.js';
 import {roleOf, type Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import type {TreeRow} from '../tree-rows.js';
 import {StatusIcon} from './status-icon.js';
 
-/** Column widths shared by all rows of a tree so they line up. */
-export type TreeColumns = {readonly name: number; readonly strategy: number; readonly status: number};
+/** Column widths shared by all rows of a tree so they line up (0 = no such column). */
+export type TreeColumns = {readonly name: number; readonly strategy: number; readonly status: number; readonly elapsed: number};
 
-/** Width of the elapsed column (`1:02:03`). */
-export const elapsedWidth = 7;
-
-/** Everything left of the strategy column: indent, fold marker, defer arrow, icon, name. */
-export function namePart(row: TreeRow, theme: Theme): {readonly before: string; readonly icon: string; readonly label: string} {
+/**
+ * Everything left of the strategy column: indent, fold marker, defer arrow, icon, name. A Kanister action's
+ * object (`detail`) follows its name; that one row then lines up its status after it, as in the sketch.
+ */
+export function namePart(row: TreeRow, theme: Theme): {readonly before: string; readonly icon: string; readonly label: string; readonly detail: string} {
 	const {node} = row;
 	const fold = row.expandable ? (row.expanded ? theme.glyphs.expanded : theme.glyphs.collapsed) : ' '.repeat(theme.glyphs.expanded.length);
 	const defer = node.kind === 'deferPhase' ? `${theme.glyphs.defer} ` : '';
 	const label = node.kind === 'deferPhase' && node.note ? `${node.name} ${theme.glyphs.separator} ${node.note}` : node.name;
-	return {before: `${'  '.repeat(row.depth)}${fold} ${defer}`, icon: theme.icon(node.state), label: singleLine(label)};
+	return {before: `${'  '.repeat(row.depth)}${fold} ${defer}`, icon: theme.icon(node.state), label: singleLine(label), detail: singleLine(node.detail ?? '')};
 }
 
 /** The last, free-width part of a row: update time of the active plan/action, notes, message. */
@@ -61,9 +61,10 @@ export function NodeRow({row, selected, columns, elapsed, now, width}: NodeRowPr
 	const theme = useTheme();
 	const {node} = row;
 	const role = roleOf(node.state);
-	const {before, label} = namePart(row, theme);
-	const iconWidth = theme.icon(node.state).length;
-	const nameWidth = Math.max(0, columns.name - before.length - iconWidth - 1);
+	const {before, label, detail} = namePart(row, theme);
+	const iconWidth = cellWidth(theme.icon(node.state));
+	const nameWidth = Math.max(0, columns.name - cellWidth(before) - iconWidth - 1);
+	const named = detail ? `${label}  ${detail}` : label;
 	const trailing = trailingText(row, now, theme);
 	const trailingRole = node.state === 'failed' ? 'error' : node.state === 'retrying' ? 'warning' : 'muted';
 	return (
@@ -73,18 +74,18 @@ export function NodeRow({row, selected, columns, elapsed, now, width}: NodeRowPr
 				{before}
 				<StatusIcon state={node.state} />{' '}
 				<Text bold={selected} inverse={selected}>
-					{fit(label, nameWidth, theme.glyphs.ellipsis)}
+					{detail ? label : fit(label, nameWidth, theme.glyphs.ellipsis)}
 				</Text>
+				{detail ? <Text {...theme.style('muted')}>{`  ${detail}`.padEnd(Math.max(0, nameWidth - cellWidth(label)))}</Text> : undefined}
 				{columns.strategy > 0 ? (
 					<Text {...theme.style('muted')}>
 						{'  '}
-						{fit(singleLine(node.strategy ?? node.detail ?? ''), columns.strategy, theme.glyphs.ellipsis)}
+						{fit(singleLine(node.strategy ?? ''), columns.strategy, theme.glyphs.ellipsis)}
 					</Text>
 				) : undefined}
 				{'  '}
 				<Text {...theme.style(role)}>{fit(singleLine(node.status), columns.status, theme.glyphs.ellipsis)}</Text>
-				{'  '}
-				{fitRight(elapsed === undefined ? '' : formatDuration(elapsed), elapsedWidth)}
+				{columns.elapsed > 0 ? `  ${fitRight(elapsed === undefined ? '' : formatDuration(elapsed), columns.elapsed)}` : undefined}
 				{trailing ? (
 					<Text {...theme.style(trailingRole)}>
 						{'  '}

@@ -7,26 +7,28 @@ import type {Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import type {TreeRow} from '../tree-rows.js';
 import {MoreLine} from './more-line.js';
-import {NodeRow, elapsedWidth, namePart, type TreeColumns} from './node-row.js';
+import {NodeRow, namePart, type TreeColumns} from './node-row.js';
+import {formatDuration} from '../../model/format-duration.js';
 
 /** Column widths from all visible rows (not just the window), so scrolling does not shift columns. */
-export function treeColumns(rows: readonly TreeRow[], width: number, theme: Theme): TreeColumns {
+export function treeColumns(rows: readonly TreeRow[], elapsed: ReadonlyArray<number | undefined>, width: number, theme: Theme): TreeColumns {
 	let name = 0;
 	let strategy = 0;
 	let status = 0;
 	for (const row of rows) {
 		const {before, icon, label} = namePart(row, theme);
 		name = Math.max(name, cellWidth(before) + cellWidth(icon) + 1 + cellWidth(label));
-		strategy = Math.max(strategy, cellWidth(singleLine(row.node.strategy ?? row.node.detail ?? '')));
+		strategy = Math.max(strategy, cellWidth(singleLine(row.node.strategy ?? '')));
 		status = Math.max(status, cellWidth(singleLine(row.node.status)));
 	}
 
-	// Leave room for the elapsed column and some message: long names and details are cut, not the timers.
-	const room = Math.max(20, width - 2 - elapsedWidth - 8);
+	const elapsedWidth = Math.max(0, ...elapsed.map(ms => (ms === undefined ? 0 : formatDuration(ms).length)));
+	// Leave room for the timers and some message: long names are cut, not the timers.
+	const room = Math.max(20, width - 2 - elapsedWidth - 10);
 	const statusWidth = Math.min(status, 14);
-	const strategyWidth = Math.min(strategy, Math.max(0, Math.floor(room * 0.3)));
+	const strategyWidth = Math.min(strategy, Math.max(0, Math.floor(room * 0.2)));
 	const nameWidth = Math.min(name, Math.max(12, room - statusWidth - strategyWidth - 4));
-	return {name: nameWidth, strategy: strategyWidth, status: statusWidth};
+	return {name: nameWidth, strategy: strategyWidth, status: statusWidth, elapsed: elapsedWidth};
 }
 
 export type PlanTreeViewProps = {
@@ -52,7 +54,8 @@ export function PlanTreeView({rows, cursor, timings, now, height, width}: PlanTr
 		return <Text {...theme.style('muted')}>  no plans in this object yet</Text>;
 	}
 
-	const columns = treeColumns(rows, width, theme);
+	const elapsed = rows.map(row => elapsedOf(timings?.get(row.node.id), now));
+	const columns = treeColumns(rows, elapsed, width, theme);
 	return (
 		<Box flexDirection="column" width={width}>
 			{window.above > 0 && height >= 3 ? <MoreLine direction="above" count={window.above} /> : undefined}
@@ -62,7 +65,7 @@ export function PlanTreeView({rows, cursor, timings, now, height, width}: PlanTr
 					row={row}
 					selected={window.start + i === cursor}
 					columns={columns}
-					elapsed={elapsedOf(timings?.get(row.node.id), now)}
+					elapsed={elapsed[window.start + i]}
 					now={now}
 					width={width}
 				/>
