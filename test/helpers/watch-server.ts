@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs/promises';
 import http from 'node:http';
+import https from 'node:https';
 import type {AddressInfo, Socket} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,6 +70,8 @@ export type WatchServerOptions = {
 	readonly splitLines?: boolean;
 	/** How a watch from a compacted resourceVersion is refused. Default `event` (what the watch cache does). */
 	readonly expiredAs?: 'event' | 'status';
+	/** Serve https with this key and certificate (PEM) instead of plain http. */
+	readonly tls?: {readonly key: string | Buffer; readonly cert: string | Buffer};
 };
 
 function status(code: number, reason: string, message: string): Record<string, unknown> {
@@ -160,6 +163,7 @@ function matches(object: StoredObject, filter: Filter): boolean {
 
 export class WatchServer {
 	readonly #server: http.Server;
+	readonly #scheme: 'http' | 'https';
 	readonly #sockets = new Set<Socket>();
 	readonly #served: ResourceDef[];
 	readonly #tokens: Readonly<Record<string, string>>;
@@ -182,10 +186,14 @@ export class WatchServer {
 		this.#tokens = options.tokens ?? {'test-token': 'tester'};
 		this.splitLines = options.splitLines ?? false;
 		this.expiredAs = options.expiredAs ?? 'event';
-		this.#server = http.createServer((request, response) => {
+		const handler = (request: http.IncomingMessage, response: http.ServerResponse) => {
 			this.#handle(request, response);
-		});
-		this.#server.on('connection', socket => {
+		};
+
+		this.#scheme = options.tls ? 'https' : 'http';
+		this.#server = options.tls ? https.createServer({key: options.tls.key, cert: options.tls.cert}, handler) : http.createServer(handler);
+		// Plain TCP sockets, also under TLS: stop() must be able to destroy every connection.
+		this.#server.on('connection', (socket: Socket) => {
 			this.#sockets.add(socket);
 			socket.on('close', () => this.#sockets.delete(socket));
 		});
@@ -198,7 +206,7 @@ export class WatchServer {
 	}
 
 	get url(): string {
-		return `http://127.0.0.1:${this.#port}`;
+		return `${this.#scheme}://127.0.0.1:${this.#port}`;
 	}
 
 	get port(): number {
@@ -589,6 +597,9 @@ export class WatchServer {
 
 export type KubeconfigSpec = {
 	readonly server: string;
+	/** PEM of the CA to trust (certificate-authority-data). */
+	readonly ca?: string | Buffer;
+	readonly insecureSkipTlsVerify?: boolean;
 	readonly token?: string;
 	readonly namespace?: string;
 	readonly contextName?: string;
@@ -610,7 +621,11 @@ export function kubeconfigFor(spec: KubeconfigSpec): Record<string, unknown> {
 	return {
 		apiVersion: 'v1',
 		kind: 'Config',
-		clusters: [{name: 'watch-server', cluster: {server: spec.server}}],
+		clusters: [{name: 'watch-server', cluster: {
+			server: spec.server,
+			...(spec.ca ? {'certificate-authority-data': Buffer.from(spec.ca).toString('base64')} : {}),
+			...(spec.insecureSkipTlsVerify ? {'insecure-skip-tls-verify': true} : {}),
+		}}],
 		users: [{name: 'tester', user}],
 		contexts: [context(contextName), ...(spec.extraContexts ?? []).map(n => context(n))],
 		...(spec.noCurrentContext ? {} : {'current-context': contextName}),

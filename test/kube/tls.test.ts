@@ -1,0 +1,64 @@
+/**
+ * TLS through client-node's real dispatcher: an https watch server with a self-signed certificate
+ * (test/fixtures/kube/server.{crt,key}: CN planwatch-test, SAN 127.0.0.1 and localhost, valid 100 years).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {afterEach, describe, expect, it} from 'vitest';
+import {loadKubeconfig} from '../../source/kube/kubeconfig.js';
+import {Reflector, type ReflectorEvent} from '../../source/kube/list-watch.js';
+import {resourceTypes} from '../../source/kube/resources.js';
+import {FakeClock} from '../../source/state/clock.js';
+import {Recorder} from '../helpers/source-recorder.js';
+import {actionSets, WatchServer, writeKubeconfig, type KubeconfigSpec} from '../helpers/watch-server.js';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'kube');
+const servers: WatchServer[] = [];
+const reflectors: Reflector[] = [];
+
+afterEach(async () => {
+	await Promise.all(reflectors.splice(0).map(async r => r.stop()));
+	await Promise.all(servers.splice(0).map(async s => s.close()));
+});
+
+async function tlsServer(): Promise<WatchServer> {
+	const server = await WatchServer.start({tls: {key: await fs.readFile(path.join(fixtures, 'server.key')), cert: await fs.readFile(path.join(fixtures, 'server.crt'))}});
+	servers.push(server);
+	server.put(actionSets, {metadata: {name: 'a'}});
+	return server;
+}
+
+async function firstOutcome(spec: KubeconfigSpec): Promise<string> {
+	const loaded = loadKubeconfig({kubeconfig: await writeKubeconfig(spec), env: {}});
+	const events = new Recorder<ReflectorEvent>();
+	const reflector = new Reflector({kubeConfig: loaded.kubeConfig, resource: resourceTypes.ActionSet, namespace: 'default', clock: new FakeClock()}, events.push);
+	reflectors.push(reflector);
+	reflector.start();
+	const outcome = await events.next('replace or failure', e => e.type === 'replace' || e.type === 'failed');
+	return outcome.type === 'failed' ? outcome.failure.message : outcome.type === 'replace' ? `listed ${outcome.objects.length}` : '';
+}
+
+describe('TLS', () => {
+	it('an untrusted self-signed certificate is one line that says what to set', async () => {
+		const server = await tlsServer();
+		expect(await firstOutcome({server: server.url})).toBe(`TLS error talking to 127.0.0.1:${server.port}: self-signed certificate (set certificate-authority in the kubeconfig)`);
+	});
+
+	it('trusting it through certificate-authority-data works', async () => {
+		const server = await tlsServer();
+		expect(await firstOutcome({server: server.url, ca: await fs.readFile(path.join(fixtures, 'server.crt'))})).toBe('listed 1');
+	});
+
+	it('insecure-skip-tls-verify works too', async () => {
+		const server = await tlsServer();
+		expect(await firstOutcome({server: server.url, insecureSkipTlsVerify: true})).toBe('listed 1');
+	});
+
+	it('https to a plain-http server', async () => {
+		const server = await WatchServer.start();
+		servers.push(server);
+		const httpsUrl = server.url.replace('http:', 'https:');
+		expect(await firstOutcome({server: httpsUrl})).toBe(`TLS error talking to 127.0.0.1:${server.port}: the server did not answer with TLS (is it plain http?)`);
+	});
+});
