@@ -1,7 +1,8 @@
 import type {KubeObject} from '../kube/object-source.js';
 import {SiblingIds} from './node-id.js';
 import type {KanisterWaitFacts, NodeState, Outcome, PlanEvent, PlanNode, PlanObject} from './plan-tree.js';
-import {isoTime, latestTime, rawString, record, records, timeValue, type Raw} from './read-raw.js';
+import {readKanisterEvents, type KanisterEventFacts} from './kanister-events.js';
+import {isoTime, latestTime, rawString, record, records, type Raw} from './read-raw.js';
 import {maxMessageLength, maxNameLength, sanitizeLine} from './sanitize.js';
 import {kanisterState} from './status.js';
 
@@ -23,19 +24,6 @@ type Action = {
 	readonly blueprint: string;
 	readonly phases: readonly Phase[];
 	readonly defer: {readonly name: string; readonly state: string};
-};
-
-/** What the events say, by phase name. */
-type EventFacts = {
-	readonly actionStarted: Map<string, string>;
-	readonly phaseStarted: Map<string, string>;
-	readonly phaseEnded: Map<string, string>;
-	readonly deferStarted: Map<string, string>;
-	readonly deferEnded: Map<string, string>;
-	/** `action/phase` → {time, error} from "ActionSetFailed" warnings. */
-	readonly phaseFailed: Map<string, {time?: string; error: string}>;
-	readonly deferFailed: Map<string, {time?: string; error: string}>;
-	readonly latest?: string;
 };
 
 const name = (v: unknown): string => sanitizeLine(v, maxNameLength);
@@ -92,75 +80,6 @@ function plannedAction(spec: Raw, blueprint: (n: string) => KubeObject | undefin
 	};
 }
 
-function after(prefix: string, text: string): string | undefined {
-	return text.startsWith(prefix) ? text.slice(prefix.length).trim() : undefined;
-}
-
-/**
- * "Failed to execute phase: v1alpha1.Phase{Name:\"copyFiles\", …, Progress:v1alpha1.PhaseProgress{…}}: <error>"
- * → phase name and error (the controller dumps the phase struct with %#v before the error).
- */
-function parseFailure(text: string): {phase?: string; defer: boolean; error: string} | undefined {
-	const defer = text.startsWith('Failed to execute defer phase');
-	if (!defer && !text.startsWith('Failed to execute phase')) {
-		return undefined;
-	}
-
-	const phase = /Phase\{Name:"((?:[^"\\]|\\.)*)"/.exec(text)?.[1];
-	const structEnd = text.indexOf('}}: ', text.indexOf('PhaseProgress{'));
-	const colon = text.indexOf(': ');
-	const error = text.indexOf('PhaseProgress{') !== -1 && structEnd !== -1 ? text.slice(structEnd + 4) : colon === -1 ? '' : text.slice(colon + 2);
-	return {...(phase === undefined ? {} : {phase}), defer, error};
-}
-
-function readEvents(events: readonly PlanEvent[], namespace: string, objectName: string, createdAt: string | undefined): EventFacts {
-	const facts: EventFacts = {
-		actionStarted: new Map(),
-		phaseStarted: new Map(),
-		phaseEnded: new Map(),
-		deferStarted: new Map(),
-		deferEnded: new Map(),
-		phaseFailed: new Map(),
-		deferFailed: new Map(),
-	};
-	const mine = events
-		.filter(e => e.involvedKind === 'ActionSet' && e.involvedName === objectName && (!e.namespace || e.namespace === namespace))
-		// Events of an earlier ActionSet with the same name outlive it (1 h TTL): ignore what predates this one.
-		.filter(e => createdAt === undefined || e.time === undefined || timeValue(e.time) >= timeValue(createdAt))
-		.map((e, i) => ({e, i}))
-		.sort((a, b) => (timeValue(a.e.time) - timeValue(b.e.time)) || a.i - b.i)
-		.map(x => x.e);
-	let latest: string | undefined;
-	for (const e of mine) {
-		latest = latestTime(latest, e.time);
-		const t = e.time ?? '';
-		let x: string | undefined;
-		if (e.reason === 'Started Action' && (x = after('Executing action', e.message)) !== undefined) {
-			facts.actionStarted.set(x, t);
-		} else if (e.reason === 'Started Phase' && (x = after('Executing phase', e.message)) !== undefined) {
-			facts.phaseStarted.set(x, t);
-			facts.phaseEnded.delete(x);
-		} else if (e.reason === 'Ended Phase' && (x = after('Completed phase', e.message)) !== undefined) {
-			facts.phaseEnded.set(x, t);
-		} else if (e.reason === 'Started deferPhase' && (x = after('Executing deferPhase', e.message)) !== undefined) {
-			facts.deferStarted.set(x, t);
-			facts.deferEnded.delete(x);
-		} else if (e.reason === 'Ended deferPhase' && (x = after('Completed deferPhase', e.message)) !== undefined) {
-			facts.deferEnded.set(x, t);
-		} else if (e.reason.startsWith('ActionSetFailed Action:')) {
-			const action = e.reason.slice('ActionSetFailed Action:'.length).trim();
-			const failure = parseFailure(e.message);
-			if (failure?.defer) {
-				facts.deferFailed.set(action, {time: e.time, error: failure.error});
-			} else if (failure?.phase !== undefined) {
-				facts.phaseFailed.set(`${action}/${failure.phase}`, {time: e.time, error: failure.error});
-			}
-		}
-	}
-
-	return latest === undefined ? facts : {...facts, latest};
-}
-
 /** Core-phase errors carry a JSON prefix of the error details since 0.114; `null: ` says nothing. */
 function readableError(error: string): string {
 	return error.startsWith('null: ') ? error.slice('null: '.length) : error;
@@ -174,7 +93,7 @@ type Context = {
 	readonly objectState: string;
 	readonly hasStatus: boolean;
 	readonly runningPhase: string;
-	readonly events: EventFacts;
+	readonly events: KanisterEventFacts;
 	readonly error: string;
 	/** Which node status.error.message belongs to, when that is unambiguous. */
 	readonly errorOwner?: {action: number; phase: number | 'defer'};
@@ -392,7 +311,7 @@ export function adaptActionSet(
 		actions = specActions.map(s => plannedAction(s, blueprint));
 	}
 
-	const facts = readEvents(events, namespace, objectName, createdAt);
+	const facts = readKanisterEvents(events, namespace, objectName, createdAt);
 	const anyNodeFailed = actions.some(a => a.defer.state === 'failed' || a.phases.some(p => p.state === 'failed'));
 	const errorOwner = errorOwnerOf(actions);
 	const ctx: Context = {

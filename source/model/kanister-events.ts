@@ -1,0 +1,90 @@
+import type {PlanEvent} from './plan-tree.js';
+import {latestTime, timeValue} from './read-raw.js';
+
+/*
+ * What a Kanister ActionSet's Events say (facts §2.7): phase and deferPhase start/end times, and the errors of
+ * failed phases (the "ActionSetFailed" warning keeps a core-phase error the object loses when the deferPhase fails
+ * too). Events arrive unordered and may belong to an earlier ActionSet of the same name.
+ */
+
+/** What the events say, by phase name. */
+export type KanisterEventFacts = {
+	readonly actionStarted: Map<string, string>;
+	readonly phaseStarted: Map<string, string>;
+	readonly phaseEnded: Map<string, string>;
+	readonly deferStarted: Map<string, string>;
+	readonly deferEnded: Map<string, string>;
+	/** `action/phase` → {time, error} from "ActionSetFailed" warnings. */
+	readonly phaseFailed: Map<string, {time?: string; error: string}>;
+	readonly deferFailed: Map<string, {time?: string; error: string}>;
+	readonly latest?: string;
+};
+
+function after(prefix: string, text: string): string | undefined {
+	return text.startsWith(prefix) ? text.slice(prefix.length).trim() : undefined;
+}
+
+/**
+ * "Failed to execute phase: v1alpha1.Phase{Name:\"copyFiles\", …, Progress:v1alpha1.PhaseProgress{…}}: <error>"
+ * → phase name and error (the controller dumps the phase struct with %#v before the error).
+ */
+function parseFailure(text: string): {phase?: string; defer: boolean; error: string} | undefined {
+	const defer = text.startsWith('Failed to execute defer phase');
+	if (!defer && !text.startsWith('Failed to execute phase')) {
+		return undefined;
+	}
+
+	const phase = /Phase\{Name:"((?:[^"\\]|\\.)*)"/.exec(text)?.[1];
+	const structEnd = text.indexOf('}}: ', text.indexOf('PhaseProgress{'));
+	const colon = text.indexOf(': ');
+	const error = text.indexOf('PhaseProgress{') !== -1 && structEnd !== -1 ? text.slice(structEnd + 4) : colon === -1 ? '' : text.slice(colon + 2);
+	return {...(phase === undefined ? {} : {phase}), defer, error};
+}
+
+export function readKanisterEvents(events: readonly PlanEvent[], namespace: string, objectName: string, createdAt: string | undefined): KanisterEventFacts {
+	const facts: KanisterEventFacts = {
+		actionStarted: new Map(),
+		phaseStarted: new Map(),
+		phaseEnded: new Map(),
+		deferStarted: new Map(),
+		deferEnded: new Map(),
+		phaseFailed: new Map(),
+		deferFailed: new Map(),
+	};
+	const mine = events
+		.filter(e => e.involvedKind === 'ActionSet' && e.involvedName === objectName && (!e.namespace || e.namespace === namespace))
+		// Events of an earlier ActionSet with the same name outlive it (1 h TTL): ignore what predates this one.
+		.filter(e => createdAt === undefined || e.time === undefined || timeValue(e.time) >= timeValue(createdAt))
+		.map((e, i) => ({e, i}))
+		.sort((a, b) => (timeValue(a.e.time) - timeValue(b.e.time)) || a.i - b.i)
+		.map(x => x.e);
+	let latest: string | undefined;
+	for (const e of mine) {
+		latest = latestTime(latest, e.time);
+		const t = e.time ?? '';
+		let x: string | undefined;
+		if (e.reason === 'Started Action' && (x = after('Executing action', e.message)) !== undefined) {
+			facts.actionStarted.set(x, t);
+		} else if (e.reason === 'Started Phase' && (x = after('Executing phase', e.message)) !== undefined) {
+			facts.phaseStarted.set(x, t);
+			facts.phaseEnded.delete(x);
+		} else if (e.reason === 'Ended Phase' && (x = after('Completed phase', e.message)) !== undefined) {
+			facts.phaseEnded.set(x, t);
+		} else if (e.reason === 'Started deferPhase' && (x = after('Executing deferPhase', e.message)) !== undefined) {
+			facts.deferStarted.set(x, t);
+			facts.deferEnded.delete(x);
+		} else if (e.reason === 'Ended deferPhase' && (x = after('Completed deferPhase', e.message)) !== undefined) {
+			facts.deferEnded.set(x, t);
+		} else if (e.reason.startsWith('ActionSetFailed Action:')) {
+			const action = e.reason.slice('ActionSetFailed Action:'.length).trim();
+			const failure = parseFailure(e.message);
+			if (failure?.defer) {
+				facts.deferFailed.set(action, {time: e.time, error: failure.error});
+			} else if (failure?.phase !== undefined) {
+				facts.phaseFailed.set(`${action}/${failure.phase}`, {time: e.time, error: failure.error});
+			}
+		}
+	}
+
+	return latest === undefined ? facts : {...facts, latest};
+}
