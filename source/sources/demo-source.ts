@@ -38,11 +38,9 @@ export function createDemoSource(options: DemoSourceOptions): ObjectSource {
 	const steps: readonly ScenarioStep[] = scenario({name: 'demo', title: '', description: ''}, ...options.scenarios.map(s => s.objects)).objects;
 
 	let sink: SourceSink | undefined;
-	let cancel: (() => void) | undefined;
+	let timers: Array<() => void> = [];
 	let cluster: SimulatedCluster;
 	let ctx: PlayContext;
-	let startMs = 0;
-	let index = 0;
 	let firstVersion = 1000;
 
 	const emit = (event: SourceEvent) => {
@@ -64,40 +62,23 @@ export function createDemoSource(options: DemoSourceOptions): ObjectSource {
 		}
 	};
 
-	const scheduleNext = () => {
-		if (!sink) {
-			return;
+	const cancelTimers = () => {
+		for (const cancel of timers) {
+			cancel();
 		}
 
-		const next = steps[index];
-		if (next) {
-			cancel = clock.after(Math.max(0, dueAt(next, startMs, speed) - clock.now()), tick);
-		} else if (options.loop) {
-			cancel = clock.after(loopPauseMs, restart);
-		}
-	};
-
-	// Applies the step it was scheduled for and every other step due by now, in order.
-	const tick = () => {
-		do {
-			report(applyStep(steps[index++]!));
-		} while (index < steps.length && dueAt(steps[index]!, startMs, speed) <= clock.now());
-		scheduleNext();
+		timers = [];
 	};
 
 	const beginRound = (initial: boolean) => {
+		cancelTimers();
 		// Keep resourceVersions increasing across rounds, as a real cluster would.
 		cluster = new SimulatedCluster({now: () => clock.now(), firstResourceVersion: firstVersion});
 		firstVersion += 1_000_000;
-		startMs = clock.now();
+		const startMs = clock.now();
 		ctx = playContext({namespace, startMs, speed, now: () => clock.now()});
-		index = 0;
 		// Steps at or before 0 describe the cluster as found when connecting: they belong to the first list.
-		const present: Array<ClusterChange | undefined> = [];
-		while (index < steps.length && steps[index]!.at <= 0) {
-			present.push(applyStep(steps[index++]!));
-		}
-
+		const present = steps.filter(step => step.at <= 0).map(step => applyStep(step));
 		if (initial) {
 			for (const resource of clusterResources) {
 				emit({type: 'replace', resource, namespace, objects: cluster.list(resource)});
@@ -110,7 +91,29 @@ export function createDemoSource(options: DemoSourceOptions): ObjectSource {
 			}
 		}
 
-		scheduleNext();
+		// One timer per instant, each measured from the round start, so delays never add up.
+		const batches = new Map<number, ScenarioStep[]>();
+		for (const step of steps.filter(step => step.at > 0)) {
+			const due = dueAt(step, startMs, speed);
+			batches.set(due, [...(batches.get(due) ?? []), step]);
+		}
+
+		const last = Math.max(startMs, ...batches.keys());
+		for (const [due, batch] of batches) {
+			timers.push(clock.after(due - startMs, () => {
+				for (const step of batch) {
+					report(applyStep(step));
+				}
+
+				if (due === last && options.loop && sink) {
+					timers = [clock.after(loopPauseMs, restart)];
+				}
+			}));
+		}
+
+		if (batches.size === 0 && options.loop) {
+			timers.push(clock.after(loopPauseMs, restart));
+		}
 	};
 
 	const restart = () => {
@@ -131,8 +134,7 @@ export function createDemoSource(options: DemoSourceOptions): ObjectSource {
 		},
 		stop() {
 			sink = undefined;
-			cancel?.();
-			cancel = undefined;
+			cancelTimers();
 		},
 	};
 }
