@@ -1,0 +1,82 @@
+import {afterEach, describe, expect, it} from 'vitest';
+import {waitForPlan, watchPlans} from '../source/index.js';
+import {actionSets, blueprints, instances, operatorVersions, WatchServer, writeKubeconfig} from './helpers/watch-server.js';
+import {loadFixture, loadFixtureObject} from './helpers/fixtures.js';
+import {waitUntil} from './helpers/wait-until.js';
+
+type Putable = Parameters<WatchServer['put']>[1];
+
+let server: WatchServer | undefined;
+afterEach(async () => {
+	await server?.close();
+	server = undefined;
+});
+
+async function cluster(): Promise<{server: WatchServer; kubeconfig: string}> {
+	server = await WatchServer.start();
+	const kubeconfig = await writeKubeconfig({server: server.url, namespace: 'default'});
+	return {server, kubeconfig};
+}
+
+describe('library API', () => {
+	it('waitForPlan resolves with the outcome when an ActionSet completes, deferPhase included', async () => {
+		const {server, kubeconfig} = await cluster();
+		const running = loadFixtureObject('kanister/actionset-mysql-backup-defer-running.yaml') as Putable;
+		const complete = loadFixtureObject('kanister/actionset-mysql-backup-complete.yaml') as Putable;
+		const ns = running.metadata.namespace!;
+		for (const bp of loadFixture('kanister/blueprint-mysql-defer.yaml')) {
+			server.put(blueprints, {...bp, metadata: {...bp.metadata, namespace: ns}} as Putable);
+		}
+
+		server.put(actionSets, running);
+		const waiting = waitForPlan({kubeconfig, namespace: ns, targets: [`actionset/${running.metadata.name}`], timeout: '1m'});
+		// The controller "finishes" once planwatch watches: the change must arrive through the watch.
+		await waitUntil(() => server.count({plural: 'actionsets', watch: true}) > 0, 'the actionsets watch');
+		server.put(actionSets, {...complete, metadata: {...complete.metadata, name: running.metadata.name, namespace: ns}});
+		const result = await waiting;
+		expect(result).toMatchObject({exitCode: 0, outcome: 'succeeded'});
+		expect(result.objects).toHaveLength(1);
+		expect(result.message).toMatch(/deferPhase/);
+	});
+
+	it('waitForPlan fails fast on FATAL_ERROR and aborts with 130', async () => {
+		const {server, kubeconfig} = await cluster();
+		for (const ov of loadFixture('kudo/operatorversion-mysql.yaml')) {
+			server.put(operatorVersions, ov as Putable);
+		}
+
+		server.put(instances, loadFixtureObject('kudo/instance-mysql-restore-fatal-error.yaml') as Putable);
+		const failed = await waitForPlan({kubeconfig, targets: ['instance/mysql-instance']});
+		expect(failed.exitCode).toBe(1);
+
+		server.put(instances, {...loadFixtureObject('kudo/instance-mysql-deploy-in-progress.yaml'), metadata: {name: 'slow', namespace: 'default'}} as Putable);
+		const controller = new AbortController();
+		const pending = waitForPlan({kubeconfig, targets: ['inst/slow'], signal: controller.signal});
+		await waitUntil(() => server.count({plural: 'instances', watch: true}) > 1, 'the second instances watch');
+		controller.abort();
+		expect(await pending).toMatchObject({exitCode: 130, outcome: 'aborted'});
+	});
+
+	it('waitForPlan returns errors as results: bad target, bad timeout, missing kubeconfig', async () => {
+		expect(await waitForPlan({targets: ['pod/x'], kubeconfig: '/nonexistent/config'})).toMatchObject({exitCode: 2, outcome: 'error'});
+		const {kubeconfig} = await cluster();
+		expect(await waitForPlan({kubeconfig, timeout: 'soon'})).toMatchObject({exitCode: 2, message: expect.stringMatching(/invalid timeout/)});
+	});
+
+	it('watchPlans yields snapshots as objects change and ends on abort', async () => {
+		const {server, kubeconfig} = await cluster();
+		const controller = new AbortController();
+		const names: string[][] = [];
+		for await (const snapshot of watchPlans({kubeconfig, signal: controller.signal})) {
+			names.push(snapshot.objects.map(o => o.name));
+			if (names.length === 1) {
+				server.put(instances, {...loadFixtureObject('kudo/instance-mysql-deploy-in-progress.yaml'), metadata: {name: 'a', namespace: 'default'}} as Putable);
+			} else if (snapshot.objects.length > 0) {
+				controller.abort();
+			}
+		}
+
+		expect(names[0]).toEqual([]);
+		expect(names.at(-1)).toEqual(['a']);
+	});
+});
