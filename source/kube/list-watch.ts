@@ -316,12 +316,16 @@ export class Reflector {
 			timedOut = true;
 			controller.abort();
 		});
-		this.#interrupt = () => {
-			controller.abort();
-		};
+		// stop() must not wait for an exec plugin that is still prompting: give up on the list at once.
+		const interrupted = new Promise<never>((_resolve, reject) => {
+			this.#interrupt = () => {
+				controller.abort();
+				reject(new Error('stopped'));
+			};
+		});
 
 		try {
-			return await listObjects({...this.#options, signal: controller.signal});
+			return await Promise.race([listObjects({...this.#options, signal: controller.signal}), interrupted]);
 		} catch (error) {
 			if (timedOut) {
 				return {failure: {kind: 'server', message: `the cluster did not answer a list of ${this.#options.resource.plural} within ${Math.round(timeoutMs / 1000)}s`}};

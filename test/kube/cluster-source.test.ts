@@ -8,6 +8,8 @@ import path from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {createClusterSource, type ClusterSourceOptions} from '../../source/kube/cluster-source.js';
 import {loadKubeconfig, type LoadedKubeconfig} from '../../source/kube/kubeconfig.js';
+import {Reflector} from '../../source/kube/list-watch.js';
+import {resourceTypes} from '../../source/kube/resources.js';
 import type {ObjectSource, SourceEvent} from '../../source/kube/object-source.js';
 import type {Target} from '../../source/kube/targets.js';
 import {FakeClock} from '../../source/state/clock.js';
@@ -305,7 +307,7 @@ describe('cluster source: exec credential plugins', () => {
 		const gate = path.join(dir, 'gate');
 		const command = await plugin('fake-login', [
 			// Stands in for a login that waits on the user; the test opens the gate.
-			`while [ ! -f '${gate}' ]; do sleep 0.02; done`,
+			`while [ ! -f '${gate}' ]; do [ -d '${dir}' ] || exit 1; sleep 0.02; done`,
 			'echo \'{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential","status":{"token":"test-token"}}\'',
 		].join('\n'));
 		object(actionSets, 'a');
@@ -317,6 +319,25 @@ describe('cluster source: exec credential plugins', () => {
 		await events.next('synced', isSynced);
 		await events.waitFor('live', all => all.some(e => e.type === 'connection' && e.state.status === 'live'));
 		expect(events.events.some(e => isFatal(e))).toBe(false);
+	});
+
+	it('stop() does not wait for a plugin that is still prompting (source and reflector)', async () => {
+		const gate = path.join(dir, 'gate');
+		// Exits on its own if the test's directory goes away first, so no process outlives the test.
+		const command = await plugin('slow-login', `while [ ! -f '${gate}' ]; do [ -d '${dir}' ] || exit 1; sleep 0.02; done\necho '{"status":{"token":"test-token"}}'`);
+		const loaded = await kubeconfig({exec: {command}});
+		try {
+			const events = await start({kubeconfig: loaded});
+			await events.next('waiting', e => e.type === 'connection' && e.state.status === 'waiting-credentials');
+			await sources.pop()!.stop();
+
+			const reflector = new Reflector({kubeConfig: loaded.kubeConfig, resource: resourceTypes.ActionSet, namespace: 'default', clock}, () => undefined);
+			reflector.start();
+			await reflector.stop();
+			expect(server.requests).toHaveLength(0);
+		} finally {
+			await fs.writeFile(gate, '');
+		}
 	});
 
 	it('a failing plugin is one fatal line with its first stderr line', async () => {
