@@ -5,15 +5,13 @@
  * otherwise read `-f -` as a positional `-` and `-n -x` as two flags.
  */
 import meow from 'meow';
+import {parseTarget, TargetError, type Target} from '../kube/targets.js';
 import {durationFlag} from './duration.js';
 import {helpText} from './help-text.js';
 
 export type OutputMode = 'tui' | 'plain' | 'json';
 
-export type TargetResource = 'Instance' | 'ActionSet';
-
-/** A positional `instance/NAME` or `actionset/NAME`. */
-export type Target = {readonly resource: TargetResource; readonly name: string};
+export type {Target} from '../kube/targets.js';
 
 /** Where objects come from. */
 export type Mode =
@@ -191,24 +189,6 @@ export function normalizeArgv(argv: readonly string[]): {argv: string[]} | {erro
 	return {argv: out};
 }
 
-const resourceAliases = new Map<string, TargetResource>([
-	...['instance', 'instances', 'inst', 'instance.kudo.dev', 'instances.kudo.dev'].map(a => [a, 'Instance'] as const),
-	...['actionset', 'actionsets', 'as', 'actionset.cr.kanister.io', 'actionsets.cr.kanister.io'].map(a => [a, 'ActionSet'] as const),
-]);
-
-/** `instance/NAME` → Target; undefined when the kind is unknown or the name is missing. */
-export function parseTarget(text: string): Target | undefined {
-	const slash = text.indexOf('/');
-	if (slash === -1) {
-		return undefined;
-	}
-
-	const resource = resourceAliases.get(text.slice(0, slash).toLowerCase());
-	const name = text.slice(slash + 1);
-	// Kubernetes object names: lower-case alphanumerics, '-' and '.'.
-	return resource && /^[a-z\d]([-a-z\d.]*[a-z\d])?$/.test(name) ? {resource, name} : undefined;
-}
-
 const outputs: readonly OutputMode[] = ['tui', 'plain', 'json'];
 
 export function parseArgs(argv: readonly string[], environment: ParseEnvironment): ParseResult {
@@ -273,12 +253,15 @@ function validate(
 			return error(`unexpected argument "${text}" after demo`);
 		}
 
-		const target = parseTarget(text);
-		if (!target) {
-			return error(`unknown target "${text}": use instance/NAME or actionset/NAME`);
-		}
+		try {
+			targets.push(parseTarget(text));
+		} catch (error_) {
+			if (error_ instanceof TargetError) {
+				return error(error_.message);
+			}
 
-		targets.push(target);
+			throw error_;
+		}
 	}
 
 	if (mode === 'file' && targets.length > 0) {

@@ -99,7 +99,7 @@ export function renderObjectPlain(object: PlanObject, timings: ReadonlyMap<strin
 }
 
 function header(object: PlanObject, g: Glyphs, paint: Paint): string {
-	const parts = [`${object.kind} ${paint('strong', `${object.namespace}/${object.name}`)}`];
+	const parts = [`${object.kind} ${paint('strong', qualified(object.namespace, object.name))}`];
 	if (object.kind === 'Instance') {
 		if (object.version) {
 			parts.push(object.version);
@@ -181,7 +181,8 @@ function extras(node: PlanNode, options: PlainOptions, g: Glyphs): string {
 		parts.push(oneLine(node.note, g));
 	}
 
-	if (node.percent !== undefined && node.kind !== 'plan') {
+	// Progress only while it moves: "100%" on a finished phase repeats its status.
+	if (node.percent !== undefined && isActiveState(node.state)) {
 		parts.push(`${formatPercent(node.percent)}%`);
 	}
 
@@ -189,7 +190,8 @@ function extras(node: PlanNode, options: PlainOptions, g: Glyphs): string {
 		parts.push(oneLine(node.message, g));
 	}
 
-	const updated = isoMs(node.updatedAt);
+	// A plan's lastUpdatedTimestamp says when KUDO last touched it; a Kanister phase's is only the last progress poll.
+	const updated = node.kind === 'plan' || node.kind === 'action' ? isoMs(node.updatedAt) : undefined;
 	if (updated !== undefined) {
 		parts.push(`updated ${clockTime(updated, options.now, options.timeZone)}`);
 	}
@@ -212,7 +214,7 @@ export function formatTransition(t: Transition, options: TransitionOptions): str
 	const g = options.ascii ? ascii : unicode;
 	const paint = createPaint(options.color);
 	const state = t.kind === 'Instance' ? kudoState(t.to) : kanisterState(t.to);
-	const where = [`${t.namespace}/${t.name}`, ...(t.path.length > 0 ? [t.path.map(p => oneLine(p, g)).join(g.path)] : [])].join(' ');
+	const where = [qualified(t.namespace, t.name), ...(t.path.length > 0 ? [t.path.map(p => oneLine(p, g)).join(g.path)] : [])].join(' ');
 	const change = `${oneLine(t.from || '-', g)}${g.arrow}${paint(statusLook(state).role, oneLine(t.to || '-', g))}`;
 	const took = t.durationMs === undefined ? '' : ` (${formatDurationWords(t.durationMs)})`;
 	return `${timeOfDay(t.at, options.timeZone)} ${where}  ${change}${took}`;
@@ -227,9 +229,14 @@ export function formatFinished(object: PlanObject, timings: ReadonlyMap<string, 
 	const paint = createPaint(options.color);
 	const timing = timings?.get(objectTimingId);
 	const took = timing?.startedAt === undefined ? undefined : (timing.endedAt ?? at) - timing.startedAt;
-	const where = [`${object.namespace}/${object.name}`, ...(object.active ? [object.active] : [])].join(' ');
+	const where = [qualified(object.namespace, object.name), ...(object.active ? [object.active] : [])].join(' ');
 	const status = paint(statusLook(outcomeState(object.outcome)).role, oneLine(object.status || object.outcome, g));
 	return `${timeOfDay(at, options.timeZone)} ${where}  ${status}${took === undefined ? '' : ` in ${formatDurationWords(took)}`}`;
+}
+
+/** `namespace/name`; a file object without a namespace is just `name`. */
+function qualified(namespace: string, name: string): string {
+	return namespace ? `${namespace}/${name}` : name;
 }
 
 /** `62`, `33.5`: floats as the object gave them, without noise digits. */

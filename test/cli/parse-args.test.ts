@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {normalizeArgv, parseArgs, parseTarget, type Options, type ParseResult} from '../../source/cli/parse-args.js';
+import {normalizeArgv, parseArgs, type Options, type ParseResult} from '../../source/cli/parse-args.js';
 
 const tty = {stdoutIsTTY: true, env: {}};
 const pipe = {stdoutIsTTY: false, env: {}};
@@ -104,8 +104,8 @@ describe('parseArgs: unknown input', () => {
 	});
 
 	it('rejects a target it does not know', () => {
-		expect(errorOf(parseArgs(['pod/x'], pipe))).toBe('unknown target "pod/x": use instance/NAME or actionset/NAME');
-		expect(errorOf(parseArgs(['mysql'], pipe))).toBe('unknown target "mysql": use instance/NAME or actionset/NAME');
+		expect(errorOf(parseArgs(['pod/x'], pipe))).toBe('unknown kind "pod" in "pod/x": expected instance/NAME or actionset/NAME');
+		expect(errorOf(parseArgs(['mysql'], pipe))).toBe('invalid target "mysql": expected instance/NAME or actionset/NAME');
 	});
 
 	it('binds the token after a value flag to it, like kubectl', () => {
@@ -118,10 +118,10 @@ describe('parseArgs: cluster contract', () => {
 		const o = options(parseArgs(['instance/mysql-instance', 'as/backup-x', 'instances.kudo.dev/kafka', 'ActionSet/b'], pipe));
 		expect(o.mode).toBe('cluster');
 		expect(o.targets).toEqual([
-			{resource: 'Instance', name: 'mysql-instance'},
-			{resource: 'ActionSet', name: 'backup-x'},
-			{resource: 'Instance', name: 'kafka'},
-			{resource: 'ActionSet', name: 'b'},
+			{kind: 'Instance', name: 'mysql-instance'},
+			{kind: 'ActionSet', name: 'backup-x'},
+			{kind: 'Instance', name: 'kafka'},
+			{kind: 'ActionSet', name: 'b'},
 		]);
 	});
 
@@ -180,17 +180,10 @@ describe('parseArgs: help and version', () => {
 	});
 });
 
-describe('normalizeArgv and parseTarget', () => {
+describe('normalizeArgv', () => {
 	it('spells every flag out with its value bound', () => {
 		expect(normalizeArgv(['-Af', 'x', '-ojson', '--no-color', 'instance/a', '--', '-z'])).toEqual({
 			argv: ['--all-namespaces', '--file=x', '--output=json', '--no-color', 'instance/a', '--', '-z'],
 		});
-	});
-
-	it('parses only valid object names', () => {
-		expect(parseTarget('inst/my.db-1')).toEqual({resource: 'Instance', name: 'my.db-1'});
-		expect(parseTarget('instance/')).toBeUndefined();
-		expect(parseTarget('instance/Upper')).toBeUndefined();
-		expect(parseTarget('instance/a/b')).toBeUndefined();
 	});
 });

@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+/**
+ * Build: source/cli.tsx → dist/planwatch.js, the executable ESM entry, with every dependency bundled (one
+ * bundle loads faster than hundreds of node_modules files, and the installed bin cannot pick up another
+ * ink/react than the one it was tested with). What the CLI imports on demand (the TUI with Ink and React,
+ * client-node for files and clusters) becomes lazily loaded chunks in dist/chunks/, so `--help`, usage errors
+ * and plain output do not compile code they never run. source/index.ts (when present) → dist/index.js, the
+ * library, with dependencies left to npm. `--quiet` prints nothing unless the build fails.
+ */
+import {chmod, rm, stat} from 'node:fs/promises';
+import {fileURLToPath} from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const quiet = process.argv.includes('--quiet');
+const log = quiet ? () => {} : message => console.log(message);
+const started = performance.now();
+
+async function exists(path) {
+	try {
+		await stat(path);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/** esbuild has already printed what went wrong; exit without a second, stack-traced copy. */
+async function build(options) {
+	try {
+		return await esbuild.build(options);
+	} catch {
+		process.exit(1);
+	}
+}
+
+const common = {
+	absWorkingDir: root,
+	bundle: true,
+	platform: 'node',
+	target: 'node22',
+	format: 'esm',
+	sourcemap: false,
+	logLevel: quiet ? 'error' : 'warning',
+	legalComments: 'none',
+};
+
+// Bundled CommonJS dependencies call require() for Node built-ins; ESM has no require, so provide one.
+const requireShim = "import {createRequire as __planwatchRequire} from 'node:module';const require=__planwatchRequire(import.meta.url);";
+// Node's on-disk compile cache (22.1+) for the chunks loaded after the entry; NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+const compileCache = "import __planwatchModule from 'node:module';__planwatchModule.enableCompileCache?.();";
+
+/**
+ * Ink connects to React DevTools only when DEV=true and react-devtools-core is installed; its devtools module
+ * imports that package statically, which a bundle would hoist into an import at startup. The bin ships
+ * without DevTools support: the module is replaced by an empty one.
+ */
+const withoutInkDevtools = {
+	name: 'without-ink-devtools',
+	setup(build) {
+		build.onResolve({filter: /^\.\/devtools\.js$/}, args =>
+			args.importer.includes('/node_modules/ink/') ? {path: 'ink-devtools', namespace: 'planwatch-empty'} : undefined,
+		);
+		build.onLoad({filter: /.*/, namespace: 'planwatch-empty'}, () => ({contents: '', loader: 'js'}));
+	},
+};
+
+await rm(new URL('../dist/planwatch.js', import.meta.url), {force: true});
+// Chunk names carry content hashes: clear the old ones so dist/ holds exactly one build.
+await rm(new URL('../dist/chunks', import.meta.url), {recursive: true, force: true});
+
+const cli = await build({
+	...common,
+	entryPoints: [{in: 'source/cli.tsx', out: 'planwatch'}],
+	outdir: 'dist',
+	splitting: true,
+	chunkNames: 'chunks/[name]-[hash]',
+	minify: true,
+	metafile: true,
+	// Every output file starts with the banner; only the entry needs the shebang, elsewhere it is a comment.
+	banner: {js: `#!/usr/bin/env node\n${compileCache}${requireShim}`},
+	// React's development build is slower and larger; the bin is always a production build.
+	define: {'process.env.NODE_ENV': '"production"'},
+	plugins: [withoutInkDevtools],
+});
+await chmod(new URL('../dist/planwatch.js', import.meta.url), 0o755);
+
+// node-pty and @xterm are test tools (terminal tests drive the built bin); the product must never load them.
+const bundled = Object.keys(cli.metafile.inputs);
+const forbidden = bundled.filter(path => path.includes('node_modules/node-pty/') || path.includes('node_modules/@xterm/'));
+if (forbidden.length > 0) {
+	console.error(`build: the CLI bundle must not include test-only packages: ${forbidden.join(', ')}`);
+	process.exit(1);
+}
+
+for (const [file, output] of Object.entries(cli.metafile.outputs)) {
+	log(`${file.padEnd(40)} ${(output.bytes / 1024).toFixed(0).padStart(6)} KiB`);
+}
+
+if (await exists(new URL('../source/index.ts', import.meta.url))) {
+	await build({
+		...common,
+		entryPoints: ['source/index.ts'],
+		outfile: 'dist/index.js',
+		// A library shares its dependencies with the application that installs it.
+		packages: 'external',
+	});
+	log('dist/index.js');
+}
+
+log(`built in ${Math.round(performance.now() - started)} ms`);

@@ -1,0 +1,23 @@
+/**
+ * `--once` for plain and json: one picture of a synced snapshot and the exit code it implies.
+ */
+import {renderJson} from '../render/json.js';
+import {renderPlain} from '../render/plain.js';
+import type {StoreSnapshot} from '../state/store.js';
+import {onceExitCode} from './exit-codes.js';
+
+export type DrawOnceOptions = {
+	readonly output: 'plain' | 'json';
+	readonly ascii: boolean;
+	readonly color: boolean;
+	readonly now: number;
+	readonly timeZone?: string;
+};
+
+export function drawOnce(snapshot: StoreSnapshot, options: DrawOnceOptions): {readonly text: string; readonly exitCode: number} {
+	const text =
+		options.output === 'json'
+			? renderJson(snapshot)
+			: renderPlain(snapshot, {now: options.now, ascii: options.ascii, color: options.color, timeZone: options.timeZone});
+	return {text, exitCode: onceExitCode(snapshot.objects)};
+}

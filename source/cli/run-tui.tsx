@@ -1,0 +1,72 @@
+/**
+ * `-o tui`: the Ink App over a store, with a wait session (watching only, unless --wait). Resolves with the
+ * exit code once the user quits, the wait ends, or (with --once) after the first complete frame.
+ */
+import {render} from 'ink';
+import type {Clock} from '../state/clock.js';
+import type {Store} from '../state/store.js';
+import {createWaitController} from '../state/wait-controller.js';
+import {App} from '../ui/app.js';
+import {onceExitCode} from './exit-codes.js';
+import type {Options} from './parse-args.js';
+import {whenSynced} from './when-synced.js';
+
+/** How long the TUI offers "+ to wait more" when the timeout is reached, before exiting 3. */
+export const tuiGraceMs = 10_000;
+
+export type TuiRun = {
+	readonly store: Store;
+	readonly clock: Clock;
+	readonly header: {readonly context: string; readonly scope: string};
+	readonly options: Pick<Options, 'ascii' | 'color' | 'once' | 'wait' | 'timeoutMs' | 'extendMs'>;
+	/** Object keys (`Kind/namespace/name`) to open and wait for; empty = every object (the list). */
+	readonly targets: readonly string[];
+	/** Where keys come from (default process.stdin). */
+	readonly stdin?: NodeJS.ReadStream;
+	/** Resolves when the process is asked to stop (SIGINT/SIGTERM): the run ends with 130. */
+	readonly interrupted: Promise<void>;
+};
+
+export type TuiResult = {readonly exitCode: number; readonly message: string};
+
+export async function runTui(run: TuiRun): Promise<TuiResult> {
+	const {store, clock, options, targets} = run;
+	const wait = createWaitController({
+		store,
+		clock,
+		wait: options.wait,
+		targets,
+		timeoutMs: options.timeoutMs,
+		extendMs: options.extendMs,
+		graceMs: tuiGraceMs,
+	});
+	const app = render(
+		<App
+			store={store}
+			clock={clock}
+			wait={wait}
+			header={run.header}
+			targets={targets}
+			ascii={options.ascii}
+			color={options.color}
+			onQuit={() => {
+				// The session settles `wait.done`; unmounting happens below, in one place.
+			}}
+		/>,
+		{stdin: run.stdin ?? process.stdin, exitOnCtrlC: false},
+	);
+
+	let result: TuiResult;
+	if (options.once) {
+		const snapshot = await whenSynced(store);
+		await app.waitUntilRenderFlush();
+		result = snapshot.fatal ?? {exitCode: onceExitCode(snapshot.objects), message: ''};
+	} else {
+		result = await Promise.race([wait.done, run.interrupted.then(() => ({exitCode: 130, message: ''}))]);
+	}
+
+	wait.dispose();
+	app.unmount();
+	await app.waitUntilExit();
+	return result;
+}
