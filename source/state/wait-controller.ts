@@ -100,9 +100,14 @@ export function createWaitController(options: WaitOptions): WaitController {
 			}
 		}
 
-		const verdicts = objects.map(o =>
-			waitVerdict(o, baseline?.get(objectKey(o)), {now, deferGraceMs: options.deferGraceMs ?? defaultDeferGraceMs, staleMs: options.staleMs ?? defaultStaleMs}),
-		);
+		const deferGraceMs = options.deferGraceMs ?? defaultDeferGraceMs;
+		const named = objects.length > 1 || options.targets.length === 0;
+		const verdicts = objects.map(o => {
+			const verdict = waitVerdict(o, baseline?.get(objectKey(o)), {now, deferGraceMs, staleMs: options.staleMs ?? defaultStaleMs});
+			const held = holdForDeferPhase(o, verdict, now);
+			const prefix = named ? `${o.namespace}/${o.name}: ` : '';
+			return held.done ? {...held, summary: prefix + held.summary} : {...held, waitingFor: prefix + held.waitingFor};
+		});
 		const missing = options.targets.length - objects.length;
 		const pending = verdicts.filter(v => !v.done);
 		if (pending.length === 0 && missing <= 0) {
@@ -136,6 +141,27 @@ export function createWaitController(options: WaitOptions): WaitController {
 		if (view.waitingFor !== waitingFor || view.phase !== 'waiting') {
 			set({...view, phase: 'waiting', graceEndsAt: undefined, waitingFor});
 		}
+	};
+
+	// When planwatch itself saw an ActionSet fail, its pending deferPhase gets the grace period from that moment:
+	// the object's own timestamps may be much older than the failure (they move only with progress).
+	const failedSeenAt = new Map<string, number>();
+	const holdForDeferPhase = (o: PlanObject, verdict: ReturnType<typeof waitVerdict>, now: number): ReturnType<typeof waitVerdict> => {
+		const facts = o.wait;
+		if (!verdict.done || facts.kind !== 'ActionSet' || facts.state !== 'failed' || !facts.deferPending || facts.deferRunning) {
+			return verdict;
+		}
+
+		const key = objectKey(o);
+		const before = baseline?.get(key)?.wait;
+		if (before?.kind === 'ActionSet' && before.state === 'failed') {
+			return verdict;
+		}
+
+		const seen = failedSeenAt.get(key) ?? now;
+		failedSeenAt.set(key, seen);
+		const left = (options.deferGraceMs ?? defaultDeferGraceMs) - (now - seen);
+		return left > 0 ? {done: false, waitingFor: `${o.summary} — giving the deferPhase ${formatDurationWords(left)} to start`} : verdict;
 	};
 
 	const unsubscribeStore = store.subscribe(evaluate);

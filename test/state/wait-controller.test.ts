@@ -136,4 +136,21 @@ describe('wait controller', () => {
 		expect(wait.getSnapshot().waitingFor).toBe('waiting for Instance/default/mysql-instance to appear');
 		wait.dispose();
 	});
+
+	it('gives a pending deferPhase a grace period from the failure planwatch saw, even when the object timestamps are old', async () => {
+		const running = loadFixtureObject('kanister/actionset-mysql-backup-running.yaml');
+		const {wait, clock, store} = setup([running]);
+		await flush();
+		const failed = structuredClone(running) as KubeObject & {status: {state: string; error: {message: string}; progress: {runningPhase: string}; actions: Array<{phases: Array<{state: string}>}>}};
+		failed.status.state = 'failed';
+		failed.status.error = {message: 'boom'};
+		failed.status.progress.runningPhase = '';
+		failed.status.actions[0]!.phases[0]!.state = 'failed';
+		store.apply({type: 'upsert', resource: 'ActionSet', object: failed});
+		await flush();
+		expect(wait.getSnapshot().phase).toBe('waiting');
+		expect(wait.getSnapshot().waitingFor).toMatch(/giving the deferPhase/);
+		clock.advance(31_000);
+		expect((await wait.done).exitCode).toBe(1);
+	});
 });
