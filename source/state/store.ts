@@ -298,16 +298,7 @@ export class Store {
 			walk(previous.tree, [], (node) => before.set(node.id, node));
 		}
 
-		// The object's own clock: from creation (or first sight) to the first finished outcome seen.
-		const objectTiming = timings.get(objectTimingId) ?? {startedAt: time(next.createdAt) ?? now};
-		if (next.outcome === 'succeeded' || next.outcome === 'failed') {
-			if (objectTiming.endedAt === undefined) {
-				timings.set(objectTimingId, {...objectTiming, endedAt: previous ? now : (time(next.updatedAt) ?? now)});
-			}
-		} else {
-			timings.set(objectTimingId, {startedAt: objectTiming.startedAt});
-		}
-
+		const objectTiming = timings.get(objectTimingId);
 		if (previous && previous.status !== next.status) {
 			this.#record({key, object: next, path: [], from: previous.status, to: next.status, at: now, timing: objectTiming});
 		}
@@ -338,7 +329,35 @@ export class Store {
 				this.#record({key, object: next, path, from: old.status, to: node.status, at: now, timing: t});
 			}
 		});
+		this.#stampObject(timings, objectTiming, previous, next, now);
 		this.#timings.set(key, timings);
+	}
+
+	/**
+	 * The object's own clock. An ActionSet runs once: from creation (or first sight) to the first finished outcome
+	 * seen. An Instance lives for days and runs plan after plan: its clock is its active plan's.
+	 */
+	#stampObject(timings: Map<string, NodeTiming>, current: NodeTiming | undefined, previous: PlanObject | undefined, next: PlanObject, now: number): void {
+		if (next.kind === 'Instance') {
+			const active = next.tree.find(n => n.active);
+			const plan = active ? timings.get(active.id) : undefined;
+			if (plan) {
+				timings.set(objectTimingId, plan);
+			} else {
+				timings.delete(objectTimingId);
+			}
+
+			return;
+		}
+
+		const timing = current ?? {startedAt: time(next.createdAt) ?? now};
+		if (next.outcome === 'succeeded' || next.outcome === 'failed') {
+			if (timing.endedAt === undefined) {
+				timings.set(objectTimingId, {...timing, endedAt: previous ? now : (time(next.updatedAt) ?? now)});
+			}
+		} else {
+			timings.set(objectTimingId, {startedAt: timing.startedAt});
+		}
 	}
 
 	#record(r: {key: string; object: PlanObject; path: string[]; from: string; to: string; at: number; timing: NodeTiming | undefined}): void {
