@@ -7,7 +7,8 @@
  * and plain output do not compile code they never run. source/index.ts (when present) → dist/index.js, the
  * library, with dependencies left to npm. `--quiet` prints nothing unless the build fails.
  */
-import {chmod, rm, stat} from 'node:fs/promises';
+import {chmod, mkdir, readdir, rename, rm, stat, writeFile} from 'node:fs/promises';
+import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import * as esbuild from 'esbuild';
 
@@ -65,9 +66,31 @@ const withoutInkDevtools = {
 	},
 };
 
-await rm(new URL('../dist/planwatch.js', import.meta.url), {force: true});
-// Chunk names carry content hashes: clear the old ones so dist/ holds exactly one build.
-await rm(new URL('../dist/chunks', import.meta.url), {recursive: true, force: true});
+/**
+ * Put every output file in place by rename, never by rewriting it: test files build and run the bin in
+ * parallel, and a planwatch still running must never load a half-written chunk. Chunk names carry content
+ * hashes; afterwards, chunks this build did not produce are removed.
+ */
+async function writeAtomically(outputFiles, executable) {
+	for (const file of outputFiles) {
+		const temporary = `${file.path}.${process.pid}.tmp`;
+		await mkdir(dirname(file.path), {recursive: true});
+		await writeFile(temporary, file.contents);
+		if (file.path === executable) {
+			await chmod(temporary, 0o755);
+		}
+
+		await rename(temporary, file.path);
+	}
+
+	const chunks = join(root, 'dist', 'chunks');
+	const keep = new Set(outputFiles.map(f => f.path));
+	for (const name of await readdir(chunks).catch(() => [])) {
+		if (!keep.has(join(chunks, name)) && !name.endsWith('.tmp')) {
+			await rm(join(chunks, name), {force: true});
+		}
+	}
+}
 
 const cli = await build({
 	...common,
@@ -82,8 +105,8 @@ const cli = await build({
 	// React's development build is slower and larger; the bin is always a production build.
 	define: {'process.env.NODE_ENV': '"production"'},
 	plugins: [withoutInkDevtools],
+	write: false,
 });
-await chmod(new URL('../dist/planwatch.js', import.meta.url), 0o755);
 
 // node-pty and @xterm are test tools (terminal tests drive the built bin); the product must never load them.
 const bundled = Object.keys(cli.metafile.inputs);
@@ -93,6 +116,7 @@ if (forbidden.length > 0) {
 	process.exit(1);
 }
 
+await writeAtomically(cli.outputFiles, join(root, 'dist', 'planwatch.js'));
 for (const [file, output] of Object.entries(cli.metafile.outputs)) {
 	log(`${file.padEnd(40)} ${(output.bytes / 1024).toFixed(0).padStart(6)} KiB`);
 }
