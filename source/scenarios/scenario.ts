@@ -105,12 +105,6 @@ export function completeEvent(event: KubeObject, fill: {name: string; time: stri
 	};
 }
 
-/** Name of the object a step addresses (events: the involved object's name). */
-export function stepTarget(step: ScenarioStep, ctx: PlayContext): {resource: ResourceKind; name: string} {
-	const object = materialize(step, ctx);
-	return {resource: step.resource, name: object.metadata?.name ?? ''};
-}
-
 /** Offset of the last step: how long the scenario runs at speed 1. */
 export function scenarioDuration(scenario: Scenario): number {
 	return scenario.objects.reduce((end, step) => Math.max(end, step.at), 0);
