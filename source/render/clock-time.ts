@@ -31,7 +31,7 @@ export function timeOfDay(ms: number, timeZone?: string): string {
 	return `${p['hour']}:${p['minute']}:${p['second']}`;
 }
 
-/** `11:03:22` when `ms` falls on the same day as `now`, else `2021-06-10 09:14`. */
+/** `11:03:22` when `ms` falls on the same day as `now`, else `2021-06-10 09:14:41`. */
 export function clockTime(ms: number, now: number, timeZone?: string): string {
 	const p = parts(ms, timeZone);
 	const today = parts(now, timeZone);
@@ -39,7 +39,7 @@ export function clockTime(ms: number, now: number, timeZone?: string): string {
 		return `${p['hour']}:${p['minute']}:${p['second']}`;
 	}
 
-	return `${p['year']}-${p['month']}-${p['day']} ${p['hour']}:${p['minute']}`;
+	return `${p['year']}-${p['month']}-${p['day']} ${p['hour']}:${p['minute']}:${p['second']}`;
 }
 
 /** Milliseconds of an ISO time, or undefined when missing or unparsable. */

@@ -190,8 +190,9 @@ function extras(node: PlanNode, options: PlainOptions, g: Glyphs): string {
 		parts.push(oneLine(node.message, g));
 	}
 
-	// A plan's lastUpdatedTimestamp says when KUDO last touched it; a Kanister phase's is only the last progress poll.
-	const updated = node.kind === 'plan' || node.kind === 'action' ? isoMs(node.updatedAt) : undefined;
+	// Only for the plan/action being worked on: the model already says "last run …" for the others, and a
+	// Kanister phase's time is merely its last progress poll.
+	const updated = (node.kind === 'plan' || node.kind === 'action') && (node.active || isActiveState(node.state)) ? isoMs(node.updatedAt) : undefined;
 	if (updated !== undefined) {
 		parts.push(`updated ${clockTime(updated, options.now, options.timeZone)}`);
 	}
