@@ -94,7 +94,11 @@ export type Rendered = {
 	lastFrame(): string;
 	/** The last frame as written, SGR codes included. */
 	lastRawFrame(): string;
-	/** Type keys one at a time, letting the app render after each. */
+	/**
+	 * Type keys one at a time, letting the app render after each. A lone ESC reaches the app only after Ink's
+	 * escape timeout (it could start a sequence), so it must be the last key of a call: wait for its effect with
+	 * `waitForFrame` before pressing more.
+	 */
 	press(...keys: string[]): Promise<void>;
 	/** Wait until the frame satisfies `predicate`; fails after `timeoutMs` showing the last frame. */
 	waitForFrame(predicate: (frame: string) => boolean, options?: {readonly timeoutMs?: number; readonly what?: string}): Promise<string>;
@@ -126,6 +130,10 @@ export function renderUi(tree: ReactNode, options: RenderOptions = {}): Rendered
 		lastFrame,
 		lastRawFrame,
 		async press(...keys) {
+			if (keys.slice(0, -1).includes(ESC)) {
+				throw new Error('press(): ESC must be the last key of a call; wait for its effect before pressing more');
+			}
+
 			await settle();
 			for (const key of keys) {
 				stdin.write(key);

@@ -5,12 +5,12 @@ import {roleOf} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 
 /** The full text shown under the tree for the selected node (its row cuts the message to the width). */
-export function detailText(node: PlanNode | undefined): string {
+export function detailText(node: PlanNode | undefined, separator = '·'): string {
 	if (!node) {
 		return '';
 	}
 
-	return [node.detail, node.note, node.message].filter(Boolean).join(' · ');
+	return [node.detail, node.note, node.message].filter(Boolean).join(` ${separator} `);
 }
 
 /** Lines the detail would like at `width`, at most `max`. */
@@ -36,7 +36,7 @@ export function DetailLines({node, height, width}: {readonly node: PlanNode | un
 		<Box height={height} width={width} overflow="hidden">
 			<Text wrap="wrap">
 				<Text bold>{node.name}: </Text>
-				<Text {...theme.style(role === 'success' || role === 'running' ? 'text' : role)}>{detailText(node)}</Text>
+				<Text {...theme.style(role === 'success' || role === 'running' ? 'text' : role)}>{detailText(node, theme.glyphs.separator)}</Text>
 			</Text>
 		</Box>
 	);

@@ -4,6 +4,7 @@ import {cellWidth, fit, fitRight, singleLine} from '../cell-text.js';
 import {ageOf, formatAge} from '../format-time.js';
 import {useTheme} from '../theme-context.js';
 import {MoreLine} from './more-line.js';
+import {Line} from './line.js';
 
 export type EventsPaneProps = {
 	/** `namespace/name` of the object, or undefined when nothing is selected. */
@@ -34,25 +35,25 @@ export function EventsPane({title, events, now, height, width}: EventsPaneProps)
 	const reasonWidth = Math.min(24, Math.max(6, ...shown.map(e => cellWidth(singleLine(e.reason)))));
 	return (
 		<Box flexDirection="column" width={width}>
-			<Text wrap="truncate-end" bold>
+			<Line bold>
 				EVENTS {title ? singleLine(title) : ''}
-			</Text>
+			</Line>
 			{clipped ? <MoreLine direction="above" count={events.length - shown.length} noun="earlier" /> : undefined}
 			{shown.length === 0 ? <Text {...theme.style('muted')}>  no events</Text> : undefined}
 			{shown.map(event => {
 				const age = ageOf(event.time, now);
 				const warning = event.type !== 'Normal';
 				return (
-					<Text key={`${event.uid}/${event.time ?? ''}/${event.count}`} wrap="truncate-end">
+					<Line key={`${event.uid}/${event.time ?? ''}/${event.count}`}>
 						{'  '}
 						{fitRight(age === undefined ? '?' : formatAge(age), 4)}
 						{'  '}
-						<Text {...theme.style(warning ? 'warning' : 'muted')}>{fit(singleLine(event.type), 8)}</Text>{' '}
+						<Text {...theme.style(warning ? 'warning' : 'muted')}>{fit(singleLine(event.type), 8, theme.glyphs.ellipsis)}</Text>{' '}
 						{fit(singleLine(event.reason), reasonWidth, theme.glyphs.ellipsis)}
 						{'  '}
 						{singleLine(event.message)}
-						{event.count > 1 ? <Text {...theme.style('muted')}> (×{event.count})</Text> : undefined}
-					</Text>
+						{event.count > 1 ? <Text {...theme.style('muted')}> ({theme.ascii ? 'x' : '×'}{event.count})</Text> : undefined}
+					</Line>
 				);
 			})}
 		</Box>

@@ -1,6 +1,7 @@
 import {Text} from 'ink';
 import {hintsFor, type HintContext, type Mode} from '../keymap.js';
 import {useTheme} from '../theme-context.js';
+import {Line} from './line.js';
 
 export type FooterKeysProps = {
 	readonly mode: Mode;
@@ -14,18 +15,18 @@ export function FooterKeys({mode, context, filter}: FooterKeysProps) {
 	const theme = useTheme();
 	if (mode === 'filter') {
 		return (
-			<Text wrap="truncate-end">
+			<Line>
 				<Text bold>/ </Text>
 				{filter}
 				<Text inverse> </Text>
 				<Text {...theme.style('muted')}>{`  ${theme.ascii ? 'enter' : '⏎'} keep  esc clear`}</Text>
-			</Text>
+			</Line>
 		);
 	}
 
 	const hints = mode === 'help' ? [{label: '? esc', text: 'close'}, {label: 'q', text: 'quit'}] : hintsFor(mode, context);
 	return (
-		<Text wrap="truncate-end">
+		<Line>
 			{hints.map((hint, i) => (
 				<Text key={hint.text}>
 					{i > 0 ? '  ' : ''}
@@ -33,6 +34,6 @@ export function FooterKeys({mode, context, filter}: FooterKeysProps) {
 					<Text {...theme.style('muted')}>{hint.text}</Text>
 				</Text>
 			))}
-		</Text>
+		</Line>
 	);
 }

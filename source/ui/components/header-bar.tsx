@@ -6,6 +6,7 @@ import {formatDuration, formatDurationWords} from '../../model/format-duration.j
 import {formatAge} from '../format-time.js';
 import type {Role, Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
+import {Line} from './line.js';
 
 /** The connection, in words and an icon: `● live (event 2s ago)`, `↻ reconnecting (attempt 3: …)`. */
 export function connectionLabel(connection: ConnectionState, lastEventAt: number | undefined, now: number, theme: Theme): {readonly text: string; readonly role: Role} {
@@ -67,7 +68,7 @@ export function HeaderBar({context, scope, connection, lastEventAt, wait, now, w
 	return (
 		<Box width={width}>
 			<Box flexGrow={1} flexShrink={1}>
-				<Text wrap="truncate-end">
+				<Line>
 					<Text bold>planwatch</Text>
 					{sep}
 					{singleLine(context)}
@@ -75,7 +76,7 @@ export function HeaderBar({context, scope, connection, lastEventAt, wait, now, w
 					{singleLine(scope)}
 					{sep}
 					<Text {...theme.style(status.role)}>{status.text}</Text>
-				</Text>
+				</Line>
 			</Box>
 			{showRight ? (
 				<Box flexShrink={0} marginLeft={2}>

@@ -3,6 +3,7 @@ import {fit} from '../cell-text.js';
 import {keymap, type Binding} from '../keymap.js';
 import {useTheme} from '../theme-context.js';
 import {MoreLine} from './more-line.js';
+import {Line} from './line.js';
 
 export type HelpSection = {readonly title: Binding['section']; readonly entries: ReadonlyArray<{readonly keys: string; readonly description: string}>};
 
@@ -63,6 +64,14 @@ export function HelpOverlay({height, width}: {readonly height: number; readonly 
 
 	const sections = helpSections(theme.ascii);
 	const room = height - 1;
+	if (room === 0) {
+		return (
+			<Line bold>
+				KEYS <Text {...theme.style('muted')}>(? or esc closes)</Text>
+			</Line>
+		);
+	}
+
 	const count = width >= columnWidth * 2 && linesOf(sections).length > room ? 2 : 1;
 	const columns = columnsOf(sections, count);
 	const tallest = Math.max(...columns.map(c => c.length));
@@ -71,20 +80,20 @@ export function HelpOverlay({height, width}: {readonly height: number; readonly 
 	const hidden = columns.reduce((n, c) => n + Math.max(0, c.length - visible), 0);
 	const render = (line: HelpLine, i: number) =>
 		'heading' in line ? (
-			<Text key={i} bold wrap="truncate-end">
+			<Line key={i} bold>
 				{line.heading}
-			</Text>
+			</Line>
 		) : (
-			<Text key={i} wrap="truncate-end">
+			<Line key={i}>
 				{'  '}
-				<Text {...theme.style('accent')}>{fit(line.keys, keysWidth)}</Text> {line.description}
-			</Text>
+				<Text {...theme.style('accent')}>{fit(line.keys, keysWidth, theme.glyphs.ellipsis)}</Text> {line.description}
+			</Line>
 		);
 	return (
 		<Box flexDirection="column" width={width}>
-			<Text bold wrap="truncate-end">
+			<Line bold>
 				KEYS <Text {...theme.style('muted')}>(? or esc closes)</Text>
-			</Text>
+			</Line>
 			<Box>
 				{columns.map((column, c) => (
 					// eslint-disable-next-line react/no-array-index-key

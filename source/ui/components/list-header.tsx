@@ -1,7 +1,7 @@
-import {Text} from 'ink';
 import {singleLine} from '../cell-text.js';
 import {useTheme} from '../theme-context.js';
 import type {ViewState} from '../view-state.js';
+import {Line} from './line.js';
 
 /** Lines above the list: a filter status line when filters apply, then the column titles. */
 export function listHeaderLines(view: ViewState): number {
@@ -18,8 +18,8 @@ export function ListHeader({view, shown, total, height, width}: {readonly view: 
 	const sep = ` ${theme.glyphs.separator} `;
 	const parts = [view.filter === '' ? '' : `filter "${singleLine(view.filter)}"`, view.failingOnly ? 'failing only' : '', `${shown} of ${total}`].filter(Boolean);
 	return (
-		<Text wrap="truncate-end" {...theme.style('accent')}>
+		<Line {...theme.style('accent')}>
 			{parts.join(sep).slice(0, Math.max(0, width))}
-		</Text>
+		</Line>
 	);
 }

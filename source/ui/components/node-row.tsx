@@ -6,6 +6,7 @@ import {roleOf, type Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import type {TreeRow} from '../tree-rows.js';
 import {StatusIcon} from './status-icon.js';
+import {Line} from './line.js';
 
 /** Column widths shared by all rows of a tree so they line up (0 = no such column). */
 export type TreeColumns = {readonly name: number; readonly strategy: number; readonly status: number; readonly elapsed: number};
@@ -69,7 +70,7 @@ export function NodeRow({row, selected, columns, elapsed, now, width}: NodeRowPr
 	const trailingRole = node.state === 'failed' ? 'error' : node.state === 'retrying' ? 'warning' : 'muted';
 	return (
 		<Box width={width}>
-			<Text wrap="truncate-end">
+			<Line>
 				<Text bold={selected}>{selected ? `${theme.glyphs.cursor} ` : '  '}</Text>
 				{before}
 				<StatusIcon state={node.state} />{' '}
@@ -92,7 +93,7 @@ export function NodeRow({row, selected, columns, elapsed, now, width}: NodeRowPr
 						{trailing}
 					</Text>
 				) : undefined}
-			</Text>
+			</Line>
 		</Box>
 	);
 }

@@ -4,6 +4,7 @@ import {singleLine} from '../cell-text.js';
 import {roleOf} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import {StatusIcon} from './status-icon.js';
+import {Line} from './line.js';
 
 /** `Instance default/mysql-instance · mysql-5.7-0.3.0 · active plan deploy` / `ActionSet … · blueprint … · failed · 62%`. */
 export function objectTitle(object: PlanObject, separator: string): string {
@@ -53,18 +54,18 @@ export function ObjectLines({object, objectKey, synced, height, width}: ObjectLi
 	const [kind = '', namespace = '', ...name] = objectKey.split('/');
 	return (
 		<Box flexDirection="column" width={width}>
-			<Text wrap="truncate-end" bold>
+			<Line bold>
 				{object ? objectTitle(object, theme.glyphs.separator) : `${kind} ${namespace}/${name.join('/')}`}
-			</Text>
+			</Line>
 			{height > 1 ? (
 				object ? (
-					<Text wrap="truncate-end">
+					<Line>
 						<StatusIcon state={object.state} /> <Text {...theme.style(roleOf(object.state))}>{singleLine(object.summary)}</Text>
-					</Text>
+					</Line>
 				) : (
-					<Text wrap="truncate-end" {...theme.style('muted')}>
+					<Line {...theme.style('muted')}>
 						{synced ? 'not found: watching for it to appear' : `loading${theme.glyphs.ellipsis}`}
-					</Text>
+					</Line>
 				)
 			) : undefined}
 		</Box>

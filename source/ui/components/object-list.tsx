@@ -11,6 +11,7 @@ import {roleOf, type Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import {MoreLine} from './more-line.js';
 import {StatusIcon} from './status-icon.js';
+import {Line} from './line.js';
 
 type Cells = {readonly kind: string; readonly namespace: string; readonly name: string; readonly active: string; readonly state: string; readonly progress: string; readonly elapsed: string};
 
@@ -30,13 +31,22 @@ function cellsOf(object: PlanObject, timing: NodeTiming | undefined, now: number
 	};
 }
 
-function widthsOf(rows: readonly Cells[]): Cells & Record<keyof Cells, number> {
+/** Column widths from the content, capped; on a narrow terminal NAME, then NAMESPACE, then ACTIVE give way. */
+function widthsOf(rows: readonly Cells[], width: number): Record<keyof Cells, number> {
 	const widths = {} as Record<keyof Cells, number>;
 	for (const column of Object.keys(titles) as Array<keyof Cells>) {
 		widths[column] = Math.min(caps[column], Math.max(...[titles, ...rows].map(r => cellWidth(r[column]))));
 	}
 
-	return widths as Cells & Record<keyof Cells, number>;
+	const gaps = 2 + 2 * 6;
+	let excess = gaps + Object.values(widths).reduce((a, b) => a + b, 0) - width;
+	for (const column of ['name', 'namespace', 'active'] as const) {
+		const give = Math.max(0, Math.min(excess, widths[column] - titles[column].length));
+		widths[column] -= give;
+		excess -= give;
+	}
+
+	return widths;
 }
 
 export type ObjectListProps = {
@@ -60,21 +70,21 @@ export function ObjectList({objects, cursor, timings, now, height, width, empty}
 	}
 
 	const rows = objects.map(o => cellsOf(o, timings.get(objectKey(o))?.get(objectTimingId), now, theme));
-	const w = widthsOf(rows);
+	const w = widthsOf(rows, width);
 	const line = (c: Cells) =>
-		`${fit(c.kind, w.kind)}  ${fit(c.namespace, w.namespace, theme.glyphs.ellipsis)}  ${fit(c.name, w.name, theme.glyphs.ellipsis)}  ${fit(c.active, w.active, theme.glyphs.ellipsis)}  `;
+		`${fit(c.kind, w.kind, theme.glyphs.ellipsis)}  ${fit(c.namespace, w.namespace, theme.glyphs.ellipsis)}  ${fit(c.name, w.name, theme.glyphs.ellipsis)}  ${fit(c.active, w.active, theme.glyphs.ellipsis)}  `;
 	return (
 		<Box flexDirection="column" width={width}>
-			<Text bold wrap="truncate-end">
+			<Line bold>
 				{'  '}
 				{line(titles)}
-				{fit(titles.state, w.state)}  {fit(titles.progress, w.progress)}  {fitRight(titles.elapsed, w.elapsed)}
-			</Text>
+				{fit(titles.state, w.state, theme.glyphs.ellipsis)}  {fit(titles.progress, w.progress, theme.glyphs.ellipsis)}  {fitRight(titles.elapsed, w.elapsed)}
+			</Line>
 			{objects.length === 0 && height > 1 ? (
-				<Text {...theme.style('muted')} wrap="truncate-end">
+				<Line {...theme.style('muted')}>
 					{'  '}
 					{empty}
-				</Text>
+				</Line>
 			) : undefined}
 			{window.above > 0 && height >= 4 ? <MoreLine direction="above" count={window.above} /> : undefined}
 			{objects.slice(window.start, window.end).map((object, i) => {
@@ -83,16 +93,16 @@ export function ObjectList({objects, cursor, timings, now, height, width, empty}
 				const selected = index === cursor;
 				const stateWord = statusLook(object.state).word;
 				return (
-					<Text key={objectKey(object)} wrap="truncate-end">
+					<Line key={objectKey(object)}>
 						<Text bold={selected}>{selected ? `${theme.glyphs.cursor} ` : '  '}</Text>
 						<Text inverse={selected}>{line(c)}</Text>
 						<StatusIcon state={object.state} />{' '}
-						<Text {...theme.style(roleOf(object.state))}>{fit(stateWord, Math.max(0, w.state - cellWidth(theme.icon(object.state)) - 1))}</Text>
+						<Text {...theme.style(roleOf(object.state))}>{fit(stateWord, Math.max(0, w.state - cellWidth(theme.icon(object.state)) - 1), theme.glyphs.ellipsis)}</Text>
 						{'  '}
-						{fit(c.progress, w.progress)}
+						{fit(c.progress, w.progress, theme.glyphs.ellipsis)}
 						{'  '}
 						{fitRight(c.elapsed, w.elapsed)}
-					</Text>
+					</Line>
 				);
 			})}
 			{window.below > 0 && height >= 4 ? <MoreLine direction="below" count={window.below} /> : undefined}

@@ -1,9 +1,9 @@
-import {Text} from 'ink';
 import type {WaitView} from '../../state/wait-session.js';
 import {singleLine} from '../cell-text.js';
 import {formatDurationWords} from '../../model/format-duration.js';
 import type {Role, Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
+import {Line} from './line.js';
 
 export type BannerInput = {
 	readonly wait: WaitView;
@@ -53,8 +53,8 @@ export function TimeoutBanner(props: BannerInput) {
 	const theme = useTheme();
 	const line = bannerLine(props, theme);
 	return line ? (
-		<Text wrap="truncate-end" {...theme.style(line.role)} bold={line.role === 'warning' || line.role === 'error'}>
+		<Line {...theme.style(line.role)} bold={line.role === 'warning' || line.role === 'error'}>
 			{line.text}
-		</Text>
+		</Line>
 	) : null;
 }
