@@ -43,11 +43,13 @@ export class SystemClock implements Clock {
 	}
 }
 
+type FakeTimer = {readonly at: number; readonly callback: () => void; readonly id: number};
+
 /** A clock tests drive by hand: `advance(ms)` fires ticks (one per whole second crossed) and due timers. */
 export class FakeClock implements Clock {
 	#now: number;
 	readonly #listeners = new Set<() => void>();
-	#timers: Array<{at: number; callback: () => void; id: number}> = [];
+	#timers: FakeTimer[] = [];
 	#nextId = 0;
 
 	constructor(start = Date.parse('2026-11-30T11:00:00Z')) {
@@ -71,23 +73,26 @@ export class FakeClock implements Clock {
 		};
 	}
 
+	/** Move time forward, firing due timers and whole-second ticks in time order (timers first on a tie). */
 	advance(ms: number): void {
 		const end = this.#now + ms;
-		while (this.#now < end) {
-			const nextSecond = Math.min(end, Math.floor(this.#now / 1000) * 1000 + 1000);
-			const due = this.#timers.filter(t => t.at <= nextSecond).sort((a, b) => a.at - b.at);
-			for (const t of due) {
-				this.#now = Math.max(this.#now, t.at);
-				this.#timers = this.#timers.filter(x => x.id !== t.id);
-				t.callback();
-			}
-
-			this.#now = nextSecond;
-			if (nextSecond % 1000 === 0) {
+		for (;;) {
+			const timer = this.#timers.reduce<FakeTimer | undefined>((a, t) => (t.at <= end && (!a || t.at < a.at) ? t : a), undefined);
+			const tick = Math.floor(this.#now / 1000) * 1000 + 1000;
+			if (timer && timer.at <= tick) {
+				this.#now = Math.max(this.#now, timer.at);
+				this.#timers = this.#timers.filter(x => x.id !== timer.id);
+				timer.callback();
+			} else if (tick <= end) {
+				this.#now = tick;
 				for (const l of [...this.#listeners]) {
 					l();
 				}
+			} else {
+				break;
 			}
 		}
+
+		this.#now = end;
 	}
 }

@@ -281,8 +281,9 @@ export class Store {
 			if (i === -1) {
 				this.#sorted = undefined;
 			} else {
-				this.#sorted[i] = adapted;
+				// Copy first: earlier snapshots hold the old array and must not change under their readers.
 				this.#sorted = [...this.#sorted];
+				this.#sorted[i] = adapted;
 			}
 		}
 
