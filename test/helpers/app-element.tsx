@@ -1,0 +1,25 @@
+/** An App element wired to fakes, for harnesses that render it themselves (headless terminal). */
+import {FakeClock} from '../../source/state/clock.js';
+import type {StoreSnapshot} from '../../source/state/store.js';
+import {App} from '../../source/ui/app.js';
+import {FakeStore} from './fake-store.js';
+import {FakeWait} from './fake-wait.js';
+
+export function appElement(options: {readonly snapshot: StoreSnapshot; readonly targets?: readonly string[]; readonly wait?: FakeWait; readonly ascii?: boolean}) {
+	const store = new FakeStore(options.snapshot);
+	const clock = new FakeClock();
+	const wait = options.wait ?? new FakeWait();
+	const element = (
+		<App
+			store={store}
+			clock={clock}
+			wait={wait}
+			header={{context: 'kind-prod', scope: 'default'}}
+			targets={options.targets}
+			ascii={options.ascii ?? false}
+			color
+			onQuit={() => {}}
+		/>
+	);
+	return {element, store, clock, wait};
+}
