@@ -370,6 +370,7 @@ export class Reflector {
 
 		return new Promise<WatchOutcome>(resolve => {
 			let settled = false;
+			let opened = false; // the server answered 200
 			let received = 0;
 			let controller: AbortController | undefined;
 			let cancelWatchdog: (() => void) | undefined;
@@ -386,11 +387,14 @@ export class Reflector {
 				resolve(outcome);
 			};
 
+			// A watch request that never got an answer is a failure (backoff, `reconnecting`), not a quiet stream.
+			const notAnswered = (): WatchOutcome => ({kind: 'failed', failure: {kind: 'server', message: `the cluster did not answer a watch of ${this.#options.resource.plural}`}});
+
 			const armWatchdog = () => {
 				cancelWatchdog?.();
 				cancelWatchdog = clock.after(watchdogMs, () => {
 					// Nothing for too long on a connection that looks open: assume it is dead and rewatch.
-					finish({kind: 'closed'});
+					finish(opened ? {kind: 'closed'} : notAnswered());
 				});
 			};
 
@@ -463,8 +467,8 @@ export class Reflector {
 				}
 
 				if ((error as {name?: unknown}).name === 'TimeoutError') {
-					// client-node's inactivity timer: a quiet resource, not a failure.
-					finish({kind: 'closed'});
+					// client-node's inactivity timer: a quiet resource, not a failure (unless it never answered).
+					finish(opened ? {kind: 'closed'} : notAnswered());
 					return;
 				}
 
@@ -484,6 +488,7 @@ export class Reflector {
 			watch.watch(path, query, onEvent, onDone).then(
 				c => {
 					controller = c;
+					opened = !settled;
 					if (settled) {
 						c.abort();
 					} else if (!this.#stopped) {

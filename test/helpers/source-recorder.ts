@@ -4,7 +4,7 @@
  */
 
 /** Poll `predicate` until it holds; fail after `timeoutMs` with `describe()` in the message. */
-export async function waitUntil(predicate: () => boolean, describe: () => string, timeoutMs = 5000): Promise<void> {
+export async function waitUntil(predicate: () => boolean, describe: () => string, timeoutMs = 10_000): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (!predicate()) {
 		if (Date.now() > deadline) {
@@ -39,14 +39,14 @@ export class Recorder<E> {
 	}
 
 	/** Wait until `predicate(events)` holds. */
-	async waitFor(what: string, predicate: (events: readonly E[]) => boolean, timeoutMs = 5000): Promise<void> {
+	async waitFor(what: string, predicate: (events: readonly E[]) => boolean, timeoutMs = 10_000): Promise<void> {
 		await waitUntil(() => predicate(this.events), () => `waiting for: ${what}\nreceived:\n${this.describe()}`, timeoutMs);
 	}
 
 	/** Wait for the first event after index `from` that matches, and return it. */
 	async next<T extends E>(what: string, match: (event: E) => event is T, from?: number, timeoutMs?: number): Promise<T>;
 	async next(what: string, match: (event: E) => boolean, from?: number, timeoutMs?: number): Promise<E>;
-	async next(what: string, match: (event: E) => boolean, from = 0, timeoutMs = 5000): Promise<E> {
+	async next(what: string, match: (event: E) => boolean, from = 0, timeoutMs = 10_000): Promise<E> {
 		await this.waitFor(what, events => events.slice(from).some(e => match(e)), timeoutMs);
 		return this.events.slice(from).find(e => match(e))!;
 	}

@@ -59,6 +59,7 @@ type OpenWatch = {
 	timer?: NodeJS.Timeout;
 };
 
+/** An injected answer; status 0 = never answer. */
 type Failure = {plural?: string; watch?: boolean; status: number; remaining: number};
 
 export type WatchServerOptions = {
@@ -293,6 +294,11 @@ export class WatchServer {
 		this.#failures.push({...match, status: statusCode, remaining: times});
 	}
 
+	/** Leave the next `times` matching requests unanswered (no status, no headers) until the server stops. */
+	holdNext(match: {plural?: string; watch?: boolean}, times = 1): void {
+		this.#failures.push({...match, status: 0, remaining: times});
+	}
+
 	/** Send a BOOKMARK with the current RV on every open watch that asked for bookmarks. */
 	sendBookmarks(): void {
 		for (const w of this.#watches) {
@@ -510,6 +516,11 @@ export class WatchServer {
 		if (failure) {
 			failure.remaining--;
 			this.#failures = this.#failures.filter(f => f.remaining > 0);
+			if (failure.status === 0) {
+				record(0);
+				return;
+			}
+
 			reply(failure.status, status(failure.status, failure.status === 410 ? 'Expired' : 'InjectedFailure', failure.status === 410 ? 'too old resource version' : `injected failure ${failure.status}`));
 			return;
 		}

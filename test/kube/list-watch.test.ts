@@ -169,7 +169,7 @@ describe('reflector: list then watch', () => {
 
 	it('client-node\'s inactivity timeout is a normal end too: immediate rewatch from the last RV', async () => {
 		server.put(actionSets, actionSet('a'));
-		const {events} = start({clientInactivityMs: 50});
+		const {events} = start({clientInactivityMs: 250});
 		await events.next('live', isLive);
 		await waitUntil(() => server.count({watch: true}) >= 3, () => events.describe());
 		expect(events.events.some(e => isReconnecting(e))).toBe(false);
@@ -277,6 +277,20 @@ describe('reflector: broken connections', () => {
 		expect(summary(upsert)).toBe(`upsert late rv=${late.metadata.resourceVersion}`);
 		expect(server.count({watch: true})).toBe(2);
 		expect(events.since(from).some(e => isReconnecting(e))).toBe(false);
+	});
+
+	it('a watch request that is never answered counts as a failure, not as a quiet stream', async () => {
+		const {events} = start({watchdogMs: 10_000});
+		await events.next('live', isLive);
+		const from = events.events.length;
+		server.holdNext({watch: true});
+		clock.advance(5000);
+		server.closeWatches();
+		await waitUntil(() => server.count({watch: true}) === 2, () => events.describe());
+		clock.advance(10_000);
+		const state = await events.next('reconnecting', isReconnecting, from);
+		expect(state.state.lastError).toBe('the cluster did not answer a watch of actionsets');
+		await advanceUntil(() => isLive(events.events.at(-1)!), () => events.describe());
 	});
 
 	it('once live, a 403 or an ERROR event is retried forever, never final', async () => {
