@@ -71,6 +71,8 @@ export type WatchServerOptions = {
 	readonly splitLines?: boolean;
 	/** How a watch from a compacted resourceVersion is refused. Default `event` (what the watch cache does). */
 	readonly expiredAs?: 'event' | 'status';
+	/** Keep only the newest N changes (all resources together); older resourceVersions answer 410. */
+	readonly historyLimit?: number;
 	/** Serve https with this key and certificate (PEM) instead of plain http. */
 	readonly tls?: {readonly key: string | Buffer; readonly cert: string | Buffer};
 };
@@ -178,6 +180,7 @@ export class WatchServer {
 	#uid = 0;
 	#port = 0;
 	#listening = false;
+	readonly #historyLimit: number;
 	splitLines: boolean;
 	expiredAs: 'event' | 'status';
 	readonly requests: RequestRecord[] = [];
@@ -186,6 +189,7 @@ export class WatchServer {
 		this.#served = [...(options.resources ?? allResources)];
 		this.#tokens = options.tokens ?? {'test-token': 'tester'};
 		this.splitLines = options.splitLines ?? false;
+		this.#historyLimit = options.historyLimit ?? Number.POSITIVE_INFINITY;
 		this.expiredAs = options.expiredAs ?? 'event';
 		const handler = (request: http.IncomingMessage, response: http.ServerResponse) => {
 			this.#handle(request, response);
@@ -410,6 +414,11 @@ export class WatchServer {
 
 	#record(entry: LogEntry): void {
 		this.#log.push(entry);
+		while (this.#log.length > this.#historyLimit) {
+			// From the dropped change's own RV everything newer is still here; only older RVs are too old.
+			this.#compactedAt = this.#log.shift()!.rv;
+		}
+
 		for (const w of this.#watches) {
 			if (!w.closed && !w.stalled && qualified(w.def) === qualified(entry.def) && matches(entry.object, w.filter)) {
 				this.#write(w, entry.type, entry.object);

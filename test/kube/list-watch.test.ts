@@ -216,6 +216,27 @@ describe('reflector: 410 Gone', () => {
 		});
 	}
 
+	it('relists when the history window has moved past the last RV', async () => {
+		await server.close();
+		server = await WatchServer.start({historyLimit: 2});
+		const loaded = await config();
+		server.put(actionSets, actionSet('a'));
+		const {events} = start({}, loaded);
+		await events.next('live', isLive);
+		const from = events.events.length;
+		server.stallWatches();
+		for (const name of ['b', 'c', 'd']) {
+			server.put(actionSets, actionSet(name));
+		}
+
+		clock.advance(5000);
+		server.closeWatches();
+		const replace = await events.next('relist', e => e.type === 'replace', from);
+		expect(replace.type === 'replace' && names(replace.objects)).toEqual(['a', 'b', 'c', 'd']);
+		// The watch that got the ERROR 410 event, then a fresh one from the relist.
+		await waitUntil(() => server.openWatchCount === 1 && server.count({watch: true}) === 3, () => events.describe());
+	});
+
 	it('a fresh list RV refused at once is retried with backoff instead of spinning', async () => {
 		const {events} = start();
 		await events.next('live', isLive);
