@@ -154,7 +154,7 @@ export function App(props: AppProps) {
 				) : undefined}
 				{layout.banner > 0 ? <TimeoutBanner {...bannerInput} /> : undefined}
 				{layout.footer > 0 ? (
-					<FooterKeys mode={mode} context={{hasList: view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done'}} filter={view.filter} />
+					<FooterKeys mode={mode} context={{canGoBack: isTree && view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done'}} filter={view.filter} />
 				) : undefined}
 			</Box>
 		</ThemeContext.Provider>

@@ -36,7 +36,12 @@ type KeyName = 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow' | 'pageUp' |
 export type KeySpec = {readonly input: string; readonly ctrl?: boolean} | {readonly key: KeyName};
 
 /** Facts that decide whether a footer hint applies. */
-export type HintContext = {readonly hasList: boolean; readonly canExtend: boolean};
+export type HintContext = {
+	/** Esc would go back to the list (a tree opened from it). */
+	readonly canGoBack: boolean;
+	/** There is a deadline `+` can move. */
+	readonly canExtend: boolean;
+};
 
 export type Binding = {
 	readonly command: Command;
@@ -117,7 +122,7 @@ export const keymap: readonly Binding[] = [
 		label: 'esc',
 		description: 'close, go back, or quit',
 		section: 'Quit',
-		hint: {label: 'esc', text: 'back', when: 'hasList'},
+		hint: {label: 'esc', text: 'back', when: 'canGoBack'},
 	},
 	{command: 'quit', keys: [{input: 'q'}], modes: everywhere, label: 'q', description: 'quit', section: 'Quit', hint: {label: 'q', text: 'quit'}},
 	{command: 'quit', keys: [{input: 'c', ctrl: true}], modes: ['tree', 'list', 'help', 'filter'], label: 'ctrl+c', description: 'quit', section: 'Quit'},
