@@ -6,13 +6,14 @@
 import process from 'node:process';
 import {describeError, exitCodes} from './cli/exit-codes.js';
 import {drawOnce} from './cli/draw-once.js';
+import {handleInterrupts} from './cli/interrupt.js';
 import {parseArgs, type Options} from './cli/parse-args.js';
 import {openTerminalInput} from './cli/tty-input.js';
 import {version} from './cli/version.js';
 import {whenSynced} from './cli/when-synced.js';
 import type {ObjectSource} from './kube/object-source.js';
 import {objectKey} from './model/plan-tree.js';
-import {SystemClock} from './state/clock.js';
+import {SystemClock, type Clock} from './state/clock.js';
 import {Store} from './state/store.js';
 
 /** Write and wait until the stream took it, so exiting never cuts output short (pipes are async on macOS). */
@@ -28,14 +29,7 @@ async function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
 	});
 }
 
-/** Signals end a run with 130; resolves on the first one. */
-const interrupted = new Promise<void>(resolve => {
-	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-		process.once(signal, () => {
-			resolve();
-		});
-	}
-});
+const interrupt = handleInterrupts(process, exitCodes.interrupted);
 
 async function main(argv: readonly string[]): Promise<number> {
 	const parsed = parseArgs(argv, {stdoutIsTTY: Boolean(process.stdout.isTTY), env: process.env});
@@ -66,13 +60,12 @@ async function run(options: Options): Promise<number> {
 		case 'file': {
 			// On demand, like every source: --help and usage errors should not pay for loading client-node.
 			const {loadFileSource} = await import('./sources/file-source.js');
-			const source = await loadFileSource(options.files);
-			return show(source, options, options.files.includes('-'));
+			return show(options, async () => loadFileSource(options.files), {stdinConsumed: options.files.includes('-')});
 		}
 
 		case 'cluster':
 		case 'demo': {
-			// Wired by the cluster and demo work: build their ObjectSource and call show().
+			// To wire: show(options, clock => create…Source({…, clock}), {targets: keys of options.targets}).
 			throw Object.assign(new Error(`${options.mode === 'demo' ? 'demo' : 'watching a cluster'} is not available in this build yet; use -f FILE`), {
 				exitCode: exitCodes.usage,
 			});
@@ -80,38 +73,58 @@ async function run(options: Options): Promise<number> {
 	}
 }
 
-/** One store fed by the source; plain, json and the TUI all draw from it. */
-async function show(source: ObjectSource, options: Options, stdinConsumed: boolean): Promise<number> {
+/** Codes 2–4 end with their reason on stderr (a failed object is already in the output; 130 needs no words). */
+async function reportEnd(result: {readonly exitCode: number; readonly message: string}): Promise<number> {
+	if (result.exitCode >= exitCodes.usage && result.exitCode < exitCodes.interrupted && result.message) {
+		await write(process.stderr, `planwatch: ${describeError(new Error(result.message)).message}\n`);
+	}
+
+	return result.exitCode;
+}
+
+type ShowExtras = {
+	/** Object keys (`Kind/namespace/name`) to open and wait for; empty = everything the source lists. */
+	readonly targets?: readonly string[];
+	/** `-f -` read stdin: TUI keys come from the terminal itself. */
+	readonly stdinConsumed?: boolean;
+};
+
+/** One clock, one store fed by the source; plain, json and the TUI all draw from it. */
+async function show(options: Options, createSource: (clock: Clock) => ObjectSource | Promise<ObjectSource>, extras: ShowExtras = {}): Promise<number> {
+	const targets = extras.targets ?? [];
 	const clock = new SystemClock();
+	const source = await createSource(clock);
 	const store = new Store(clock);
 	source.start(store.apply);
 	try {
 		if (options.output === 'tui') {
 			// Loaded on demand: plain and json output never start React or Ink.
 			const {runTui} = await import('./cli/run-tui.js');
-			const {objects} = await whenSynced(store);
-			const result = await runTui({
-				store,
-				clock,
-				header: {context: source.label, scope: source.scope},
-				options,
-				// One object from files: open its tree rather than a list of one.
-				targets: options.mode === 'file' && objects.length === 1 ? [objectKey(objects[0]!)] : [],
-				stdin: stdinConsumed && !options.once ? openTerminalInput() : undefined,
-				interrupted,
-			});
-			if (result.exitCode >= exitCodes.usage && result.message) {
-				await write(process.stderr, `planwatch: ${result.message}\n`);
-			}
-
-			return result.exitCode;
+			// Files are listed synchronously by start(); a cluster shows "connecting" until it has listed.
+			const {objects} = store.getSnapshot();
+			return await reportEnd(
+				await runTui({
+					store,
+					clock,
+					header: {context: source.label, scope: source.scope},
+					options,
+					// One object from files: open its tree rather than a list of one.
+					targets: targets.length === 0 && options.mode === 'file' && objects.length === 1 ? [objectKey(objects[0]!)] : targets,
+					stdin: extras.stdinConsumed && !options.once ? openTerminalInput() : undefined,
+					interrupted: interrupt.claim(),
+				}),
+			);
 		}
 
-		// Live plain/json (NDJSON) output belongs to cluster/demo mode; files are always drawn once.
+		if (!options.once) {
+			const {runStream} = await import('./cli/run-stream.js');
+			const output = options.output;
+			return await reportEnd(await runStream({store, clock, options: {...options, output}, targets, write: async text => write(process.stdout, text), interrupted: interrupt.claim()}));
+		}
+
 		const snapshot = await whenSynced(store);
 		if (snapshot.fatal) {
-			await write(process.stderr, `planwatch: ${snapshot.fatal.message}\n`);
-			return snapshot.fatal.exitCode;
+			return await reportEnd(snapshot.fatal);
 		}
 
 		const {text, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now()});

@@ -1,14 +1,15 @@
 /**
- * Live `-o plain` and `-o json` (no TTY needed): an append-only log while watching — transition lines, or
- * NDJSON — then the final picture. Never a cursor movement. The wait rules and exit codes are the TUI's.
+ * Live plain and json output for a source that changes (cluster, demo) when stdout is not a terminal:
+ * append-only, never a cursor movement. Plain: one line per object once synced, one line per status change,
+ * then the closing lines and the final tree. Json: NDJSON, a snapshot once synced, one line per transition, a
+ * final snapshot and the result. Ends when the wait ends (with --wait), or on a signal (130), or on a fatal
+ * source error; a reached timeout exits 3 at once (no one can press + here).
  */
-import {resultLine, snapshotLine, transitionLine} from '../render/json.js';
-import {formatFinished, formatTransition, renderPlain} from '../render/plain.js';
-import {timeOfDay} from '../render/clock-time.js';
-import type {ConnectionState} from '../kube/object-source.js';
 import {objectKey} from '../model/plan-tree.js';
+import {resultLine, snapshotLine, transitionLine} from '../render/json.js';
+import {formatFinished, formatObjectLine, formatTransition, renderPlain} from '../render/plain.js';
 import type {Clock} from '../state/clock.js';
-import type {Store, StoreSnapshot} from '../state/store.js';
+import type {Store, StoreSnapshot, Transition} from '../state/store.js';
 import {createWaitController, type WaitResult} from '../state/wait-controller.js';
 import type {Options} from './parse-args.js';
 import {whenSynced} from './when-synced.js';
@@ -17,117 +18,78 @@ export type StreamRun = {
 	readonly store: Store;
 	readonly clock: Clock;
 	readonly options: Pick<Options, 'ascii' | 'color' | 'wait' | 'timeoutMs' | 'extendMs'> & {readonly output: 'plain' | 'json'};
-	/** Object keys to wait for; empty = everything in scope. */
+	/** Object keys (`Kind/namespace/name`) to wait for and report; empty = every object. */
 	readonly targets: readonly string[];
-	readonly stdout: (text: string) => Promise<void>;
-	readonly stderr: (text: string) => Promise<void>;
+	/** Writes to stdout; resolves when the text is handed over. */
+	readonly write: (text: string) => Promise<void>;
+	/** Resolves when the process is asked to stop (SIGINT/SIGTERM): the run ends with 130. */
 	readonly interrupted: Promise<void>;
+	/** IANA zone for times of day (tests); default: the machine's. */
 	readonly timeZone?: string;
 };
 
 export async function runStream(run: StreamRun): Promise<WaitResult> {
-	const {store, clock, options} = run;
-	const synced = await whenSynced(store);
-	if (synced.fatal) {
-		return synced.fatal;
-	}
+	const {store, clock, options, targets} = run;
+	const text = {ascii: options.ascii, color: options.color, timeZone: run.timeZone};
+	const wanted = (key: string): boolean => targets.length === 0 || targets.includes(key);
+	const wait = createWaitController({store, clock, wait: options.wait, targets, timeoutMs: options.timeoutMs, extendMs: options.extendMs, graceMs: 0});
+	const interrupted = run.interrupted.then((): WaitResult => ({exitCode: 130, message: 'interrupted'}));
 
-	const wait = createWaitController({store, clock, wait: options.wait, targets: run.targets, timeoutMs: options.timeoutMs, extendMs: options.extendMs, graceMs: 0});
-	const style = {ascii: options.ascii, color: options.color, timeZone: run.timeZone};
-	const inScope = (key: string): boolean => run.targets.length === 0 || run.targets.includes(key);
-	let lastSeq = synced.transitions.at(-1)?.seq ?? 0;
-	let lastConnection: ConnectionState = synced.connection;
-	// Writes are chained so lines never interleave, whatever the pace of the store.
+	// Writes are queued so lines never interleave, whatever the order in which changes arrive.
 	let queue = Promise.resolve();
-	const out = (text: string): void => {
-		queue = queue.then(async () => run.stdout(text));
-	};
-
-	const opening = (s: StoreSnapshot): void => {
-		if (options.output === 'json') {
-			out(snapshotLine(pick(s, inScope), clock.now()));
-			return;
-		}
-
-		for (const o of s.objects.filter(x => inScope(objectKey(x)))) {
-			out(`${timeOfDay(clock.now(), run.timeZone)} ${o.namespace}/${o.name}  ${o.summary}\n`);
+	const write = (output: string): void => {
+		if (output !== '') {
+			queue = queue.then(async () => run.write(output));
 		}
 	};
 
-	const follow = (): void => {
-		const s = store.getSnapshot();
-		for (const t of s.transitions) {
-			if (t.seq <= lastSeq || !inScope(t.objectKey)) {
-				continue;
-			}
+	const synced = await Promise.race([whenSynced(store), wait.done, interrupted]);
+	let lastSeq = 0;
+	let unsubscribe = (): void => {};
+	if ('objects' in synced) {
+		const start = clock.now();
+		const objects = synced.objects.filter(o => wanted(objectKey(o)));
+		write(
+			options.output === 'json'
+				? snapshotLine({...synced, objects}, start)
+				: objects.map(o => formatObjectLine(o, start, text) + '\n').join(''),
+		);
+		lastSeq = synced.transitions.at(-1)?.seq ?? 0;
+		const report = (): void => {
+			const fresh = store.getSnapshot().transitions.filter(t => t.seq > lastSeq);
+			lastSeq = fresh.at(-1)?.seq ?? lastSeq;
+			write(fresh.filter(t => wanted(t.objectKey)).map(t => line(t)).join(''));
+		};
 
-			out(options.output === 'json' ? transitionLine(t) : `${formatTransition(t, style)}\n`);
-		}
+		unsubscribe = store.subscribe(report);
+	}
 
-		lastSeq = s.transitions.at(-1)?.seq ?? lastSeq;
-		if (s.connection !== lastConnection) {
-			// A CI log should say when the watch was interrupted and when it came back.
-			const line = connectionLine(s.connection, lastConnection);
-			lastConnection = s.connection;
-			if (line && options.output === 'plain') {
-				out(`${timeOfDay(clock.now(), run.timeZone)} ${line}\n`);
-			}
-		}
-	};
+	function line(t: Transition): string {
+		return options.output === 'json' ? transitionLine(t) : formatTransition(t, text) + '\n';
+	}
 
-	opening(synced);
-	const unsubscribe = store.subscribe(follow);
-	const onInterrupt = run.interrupted.then(() => {
-		wait.quit();
-	});
-	void onInterrupt;
-	const result = await wait.done;
+	const result = await Promise.race([wait.done, interrupted]);
 	unsubscribe();
-	follow();
-	const final = store.getSnapshot();
-	const now = clock.now();
-	if (options.output === 'json') {
-		out(snapshotLine(pick(final, inScope), now));
-		out(resultLine(result, now));
-	} else {
-		const objects = final.objects.filter(o => inScope(objectKey(o)));
-		for (const o of objects) {
-			if (o.outcome === 'succeeded' || o.outcome === 'failed') {
-				out(`${formatFinished(o, final.timings.get(objectKey(o)), now, style)}\n`);
-			}
-		}
-
-		out('\n' + renderPlain({objects, timings: final.timings}, {now, ascii: options.ascii, color: options.color, timeZone: run.timeZone}));
-	}
-
+	wait.dispose();
+	// Changes that arrived together with the end are still reported, before the closing lines.
+	const last = store.getSnapshot();
+	write(last.transitions.filter(t => t.seq > lastSeq && wanted(t.objectKey)).map(t => line(t)).join(''));
+	write(closing(last, result));
 	await queue;
-	if (result.exitCode >= 2 && result.message && options.output === 'plain') {
-		await run.stderr(`planwatch: ${result.message.split('\n')[0]!}\n`);
-	}
-
 	return result;
-}
 
-function pick(s: StoreSnapshot, inScope: (key: string) => boolean): StoreSnapshot {
-	return {...s, objects: s.objects.filter(o => inScope(objectKey(o)))};
-}
-
-function connectionLine(now: ConnectionState, before: ConnectionState): string | undefined {
-	switch (now.status) {
-		case 'reconnecting': {
-			return before.status === 'reconnecting' ? undefined : `connection lost: ${now.lastError} (reconnecting)`;
+	function closing(snapshot: StoreSnapshot, end: WaitResult): string {
+		const at = clock.now();
+		const objects = snapshot.objects.filter(o => wanted(objectKey(o)));
+		if (options.output === 'json') {
+			return snapshotLine({...snapshot, objects}, at) + resultLine(end, at);
 		}
 
-		case 'live': {
-			return before.status === 'reconnecting' ? 'connection restored' : undefined;
-		}
-
-		case 'waiting-credentials': {
-			return `waiting for credentials (${now.plugin})`;
-		}
-
-		default: {
-			return undefined;
-		}
+		const finished = objects
+			.filter(o => o.outcome === 'succeeded' || o.outcome === 'failed')
+			.map(o => formatFinished(o, snapshot.timings.get(objectKey(o)), at, text) + '\n')
+			.join('');
+		const tree = renderPlain({objects, timings: snapshot.timings}, {now: at, ascii: options.ascii, color: options.color, timeZone: run.timeZone});
+		return finished + (tree === '' ? '' : `\n${tree}`);
 	}
 }

@@ -222,6 +222,17 @@ export function formatTransition(t: Transition, options: TransitionOptions): str
 }
 
 /**
+ * Where an object stands, as one log line (the start of a live plain log):
+ * `11:02:10 default/mysql-instance  IN_PROGRESS  deploy in progress: phase deploy, step init (1/3 steps)`.
+ */
+export function formatObjectLine(object: PlanObject, at: number, options: TransitionOptions): string {
+	const g = options.ascii ? ascii : unicode;
+	const paint = createPaint(options.color);
+	const status = paint(statusLook(object.state).role, oneLine(object.status || object.outcome, g));
+	return `${timeOfDay(at, options.timeZone)} ${qualified(object.namespace, object.name)}  ${status}  ${oneLine(object.summary, g)}`;
+}
+
+/**
  * The closing line of a live plain log: `11:06:41 default/mysql-instance deploy  COMPLETE in 4m31s`, with the
  * object's own clock (objectTimingId) when the store has one.
  */

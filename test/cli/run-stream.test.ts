@@ -1,0 +1,120 @@
+import {describe, expect, it} from 'vitest';
+import {runStream} from '../../source/cli/run-stream.js';
+import type {KubeObject} from '../../source/kube/object-source.js';
+import {FakeClock} from '../../source/state/clock.js';
+import {Store} from '../../source/state/store.js';
+import {loadFixture, loadFixtureObject} from '../helpers/fixtures.js';
+import {waitUntil} from '../helpers/wait-until.js';
+
+const key = 'Instance/default/mysql-instance';
+
+type Raw = {status: {planStatus: Record<string, {status: string; lastUpdatedTimestamp?: string; phases: Array<{status: string; steps: Array<{name: string; status: string}>}>}>}; spec: Record<string, unknown>};
+
+/** The deploying mysql-instance with the deploy plan moved on: `steps` are the statuses of deploy, init, cleanup. */
+function deploy(steps: readonly [string, string, string], plan: string): KubeObject {
+	const o = structuredClone(loadFixtureObject('kudo/instance-mysql-deploy-in-progress.yaml')) as KubeObject & Raw;
+	const p = o.status.planStatus['deploy']!;
+	p.status = plan;
+	p.phases[0]!.status = plan;
+	p.phases[0]!.steps.forEach((s, i) => {
+		s.status = steps[i]!;
+	});
+	if (plan === 'COMPLETE') {
+		o.spec['planExecution'] = {};
+	}
+
+	return o;
+}
+
+function setup() {
+	const clock = new FakeClock(Date.parse('2021-06-10T09:15:00Z'));
+	const store = new Store(clock);
+	store.apply({type: 'connection', state: {status: 'live'}});
+	store.apply({type: 'replace', resource: 'OperatorVersion', objects: loadFixture('kudo/operatorversion-mysql.yaml')});
+	store.apply({type: 'replace', resource: 'Instance', objects: [deploy(['COMPLETE', 'IN_PROGRESS', 'PENDING'], 'IN_PROGRESS')]});
+	store.apply({type: 'synced'});
+	let out = '';
+	let stop!: () => void;
+	const interrupted = new Promise<void>(resolve => {
+		stop = resolve;
+	});
+	const write = async (text: string) => {
+		out += text;
+	};
+
+	return {clock, store, write, interrupted, stop, output: () => out};
+}
+
+const base = {ascii: false, color: false, extendMs: 300_000};
+
+describe('runStream, plain', () => {
+	it('logs where things stand, each status change, then the closing line and the final tree', async () => {
+		const t = setup();
+		const run = runStream({store: t.store, clock: t.clock, options: {...base, output: 'plain', wait: true, timeoutMs: 0}, targets: [key], write: t.write, interrupted: t.interrupted, timeZone: 'UTC'});
+		await waitUntil(() => t.output() !== '', 'the first line');
+		t.clock.advance(41_000);
+		t.store.apply({type: 'upsert', resource: 'Instance', object: deploy(['COMPLETE', 'COMPLETE', 'IN_PROGRESS'], 'IN_PROGRESS')});
+		t.clock.advance(5000);
+		t.store.apply({type: 'upsert', resource: 'Instance', object: deploy(['COMPLETE', 'COMPLETE', 'COMPLETE'], 'COMPLETE')});
+		const result = await run;
+		expect(result.exitCode).toBe(0);
+		const lines = t.output().split('\n');
+		expect(lines[0]).toBe('09:15:00 default/mysql-instance  IN_PROGRESS  deploy in progress: phase deploy, step init (1/3 steps)');
+		expect(lines.slice(1, 7)).toEqual([
+			'09:15:41 default/mysql-instance deploy › deploy › init  IN_PROGRESS → COMPLETE (41s)',
+			'09:15:41 default/mysql-instance deploy › deploy › cleanup  PENDING → IN_PROGRESS',
+			'09:15:46 default/mysql-instance  IN_PROGRESS → COMPLETE (46s)',
+			'09:15:46 default/mysql-instance deploy  IN_PROGRESS → COMPLETE (46s)',
+			'09:15:46 default/mysql-instance deploy › deploy  IN_PROGRESS → COMPLETE (46s)',
+			'09:15:46 default/mysql-instance deploy › deploy › cleanup  IN_PROGRESS → COMPLETE (5s)',
+		]);
+		expect(lines[7]).toMatch(/^09:15:46 default\/mysql-instance deploy {2}COMPLETE in \d+/);
+		expect(lines[8]).toBe('');
+		expect(lines[9]).toBe('Instance default/mysql-instance · mysql-5.7-0.3.0 · active plan deploy');
+		expect(t.output()).toMatch(/✔ deploy completed\n$/);
+		expect(t.output()).not.toContain('\u001B');
+	});
+
+	it('exits 3 at once when the timeout is reached, with the state at that moment', async () => {
+		const t = setup();
+		const run = runStream({store: t.store, clock: t.clock, options: {...base, output: 'plain', wait: true, timeoutMs: 10_000}, targets: [key], write: t.write, interrupted: t.interrupted, timeZone: 'UTC'});
+		await waitUntil(() => t.output() !== '', 'the first line');
+		t.clock.advance(10_000);
+		const result = await run;
+		expect(result.exitCode).toBe(3);
+		expect(result.message).toMatch(/^timed out after 10s/);
+		expect(t.output()).toContain('│     ├─ ● init');
+	});
+
+	it('watches until interrupted without --wait: 130', async () => {
+		const t = setup();
+		const run = runStream({store: t.store, clock: t.clock, options: {...base, output: 'plain', wait: false, timeoutMs: 0}, targets: [], write: t.write, interrupted: t.interrupted, timeZone: 'UTC'});
+		await waitUntil(() => t.output() !== '', 'the first line');
+		t.stop();
+		expect((await run).exitCode).toBe(130);
+		expect(t.output()).toContain('● deploy in progress');
+	});
+
+	it('ends with the source\'s fatal error', async () => {
+		const t = setup();
+		const run = runStream({store: t.store, clock: t.clock, options: {...base, output: 'plain', wait: false, timeoutMs: 0}, targets: [], write: t.write, interrupted: t.interrupted});
+		await waitUntil(() => t.output() !== '', 'the first line');
+		t.store.apply({type: 'fatal', message: 'forbidden: cannot watch instances.kudo.dev', exitCode: 4});
+		expect(await run).toEqual({exitCode: 4, message: 'forbidden: cannot watch instances.kudo.dev'});
+	});
+});
+
+describe('runStream, json', () => {
+	it('writes NDJSON: snapshot, transitions, final snapshot, result', async () => {
+		const t = setup();
+		const run = runStream({store: t.store, clock: t.clock, options: {...base, output: 'json', wait: true, timeoutMs: 0}, targets: [key], write: t.write, interrupted: t.interrupted});
+		await waitUntil(() => t.output() !== '', 'the first snapshot');
+		t.clock.advance(3000);
+		t.store.apply({type: 'upsert', resource: 'Instance', object: deploy(['COMPLETE', 'COMPLETE', 'COMPLETE'], 'COMPLETE')});
+		expect((await run).exitCode).toBe(0);
+		const lines = t.output().trimEnd().split('\n').map(l => JSON.parse(l) as {type: string; path?: string[]; exitCode?: number; objects?: unknown[]});
+		expect(lines.map(l => l.type)).toEqual(['snapshot', 'transition', 'transition', 'transition', 'transition', 'transition', 'snapshot', 'result']);
+		expect(lines[0]!.objects).toHaveLength(1);
+		expect(lines.at(-1)).toMatchObject({type: 'result', exitCode: 0});
+	});
+});
