@@ -6,6 +6,8 @@
  * for 401/403/404, and knobs to close, cut or stall streams and to take the whole server down.
  * Modelled on client-go's FakeControllerSource: tests drive it, the real client-node talks to it.
  */
+import {rmSync} from 'node:fs';
+import {afterAll} from 'vitest';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
@@ -652,9 +654,21 @@ export function kubeconfigFor(spec: KubeconfigSpec): Record<string, unknown> {
 	};
 }
 
-/** Write a kubeconfig for `spec` into a fresh temporary directory; returns its path. */
+const kubeconfigDirs = new Set<string>();
+// Test files write many kubeconfigs; remove them after each test file rather than littering /tmp. (Vitest
+// isolates modules per file, so this hook registers once per importing file.)
+afterAll(() => {
+	for (const dir of kubeconfigDirs) {
+		rmSync(dir, {recursive: true, force: true});
+	}
+
+	kubeconfigDirs.clear();
+});
+
+/** Write a kubeconfig for `spec` into a fresh temporary directory (removed at exit); returns its path. */
 export async function writeKubeconfig(spec: KubeconfigSpec): Promise<string> {
 	const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'planwatch-kubeconfig-'));
+	kubeconfigDirs.add(dir);
 	const file = path.join(dir, 'config');
 	await fs.writeFile(file, JSON.stringify(kubeconfigFor(spec), undefined, 2));
 	return file;
