@@ -1,6 +1,6 @@
 import {Box, useWindowSize} from 'ink';
 import {useMemo} from 'react';
-import {objectKey} from '../model/plan-tree.js';
+import {objectKey, type PlanNode} from '../model/plan-tree.js';
 import type {Clock} from '../state/clock.js';
 import type {WaitSession} from '../state/wait-session.js';
 import {DetailLines, detailLinesWanted} from './components/detail-lines.js';
@@ -11,6 +11,7 @@ import {HelpOverlay} from './components/help-overlay.js';
 import {ListHeader, listHeaderLines} from './components/list-header.js';
 import {ObjectLines} from './components/object-lines.js';
 import {ObjectList} from './components/object-list.js';
+import {SpinnerProvider} from './components/spinner.js';
 import {PlanTreeView} from './components/plan-tree-view.js';
 import {TimeoutBanner, bannerLine} from './components/timeout-banner.js';
 import {useClock} from './hooks/use-clock.js';
@@ -67,6 +68,7 @@ export function App(props: AppProps) {
 	const selected = tree?.rows[tree.cursor]?.node;
 	const events = (openKey === undefined ? undefined : snapshot.events.get(openKey)) ?? [];
 
+	const spinning = theme.spinner && snapshot.objects.some(o => o.state === 'running' || hasRunning(o.tree));
 	const bannerInput = {wait, fatal: snapshot.fatal, now};
 	const layout = computeLayout({
 		rows,
@@ -136,27 +138,33 @@ export function App(props: AppProps) {
 
 	return (
 		<ThemeContext.Provider value={theme}>
-			<Box flexDirection="column" width={columns}>
-				{layout.header > 0 ? (
-					<HeaderBar
-						context={header.context}
-						scope={header.scope}
-						connection={snapshot.connection}
-						lastEventAt={snapshot.lastEventAt}
-						wait={wait}
-						now={now}
-						width={columns}
-					/>
-				) : undefined}
-				{body}
-				{layout.events > 0 ? (
-					<EventsPane title={openKey?.split('/').slice(1).join('/')} events={events} now={now} height={layout.events} width={columns} />
-				) : undefined}
-				{layout.banner > 0 ? <TimeoutBanner {...bannerInput} /> : undefined}
-				{layout.footer > 0 ? (
-					<FooterKeys mode={mode} context={{canGoBack: isTree && view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done'}} filter={view.filter} />
-				) : undefined}
-			</Box>
+			<SpinnerProvider active={spinning}>
+				<Box flexDirection="column" width={columns}>
+					{layout.header > 0 ? (
+						<HeaderBar
+							context={header.context}
+							scope={header.scope}
+							connection={snapshot.connection}
+							lastEventAt={snapshot.lastEventAt}
+							wait={wait}
+							now={now}
+							width={columns}
+						/>
+					) : undefined}
+					{body}
+					{layout.events > 0 ? (
+						<EventsPane title={openKey?.split('/').slice(1).join('/')} events={events} now={now} height={layout.events} width={columns} />
+					) : undefined}
+					{layout.banner > 0 ? <TimeoutBanner {...bannerInput} /> : undefined}
+					{layout.footer > 0 ? (
+						<FooterKeys mode={mode} context={{canGoBack: isTree && view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done'}} filter={view.filter} />
+					) : undefined}
+				</Box>
+			</SpinnerProvider>
 		</ThemeContext.Provider>
 	);
+}
+
+function hasRunning(nodes: readonly PlanNode[]): boolean {
+	return nodes.some(n => n.state === 'running' || hasRunning(n.children));
 }

@@ -58,6 +58,9 @@ describe('timeout', () => {
 		await app.waitForFrame(f => f.split('\n').at(-2) === '✖ restore failed at step restore (exit code 1)', {what: 'failure result'});
 		wait.set({phase: 'done', result: {exitCode: 0, message: 'deploy complete in 4m31s'}});
 		await app.waitForFrame(f => f.split('\n').at(-2) === '✔ deploy complete in 4m31s (exit code 0)', {what: 'success result'});
+		// The user quit: no result line to add.
+		wait.set({phase: 'done', result: {exitCode: 130, message: ''}});
+		await app.waitForFrame(f => !f.includes('exit code'), {what: 'no result line'});
 	});
 
 	test('a fatal source error is shown in the banner line', async () => {
@@ -81,6 +84,7 @@ describe('connection in the header', () => {
 		[{status: 'waiting-credentials', plugin: 'kubelogin'} as const, '◌ waiting for credentials (kubelogin)'],
 		[{status: 'connecting'} as const, '◌ connecting…'],
 		[{status: 'static', label: 'from files'} as const, 'planwatch · kind-prod · default · from files'],
+		[{status: 'static', label: 'kind-prod'} as const, 'planwatch · kind-prod · default  '],
 	])('%o', async (connection, text) => {
 		const app = renderApp({snapshot: snapshotOf({objects: [mysql], connection}), targets, columns: 140});
 		await app.waitForFrame(f => f.split('\n')[0]!.includes(text));

@@ -45,6 +45,17 @@ describe('one Instance, running', () => {
 		expect(lines).toHaveLength(11);
 	});
 
+	test('one spinner: every running node shows the same frame, and it turns', async () => {
+		const app = renderMysql();
+		const spinners = (f: string) => [2, 3, 4, 6].map(i => /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/.exec(f.split('\n')[i]!)?.[0]);
+		const first = await app.waitForFrame(f => f.includes('init'));
+		const frames = new Set(spinners(first));
+		expect(frames.size, first).toBe(1);
+		expect([...frames][0]).toBeDefined();
+		const next = await app.waitForFrame(f => !frames.has(spinners(f)[0]), {what: 'the next spinner frame'});
+		expect(new Set(spinners(next)).size, next).toBe(1);
+	});
+
 	test('running timers tick with the clock; finished ones stay', async () => {
 		const app = renderMysql();
 		await app.waitForFrame(f => /init +IN_PROGRESS +2:29/.test(f));

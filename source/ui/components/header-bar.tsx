@@ -62,6 +62,8 @@ export function HeaderBar({context, scope, connection, lastEventAt, wait, now, w
 	const theme = useTheme();
 	const sep = ` ${theme.glyphs.separator} `;
 	const status = connectionLabel(connection, lastEventAt, now, theme);
+	// Files: the source label often is the context already (`planwatch · file · default`); say it once.
+	const showStatus = !(connection.status === 'static' && connection.label === context);
 	const right = timerText(wait, now, theme);
 	// On a narrow terminal the timers give way before the connection state does.
 	const showRight = width >= right.length + 40;
@@ -74,8 +76,12 @@ export function HeaderBar({context, scope, connection, lastEventAt, wait, now, w
 					{singleLine(context)}
 					{sep}
 					{singleLine(scope)}
-					{sep}
-					<Text {...theme.style(status.role)}>{status.text}</Text>
+					{showStatus ? (
+						<>
+							{sep}
+							<Text {...theme.style(status.role)}>{status.text}</Text>
+						</>
+					) : undefined}
 				</Line>
 			</Box>
 			{showRight ? (

@@ -29,7 +29,8 @@ export function bannerLine({wait, fatal, now}: BannerInput, theme: Theme): {read
 		}
 
 		case 'done': {
-			if (!wait.result) {
+			// Quitting ends the session without a message: nothing to add to the final frame then.
+			if (!wait.result?.message) {
 				return undefined;
 			}
 
