@@ -68,8 +68,7 @@ const withoutInkDevtools = {
 
 /**
  * Put every output file in place by rename, never by rewriting it: test files build and run the bin in
- * parallel, and a planwatch still running must never load a half-written chunk. Chunk names carry content
- * hashes; afterwards, chunks this build did not produce are removed.
+ * parallel, and a planwatch still running must never load a half-written file.
  */
 async function writeAtomically(outputFiles, executable) {
 	for (const file of outputFiles) {
@@ -82,7 +81,10 @@ async function writeAtomically(outputFiles, executable) {
 
 		await rename(temporary, file.path);
 	}
+}
 
+/** Chunk names carry content hashes: remove the chunks this build did not produce. */
+async function pruneChunks(outputFiles) {
 	const chunks = join(root, 'dist', 'chunks');
 	const keep = new Set(outputFiles.map(f => f.path));
 	for (const name of await readdir(chunks).catch(() => [])) {
@@ -117,18 +119,21 @@ if (forbidden.length > 0) {
 }
 
 await writeAtomically(cli.outputFiles, join(root, 'dist', 'planwatch.js'));
+await pruneChunks(cli.outputFiles);
 for (const [file, output] of Object.entries(cli.metafile.outputs)) {
 	log(`${file.padEnd(40)} ${(output.bytes / 1024).toFixed(0).padStart(6)} KiB`);
 }
 
 if (await exists(new URL('../source/index.ts', import.meta.url))) {
-	await build({
+	const library = await build({
 		...common,
 		entryPoints: ['source/index.ts'],
 		outfile: 'dist/index.js',
 		// A library shares its dependencies with the application that installs it.
 		packages: 'external',
+		write: false,
 	});
+	await writeAtomically(library.outputFiles);
 	log('dist/index.js');
 }
 
