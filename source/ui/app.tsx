@@ -76,6 +76,8 @@ export function App(props: AppProps) {
 		banner: bannerLine(bannerInput, theme) !== undefined,
 		events: view.events && !view.help ? eventsLinesWanted(events) : 0,
 		detail: isTree && !view.help ? detailLinesWanted(selected, columns) : 0,
+		// The tree/list rows (plus a column title line for the list): room they leave goes to the events pane.
+		bodyWanted: view.help ? undefined : isTree ? (tree?.rows.length ?? 1) : listed.length + 1,
 	});
 
 	useCommands(mode, {

@@ -1,8 +1,9 @@
 /**
  * Line budget of a frame. The whole frame stays within `rows - 1` lines so Ink never falls back to clearing the
  * screen (a frame as tall as the terminal scrolls). Lines are handed out by importance: header, one body line,
- * the timeout banner, the object lines, the footer, then the body up to three lines, then the events pane and the
- * detail lines, and whatever is left goes to the body. Pure.
+ * the timeout banner, the object lines, the footer, then the body up to three lines, the detail lines, then the
+ * events pane (up to 40% of the screen, or all the body does not need), and whatever is left goes to the body.
+ * Pure.
  */
 export type LayoutRequest = {
 	/** Terminal rows. */
@@ -14,6 +15,8 @@ export type LayoutRequest = {
 	readonly events: number;
 	/** Lines the detail of the selected node would like. */
 	readonly detail: number;
+	/** Lines the body would use if it could (rows of the tree or list); unknown = as many as it gets. */
+	readonly bodyWanted?: number;
 };
 
 export type Layout = {
@@ -27,7 +30,7 @@ export type Layout = {
 	readonly detail: number;
 };
 
-/** The events pane never takes more than this share of the screen. */
+/** The events pane gets up to this share of the screen, more when the body does not need the room. */
 const eventsShare = 0.4;
 
 export function computeLayout(request: LayoutRequest): Layout {
@@ -44,9 +47,12 @@ export function computeLayout(request: LayoutRequest): Layout {
 	const top = take(request.top);
 	const footer = take(1);
 	const bodyMore = take(2);
+	const detail = take(request.detail);
 	let events = 0;
 	if (request.events > 0) {
-		events = take(Math.min(request.events, Math.max(2, Math.floor((request.rows - 1) * eventsShare))));
+		const bodyNeeds = Math.max(0, (request.bodyWanted ?? Number.POSITIVE_INFINITY) - bodyMin - bodyMore);
+		const share = Math.max(2, Math.floor((request.rows - 1) * eventsShare), left - bodyNeeds);
+		events = take(Math.min(request.events, share));
 		if (events === 1) {
 			// A title with no room for a single event says nothing: give the line back.
 			left += 1;
@@ -54,6 +60,5 @@ export function computeLayout(request: LayoutRequest): Layout {
 		}
 	}
 
-	const detail = take(request.detail);
 	return {header, top, banner, footer, body: bodyMin + bodyMore + left, events, detail};
 }

@@ -15,8 +15,9 @@ export function detailText(node: PlanNode | undefined, separator = '·'): string
 
 /** Lines the detail would like at `width`, at most `max`. */
 export function detailLinesWanted(node: PlanNode | undefined, width: number, max = 3): number {
+	// Only a message can be too long for its row; the rest (object, note) is on the row already.
 	const text = detailText(node);
-	if (!node || text === '') {
+	if (!node?.message || text === '') {
 		return 0;
 	}
 
