@@ -63,12 +63,31 @@ async function run(options: Options): Promise<number> {
 			return show(options, async () => loadFileSource(options.files), {stdinConsumed: options.files.includes('-')});
 		}
 
-		case 'cluster':
-		case 'demo': {
-			// To wire: show(options, clock => create…Source({…, clock}), {targets: keys of options.targets}).
-			throw Object.assign(new Error(`${options.mode === 'demo' ? 'demo' : 'watching a cluster'} is not available in this build yet; use -f FILE`), {
-				exitCode: exitCodes.usage,
+		case 'cluster': {
+			const [{loadKubeconfig}, {createClusterSource}] = await Promise.all([import('./kube/kubeconfig.js'), import('./kube/cluster-source.js')]);
+			const kubeconfig = loadKubeconfig({kubeconfig: options.kubeconfig, context: options.context, namespace: options.namespace});
+			const namespace = options.allNamespaces ? undefined : kubeconfig.namespace;
+			return show(options, clock => createClusterSource({kubeconfig, namespace, selector: options.selector, targets: options.targets, clock}), {
+				targets: options.targets.map(t => objectKey({kind: t.kind, namespace: kubeconfig.namespace, name: t.name})),
 			});
+		}
+
+		case 'demo': {
+			const [{findScenario, scenarioNames, defaultScenarioName}, {createDemoSource, demoNamespace}] = await Promise.all([
+				import('./scenarios/catalog.js'),
+				import('./sources/demo-source.js'),
+			]);
+			const demo = options.demo ?? {speed: 1, loop: false};
+			const name = demo.scenario ?? defaultScenarioName;
+			const scenario = findScenario(name);
+			if (!scenario) {
+				throw Object.assign(new Error(`unknown scenario "${name}": choose one of ${scenarioNames.join(', ')}`), {exitCode: exitCodes.usage});
+			}
+
+			const {scenarioTargets} = await import('./scenarios/scenario.js');
+			// The demo's objects appear as it plays: --wait waits for every object the scenario creates.
+			const targets = options.wait ? scenarioTargets(scenario, demoNamespace).map(t => objectKey(t)) : [];
+			return show(options, clock => createDemoSource({scenarios: [scenario], clock, speed: demo.speed, loop: demo.loop, namespace: demoNamespace}), {targets});
 		}
 	}
 }

@@ -109,3 +109,17 @@ export function completeEvent(event: KubeObject, fill: {name: string; time: stri
 export function scenarioDuration(scenario: Scenario): number {
 	return scenario.objects.reduce((end, step) => Math.max(end, step.at), 0);
 }
+
+/** The Instances and ActionSets a scenario creates, as `{kind, name}` (what a demo --wait waits for). */
+export function scenarioTargets(scenario: Scenario, namespace: string): Array<{kind: 'Instance' | 'ActionSet'; namespace: string; name: string}> {
+	const ctx = playContext({namespace, startMs: 0, speed: 1, now: () => 0});
+	const seen = new Map<string, {kind: 'Instance' | 'ActionSet'; namespace: string; name: string}>();
+	for (const step of scenario.objects) {
+		if (step.op === 'create' && (step.resource === 'Instance' || step.resource === 'ActionSet')) {
+			const name = materialize(step, ctx).metadata?.name ?? '';
+			seen.set(`${step.resource}/${name}`, {kind: step.resource, namespace, name});
+		}
+	}
+
+	return [...seen.values()];
+}
