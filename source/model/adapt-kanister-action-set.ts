@@ -206,7 +206,7 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 		if (deferNode?.status === 'complete') {
 			summary = `${withMessage(where, coreFailed.message)}; ${dl} completed (cleanup ran)`;
 		} else if (deferNode?.status === 'failed') {
-			summary = `${where}; ${dl} failed too — see events`;
+			summary = `${where}; ${dl} failed too, see events`;
 		} else if (deferNode?.status === 'pending') {
 			summary = `${withMessage(where, coreFailed.message)}; ${dl} has not started`;
 		} else {

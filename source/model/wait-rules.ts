@@ -103,7 +103,7 @@ function kanisterVerdict(object: PlanObject, facts: KanisterWaitFacts, options: 
 
 			// Pending deferPhase after a failure: it may be about to start, or never will (launch failure).
 			if (facts.deferPending && idle !== undefined && idle < options.deferGraceMs) {
-				return {done: false, waitingFor: `${object.summary} — giving the deferPhase ${formatDurationWords(options.deferGraceMs - idle)} to start`};
+				return {done: false, waitingFor: `${object.summary}; giving the deferPhase ${formatDurationWords(options.deferGraceMs - idle)} to start`};
 			}
 
 			return {done: true, exitCode: 1, summary: object.summary};

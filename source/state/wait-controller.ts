@@ -161,7 +161,7 @@ export function createWaitController(options: WaitOptions): WaitController {
 		const seen = failedSeenAt.get(key) ?? now;
 		failedSeenAt.set(key, seen);
 		const left = (options.deferGraceMs ?? defaultDeferGraceMs) - (now - seen);
-		return left > 0 ? {done: false, waitingFor: `${o.summary} — giving the deferPhase ${formatDurationWords(left)} to start`} : verdict;
+		return left > 0 ? {done: false, waitingFor: `${o.summary}; giving the deferPhase ${formatDurationWords(left)} to start`} : verdict;
 	};
 
 	const unsubscribeStore = store.subscribe(evaluate);

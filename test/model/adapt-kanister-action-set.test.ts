@@ -160,7 +160,7 @@ describe('the four deferPhase outcomes, plus running and never started', () => {
 
 	test('phases ✖ + deferPhase ✖: the core error comes from the events, the object error belongs to the deferPhase', () => {
 		const o = adapt('actionset-postgres-backup-failed-defer-failed.yaml', events('events-postgres-backup-failed-defer-failed.yaml'));
-		expect(o).toMatchObject({outcome: 'failed', summary: 'backup failed in phase copyFiles; deferPhase failed too — see events'});
+		expect(o).toMatchObject({outcome: 'failed', summary: 'backup failed in phase copyFiles; deferPhase failed too, see events'});
 		expect(outline(only(o))).toEqual([
 			'action backup failed/failed',
 			'  phase createBackupPod complete/succeeded',

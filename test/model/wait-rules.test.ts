@@ -147,7 +147,7 @@ describe('Kanister', () => {
 		const created = Date.parse('2025-06-02T11:10:00Z');
 		const early = waitVerdict(o, o, options(created + 5 * second));
 		expect(early.done).toBe(false);
-		expect(early.done ? '' : early.waitingFor).toMatch(/; deferPhase recordBackupCompletion has not started — giving the deferPhase 25s to start$/);
+		expect(early.done ? '' : early.waitingFor).toMatch(/; deferPhase recordBackupCompletion has not started; giving the deferPhase 25s to start$/);
 		expect(waitVerdict(o, o, options(created + 31 * second))).toMatchObject({done: true, exitCode: 1, summary: o.summary});
 	});
 
