@@ -12,7 +12,8 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-export const cliPath = path.join(repoRoot, 'dist', 'planwatch.js');
+/** The bin under test; PLANWATCH_E2E_CLI points the suite at another build of it. */
+export const cliPath = process.env['PLANWATCH_E2E_CLI'] ?? path.join(repoRoot, 'dist', 'planwatch.js');
 
 /** A HOME with no ~/.kube/config, so nothing of the machine leaks into a run. */
 const emptyHome = mkdtempSync(path.join(tmpdir(), 'planwatch-e2e-home-'));

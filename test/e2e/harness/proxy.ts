@@ -42,6 +42,8 @@ export type ApiProxy = {
 	 */
 	cutWatchEvent(path: RegExp, needle: string, mustContain?: string): Promise<Cut>;
 	readonly requests: ProxiedRequest[];
+	/** Connections reset since `refuse()` (each one is the CLI trying again). */
+	refused(): number;
 	close(): Promise<void>;
 };
 
@@ -58,6 +60,7 @@ export async function startProxy(cluster: Cluster, name = 'proxy'): Promise<ApiP
 	const pairs = new Set<Pair>();
 	const requests: ProxiedRequest[] = [];
 	let refusing = false;
+	let refused = 0;
 	let armed: {path: RegExp; needle: string; mustContain: string; resolve: (cut: Cut) => void} | undefined;
 
 	const closePair = (pair: Pair) => {
@@ -68,6 +71,7 @@ export async function startProxy(cluster: Cluster, name = 'proxy'): Promise<ApiP
 
 	const server = tls.createServer({cert, key, ALPNProtocols: ['http/1.1']}, client => {
 		if (refusing) {
+			refused++;
 			client.destroy();
 			return;
 		}
@@ -172,6 +176,7 @@ export async function startProxy(cluster: Cluster, name = 'proxy'): Promise<ApiP
 		kubeconfig,
 		refuse: () => {
 			refusing = true;
+			refused = 0;
 			for (const pair of [...pairs]) {
 				closePair(pair);
 			}
@@ -183,6 +188,7 @@ export async function startProxy(cluster: Cluster, name = 'proxy'): Promise<ApiP
 			armed = {path: watchPath, needle, mustContain, resolve};
 		}),
 		requests,
+		refused: () => refused,
 		close: async () => {
 			for (const pair of [...pairs]) {
 				closePair(pair);

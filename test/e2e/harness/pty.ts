@@ -18,6 +18,8 @@ export type PtyCli = {
 	screen(): string[];
 	/** The screen as text (rows joined by newlines), for matching and for failure messages. */
 	text(): string;
+	/** The screen's logical lines: rows the terminal wrapped are joined again (a long stderr line). */
+	logicalLines(): string[];
 	/** Everything the process wrote, escape sequences included. */
 	raw(): string;
 	/** The most the screen ever scrolled (rows pushed into scrollback): 0 while every frame fits the height. */
@@ -107,6 +109,21 @@ export function startPtyCli(args: readonly string[], options: {cols?: number; ro
 	};
 
 	const text = () => screen().join('\n');
+	const logicalLines = () => {
+		const buffer = terminal.buffer.active;
+		const lines: string[] = [];
+		for (let y = 0; y < rows; y++) {
+			const line = buffer.getLine(buffer.viewportY + y);
+			const content = line?.translateToString(true) ?? '';
+			if (line?.isWrapped && lines.length > 0) {
+				lines[lines.length - 1] += content;
+			} else {
+				lines.push(content);
+			}
+		}
+
+		return lines;
+	};
 	const describe = () => `$ planwatch ${args.join(' ')}  (${cols}x${rows} pty)\n--- screen ---\n${text()}\n--- exit: ${exit ? `code ${exit.exitCode}` : 'still running'}`;
 
 	const waitForScreen = async (condition: (text: string) => boolean, what: string, timeoutMs = 30_000) => {
@@ -144,6 +161,7 @@ export function startPtyCli(args: readonly string[], options: {cols?: number; ro
 		rows,
 		screen,
 		text,
+		logicalLines,
 		raw: () => raw,
 		maxScrolled: () => maxScrolled,
 		titles: () => [...titles],

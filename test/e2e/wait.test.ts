@@ -1,0 +1,429 @@
+/**
+ * `planwatch --wait` on every scenario, against a real kube-apiserver, as a user runs it: the built CLI with
+ * pipes, `-o json` (compared field by field with what the server holds at the end) and `-o plain` (the
+ * append-only transition log, the final tree and summary) side by side on the same run. Exit codes: 0 / 1
+ * (fast on FATAL_ERROR) / 3 (timeout); the uid race; RBAC and other cluster errors (one line, exit 4).
+ */
+import {readFile, writeFile} from 'node:fs/promises';
+import {createServer} from 'node:net';
+import path from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import type {JsonNode, JsonObject} from '../../source/render/json.js';
+import {cliFinal, hasControlSequence, killAllClis, runCli, startCli, type CliProcess} from './harness/cli.js';
+import {startCluster, type Cluster} from './harness/cluster.js';
+import {record} from './harness/results.js';
+import {freshNamespace, lastStatusIndex, launchIndex, playWatched, scenarioNamed} from './harness/scenario-run.js';
+import {compareWithServer, readServer} from './harness/server-picture.js';
+
+let cluster: Cluster;
+
+beforeAll(async () => {
+	cluster = await startCluster();
+});
+
+// Not afterEach: tests of a concurrent block share the process, and each CLI ends with its test anyway.
+afterAll(async () => {
+	killAllClis();
+	await cluster?.stop();
+});
+
+/** A loopback port nothing listens on (bound once, then closed). */
+async function closedLoopbackPort(): Promise<number> {
+	const server = createServer();
+	await new Promise<void>(resolve => {
+		server.listen(0, '127.0.0.1', resolve);
+	});
+	const address = server.address();
+	await new Promise<void>(resolve => {
+		server.close(() => {
+			resolve();
+		});
+	});
+	if (address === null || typeof address === 'string') {
+		throw new Error('unexpected address');
+	}
+
+	return address.port;
+}
+
+/** Node rows a user must find in the plain final tree: every node with its raw status word. */
+function flatten(nodes: readonly JsonNode[], depth = 0): Array<{name: string; status: string; depth: number}> {
+	return nodes.flatMap(n => [{name: n.name, status: n.status, depth}, ...flatten(n.children, depth + 1)]);
+}
+
+/** The final tree of `-o plain`: everything after the first blank line that follows the log. */
+function plainFinalTree(stdout: string): string {
+	const blank = stdout.indexOf('\n\n');
+	return blank === -1 ? '' : stdout.slice(blank + 2);
+}
+
+/** Check the plain final tree shows `object` as the JSON run does: header, every node with its status, summary. */
+function expectPlainTree(stdout: string, object: JsonObject): void {
+	const tree = plainFinalTree(stdout);
+	const lines = tree.split('\n');
+	const header = lines.findIndex(line => line.startsWith(`${object.kind} ${object.namespace}/${object.name}`));
+	expect(header, `header of ${object.name} in\n${tree}`).toBeGreaterThanOrEqual(0);
+	let at = header + 1;
+	for (const node of flatten(object.tree)) {
+		const row = lines.findIndex((line, i) => i >= at && line.includes(` ${node.name}`) && line.includes(node.status === '' ? '-' : node.status));
+		expect(row, `row "${node.name} ${node.status}" of ${object.name} after line ${at} in\n${tree}`).toBeGreaterThanOrEqual(at);
+		at = row + 1;
+	}
+
+	// The summary line: an icon, then the summary the JSON gives.
+	expect(lines[at]?.endsWith(` ${object.summary}`), `summary "${object.summary}" on line ${at} of\n${tree}`).toBe(true);
+}
+
+type WaitCase = {
+	readonly scenario: string;
+	/** `instance/NAME` / `actionset/NAME`; none = every object in the namespace. */
+	readonly target?: string;
+	readonly exitCode: 0 | 1;
+	readonly speed: number;
+	/** Checks on the final JSON objects beyond "equal to the server". */
+	readonly check?: (objects: readonly JsonObject[]) => void;
+};
+
+const nodeStatus = (object: JsonObject | undefined, ...names: string[]): string | undefined => {
+	let nodes = object?.tree ?? [];
+	let found: JsonNode | undefined;
+	for (const name of names) {
+		found = nodes.find(n => n.name === name);
+		nodes = found?.children ?? [];
+	}
+
+	return found?.status;
+};
+
+const deferOf = (object: JsonObject | undefined): JsonNode | undefined => object?.tree[0]?.children.find(n => n.kind === 'deferPhase');
+
+const cases: readonly WaitCase[] = [
+	{
+		scenario: 'mysql-deploy',
+		target: 'instance/mysql-instance',
+		exitCode: 0,
+		speed: 10,
+		check: ([o]) => {
+			expect(o?.status).toBe('COMPLETE');
+			expect(nodeStatus(o, 'deploy', 'deploy', 'init')).toBe('COMPLETE');
+			expect(nodeStatus(o, 'backup')).toBe('NEVER_RUN');
+		},
+	},
+	{
+		scenario: 'zookeeper-deploy',
+		target: 'instance/zookeeper-instance',
+		exitCode: 0,
+		speed: 10,
+		check: ([o]) => {
+			expect(nodeStatus(o, 'deploy', 'zookeeper', 'app')).toBe('COMPLETE');
+			expect(nodeStatus(o, 'deploy', 'validation', 'cleanup')).toBe('COMPLETE');
+		},
+	},
+	{
+		scenario: 'kudo-fatal',
+		target: 'instance/mysql-orders',
+		exitCode: 1,
+		speed: 10,
+		check: ([o]) => {
+			expect(o?.outcome).toBe('failed');
+			expect(nodeStatus(o, 'restore', 'restore', 'restore')).toBe('FATAL_ERROR');
+			expect(o?.summary).toMatch(/restore failed in phase restore, step restore/);
+		},
+	},
+	{
+		scenario: 'mysql-backup',
+		target: 'actionset/backup-rslmb',
+		exitCode: 0,
+		speed: 10,
+		check: ([o]) => {
+			expect(o?.status).toBe('complete');
+			expect(deferOf(o)?.status).toBe('complete');
+		},
+	},
+	{
+		scenario: 'backup-defer-failed',
+		target: 'actionset/backup-glptq',
+		exitCode: 1,
+		speed: 20,
+		check: ([o]) => {
+			expect(o?.outcome).toBe('failed');
+			expect(o?.tree[0]?.children.filter(n => n.kind === 'phase').map(n => n.status)).toEqual(['complete', 'complete', 'complete', 'complete', 'complete']);
+			expect(deferOf(o)?.status).toBe('failed');
+		},
+	},
+	{
+		scenario: 'postgres-restore-failed',
+		target: 'actionset/restore-backup-glptq-6jzt4',
+		exitCode: 1,
+		speed: 10,
+		check: ([o]) => {
+			expect(o?.outcome).toBe('failed');
+			// The deferPhase ran after the failure and completed: waiting covered it.
+			expect(deferOf(o)?.status).toBe('complete');
+		},
+	},
+	{
+		scenario: 'restore-defer-both-failed',
+		target: 'actionset/restore-backup-glptq-m4k8v',
+		exitCode: 1,
+		speed: 10,
+		check: ([o]) => {
+			expect(o?.tree[0]?.children.find(n => n.name === 'restoreFromObjectStore' || n.status === 'failed')?.status).toBe('failed');
+			expect(deferOf(o)?.status).toBe('failed');
+		},
+	},
+	{
+		scenario: 'actionset-start-failed',
+		target: 'actionset/backup-mx7pd',
+		exitCode: 1,
+		speed: 10,
+		check: ([o]) => {
+			expect(o?.status).toBe('failed');
+			expect(deferOf(o)?.status).toBe('pending');
+		},
+	},
+	{scenario: 'tour', exitCode: 1, speed: 10, check: objects => {
+		expect(objects.map(o => `${o.kind}/${o.name} ${o.outcome}`).sort()).toEqual([
+			'ActionSet/backup-rslmb succeeded',
+			'ActionSet/restore-backup-glptq-6jzt4 failed',
+			'Instance/mysql-instance succeeded',
+			'Instance/zookeeper-instance succeeded',
+		]);
+	}},
+	{scenario: 'many', exitCode: 1, speed: 10, check: objects => {
+		expect(objects).toHaveLength(30);
+		expect(objects.every(o => o.outcome === 'succeeded' || o.outcome === 'failed')).toBe(true);
+	}},
+];
+
+describe.concurrent('--wait on each scenario (json and plain side by side)', () => {
+	it.each(cases)('$scenario → exit $exitCode', async c => {
+		const scenario = scenarioNamed(c.scenario);
+		const namespace = freshNamespace(`wait-${c.scenario}`);
+		const args = [...(c.target ? [c.target] : []), '--kubeconfig', cluster.adminKubeconfig, '-n', namespace, '--wait', '--timeout', '2m'];
+		let json: CliProcess | undefined;
+		let plain: CliProcess | undefined;
+		const targetName = c.target?.split('/')[1];
+		const {appliedAt} = await playWatched(scenario, {
+			kubeconfig: cluster.adminKubeconfig,
+			namespace,
+			speed: c.speed,
+			launchAfter: launchIndex(scenario, targetName),
+			launch: async () => {
+				json = startCli([...args, '-o', 'json']);
+				plain = startCli([...args, '-o', 'plain']);
+				// Synced and drawing: the opening snapshot / the first summary line.
+				await json.waitForStdout(out => out.includes('\n'), 'the opening NDJSON snapshot');
+				await plain.waitForStdout(out => out.includes('\n'), 'the opening plain line');
+			},
+		});
+		const exits = await Promise.all([json!.waitForExit(90_000), plain!.waitForExit(90_000)]);
+		const state = await readServer(cluster, namespace);
+
+		// json: the final snapshot equals the server, the result line carries the exit code.
+		expect(exits[0].code, json!.describe()).toBe(c.exitCode);
+		expect(hasControlSequence(json!.stdout()), 'no escape sequence in -o json').toBe(false);
+		const final = cliFinal(json!.stdout());
+		expect(final.result?.['exitCode']).toBe(c.exitCode);
+		const comparison = compareWithServer(final.objects, state, namespace, {allowLateEvents: true});
+		record({scenarios: 1, objectsCompared: comparison.compared, mismatches: comparison.mismatches.length, note: `--wait ${c.scenario}: exit ${String(exits[0].code)}`});
+		expect(comparison.mismatches, json!.describe()).toEqual([]);
+		expect(comparison.compared).toBe(c.target ? 1 : final.objects.length);
+		c.check?.(final.objects);
+
+		// plain: same exit, the transition log, then every object's final tree and summary.
+		expect(exits[1].code, plain!.describe()).toBe(c.exitCode);
+		expect(hasControlSequence(plain!.stdout() + plain!.stderr()), 'no escape sequence in -o plain').toBe(false);
+		for (const object of final.objects) {
+			expectPlainTree(plain!.stdout(), object);
+		}
+
+		// Fail fast on FATAL_ERROR: exit right after the write, not at the 2 min timeout.
+		if (c.scenario === 'kudo-fatal') {
+			const fatalWrittenAt = appliedAt.get(lastStatusIndex(scenario, 'mysql-orders'))!;
+			expect(json!.exitedAt()! - fatalWrittenAt).toBeLessThan(15_000);
+		}
+
+		// A launch failure leaves the deferPhase pending forever: planwatch gives it its grace period (30 s from
+		// the failure it saw) once, then reports the failure — not the grace twice over.
+		if (c.scenario === 'actionset-start-failed') {
+			const failedAt = appliedAt.get(lastStatusIndex(scenario, 'backup-mx7pd'))!;
+			expect(json!.exitedAt()! - failedAt, plain!.describe()).toBeLessThan(45_000);
+		}
+	});
+});
+
+describe('plain transition log', () => {
+	it('logs each status change as one line, ERROR and its recovery included, then the final tree', async () => {
+		const scenario = scenarioNamed('mysql-deploy');
+		const namespace = freshNamespace('log');
+		let plain: CliProcess | undefined;
+		await playWatched(scenario, {
+			kubeconfig: cluster.adminKubeconfig,
+			namespace,
+			speed: 10,
+			launchAfter: launchIndex(scenario, 'mysql-instance'),
+			launch: async () => {
+				plain = startCli(['instance/mysql-instance', '--kubeconfig', cluster.adminKubeconfig, '-n', namespace, '--wait']);
+				await plain.waitForStdout(out => out.includes('\n'), 'the opening plain line');
+			},
+		});
+		expect((await plain!.waitForExit()).code, plain!.describe()).toBe(0);
+		const lines = plain!.stdout().split('\n');
+		const log = lines.slice(0, lines.indexOf(''));
+		const where = `${namespace}/mysql-instance deploy › deploy › init`;
+		// "12:01:03 ns/mysql-instance deploy › deploy › init  IN_PROGRESS → COMPLETE (41s)"
+		// Every log line is stamped and about the watched object (opening summary, transitions, the closing line).
+		expect(log.filter(line => !/^\d\d:\d\d:\d\d /.test(line) || !line.includes(`${namespace}/mysql-instance`)), plain!.describe()).toEqual([]);
+		const changes = log.filter(line => line.includes(`${where}  `)).map(line => line.slice(line.indexOf(`${where}  `) + where.length + 2).replace(/ \(.*\)$/, ''));
+		expect(changes, plain!.describe()).toEqual(expect.arrayContaining(['IN_PROGRESS → ERROR', 'ERROR → IN_PROGRESS', 'IN_PROGRESS → COMPLETE']));
+		expect(changes.indexOf('IN_PROGRESS → ERROR')).toBeLessThan(changes.indexOf('ERROR → IN_PROGRESS'));
+		expect(log.some(line => line.includes(`${namespace}/mysql-instance deploy  `) && line.includes('→ COMPLETE')), plain!.describe()).toBe(true);
+		record({scenarios: 1, note: 'plain transition log of mysql-deploy'});
+	});
+});
+
+describe('the uid race (a plan triggered but not picked up yet)', () => {
+	it('does not report the previous COMPLETE run: waits for the new run and exits 0 only after it', async () => {
+		const scenario = scenarioNamed('kudo-uid-race');
+		const namespace = freshNamespace('race');
+		let json: CliProcess | undefined;
+		let plain: CliProcess | undefined;
+		const trigger = launchIndex(scenario, 'mysql-billing');
+		const pickUp = scenario.objects.findIndex((step, i) => i > trigger && step.op === 'status');
+		const stillRunning: Array<string | undefined> = [];
+		const {appliedAt} = await playWatched(scenario, {
+			kubeconfig: cluster.adminKubeconfig,
+			namespace,
+			speed: 10,
+			launchAfter: trigger,
+			launch: async () => {
+				const args = ['instance/mysql-billing', '--kubeconfig', cluster.adminKubeconfig, '-n', namespace, '--wait', '--timeout', '1m'];
+				json = startCli([...args, '-o', 'json']);
+				plain = startCli([...args, '-o', 'plain']);
+				await json.waitForStdout(out => out.includes('\n'), 'the opening NDJSON snapshot');
+				await plain.waitForStdout(out => out.includes('\n'), 'the opening plain line');
+			},
+			at: {
+				// The controller picks the new run up: neither CLI may have exited with the old result.
+				[pickUp]: async () => {
+					stillRunning.push(json!.exit() ? json!.describe() : undefined, plain!.exit() ? plain!.describe() : undefined);
+				},
+			},
+		});
+		expect(stillRunning).toEqual([undefined, undefined]);
+		const [jsonExit, plainExit] = await Promise.all([json!.waitForExit(), plain!.waitForExit()]);
+		expect(jsonExit.code, json!.describe()).toBe(0);
+		expect(plainExit.code, plain!.describe()).toBe(0);
+		const finalWrite = appliedAt.get(lastStatusIndex(scenario, 'mysql-billing'))!;
+		expect(json!.exitedAt()!).toBeGreaterThanOrEqual(finalWrite);
+
+		// The opening picture said it was waiting for the controller; the log shows the new run's steps.
+		const opening = cliFinal(json!.stdout()).first;
+		expect(opening?.objects[0]?.summary).toMatch(/backup triggered, waiting for the controller to start it/);
+		expect(plain!.stdout()).toMatch(/mysql-billing backup › backup › backup {2}\S+ → IN_PROGRESS/);
+		const final = cliFinal(json!.stdout());
+		const comparison = compareWithServer(final.objects, await readServer(cluster, namespace), namespace, {allowLateEvents: true});
+		record({scenarios: 1, objectsCompared: comparison.compared, mismatches: comparison.mismatches.length, note: 'uid race: waited for the new run'});
+		expect(comparison.mismatches).toEqual([]);
+	});
+});
+
+describe('timeout', () => {
+	it('exits 3 at the timeout without a TTY, with the state at that moment', async () => {
+		const scenario = scenarioNamed('mysql-deploy');
+		const namespace = freshNamespace('timeout');
+		const abort = new AbortController();
+		const clis: CliProcess[] = [];
+		let launched!: () => void;
+		const started = new Promise<void>(resolve => {
+			launched = resolve;
+		});
+		const playing = playWatched(scenario, {
+			kubeconfig: cluster.adminKubeconfig,
+			namespace,
+			// Slow: the plan needs about a minute.
+			speed: 0.5,
+			launchAfter: launchIndex(scenario, 'mysql-instance'),
+			signal: abort.signal,
+			launch: async () => {
+				const args = ['instance/mysql-instance', '--kubeconfig', cluster.adminKubeconfig, '-n', namespace, '--wait', '--timeout', '3s'];
+				clis.push(startCli([...args, '-o', 'plain']), startCli([...args, '-o', 'json']));
+				await clis[0]!.waitForStdout(out => out.includes('\n'), 'the opening plain line');
+				launched();
+			},
+		}).then(() => undefined, (error: unknown) => (abort.signal.aborted ? undefined : error));
+		await Promise.race([started, playing.then(error => {
+			throw error ?? new Error('the scenario ended before planwatch started');
+		})]);
+		const [plain, json] = clis as [CliProcess, CliProcess];
+		const [plainExit, jsonExit] = await Promise.all([plain.waitForExit(30_000), json.waitForExit(30_000)]);
+		abort.abort();
+		expect(await playing).toBeUndefined();
+		expect(plainExit.code, plain.describe()).toBe(3);
+		expect(jsonExit.code, json.describe()).toBe(3);
+		expect(cliFinal(json.stdout()).result?.['exitCode']).toBe(3);
+		// The final tree shows where it was; one line on stderr says it timed out.
+		expect(plainFinalTree(plain.stdout())).toMatch(/IN_PROGRESS|PENDING|NEVER_RUN/);
+		const errLines = plain.stderr().split('\n').filter(Boolean);
+		expect(errLines, plain.describe()).toHaveLength(1);
+		expect(errLines[0]).toMatch(/^planwatch: .*tim(e|ed) ?out/i);
+		record({scenarios: 1, note: 'timeout → exit 3'});
+	});
+});
+
+describe('cluster errors are one line and exit 4', () => {
+	let namespace: string;
+	beforeAll(async () => {
+		namespace = freshNamespace('rbac');
+		const created = await cluster.kubectl(['create', 'namespace', namespace]);
+		expect(created.code, created.stderr).toBe(0);
+		const actionSet = {
+			apiVersion: 'cr.kanister.io/v1alpha1',
+			kind: 'ActionSet',
+			metadata: {name: 'backup-x', namespace},
+			spec: {actions: [{name: 'backup', blueprint: 'bp'}]},
+		};
+		const applied = await cluster.kubectl(['create', '-f', '-'], {input: JSON.stringify(actionSet)});
+		expect(applied.code, applied.stderr).toBe(0);
+	});
+
+	const oneLine = (result: {stderr: string; describe: string}) => {
+		const lines = result.stderr.split('\n').filter(line => line.trim() !== '');
+		expect(lines, result.describe).toHaveLength(1);
+		expect(lines[0]).toMatch(/^planwatch: /);
+		expect(result.stderr).not.toMatch(/^\s+at /m);
+		expect(hasControlSequence(result.stderr)).toBe(false);
+		return lines[0]!;
+	};
+
+	it.each(['plain', 'json'])('viewer forbidden on actionsets: one line naming what is forbidden (-o %s)', async output => {
+		const result = await runCli(['actionset/backup-x', '--kubeconfig', cluster.viewerKubeconfig, '-n', namespace, '--wait', '-o', output]);
+		expect(result.code, result.describe).toBe(4);
+		const line = oneLine(result);
+		// Which forbidden Kanister resource is named first depends on which request is answered first.
+		expect(line).toMatch(/forbidden: user viewer cannot \w+ (actionsets|blueprints)\.cr\.kanister\.io/);
+		record({note: `RBAC: viewer on actionset (-o ${output}) → exit 4`});
+	});
+
+	it('viewer watching the whole namespace is forbidden on actionsets too', async () => {
+		const result = await runCli(['--kubeconfig', cluster.viewerKubeconfig, '-n', namespace, '-o', 'plain']);
+		expect(result.code, result.describe).toBe(4);
+		expect(oneLine(result)).toMatch(/forbidden: user viewer cannot \w+ (actionsets|blueprints)\.cr\.kanister\.io/);
+	});
+
+	it('an unreachable server: one line naming host:port, exit 4', async () => {
+		const kubeconfig = path.join(cluster.dir, 'unreachable.kubeconfig');
+		const closedPort = await closedLoopbackPort();
+		await writeFile(kubeconfig, (await readFile(cluster.adminKubeconfig, 'utf8')).replace(cluster.server, `https://127.0.0.1:${closedPort}`));
+		const result = await runCli(['instance/x', '--kubeconfig', kubeconfig, '-n', namespace, '--wait', '--timeout', '20s', '-o', 'plain']);
+		expect(result.code, result.describe).toBe(4);
+		expect(oneLine(result)).toContain(`127.0.0.1:${closedPort}`);
+	});
+
+	it('a missing object: one line, exit 4', async () => {
+		const missing = await runCli(['instance/nope', '--kubeconfig', cluster.adminKubeconfig, '-n', namespace, '--wait', '-o', 'plain']);
+		expect(missing.code, missing.describe).toBe(4);
+		expect(oneLine(missing)).toMatch(/nope/);
+	});
+});
