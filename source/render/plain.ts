@@ -14,6 +14,7 @@
 import {objectKey, type NodeState, type PlanNode, type PlanObject} from '../model/plan-tree.js';
 import {formatDuration, formatDurationWords} from '../model/format-duration.js';
 import {lineBreakMarker} from '../model/sanitize.js';
+import {formatPercent, objectFacts} from '../model/object-facts.js';
 import {isActiveState, kanisterState, kudoState, outcomeState, statusLook} from '../model/status.js';
 import type {NodeTiming, StoreSnapshot, Transition} from '../state/store.js';
 import {objectTimingId} from '../state/store.js';
@@ -99,29 +100,7 @@ export function renderObjectPlain(object: PlanObject, timings: ReadonlyMap<strin
 }
 
 function header(object: PlanObject, g: Glyphs, paint: Paint): string {
-	const parts = [`${object.kind} ${paint('strong', qualified(object.namespace, object.name))}`];
-	if (object.kind === 'Instance') {
-		if (object.version) {
-			parts.push(object.version);
-		}
-
-		if (object.active) {
-			parts.push(`active plan ${object.active}`);
-		}
-	} else {
-		if (object.version) {
-			parts.push(`blueprint ${object.version}`);
-		}
-
-		if (object.status) {
-			parts.push(object.status);
-		}
-
-		if (object.percent !== undefined) {
-			parts.push(`${formatPercent(object.percent)}%`);
-		}
-	}
-
+	const parts = [`${object.kind} ${paint('strong', qualified(object.namespace, object.name))}`, ...objectFacts(object)];
 	return parts.join(g.separator);
 }
 
@@ -249,11 +228,6 @@ export function formatFinished(object: PlanObject, timings: ReadonlyMap<string, 
 /** `namespace/name`; a file object without a namespace is just `name`. */
 function qualified(namespace: string, name: string): string {
 	return namespace ? `${namespace}/${name}` : name;
-}
-
-/** `62`, `33.5`: floats as the object gave them, without noise digits. */
-function formatPercent(percent: number): string {
-	return String(Math.round(percent * 10) / 10);
 }
 
 /** One row per node: line breaks in messages become a visible marker, tabs a space. */

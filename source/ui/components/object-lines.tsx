@@ -1,4 +1,5 @@
 import {Box, Text} from 'ink';
+import {objectFacts} from '../../model/object-facts.js';
 import type {PlanObject} from '../../model/plan-tree.js';
 import {singleLine} from '../cell-text.js';
 import {roleOf} from '../theme.js';
@@ -8,29 +9,7 @@ import {Line} from './line.js';
 
 /** `Instance default/mysql-instance · mysql-5.7-0.3.0 · active plan deploy` / `ActionSet … · blueprint … · failed · 62%`. */
 export function objectTitle(object: PlanObject, separator: string): string {
-	const parts = [`${object.kind} ${object.namespace}/${object.name}`];
-	if (object.kind === 'Instance') {
-		if (object.version) {
-			parts.push(object.version);
-		}
-
-		if (object.active) {
-			parts.push(`active plan ${object.active}`);
-		}
-	} else {
-		if (object.version) {
-			parts.push(`blueprint ${object.version}`);
-		}
-
-		if (object.status) {
-			parts.push(object.status);
-		}
-
-		if (object.percent !== undefined) {
-			parts.push(`${Math.round(object.percent)}%`);
-		}
-	}
-
+	const parts = [`${object.kind} ${object.namespace}/${object.name}`, ...objectFacts(object)];
 	return singleLine(parts.join(`  ${separator}  `));
 }
 
