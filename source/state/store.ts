@@ -7,7 +7,12 @@ import {isActiveState, isFinishedState} from '../model/status.js';
 import type {Clock} from './clock.js';
 
 /** When a node started and ended, in clock milliseconds. Observed by the client unless the object said so. */
-export type NodeTiming = {readonly startedAt?: number; readonly endedAt?: number};
+export type NodeTiming = {
+	readonly startedAt?: number;
+	readonly endedAt?: number;
+	/** How many times planwatch saw this node enter `retrying` in its current run (KUDO ERROR). */
+	readonly retries?: number;
+};
 
 /** Object-level timing is stored under this node id. */
 export const objectTimingId = '';
@@ -318,6 +323,13 @@ export class Store {
 				timing = startedAt === undefined && endedAt === undefined ? undefined : {startedAt, endedAt};
 			} else if (node.state === 'pending' || node.state === 'inactive') {
 				timing = given.startedAt === undefined ? undefined : {startedAt: given.startedAt, endedAt: given.endedAt};
+			}
+
+			if (node.state === 'retrying' && timing) {
+				const run = t && t.endedAt === undefined ? (t.retries ?? 0) : 0;
+				timing = {...timing, retries: old?.state === 'retrying' ? Math.max(run, 1) : run + 1};
+			} else if (timing && t?.retries && timing.endedAt === undefined && isActiveState(node.state)) {
+				timing = {...timing, retries: t.retries};
 			}
 
 			if (timing) {

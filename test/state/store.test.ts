@@ -4,7 +4,7 @@ import {FakeClock} from '../../source/state/clock.js';
 import {objectTimingId, Store} from '../../source/state/store.js';
 import {loadFixture, loadFixtureObject} from '../helpers/fixtures.js';
 
-function deployWith(step: 'IN_PROGRESS' | 'COMPLETE'): KubeObject {
+function deployWith(step: 'IN_PROGRESS' | 'COMPLETE' | 'ERROR'): KubeObject {
 	const o = structuredClone(loadFixtureObject('kudo/instance-mysql-deploy-in-progress.yaml'));
 	const status = o['status'] as {planStatus: Record<string, {status: string; phases: Array<{status: string; steps: Array<{name: string; status: string}>}>}>};
 	for (const s of status.planStatus['deploy']!.phases[0]!.steps) {
@@ -93,5 +93,19 @@ describe('store', () => {
 		expect(after.tree.map(n => n.name)).toEqual(expect.arrayContaining(['backup', 'deploy', 'restore']));
 		expect(after.tree.length).toBeGreaterThanOrEqual(before.length);
 		expect(after.tree.find(n => n.name === 'deploy')?.strategy).toBe('serial');
+	});
+
+	it('counts how often a step went back to retrying (KUDO ERROR) in the current run', () => {
+		const store = new Store(new FakeClock());
+		const id = 'plan:deploy/phase:deploy/step:init';
+		for (const step of ['IN_PROGRESS', 'ERROR', 'IN_PROGRESS', 'ERROR', 'ERROR', 'IN_PROGRESS', 'ERROR'] as const) {
+			store.apply({type: 'upsert', resource: 'Instance', object: deployWith(step)});
+		}
+
+		expect(store.getSnapshot().timings.get('Instance/default/mysql-instance')!.get(id)?.retries).toBe(3);
+		store.apply({type: 'upsert', resource: 'Instance', object: deployWith('COMPLETE')});
+		store.apply({type: 'upsert', resource: 'Instance', object: deployWith('IN_PROGRESS')});
+		store.apply({type: 'upsert', resource: 'Instance', object: deployWith('ERROR')});
+		expect(store.getSnapshot().timings.get('Instance/default/mysql-instance')!.get(id)?.retries).toBe(1);
 	});
 });

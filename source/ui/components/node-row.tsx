@@ -24,7 +24,7 @@ export function namePart(row: TreeRow, theme: Theme): {readonly before: string; 
 }
 
 /** The last, free-width part of a row: update time of the active plan/action, notes, message. */
-export function trailingText(row: TreeRow, now: number, theme: Theme): string {
+export function trailingText(row: TreeRow, now: number, theme: Theme, retries = 0): string {
 	const {node} = row;
 	const parts: string[] = [];
 	if (node.active && node.updatedAt && (node.kind === 'plan' || node.kind === 'action')) {
@@ -37,7 +37,7 @@ export function trailingText(row: TreeRow, now: number, theme: Theme): string {
 	if (node.note && node.kind !== 'deferPhase') {
 		parts.push(node.note);
 	} else if (node.state === 'retrying' && !node.note) {
-		parts.push('retrying');
+		parts.push(retries > 1 ? `retrying (${ordinal(retries)} time)` : 'retrying');
 	}
 
 	if (node.message) {
@@ -53,12 +53,14 @@ export type NodeRowProps = {
 	readonly columns: TreeColumns;
 	/** Elapsed milliseconds, when the node ever ran. */
 	readonly elapsed?: number;
+	/** Times the node was seen entering `retrying` in this run. */
+	readonly retries?: number;
 	readonly now: number;
 	readonly width: number;
 };
 
 /** One line of the tree. Never wraps: the end is cut to the width. */
-export function NodeRow({row, selected, columns, elapsed, now, width}: NodeRowProps) {
+export function NodeRow({row, selected, columns, elapsed, retries, now, width}: NodeRowProps) {
 	const theme = useTheme();
 	const {node} = row;
 	const role = roleOf(node.state);
@@ -66,7 +68,7 @@ export function NodeRow({row, selected, columns, elapsed, now, width}: NodeRowPr
 	const iconWidth = cellWidth(theme.icon(node.state));
 	const nameWidth = Math.max(0, columns.name - cellWidth(before) - iconWidth - 1);
 	const named = detail ? `${label}  ${detail}` : label;
-	const trailing = trailingText(row, now, theme);
+	const trailing = trailingText(row, now, theme, retries);
 	const trailingRole = node.state === 'failed' ? 'error' : node.state === 'retrying' ? 'warning' : 'muted';
 	return (
 		<Box width={width}>
@@ -96,4 +98,11 @@ export function NodeRow({row, selected, columns, elapsed, now, width}: NodeRowPr
 			</Line>
 		</Box>
 	);
+}
+
+/** 2nd, 3rd, 11th, 21st… */
+export function ordinal(n: number): string {
+	const teen = n % 100 >= 11 && n % 100 <= 13;
+	const suffix = teen ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
+	return `${n}${suffix}`;
 }

@@ -66,6 +66,7 @@ export function PlanTreeView({rows, cursor, timings, now, height, width}: PlanTr
 					selected={window.start + i === cursor}
 					columns={columns}
 					elapsed={elapsed[window.start + i]}
+					retries={timings?.get(row.node.id)?.retries}
 					now={now}
 					width={width}
 				/>
