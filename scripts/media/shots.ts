@@ -1,0 +1,126 @@
+/**
+ * The pictures in media/: which demo, at which moments, with which keys. Times are fake-clock ms since the demo
+ * started (speed 1), so a shot shows the same frame on every run and every machine.
+ */
+import {openDemo, type DemoOptions, type Screen} from './capture.js';
+import {animatedSvg, dark, light, screenToSvg, type Palette} from './svg.js';
+
+const ENTER = '\r';
+const columns = 110;
+const rows = 32;
+
+export type Shot = {
+	/** File name stem: media/<name>-dark.svg and media/<name>-light.svg. */
+	readonly name: string;
+	/** What the window title says: the command that shows this. */
+	readonly title: string;
+	readonly demo: DemoOptions;
+	/** In order: move the clock to `at` ms, or type `keys`. */
+	readonly script: ReadonlyArray<{readonly at: number} | {readonly keys: readonly string[]}>;
+	/** The frame must match this before it is taken (a changed demo fails loudly instead of drawing something else). */
+	readonly expect: RegExp;
+};
+
+const tour: DemoOptions = {scenario: 'tour', columns, rows};
+
+export const shots: readonly Shot[] = [
+	{
+		name: 'tour-list',
+		title: 'planwatch demo',
+		demo: tour,
+		script: [{at: 14_000}],
+		expect: /mysql-instance .*↻ retrying/,
+	},
+	{
+		// KUDO: the init step hits a transient ERROR (a ResourceQuota); KUDO retries it.
+		name: 'tree-kudo-retrying',
+		title: 'planwatch demo   (mysql-instance opened)',
+		demo: tour,
+		script: [{at: 14_000}, {keys: ['j', 'j', ENTER]}],
+		expect: /↻ init +ERROR .*retrying/,
+	},
+	{
+		// Kanister: the backup's phases are done and its deferPhase runs.
+		name: 'tree-kanister-defer',
+		title: 'planwatch demo   (backup ActionSet opened)',
+		demo: tour,
+		script: [{at: 22_000}, {keys: [ENTER]}],
+		expect: /⤷ . recordBackupCompletion/,
+	},
+	{
+		// Kanister: the restore failed, its deferPhase still started the database again; the events pane says so.
+		name: 'events-kanister-restore',
+		title: 'planwatch demo   (restore ActionSet opened, e for events)',
+		demo: tour,
+		script: [{at: 38_000}, {keys: ['j', ENTER, 'e']}],
+		expect: /⤷ ✔ StartupApplication[^]*EVENTS default\/restore-[^]*Ended deferPhase/,
+	},
+	{
+		name: 'timeout-grace',
+		title: 'planwatch demo --scenario mysql-deploy --wait --timeout 20s',
+		demo: {scenario: 'mysql-deploy', columns, rows, wait: true, timeoutMs: 20_000},
+		script: [{at: 23_000}],
+		expect: /⏰ Timeout reached after 20s — press \+ to wait 5m more, q to quit \(exiting with code 3 in 7s\)/,
+	},
+];
+
+/** The tour's list as it plays, one frame every few seconds. */
+export const animation = {
+	name: 'tour-animated',
+	title: 'planwatch demo',
+	demo: tour,
+	times: [1000, 4000, 8000, 12_000, 14_000, 20_000, 24_000, 29_000, 33_000, 40_000],
+	frameMs: 1600,
+} as const;
+
+export async function captureShot(shot: Shot): Promise<Screen> {
+	const demo = await openDemo(shot.demo);
+	try {
+		for (const step of shot.script) {
+			// eslint-disable-next-line no-await-in-loop
+			await ('at' in step ? demo.advanceTo(step.at) : demo.press(...step.keys));
+		}
+
+		return await demo.capture(shot.expect);
+	} finally {
+		await demo.close();
+	}
+}
+
+async function captureAnimation(): Promise<Screen[]> {
+	const demo = await openDemo(animation.demo);
+	try {
+		const screens: Screen[] = [];
+		for (const at of animation.times) {
+			// eslint-disable-next-line no-await-in-loop
+			await demo.advanceTo(at);
+			// eslint-disable-next-line no-await-in-loop
+			screens.push(await demo.capture());
+		}
+
+		return screens;
+	} finally {
+		await demo.close();
+	}
+}
+
+const palettes: readonly Palette[] = [dark, light];
+
+/** Every file of media/, by name, as it should be. */
+export async function renderMedia(): Promise<Map<string, string>> {
+	const files = new Map<string, string>();
+	for (const shot of shots) {
+		// eslint-disable-next-line no-await-in-loop
+		const screen = await captureShot(shot);
+		for (const palette of palettes) {
+			files.set(`${shot.name}-${palette.name}.svg`, screenToSvg(screen, palette, {title: shot.title}));
+		}
+	}
+
+	const frames = await captureAnimation();
+	for (const palette of palettes) {
+		files.set(`${animation.name}-${palette.name}.svg`, animatedSvg(frames, palette, {title: animation.title, frameMs: animation.frameMs}));
+	}
+
+	return files;
+}
