@@ -163,6 +163,9 @@ function run(command: string, args: string[], options: {input?: string; env?: No
 		child.on('close', (code, signal) => {
 			resolve({stdout, stderr, code: code ?? (signal ? 128 : 1)});
 		});
+		// A command that exits without reading stdin (openssl, kubectl get) makes this write fail with EPIPE:
+		// harmless, but unhandled it is an uncaught exception that fails the whole vitest run.
+		child.stdin.on('error', () => {});
 		child.stdin.end(options.input ?? '');
 	});
 }
