@@ -185,11 +185,6 @@ function hostileEvent(namespace: string): KubeObject {
 	};
 }
 
-/** The screen without what moves by itself (spinner frames, timers), to see whether a key changed it. */
-function still(text: string): string {
-	return text.replaceAll(/[\u2800-\u28FF]/g, '').replaceAll(/\d/g, '');
-}
-
 /**
  * Press one key and wait for its visible effect. Keys must reach the app one by one: Ink reads a chunk of
  * plain characters as one input, so the next key is pressed only once this one has shown its effect.
@@ -199,11 +194,15 @@ async function press(tui: PtyCli, key: string, effect: (text: string) => boolean
 	await tui.waitForScreen(effect, `${what} after pressing ${JSON.stringify(key)}`, 10_000);
 }
 
-/** Press a key whose effect depends on the tree (expand all, bottom): wait for a change, or a moment without one. */
-async function pressMaybe(tui: PtyCli, key: string): Promise<void> {
-	const before = still(tui.text());
-	tui.press(key);
-	await tui.waitForScreen(text => still(text) !== before, `a change after ${key}`, 1000).catch(() => undefined);
+/** `x` (expand / collapse all) where the tree has folds: the fold markers change. */
+async function foldAll(tui: PtyCli, name: string): Promise<void> {
+	const folds = (text: string) => (text.match(/[▸▾]/g) ?? []).join('');
+	const before = folds(tui.text());
+	if (before === '') {
+		return;
+	}
+
+	await press(tui, 'x', text => folds(text) !== before, `expand / collapse all in ${name}`);
 }
 
 /** From the list: filter by `name` and open it (each key verified on screen). */
@@ -304,9 +303,22 @@ describe('hostile objects accepted by the apiserver are drawn safely', () => {
 			await press(tui, 'e', text => text.includes(`EVENTS ${namespace}/${name}`), 'the events pane');
 			// eslint-disable-next-line no-await-in-loop
 			await press(tui, 'e', text => !text.includes('EVENTS '), 'the events pane to close');
-			for (const key of ['x', 'G', 'x', 'G']) {
+			// eslint-disable-next-line no-await-in-loop
+			await foldAll(tui, name);
+			// eslint-disable-next-line no-await-in-loop
+			await foldAll(tui, name);
+			if (name === 'big-instance') {
+				// Expanded, then the very bottom of the 300-step plan.
+				if (tui.text().includes('▸')) {
+					// eslint-disable-next-line no-await-in-loop
+					await press(tui, 'x', text => !text.includes('▸'), 'everything expanded');
+				}
+
+				// The last row: step-300, or its phase when that one is folded.
 				// eslint-disable-next-line no-await-in-loop
-				await pressMaybe(tui, key);
+				await press(tui, 'G', text => /› .*(step-300|phase-3)/.test(text), 'the cursor on the last row');
+				// eslint-disable-next-line no-await-in-loop
+				await press(tui, 'g', text => /› .*deploy/.test(text), 'the cursor back at the top');
 			}
 
 			// eslint-disable-next-line no-await-in-loop
