@@ -63,12 +63,12 @@ describe.concurrent('--wait in the TUI', () => {
 		const {playing} = await playInBackground({
 			scenario: 'zookeeper-deploy',
 			namespace,
-			// About 11 s: longer than the 4 s timeout.
-			speed: 3,
+			// About 13 s: longer than the 6 s timeout.
+			speed: 2.5,
 			target: 'zookeeper-instance',
 			launch: async () => {
 				launchedAt = Date.now();
-				tui = startPtyCli(['instance/zookeeper-instance', '--kubeconfig', cluster.adminKubeconfig, '-n', namespace, '--wait', '--timeout', '4s', '--extend', '1m']);
+				tui = startPtyCli(['instance/zookeeper-instance', '--kubeconfig', cluster.adminKubeconfig, '-n', namespace, '--wait', '--timeout', '6s', '--extend', '1m']);
 				await tui.waitForText(/timeout \d+:\d\d/);
 			},
 		});
@@ -77,7 +77,7 @@ describe.concurrent('--wait in the TUI', () => {
 		expect(await playing).toBeUndefined();
 		const exit = await tui!.waitForExit(60_000);
 		expect(exit.exitCode, tui!.describe()).toBe(0);
-		expect(tui!.exitedAt()! - launchedAt, 'it outlived the original 4 s timeout').toBeGreaterThan(4000);
+		expect(tui!.exitedAt()! - launchedAt, 'it outlived the original 6 s timeout').toBeGreaterThan(6000);
 		expect(tui!.raw()).not.toContain('Timeout reached');
 		record({scenarios: 1, note: 'TUI: + before the timeout → exit 0'});
 	});

@@ -29,7 +29,7 @@ export default function setup(project: TestProject): () => void {
 			'',
 			'planwatch e2e against a real kube-apiserver',
 			...rows.map(([label, n]) => `  ${label.padEnd(width)}  ${String(n).padStart(5)}`),
-			...tallies.filter(t => t.note).map(t => `    · ${t.note!}`),
+			...tallies.flatMap(t => (t.note ? [`    · ${t.note}`] : [])).sort(),
 			'',
 		];
 		process.stdout.write(lines.join('\n') + '\n');
