@@ -148,18 +148,19 @@ export function createWaitController(options: WaitOptions): WaitController {
 	const failedSeenAt = new Map<string, number>();
 	const holdForDeferPhase = (o: PlanObject, verdict: ReturnType<typeof waitVerdict>, now: number): ReturnType<typeof waitVerdict> => {
 		const facts = o.wait;
-		if (!verdict.done || facts.kind !== 'ActionSet' || facts.state !== 'failed' || !facts.deferPending || facts.deferRunning) {
+		if (facts.kind !== 'ActionSet' || facts.state !== 'failed' || !facts.deferPending || facts.deferRunning) {
 			return verdict;
 		}
 
+		// Remember the first sight even while the rule itself still holds, so the two grace periods overlap.
 		const key = objectKey(o);
-		const before = baseline?.get(key)?.wait;
-		if (before?.kind === 'ActionSet' && before.state === 'failed') {
-			return verdict;
-		}
-
 		const seen = failedSeenAt.get(key) ?? now;
 		failedSeenAt.set(key, seen);
+		const before = baseline?.get(key)?.wait;
+		if (!verdict.done || (before?.kind === 'ActionSet' && before.state === 'failed')) {
+			return verdict;
+		}
+
 		const left = (options.deferGraceMs ?? defaultDeferGraceMs) - (now - seen);
 		return left > 0 ? {done: false, waitingFor: `${o.summary}; giving the deferPhase ${formatDurationWords(left)} to start`} : verdict;
 	};

@@ -153,4 +153,21 @@ describe('wait controller', () => {
 		clock.advance(31_000);
 		expect((await wait.done).exitCode).toBe(1);
 	});
+
+	it('does not apply the deferPhase grace twice when the object itself says it just failed', async () => {
+		const running = loadFixtureObject('kanister/actionset-mysql-backup-running.yaml');
+		const {wait, clock, store} = setup([running]);
+		await flush();
+		const failed = structuredClone(running) as KubeObject & {status: {state: string; error: {message: string}; progress: {runningPhase: string; lastTransitionTime: string}; actions: Array<{phases: Array<{state: string}>}>}};
+		failed.status.state = 'failed';
+		failed.status.error = {message: 'boom'};
+		failed.status.progress.runningPhase = '';
+		failed.status.progress.lastTransitionTime = new Date(clock.now()).toISOString();
+		failed.status.actions[0]!.phases[0]!.state = 'failed';
+		store.apply({type: 'upsert', resource: 'ActionSet', object: failed});
+		await flush();
+		expect(wait.getSnapshot().phase).toBe('waiting');
+		clock.advance(31_000);
+		expect((await wait.done).exitCode).toBe(1);
+	});
 });
