@@ -4,27 +4,23 @@
  * bundle loads faster than hundreds of node_modules files, and the installed bin cannot pick up another
  * ink/react than the one it was tested with). What the CLI imports on demand (the TUI with Ink and React,
  * client-node for files and clusters) becomes lazily loaded chunks in dist/chunks/, so `--help`, usage errors
- * and plain output do not compile code they never run. source/index.ts (when present) → dist/index.js, the
- * library, with dependencies left to npm. `--quiet` prints nothing unless the build fails.
+ * and plain output do not compile code they never run. source/index.ts → dist/index.js, the library, is an
+ * entry of the same build: it is bundled too (the package has no runtime dependencies, so `npx planwatch`
+ * installs nothing) and shares its chunks with the CLI (client-node ships once). `--types` also writes the
+ * library's declarations to dist/types/ with tsc (tsconfig.build.json; seconds, so only for `npm run build`
+ * and `npm pack`). `--quiet` prints nothing unless the build fails.
  */
-import {chmod, mkdir, readdir, rename, rm, stat, writeFile} from 'node:fs/promises';
+import {spawnSync} from 'node:child_process';
+import {chmod, mkdir, readdir, rename, rm, writeFile} from 'node:fs/promises';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import * as esbuild from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const quiet = process.argv.includes('--quiet');
+const types = process.argv.includes('--types');
 const log = quiet ? () => {} : message => console.log(message);
 const started = performance.now();
-
-async function exists(path) {
-	try {
-		await stat(path);
-		return true;
-	} catch {
-		return false;
-	}
-}
 
 /** esbuild has already printed what went wrong; exit without a second, stack-traced copy. */
 async function build(options) {
@@ -67,6 +63,15 @@ const withoutInkDevtools = {
 };
 
 /**
+ * The executable entry starts with the shebang and turns the compile cache on; every file gets `require`. The
+ * library entry and the chunks must not touch the compile cache: that is the host application's choice.
+ */
+function withBanner(file, entry) {
+	const banner = file.path === entry ? `#!/usr/bin/env node\n${compileCache}${requireShim}` : requireShim;
+	return {path: file.path, contents: Buffer.concat([Buffer.from(banner), file.contents])};
+}
+
+/**
  * Put every output file in place by rename, never by rewriting it: test files build and run the bin in
  * parallel, and a planwatch still running must never load a half-written file.
  */
@@ -96,14 +101,15 @@ async function pruneChunks(outputFiles) {
 
 const cli = await build({
 	...common,
-	entryPoints: [{in: 'source/cli.tsx', out: 'planwatch'}],
+	entryPoints: [
+		{in: 'source/cli.tsx', out: 'planwatch'},
+		{in: 'source/index.ts', out: 'index'},
+	],
 	outdir: 'dist',
 	splitting: true,
 	chunkNames: 'chunks/[name]-[hash]',
 	minify: true,
 	metafile: true,
-	// Every output file starts with the banner; only the entry needs the shebang, elsewhere it is a comment.
-	banner: {js: `#!/usr/bin/env node\n${compileCache}${requireShim}`},
 	// React's development build is slower and larger; the bin is always a production build.
 	define: {'process.env.NODE_ENV': '"production"'},
 	plugins: [withoutInkDevtools],
@@ -118,23 +124,46 @@ if (forbidden.length > 0) {
 	process.exit(1);
 }
 
-await writeAtomically(cli.outputFiles, join(root, 'dist', 'planwatch.js'));
+// The library must not load the TUI: an application that only waits for plans should not pay for React and Ink.
+const loadedByLibrary = new Set();
+const visit = file => {
+	if (!loadedByLibrary.has(file)) {
+		loadedByLibrary.add(file);
+		for (const i of cli.metafile.outputs[file]?.imports ?? []) {
+			if (i.kind === 'import-statement' && !i.external) {
+				visit(i.path);
+			}
+		}
+	}
+};
+
+visit('dist/index.js');
+const tui = [...loadedByLibrary].flatMap(file => Object.keys(cli.metafile.outputs[file].inputs)).filter(path => /node_modules\/(ink|react)\//.test(path));
+if (tui.length > 0) {
+	console.error(`build: the library entry loads the TUI: ${tui.slice(0, 3).join(', ')}`);
+	process.exit(1);
+}
+
+const entry = join(root, 'dist', 'planwatch.js');
+await writeAtomically(cli.outputFiles.map(file => withBanner(file, entry)), entry);
 await pruneChunks(cli.outputFiles);
 for (const [file, output] of Object.entries(cli.metafile.outputs)) {
 	log(`${file.padEnd(40)} ${(output.bytes / 1024).toFixed(0).padStart(6)} KiB`);
 }
 
-if (await exists(new URL('../source/index.ts', import.meta.url))) {
-	const library = await build({
-		...common,
-		entryPoints: ['source/index.ts'],
-		outfile: 'dist/index.js',
-		// A library shares its dependencies with the application that installs it.
-		packages: 'external',
-		write: false,
-	});
-	await writeAtomically(library.outputFiles);
-	log('dist/index.js');
+if (types) {
+	// Into a fresh directory, swapped in whole: no declaration of a deleted source file lingers.
+	const next = join(root, 'dist', `types.${process.pid}.tmp`);
+	const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', next], {cwd: root, stdio: 'inherit'});
+	if (tsc.status !== 0) {
+		await rm(next, {recursive: true, force: true});
+		console.error('build: tsc could not write the library declarations');
+		process.exit(1);
+	}
+
+	await rm(join(root, 'dist', 'types'), {recursive: true, force: true});
+	await rename(next, join(root, 'dist', 'types'));
+	log('dist/types/');
 }
 
 log(`built in ${Math.round(performance.now() - started)} ms`);
