@@ -1,0 +1,128 @@
+/**
+ * What `npm pack` ships: the bins, the library entry with its declarations, every chunk they load, nothing of
+ * the sources or tests, and no runtime dependency (dist/ is a full bundle, so `npx planwatch` installs nothing).
+ * `npm pack --dry-run` runs prepack, i.e. the same build a release gets.
+ */
+import {spawnSync} from 'node:child_process';
+import {readFileSync} from 'node:fs';
+import {isBuiltin} from 'node:module';
+import {dirname, join, normalize} from 'node:path';
+import {beforeAll, describe, expect, it} from 'vitest';
+import {repoRoot} from '../helpers/run-bin.js';
+
+type PackedFile = {readonly path: string; readonly size: number; readonly mode: number};
+
+const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+	bin: Record<string, string>;
+	exports: Record<string, Record<string, string>>;
+	dependencies?: Record<string, string>;
+	peerDependencies?: Record<string, string>;
+	optionalDependencies?: Record<string, string>;
+	bundleDependencies?: unknown;
+	engines: {node: string};
+};
+
+let files: PackedFile[] = [];
+let paths = new Set<string>();
+
+beforeAll(() => {
+	// The npm that runs the tests (npm test / npm exec), else the one on PATH.
+	const npm = process.env['npm_execpath'] ? [process.execPath, process.env['npm_execpath']] : ['npm'];
+	const result = spawnSync(npm[0]!, [...npm.slice(1), 'pack', '--dry-run', '--json', '--loglevel=error'], {cwd: repoRoot, encoding: 'utf8'});
+	if (result.status !== 0) {
+		throw new Error(`npm pack --dry-run failed (${String(result.status)}):\n${result.stderr}`);
+	}
+
+	// prepack's build prints nothing (--quiet), so stdout is npm's JSON alone.
+	files = (JSON.parse(result.stdout) as Array<{files: PackedFile[]}>)[0]!.files;
+	paths = new Set(files.map(f => f.path));
+}, 60_000);
+
+/** A bare module specifier: `name`, `name/sub`, `@scope/name…`, `node:…`. */
+const packageName = /^(?:node:)?(?:@[a-z\d][\w.-]*\/)?[a-z\d][\w.-]*(?:\/[\w./-]+)?$/i;
+
+/** Relative modules a built file imports (static, dynamic and re-exports), as package paths. */
+function relativeImports(path: string): string[] {
+	const text = readFileSync(join(repoRoot, path), 'utf8');
+	const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g)].map(m => m[1]!);
+	return specifiers.filter(s => s.startsWith('.')).map(s => normalize(join(dirname(path), s)));
+}
+
+/** Every file reachable from `entry` through relative imports. */
+function closure(entry: string): string[] {
+	const seen = new Set<string>();
+	const visit = (path: string): void => {
+		if (seen.has(path)) {
+			return;
+		}
+
+		seen.add(path);
+		for (const next of relativeImports(path)) {
+			visit(next.endsWith('.d.ts') || !path.endsWith('.d.ts') ? next : next.replace(/\.js$/, '.d.ts'));
+		}
+	};
+
+	visit(entry);
+	return [...seen];
+}
+
+describe('npm pack', () => {
+	it('ships both bins (kubectl-planwatch makes `kubectl planwatch` work), executable, with a shebang', () => {
+		expect(Object.keys(manifest.bin).sort()).toEqual(['kubectl-planwatch', 'planwatch']);
+		for (const target of Object.values(manifest.bin)) {
+			expect(paths, target).toContain(normalize(target));
+			expect(readFileSync(join(repoRoot, target), 'utf8').startsWith('#!/usr/bin/env node\n'), target).toBe(true);
+			expect(files.find(f => f.path === normalize(target))!.mode & 0o111, `${target} is executable`).not.toBe(0);
+		}
+	});
+
+	it('ships the library entry and its declarations; exports targets are "./" paths (Node rejects anything else)', () => {
+		const targets = Object.values(manifest.exports['.']!);
+		expect(targets.sort()).toEqual(['./dist/index.js', './dist/types/index.d.ts']);
+		for (const target of targets) {
+			expect(paths, target).toContain(normalize(target));
+		}
+	});
+
+	it('ships every chunk and declaration the entries load', () => {
+		const needed = [...closure('dist/planwatch.js'), ...closure('dist/index.js'), ...closure('dist/types/index.d.ts')];
+		expect(needed.filter(path => !paths.has(path))).toEqual([]);
+		// The chunk behind the TUI is loaded lazily: it must be there too.
+		expect(needed.some(path => path.startsWith('dist/chunks/run-tui-'))).toBe(true);
+	});
+
+	it('ships nothing but dist/, package.json, README and LICENSE', () => {
+		const unexpected = [...paths].filter(path => !/^(dist\/.+\.(js|d\.ts)|package\.json|README\.md|LICENSE)$/.test(path));
+		expect(unexpected).toEqual([]);
+		expect([...paths].filter(path => /(^|\/)(source|test|scripts|media)\/|\.tsx?$|\.tmp$/.test(path) && !path.endsWith('.d.ts'))).toEqual([]);
+	});
+});
+
+describe('package.json', () => {
+	it('has no runtime dependencies: the build bundles them all', () => {
+		expect(manifest.dependencies ?? {}).toEqual({});
+		expect(manifest.peerDependencies ?? {}).toEqual({});
+		expect(manifest.optionalDependencies ?? {}).toEqual({});
+		expect(manifest.bundleDependencies).toBeUndefined();
+		expect(manifest.engines.node).toBe('>=22.19');
+	});
+
+	it('nothing in dist/ imports a package: only Node built-ins and its own files', () => {
+		const bare = new Set<string>();
+		for (const path of paths) {
+			if (!path.endsWith('.js')) {
+				continue;
+			}
+
+			const text = readFileSync(join(repoRoot, path), 'utf8');
+			for (const [, specifier] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s*|\brequire\s*\(\s*)["']([^"'\s]+)["']/g)) {
+				// Minified code has strings such as `from",type:"`: only what could name a module counts.
+				if (packageName.test(specifier!) && !isBuiltin(specifier!)) {
+					bare.add(`${path}: ${specifier!}`);
+				}
+			}
+		}
+
+		expect([...bare]).toEqual([]);
+	});
+});
