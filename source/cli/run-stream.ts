@@ -5,7 +5,9 @@
  * final snapshot and the result. Ends when the wait ends (with --wait), or on a signal (130), or on a fatal
  * source error; a reached timeout exits 3 at once (no one can press + here).
  */
+import type {ConnectionState} from '../kube/object-source.js';
 import {objectKey} from '../model/plan-tree.js';
+import {timeOfDay} from '../render/clock-time.js';
 import {resultLine, snapshotLine, transitionLine} from '../render/json.js';
 import {formatFinished, formatObjectLine, formatTransition, renderPlain} from '../render/plain.js';
 import type {Clock} from '../state/clock.js';
@@ -55,10 +57,20 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 				: objects.map(o => formatObjectLine(o, start, text) + '\n').join(''),
 		);
 		lastSeq = synced.transitions.at(-1)?.seq ?? 0;
+		let connection = synced.connection;
 		const report = (): void => {
-			const fresh = store.getSnapshot().transitions.filter(t => t.seq > lastSeq);
+			const snapshot = store.getSnapshot();
+			const fresh = snapshot.transitions.filter(t => t.seq > lastSeq);
 			lastSeq = fresh.at(-1)?.seq ?? lastSeq;
 			write(fresh.filter(t => wanted(t.objectKey)).map(t => line(t)).join(''));
+			if (snapshot.connection !== connection) {
+				// A CI log should say why it went quiet and when the watch came back.
+				const said = connectionChange(connection, snapshot.connection);
+				connection = snapshot.connection;
+				if (said && options.output === 'plain') {
+					write(`${timeOfDay(clock.now(), run.timeZone)} ${said}\n`);
+				}
+			}
 		};
 
 		unsubscribe = store.subscribe(report);
@@ -92,4 +104,17 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 		const tree = renderPlain({objects, timings: snapshot.timings}, {now: at, ascii: options.ascii, color: options.color, timeZone: run.timeZone});
 		return finished + (tree === '' ? '' : `\n${tree}`);
 	}
+}
+
+/** The plain log's line for a change of connection state, if it deserves one. */
+export function connectionChange(before: ConnectionState, now: ConnectionState): string | undefined {
+	if (now.status === 'reconnecting' && before.status !== 'reconnecting') {
+		return `connection lost: ${now.lastError} (reconnecting)`;
+	}
+
+	if (now.status === 'live' && before.status === 'reconnecting') {
+		return 'connection restored';
+	}
+
+	return undefined;
 }

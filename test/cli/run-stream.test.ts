@@ -118,3 +118,23 @@ describe('runStream, json', () => {
 		expect(lines.at(-1)).toMatchObject({type: 'result', exitCode: 0});
 	});
 });
+
+describe('runStream, connection', () => {
+	it('says in the plain log when the watch was lost and when it came back', async () => {
+		const t = setup();
+		const run = runStream({store: t.store, clock: t.clock, options: {...base, output: 'plain', wait: true, timeoutMs: 0}, targets: [key], write: t.write, interrupted: t.interrupted, timeZone: 'UTC'});
+		await waitUntil(() => t.output() !== '', 'the first line');
+		// The store notifies once per batch; real reconnects take seconds, so each state is seen.
+		for (const state of [{status: 'reconnecting', attempt: 1, lastError: 'connection refused'}, {status: 'reconnecting', attempt: 2, lastError: 'connection refused'}, {status: 'live'}] as const) {
+			t.store.apply({type: 'connection', state});
+			// eslint-disable-next-line no-await-in-loop
+			await Promise.resolve();
+		}
+
+		await waitUntil(() => t.output().includes('connection restored'), 'the restored line');
+		t.store.apply({type: 'upsert', resource: 'Instance', object: deploy(['COMPLETE', 'COMPLETE', 'COMPLETE'], 'COMPLETE')});
+		expect((await run).exitCode).toBe(0);
+		expect(t.output()).toContain('09:15:00 connection lost: connection refused (reconnecting)\n09:15:00 connection restored\n');
+		expect(t.output().match(/connection lost/g)).toHaveLength(1);
+	});
+});
