@@ -6,6 +6,7 @@ import {openDemo, type DemoOptions, type Screen} from './capture.js';
 import {animatedSvg, dark, light, screenToSvg, type Palette} from './svg.js';
 
 const ENTER = '\r';
+const ESC = '\u001B';
 const columns = 110;
 const rows = 32;
 
@@ -64,14 +65,40 @@ export const shots: readonly Shot[] = [
 	},
 ];
 
-/** The tour's list as it plays, one frame every few seconds. */
-export const animation = {
+/** The tour as it plays: the list, mysql-instance's tree through its ERROR and retry, back to the list at the end. */
+export const animation: {
+	readonly name: string;
+	readonly title: string;
+	readonly demo: DemoOptions;
+	/** `frame`: take a frame once the screen matches. */
+	readonly script: ReadonlyArray<{readonly at: number} | {readonly keys: readonly string[]} | {readonly frame: RegExp}>;
+	readonly frameMs: number;
+} = {
 	name: 'tour-animated',
 	title: 'planwatch demo',
 	demo: tour,
-	times: [1000, 4000, 8000, 12_000, 14_000, 20_000, 24_000, 29_000, 33_000, 40_000],
-	frameMs: 1600,
-} as const;
+	script: [
+		{at: 1000},
+		{frame: /mysql-instance/},
+		{at: 7000},
+		{frame: /zookeeper-instance/},
+		{at: 13_000},
+		{frame: /↻ retrying/},
+		{keys: ['j', 'j', ENTER]},
+		{frame: /↻ init +ERROR/},
+		{at: 21_000},
+		{frame: /init +IN_PROGRESS/},
+		{at: 26_000},
+		{frame: /cleanup +IN_PROGRESS/},
+		{at: 30_000},
+		{frame: /✔ deploy completed/},
+		{keys: [ESC]},
+		{frame: /KIND +NAMESPACE/},
+		{at: 40_000},
+		{frame: /✖ failed/},
+	],
+	frameMs: 1800,
+};
 
 export async function captureShot(shot: Shot): Promise<Screen> {
 	const demo = await openDemo(shot.demo);
@@ -91,11 +118,9 @@ async function captureAnimation(): Promise<Screen[]> {
 	const demo = await openDemo(animation.demo);
 	try {
 		const screens: Screen[] = [];
-		for (const at of animation.times) {
+		for (const step of animation.script) {
 			// eslint-disable-next-line no-await-in-loop
-			await demo.advanceTo(at);
-			// eslint-disable-next-line no-await-in-loop
-			screens.push(await demo.capture());
+			await ('at' in step ? demo.advanceTo(step.at) : 'keys' in step ? demo.press(...step.keys) : demo.capture(step.frame).then(screen => screens.push(screen)));
 		}
 
 		return screens;
