@@ -57,6 +57,9 @@ function exitCodeFor(failure: KubeFailure): number {
 	return failure.kind === 'bad-request' ? 2 : clusterErrorExitCode;
 }
 
+/** How long a supporting collection's start-up failure waits for one of the targets' own kind. */
+const supportingFailureDelayMs = 500;
+
 export function createClusterSource(options: ClusterSourceOptions): ObjectSource {
 	const {kubeconfig, namespace, clock} = options;
 	const kubeConfig = kubeconfig.kubeConfig;
@@ -186,7 +189,16 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 			return;
 		}
 
-		fatal(failure.message, exitCodeFor(failure));
+		if (entry.kind === 'Instance' || entry.kind === 'ActionSet') {
+			fatal(failure.message, exitCodeFor(failure));
+			return;
+		}
+
+		// A supporting collection (OperatorVersions, Blueprints, Events) failed. The requests run together, so give
+		// the user's own kind a moment to fail too: "cannot list actionsets" says more than "cannot list blueprints".
+		clock.after(supportingFailureDelayMs, () => {
+			fatal(failure.message, exitCodeFor(failure));
+		});
 	};
 
 	const build = () => {

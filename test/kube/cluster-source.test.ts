@@ -71,6 +71,18 @@ async function fatalOf(events: Recorder<SourceEvent>): Promise<string> {
 	return summary(await events.next('fatal', isFatal));
 }
 
+/** The fatal line, with the fake clock moving meanwhile (a supporting kind's failure waits on the clock). */
+async function fatalWhileTicking(events: Recorder<SourceEvent>): Promise<string> {
+	const ticker = setInterval(() => {
+		clock.advance(100);
+	}, 10);
+	try {
+		return await fatalOf(events);
+	} finally {
+		clearInterval(ticker);
+	}
+}
+
 function watchedPaths(): string[] {
 	return [...new Set(server.requests.map(r => `${r.path}${r.query['fieldSelector'] ? `?${r.query['fieldSelector']}` : ''}`))].sort();
 }
@@ -244,7 +256,15 @@ describe('cluster source: start-up failures are one fatal line', () => {
 	it('403 on events names what planwatch needs', async () => {
 		server.forbid('tester', 'events');
 		const events = await start();
-		expect(await fatalOf(events)).toBe('fatal 4: forbidden: user tester cannot list events in namespace default; planwatch needs get/list/watch on instances, operatorversions (kudo.dev), actionsets, blueprints (cr.kanister.io) and events');
+		// A supporting collection's failure waits a moment for the targets' own kind to fail first.
+		expect(await fatalWhileTicking(events)).toBe('fatal 4: forbidden: user tester cannot list events in namespace default; planwatch needs get/list/watch on instances, operatorversions (kudo.dev), actionsets, blueprints (cr.kanister.io) and events');
+	});
+
+	it('a 403 on the target kind is reported rather than one on a supporting kind', async () => {
+		server.forbid('tester', 'blueprints');
+		server.forbid('tester', 'actionsets');
+		const events = await start({targets: [{kind: 'ActionSet', name: 'backup-x'}]});
+		expect(await fatalWhileTicking(events)).toMatch(/^fatal 4: forbidden: user tester cannot list actionsets\.cr\.kanister\.io/);
 	});
 
 	it('401', async () => {
