@@ -1,0 +1,73 @@
+/**
+ * Time from spawning planwatch to its first frame, and to the first frame that shows the watched object's tree,
+ * for one object on the watch server. Variants: the bundle as shipped (dist/planwatch.js, Node's compile cache
+ * on, warm from earlier runs), the bundle with the compile cache off, and the source unbundled: every file of
+ * source/ transformed by esbuild on its own (bundle: false) into .cache/bench/unbundled/source/, so Node loads it
+ * and every dependency file by file from node_modules, as a `tsc` build would.
+ */
+import {copyFileSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import {cpuSeconds} from './proc-stats.js';
+import {startPty} from './pty-client.js';
+import {namespace, probeName} from './workload.js';
+import type {WatchSetup} from './watch-run.js';
+
+export type FirstFrame = {
+	readonly firstOutputMs: number;
+	readonly objectMs: number;
+	/** CPU time the process had used when the object's frame arrived: what other load on the machine cannot inflate. */
+	readonly objectCpuMs: number;
+};
+
+function sourceFiles(dir: string): string[] {
+	return readdirSync(dir, {withFileTypes: true}).flatMap(entry => {
+		const full = path.join(dir, entry.name);
+		return entry.isDirectory() ? sourceFiles(full) : /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [full] : [];
+	});
+}
+
+/** Transform source/ file by file into `dir`/source; returns the path of the CLI entry there. */
+export async function buildUnbundled(root: string, dir: string): Promise<string> {
+	const outdir = path.join(dir, 'source');
+	// source/cli/version.ts reads ../../package.json.
+	copyFileSync(path.join(root, 'package.json'), path.join(dir, 'package.json'));
+	await esbuild.build({
+		absWorkingDir: root,
+		entryPoints: sourceFiles(path.join(root, 'source')),
+		outbase: path.join(root, 'source'),
+		outdir,
+		bundle: false,
+		platform: 'node',
+		target: 'node22',
+		format: 'esm',
+		jsx: 'automatic',
+		logLevel: 'error',
+	});
+	return path.join(outdir, 'cli.js');
+}
+
+export async function firstFrame(setup: WatchSetup, entry: string, env: Record<string, string>): Promise<FirstFrame> {
+	const name = probeName(0);
+	const spawnedAt = performance.now();
+	const client = startPty(process.execPath, [...setup.nodeFlags, entry, `actionset/${name}`, '--kubeconfig', setup.kubeconfig, '-n', namespace], {cols: setup.cols, rows: setup.rows, env: {...setup.env, ...env}, cwd: setup.cwd});
+	try {
+		const first = client.waitFor(() => client.lines().some(l => l.trim() !== ''), 'any output', 30_000);
+		let objectCpuMs = Number.NaN;
+		const object = client.waitFor(
+			() => {
+				const shown = client.lines().some(l => l.includes('dumpToObjectStore'));
+				if (shown) {
+					objectCpuMs = cpuSeconds(client.pid) * 1000;
+				}
+
+				return shown;
+			},
+			`the tree of ${name}`,
+			30_000,
+		);
+		return {firstOutputMs: (await first) - spawnedAt, objectMs: (await object) - spawnedAt, objectCpuMs};
+	} finally {
+		await client.stop();
+	}
+}

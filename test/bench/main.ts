@@ -1,0 +1,217 @@
+/**
+ * `npm run bench [-- --quick]`: planwatch's performance figures against the in-process watch server on
+ * 127.0.0.1, with `kubectl get -w` on the same workloads alongside. Prints a Markdown table: every figure is the
+ * median of several runs with [min–max]. Options (for profiling and before/after comparisons):
+ *   --quick            fewer object counts, runs and seconds (under a minute)
+ *   --runs N           runs per figure
+ *   --objects 1,1000   object counts to watch
+ *   --rates 10,100     update rates (per second)
+ *   --no-kubectl       leave kubectl out
+ *   --only watch,idle,first-frame
+ *   --cli FILE         the planwatch entry to measure (default dist/planwatch.js)
+ *   --node-flags "…"  Node flags for every planwatch run, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+ *   --json FILE        also write every run's raw figures as JSON
+ *   --serve N          no measuring: serve N objects (updates at --rate R per second, default 0) and print a
+ *                      kubeconfig, to profile planwatch by hand (`node --cpu-prof dist/planwatch.js --kubeconfig …`)
+ */
+import {execFileSync} from 'node:child_process';
+import {existsSync, mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {startDiscoveryFront, type DiscoveryFront} from './discovery-front.js';
+import {buildUnbundled, firstFrame, type FirstFrame} from './first-frame.js';
+import {idleRun, type IdleFigures} from './idle-run.js';
+import {repoRoot as root} from './repo-root.js';
+import {renderTable, type Results} from './table.js';
+import {watchRun, type ClientName, type WatchFigures, type WatchPlan, type WatchSetup} from './watch-run.js';
+import {loadWorkload, type Workload} from './workload.js';
+import {WatchServer, writeKubeconfig} from '../helpers/watch-server.js';
+
+function option(name: string): string | undefined {
+	const i = process.argv.indexOf(name);
+	return i === -1 ? undefined : process.argv[i + 1];
+}
+
+function numbers(text: string | undefined, fallback: readonly number[]): number[] {
+	return text === undefined ? [...fallback] : text.split(',').map(Number).filter(n => Number.isFinite(n) && n > 0);
+}
+
+const quick = process.argv.includes('--quick');
+const runs = Number(option('--runs') ?? (quick ? 1 : 3));
+const objectCounts = numbers(option('--objects'), quick ? [1, 1000, 10_000] : [1, 100, 1000, 10_000]);
+const rates = numbers(option('--rates'), [10, 100]);
+const withKubectl = !process.argv.includes('--no-kubectl');
+const only = new Set((option('--only') ?? 'watch,idle,first-frame').split(','));
+const cli = path.resolve(option('--cli') ?? path.join(root, 'dist', 'planwatch.js'));
+const jsonOut = option('--json');
+const nodeFlags = (option('--node-flags') ?? '').split(' ').filter(Boolean);
+const kubectlPath = process.env['PLANWATCH_KUBECTL'] ?? '/usr/bin/kubectl';
+const kubectlObjects = quick ? [1000] : objectCounts;
+
+const plan: WatchPlan = quick
+	? {settleMs: 500, idleMs: 1000, rates, rateMs: 2000, drainMs: 2000}
+	: {settleMs: 1000, idleMs: 3000, rates, rateMs: 5000, drainMs: 2000};
+const idleMs = quick ? 5000 : 30_000;
+const idleRuns = quick ? 1 : 3;
+const firstFrameRuns = quick ? 3 : 10;
+
+function log(message: string): void {
+	process.stderr.write(`bench: ${message}\n`);
+}
+
+if (!existsSync(cli)) {
+	throw new Error(`bench: ${cli} is missing; run \`npm run bench\` (it builds the CLI first)`);
+}
+
+const hasKubectl = withKubectl && existsSync(kubectlPath);
+if (withKubectl && !hasKubectl) {
+	log(`no kubectl at ${kubectlPath} (set PLANWATCH_KUBECTL): its columns stay empty`);
+}
+
+const home = mkdtempSync(path.join(os.tmpdir(), 'planwatch-bench-home-'));
+const env: Record<string, string> = {PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, TERM: 'xterm-256color', LANG: 'C.UTF-8', TZ: 'UTC'};
+
+/** A watch server holding `count` objects, behind the discovery front, and a kubeconfig for it. */
+async function serve(count: number): Promise<{server: WatchServer; front: DiscoveryFront; workload: Workload; setup: WatchSetup; close(): Promise<void>}> {
+	const server = await WatchServer.start();
+	const workload = loadWorkload(server, count);
+	const front = await startDiscoveryFront(server);
+	const kubeconfig = await writeKubeconfig({server: front.url, namespace: 'bench'});
+	const setup: WatchSetup = {kubeconfig, env, cwd: root, cli, nodeFlags, kubectl: kubectlPath, cols: 160, rows: 40};
+	return {
+		server,
+		front,
+		workload,
+		setup,
+		async close() {
+			await front.close();
+			await server.close();
+		},
+	};
+}
+
+const results: Results = {quick, runs, watch: [], idle: [], firstFrame: {}, errors: [], environment: environment()};
+
+function environment(): string {
+	const cpus = os.cpus();
+	let kubectlVersion = 'no kubectl';
+	if (hasKubectl) {
+		try {
+			const text = execFileSync(kubectlPath, ['version', '--client', '-o', 'json'], {encoding: 'utf8', env});
+			kubectlVersion = `kubectl ${(JSON.parse(text) as {clientVersion?: {gitVersion?: string}}).clientVersion?.gitVersion ?? '?'}`;
+		} catch {
+			kubectlVersion = 'kubectl ?';
+		}
+	}
+
+	return `Node ${process.version}, ${kubectlVersion}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ${os.platform()} ${os.release()}; load average at the start ${loadAverage()}`;
+}
+
+const started = performance.now();
+
+/** Other work on the machine skews latency: the table says how busy it was. */
+function loadAverage(): string {
+	return os.loadavg().map(n => n.toFixed(1)).join(' ');
+}
+
+const serveCount = option('--serve');
+if (serveCount !== undefined) {
+	const served = await serve(Number(serveCount));
+	const rate = Number(option('--rate') ?? 0);
+	process.stdout.write(`${served.workload.objects} objects in namespace bench; ${rate} updates/s; kubeconfig:\n${served.setup.kubeconfig}\n`);
+	if (rate > 0) {
+		setInterval(() => {
+			served.workload.update();
+		}, 1000 / rate);
+	}
+
+	await new Promise(() => undefined);
+}
+
+/** A failed section is reported under the table; the others still run. */
+async function section(name: string, run: () => Promise<void>): Promise<void> {
+	if (!only.has(name)) {
+		return;
+	}
+
+	try {
+		await run();
+	} catch (error) {
+		const message = error instanceof Error ? error.message : String(error);
+		log(`${name} failed: ${message}`);
+		results.errors.push(`${name}: ${message.split('\n')[0]}`);
+	}
+}
+
+await section('watch', async () => {
+	for (const count of objectCounts) {
+		const served = await serve(count);
+		try {
+			const clients: ClientName[] = hasKubectl && kubectlObjects.includes(count) ? ['planwatch', 'kubectl'] : ['planwatch'];
+			for (let run = 0; run < runs; run++) {
+				for (const client of clients) {
+					log(`${client}: ${count} objects, run ${run + 1}/${runs}`);
+					const figures: WatchFigures = await watchRun(client, served.setup, served.workload, plan);
+					results.watch.push(figures);
+					const last = figures.rates.at(-1);
+					log(`  ready ${figures.readyMs.toFixed(0)} ms, idle ${(figures.idleCpu * 100).toFixed(1)} %, ${last ? `${last.rate}/s p99 ${last.p99?.toFixed(1)} ms cpu ${(last.cpu * 100).toFixed(1)} %, ` : ''}rss ${figures.rssMiB.toFixed(0)} MiB`);
+				}
+			}
+		} finally {
+			await served.close();
+		}
+	}
+});
+
+await section('idle', async () => {
+	const served = await serve(1);
+	try {
+		for (let run = 0; run < idleRuns; run++) {
+			log(`idle: one object, ${idleMs / 1000} s, run ${run + 1}/${idleRuns}`);
+			const figures: IdleFigures = await idleRun(served.setup, 2000, idleMs);
+			results.idle.push(figures);
+			log(`  cpu ${(figures.cpu * 100).toFixed(2)} %, ${figures.bytesPerSecond.toFixed(0)} B/s`);
+		}
+	} finally {
+		await served.close();
+	}
+});
+
+await section('first-frame', async () => {
+	const served = await serve(1);
+	try {
+		const unbundledDir = path.join(root, '.cache', 'bench', 'unbundled');
+		mkdirSync(unbundledDir, {recursive: true});
+		const unbundled = await buildUnbundled(root, unbundledDir);
+		const compileCache = path.join(root, '.cache', 'bench', 'compile-cache');
+		const variants: Array<{name: string; entry: string; env: Record<string, string>}> = [
+			{name: 'bundled (as shipped: compile cache on)', entry: cli, env: {}},
+			{name: 'bundled, compile cache off', entry: cli, env: {NODE_DISABLE_COMPILE_CACHE: '1'}},
+			{name: 'unbundled (esbuild per file), compile cache on', entry: unbundled, env: {NODE_ENV: 'production', NODE_COMPILE_CACHE: compileCache}},
+			{name: 'unbundled, compile cache off', entry: unbundled, env: {NODE_ENV: 'production', NODE_DISABLE_COMPILE_CACHE: '1'}},
+		];
+		// --quick: the shipped bundle and the unbundled source only.
+		for (const variant of quick ? [variants[0]!, variants[2]!] : variants) {
+			log(`first frame: ${variant.name}`);
+			// One run first fills the compile cache (and the OS file cache); it is not counted.
+			await firstFrame(served.setup, variant.entry, variant.env);
+			const list: FirstFrame[] = [];
+			for (let run = 0; run < firstFrameRuns; run++) {
+				list.push(await firstFrame(served.setup, variant.entry, variant.env));
+			}
+
+			results.firstFrame[variant.name] = list;
+		}
+	} finally {
+		await served.close();
+	}
+});
+
+log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+results.environment += `, at the end ${loadAverage()}`;
+if (jsonOut) {
+	writeFileSync(jsonOut, JSON.stringify(results, undefined, 2));
+}
+
+process.stdout.write(renderTable(results));
+process.exit(results.errors.length > 0 ? 1 : 0);

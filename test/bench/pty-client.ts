@@ -1,0 +1,121 @@
+/**
+ * A command in a pseudo-terminal (node-pty) whose output is parsed by a headless xterm, so the bench reads the
+ * screen a user sees. Every chunk of output is stamped when it arrives; once xterm has parsed it, listeners
+ * get that arrival time: "the frame containing X" is the first chunk after which the screen shows X.
+ */
+import xterm from '@xterm/headless';
+import pty from 'node-pty';
+
+export type PtyClient = {
+	readonly pid: number;
+	/** Bytes the process has written to the terminal so far. */
+	bytes(): number;
+	/** The visible screen, one string per row. */
+	lines(): string[];
+	/** Called after each chunk is on the screen, with its arrival time (performance.now()). */
+	onScreen(listener: (arrivedAt: number) => void): () => void;
+	/** Resolves with the arrival time of the chunk after which `condition` first holds; rejects if the process exits first. */
+	waitFor(condition: () => boolean, what: string, timeoutMs: number): Promise<number>;
+	/** SIGTERM, then SIGKILL if it has not exited after a while. */
+	stop(): Promise<void>;
+};
+
+export function startPty(command: string, args: readonly string[], options: {cols: number; rows: number; env: Record<string, string>; cwd: string}): PtyClient {
+	const terminal = new xterm.Terminal({cols: options.cols, rows: options.rows, allowProposedApi: true, scrollback: 0});
+	const child = pty.spawn(command, [...args], {name: 'xterm-256color', cols: options.cols, rows: options.rows, cwd: options.cwd, env: options.env});
+	const listeners = new Set<(arrivedAt: number) => void>();
+	let bytes = 0;
+	let exited = false;
+	const exitListeners = new Set<() => void>();
+	const exit = new Promise<void>(resolve => {
+		child.onExit(() => {
+			// Let xterm show what was written before the exit.
+			terminal.write('', () => {
+				exited = true;
+				for (const listener of [...exitListeners]) {
+					listener();
+				}
+
+				resolve();
+			});
+		});
+	});
+	child.onData(data => {
+		const arrivedAt = performance.now();
+		bytes += Buffer.byteLength(data);
+		terminal.write(data, () => {
+			for (const listener of [...listeners]) {
+				listener(arrivedAt);
+			}
+		});
+	});
+
+	const lines = () => {
+		const buffer = terminal.buffer.active;
+		const out: string[] = [];
+		for (let y = 0; y < options.rows; y++) {
+			out.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? '');
+		}
+
+		return out;
+	};
+
+	const onScreen = (listener: (arrivedAt: number) => void) => {
+		listeners.add(listener);
+		return () => {
+			listeners.delete(listener);
+		};
+	};
+
+	return {
+		pid: child.pid,
+		bytes: () => bytes,
+		lines,
+		onScreen,
+		async waitFor(condition, what, timeoutMs) {
+			return new Promise<number>((resolve, reject) => {
+				const fail = (why: string) => {
+					clearTimeout(timer);
+					off();
+					exitListeners.delete(onExit);
+					reject(new Error(`bench: ${why} waiting for ${what}; the screen:\n${lines().join('\n').trimEnd()}`));
+				};
+
+				const timer = setTimeout(() => {
+					fail(`timed out after ${timeoutMs} ms`);
+				}, timeoutMs);
+				const onExit = () => {
+					fail('the process exited');
+				};
+
+				exitListeners.add(onExit);
+				const off = onScreen(arrivedAt => {
+					if (condition()) {
+						clearTimeout(timer);
+						off();
+						exitListeners.delete(onExit);
+						resolve(arrivedAt);
+					}
+				});
+				if (exited) {
+					onExit();
+				}
+			});
+		},
+		async stop() {
+			if (exited) {
+				return;
+			}
+
+			child.kill('SIGTERM');
+			const killer = setTimeout(() => {
+				if (!exited) {
+					child.kill('SIGKILL');
+				}
+			}, 3000);
+			await exit;
+			clearTimeout(killer);
+			terminal.dispose();
+		},
+	};
+}

@@ -1,0 +1,108 @@
+/** The bench's figures as a Markdown table: median [min–max] over runs, kubectl alongside, budgets checked. */
+import type {FirstFrame} from './first-frame.js';
+import type {IdleFigures} from './idle-run.js';
+import {spread, type Spread} from './stats.js';
+import type {RateFigures, WatchFigures} from './watch-run.js';
+
+export type Results = {
+	readonly quick: boolean;
+	readonly runs: number;
+	environment: string;
+	readonly watch: WatchFigures[];
+	readonly idle: IdleFigures[];
+	readonly firstFrame: Record<string, FirstFrame[]>;
+	/** Sections that failed, one line each. */
+	readonly errors: string[];
+};
+
+type Row = {readonly figure: string; readonly planwatch?: Spread; readonly kubectl?: Spread; readonly budget?: string; readonly met?: boolean; readonly digits: number};
+
+function show(s: Spread | undefined, digits: number): string {
+	if (!s) {
+		return '–';
+	}
+
+	const f = (n: number) => n.toFixed(digits);
+	return s.runs === 1 || s.min === s.max ? f(s.median) : `${f(s.median)} [${f(s.min)}–${f(s.max)}]`;
+}
+
+function ratio(row: Row): string {
+	if (!row.planwatch || !row.kubectl || row.kubectl.median === 0) {
+		return '';
+	}
+
+	return `${(row.planwatch.median / row.kubectl.median).toFixed(2)}×`;
+}
+
+export function renderTable(results: Results): string {
+	const rows: Row[] = [];
+	const counts = [...new Set(results.watch.map(w => w.objects))].sort((a, b) => a - b);
+	const of = (client: string, objects: number) => results.watch.filter(w => w.client === client && w.objects === objects);
+	const rateOf = (list: WatchFigures[], rate: number) => list.map(w => w.rates.find(r => r.rate === rate)).filter((r): r is RateFigures => r !== undefined);
+	const rateList = [...new Set(results.watch.flatMap(w => w.rates.map(r => r.rate)))].sort((a, b) => a - b);
+
+	for (const objects of counts) {
+		const pw = of('planwatch', objects);
+		const kc = of('kubectl', objects);
+		for (const rate of rateList) {
+			const p = rateOf(pw, rate);
+			const k = rateOf(kc, rate);
+			const key = objects === 1000 && rate === 100;
+			const p99 = spread(p.map(r => r.p99));
+			const k99 = spread(k.map(r => r.p99));
+			const missed = p.reduce((a, r) => a + r.missed, 0);
+			rows.push({figure: `latency p50 ms · ${objects} objects · ${rate}/s`, planwatch: spread(p.map(r => r.p50)), kubectl: spread(k.map(r => r.p50)), digits: 1});
+			rows.push({
+				figure: `latency p99 ms · ${objects} objects · ${rate}/s${missed > 0 ? ` (${missed} updates never shown)` : ''}`,
+				planwatch: p99,
+				kubectl: k99,
+				digits: 1,
+				...(key ? {budget: '≤ 50 ms and ≤ 1.5× kubectl', met: p99 !== undefined && p99.median <= 50 && (k99 === undefined || p99.median <= 1.5 * k99.median) && missed === 0} : {}),
+			});
+			rows.push({figure: `CPU % of a core · ${objects} objects · ${rate}/s`, planwatch: spread(p.map(r => r.cpu * 100)), kubectl: spread(k.map(r => r.cpu * 100)), digits: 1});
+			rows.push({figure: `bytes to the terminal per update · ${objects} objects · ${rate}/s`, planwatch: spread(p.map(r => r.bytesPerUpdate)), kubectl: spread(k.map(r => r.bytesPerUpdate)), digits: 0});
+		}
+
+		rows.push({figure: `CPU % of a core, idle list · ${objects} objects`, planwatch: spread(pw.map(w => w.idleCpu * 100)), kubectl: spread(kc.map(w => w.idleCpu * 100)), digits: 2});
+		rows.push({figure: `bytes per idle second, list · ${objects} objects`, planwatch: spread(pw.map(w => w.idleBytesPerSecond)), kubectl: spread(kc.map(w => w.idleBytesPerSecond)), digits: 0});
+		const rss = spread(pw.map(w => w.rssMiB));
+		rows.push({
+			figure: `RSS MiB after the updates · ${objects} objects`,
+			planwatch: rss,
+			kubectl: spread(kc.map(w => w.rssMiB)),
+			digits: 0,
+			...(objects === 10_000 ? {budget: '≤ 200 MB', met: rss !== undefined && rss.max * 1.048_576 <= 200} : {}),
+		});
+		rows.push({figure: `RSS peak MiB · ${objects} objects`, planwatch: spread(pw.map(w => w.peakMiB)), kubectl: spread(kc.map(w => w.peakMiB)), digits: 0});
+		rows.push({figure: `start to full list ms · ${objects} objects`, planwatch: spread(pw.map(w => w.readyMs)), kubectl: spread(kc.map(w => w.readyMs)), digits: 0});
+	}
+
+	if (results.idle.length > 0) {
+		const cpu = spread(results.idle.map(i => i.cpu * 100));
+		const bytes = spread(results.idle.map(i => i.bytesPerSecond));
+		rows.push({figure: 'CPU % of a core, idle, one object (tree, timers ticking)', planwatch: cpu, digits: 2, budget: '≤ 1 %', met: cpu !== undefined && cpu.median <= 1});
+		rows.push({figure: 'bytes per idle second, one object (tree)', planwatch: bytes, digits: 0, budget: '≤ 200', met: bytes !== undefined && bytes.median <= 200});
+		rows.push({figure: 'RSS MiB, one object (tree)', planwatch: spread(results.idle.map(i => i.rssMiB)), digits: 0});
+	}
+
+	for (const [name, list] of Object.entries(results.firstFrame)) {
+		const object = spread(list.map(f => f.objectMs));
+		const shipped = name.startsWith('bundled (as shipped');
+		rows.push({figure: `first frame ms, cold start · ${name}`, planwatch: spread(list.map(f => f.firstOutputMs)), digits: 0});
+		rows.push({
+			figure: `first frame with the object's tree ms · ${name}`,
+			planwatch: object,
+			digits: 0,
+			...(shipped ? {budget: '≤ 400 ms', met: object !== undefined && object.median <= 400} : {}),
+		});
+		rows.push({figure: `CPU ms used by then · ${name}`, planwatch: spread(list.map(f => f.objectCpuMs)), digits: 0});
+	}
+
+	const header = '| figure | planwatch | kubectl get -w | planwatch / kubectl | budget |\n|---|---:|---:|---:|---|\n';
+	const body = rows
+		.map(r => `| ${r.figure} | ${show(r.planwatch, r.digits)} | ${r.kubectl ? show(r.kubectl, r.digits) : ''} | ${ratio(r)} | ${r.budget ? `${r.met ? '✓' : '✗'} ${r.budget}` : ''} |`)
+		.join('\n');
+	const runs = `${results.runs} run${results.runs === 1 ? '' : 's'} per figure (idle and first frame: their own counts), median [min–max]`;
+	const errors = results.errors.length > 0 ? `\nFailed: ${results.errors.join('; ')}\n` : '';
+	return `\n## planwatch bench${results.quick ? ' (quick)' : ''}\n\n${results.environment}; ${runs}.\n\n${header}${body}\n${errors}`;
+}
