@@ -4,6 +4,7 @@
  */
 import {render} from 'ink';
 import type {Clock} from '../state/clock.js';
+import {framedSnapshots} from '../state/framed-snapshots.js';
 import type {Store} from '../state/store.js';
 import {createWaitController} from '../state/wait-controller.js';
 import {App} from '../ui/app.js';
@@ -13,6 +14,9 @@ import {whenSynced} from './when-synced.js';
 
 /** How long the TUI offers "+ to wait more" when the timeout is reached, before exiting 3. */
 export const tuiGraceMs = 10_000;
+
+/** Ink draws at most 30 frames a second (its default); the App gets at most one new store snapshot per frame. */
+const frameMs = 33;
 
 export type TuiRun = {
 	readonly store: Store;
@@ -40,9 +44,10 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 		extendMs: options.extendMs,
 		graceMs: tuiGraceMs,
 	});
+	const snapshots = framedSnapshots(store, clock, frameMs);
 	const app = render(
 		<App
-			store={store}
+			store={snapshots}
 			clock={clock}
 			wait={wait}
 			header={run.header}
@@ -53,12 +58,13 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 				// The session settles `wait.done`; unmounting happens below, in one place.
 			}}
 		/>,
-		{stdin: run.stdin ?? process.stdin, exitOnCtrlC: false},
+		{stdin: run.stdin ?? process.stdin, exitOnCtrlC: false, incrementalRendering: true},
 	);
 
 	let result: TuiResult;
 	if (options.once) {
 		const snapshot = await whenSynced(store);
+		snapshots.flush();
 		await app.waitUntilRenderFlush();
 		result = snapshot.fatal ?? {exitCode: onceExitCode(snapshot.objects), message: ''};
 	} else {
@@ -66,6 +72,7 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 	}
 
 	wait.dispose();
+	snapshots.dispose();
 	app.unmount();
 	await app.waitUntilExit();
 	return result;

@@ -1,0 +1,82 @@
+import {describe, expect, test} from 'vitest';
+import {FakeClock} from '../../source/state/clock.js';
+import {framedSnapshots} from '../../source/state/framed-snapshots.js';
+import {Store} from '../../source/state/store.js';
+import {loadFixtureObject} from '../helpers/fixtures.js';
+
+const running = loadFixtureObject('kanister/actionset-mysql-backup-running.yaml');
+
+function named(name: string) {
+	return {...running, metadata: {...running.metadata, name}};
+}
+
+/** Store notifications come in a microtask. */
+async function settled(): Promise<void> {
+	await Promise.resolve();
+	await Promise.resolve();
+}
+
+function setup() {
+	const clock = new FakeClock();
+	const store = new Store(clock);
+	const framed = framedSnapshots(store, clock, 33);
+	const seen: number[] = [];
+	framed.subscribe(() => {
+		seen.push(framed.getSnapshot().objects.length);
+	});
+	return {clock, store, framed, seen};
+}
+
+describe('framedSnapshots', () => {
+	test('the first change after a quiet frame is published at once', async () => {
+		const {store, framed, seen} = setup();
+		store.apply({type: 'upsert', resource: 'ActionSet', object: named('a')});
+		await settled();
+		expect(seen).toEqual([1]);
+		expect(framed.getSnapshot()).toBe(store.getSnapshot());
+	});
+
+	test('changes within a frame are folded into one snapshot at its end', async () => {
+		const {clock, store, framed, seen} = setup();
+		store.apply({type: 'upsert', resource: 'ActionSet', object: named('a')});
+		await settled();
+		clock.advance(10);
+		store.apply({type: 'upsert', resource: 'ActionSet', object: named('b')});
+		await settled();
+		clock.advance(10);
+		store.apply({type: 'upsert', resource: 'ActionSet', object: named('c')});
+		await settled();
+		expect(seen).toEqual([1]);
+		expect(framed.getSnapshot().objects).toHaveLength(1);
+		clock.advance(13);
+		expect(seen).toEqual([1, 3]);
+		expect(framed.getSnapshot()).toBe(store.getSnapshot());
+	});
+
+	test('the snapshot stays the same object between publications', async () => {
+		const {clock, store, framed} = setup();
+		store.apply({type: 'upsert', resource: 'ActionSet', object: named('a')});
+		await settled();
+		const published = framed.getSnapshot();
+		clock.advance(5);
+		store.apply({type: 'upsert', resource: 'ActionSet', object: named('b')});
+		await settled();
+		expect(framed.getSnapshot()).toBe(published);
+	});
+
+	test('flush publishes a pending change now; dispose stops publishing', async () => {
+		const {clock, store, framed, seen} = setup();
+		store.apply({type: 'upsert', resource: 'ActionSet', object: named('a')});
+		await settled();
+		store.apply({type: 'upsert', resource: 'ActionSet', object: named('b')});
+		await settled();
+		framed.flush();
+		expect(seen).toEqual([1, 2]);
+		framed.dispose();
+		clock.advance(100);
+		store.apply({type: 'upsert', resource: 'ActionSet', object: named('c')});
+		await settled();
+		clock.advance(100);
+		expect(seen).toEqual([1, 2]);
+	});
+});
