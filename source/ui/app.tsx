@@ -1,6 +1,6 @@
 import {Box, useWindowSize} from 'ink';
 import {useMemo} from 'react';
-import {objectKey, type PlanNode} from '../model/plan-tree.js';
+import {objectKey} from '../model/plan-tree.js';
 import type {Clock} from '../state/clock.js';
 import type {WaitSession} from '../state/wait-session.js';
 import {DetailLines, detailLinesWanted} from './components/detail-lines.js';
@@ -21,7 +21,7 @@ import {useViewState} from './hooks/use-view-state.js';
 import {useWait} from './hooks/use-wait.js';
 import type {Command} from './keymap.js';
 import {computeLayout} from './layout.js';
-import {listObjects} from './list-rows.js';
+import {listKey, listObjects} from './list-rows.js';
 import {createTheme} from './theme.js';
 import {ThemeContext} from './theme-context.js';
 import {initialViewState, treeSelection, viewMode} from './view-state.js';
@@ -59,16 +59,15 @@ export function App(props: AppProps) {
 		() => listObjects(snapshot.objects, {text: view.filter, failingOnly: view.failingOnly, targets}),
 		[snapshot.objects, view.filter, view.failingOnly, targets],
 	);
-	const listKeys = useMemo(() => listed.map(o => objectKey(o)), [listed]);
+	const listKeys = useMemo(() => listed.map(o => listKey(o)), [listed]);
 	const listCursor = Math.max(0, view.listCursor === undefined ? 0 : listKeys.indexOf(view.listCursor));
 	const isTree = view.screen === 'tree';
 	const openKey = isTree ? view.openKey : listKeys[listCursor];
-	const open = openKey === undefined ? undefined : snapshot.objects.find(o => objectKey(o) === openKey);
+	const open = openKey === undefined ? undefined : snapshot.objects.find(o => listKey(o) === openKey);
 	const tree = isTree && open ? treeSelection(view, open) : undefined;
 	const selected = tree?.rows[tree.cursor]?.node;
 	const events = (openKey === undefined ? undefined : snapshot.events.get(openKey)) ?? [];
 
-	const spinning = theme.spinner && snapshot.objects.some(o => o.state === 'running' || hasRunning(o.tree));
 	const bannerInput = {wait, fatal: snapshot.fatal, now};
 	const layout = computeLayout({
 		rows,
@@ -140,7 +139,7 @@ export function App(props: AppProps) {
 
 	return (
 		<ThemeContext.Provider value={theme}>
-			<SpinnerProvider active={spinning}>
+			<SpinnerProvider frame={Math.floor(now / 1000)}>
 				<Box flexDirection="column" width={columns}>
 					{layout.header > 0 ? (
 						<HeaderBar
@@ -165,8 +164,4 @@ export function App(props: AppProps) {
 			</SpinnerProvider>
 		</ThemeContext.Provider>
 	);
-}
-
-function hasRunning(nodes: readonly PlanNode[]): boolean {
-	return nodes.some(n => n.state === 'running' || hasRunning(n.children));
 }

@@ -14,13 +14,31 @@ export function isFailing(object: PlanObject): boolean {
 	return object.outcome === 'failed' || object.state === 'failed' || object.state === 'retrying';
 }
 
-export function listObjects(objects: readonly PlanObject[], filter: ListFilter): PlanObject[] {
+export function listObjects(objects: readonly PlanObject[], filter: ListFilter): readonly PlanObject[] {
 	const text = filter.text.toLowerCase();
 	const targets = filter.targets && filter.targets.length > 0 ? new Set(filter.targets) : undefined;
+	if (!targets && !filter.failingOnly && text === '') {
+		// Nothing filtered: the store's array as it is (a copy of thousands of objects on every frame costs memory).
+		return objects;
+	}
+
 	return objects.filter(o =>
 		(!targets || targets.has(objectKey(o)))
 		&& (!filter.failingOnly || isFailing(o))
 		&& (text === '' || `${o.namespace}/${o.name}`.toLowerCase().includes(text)));
+}
+
+const keys = new WeakMap<PlanObject, string>();
+
+/** `objectKey`, remembered per adapted object: the list needs thousands of keys on every frame. */
+export function listKey(object: PlanObject): string {
+	let key = keys.get(object);
+	if (key === undefined) {
+		key = objectKey(object);
+		keys.set(object, key);
+	}
+
+	return key;
 }
 
 /** PROGRESS cell: `3/5 steps` (KUDO) or `62%` (Kanister). */

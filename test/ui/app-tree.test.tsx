@@ -45,13 +45,14 @@ describe('one Instance, running', () => {
 		expect(lines).toHaveLength(11);
 	});
 
-	test('one spinner: every running node shows the same frame, and it turns', async () => {
+	test('one spinner: every running node shows the same frame, and it turns with the 1 Hz clock', async () => {
 		const app = renderMysql();
 		const spinners = (f: string) => [2, 3, 4, 6].map(i => /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/.exec(f.split('\n')[i]!)?.[0]);
 		const first = await app.waitForFrame(f => f.includes('init'));
 		const frames = new Set(spinners(first));
 		expect(frames.size, first).toBe(1);
 		expect([...frames][0]).toBeDefined();
+		app.clock.advance(1000);
 		const next = await app.waitForFrame(f => !frames.has(spinners(f)[0]), {what: 'the next spinner frame'});
 		expect(new Set(spinners(next)).size, next).toBe(1);
 	});

@@ -1,12 +1,12 @@
 import {Box, Text} from 'ink';
-import {objectKey, type PlanObject} from '../../model/plan-tree.js';
+import type {PlanObject} from '../../model/plan-tree.js';
 import {statusLook} from '../../model/status.js';
 import {objectTimingId, type NodeTiming} from '../../state/store.js';
 import {cellWidth, fit, fitRight, singleLine} from '../cell-text.js';
 import {elapsedOf} from '../elapsed.js';
 import {formatDuration} from '../../model/format-duration.js';
 import {useScrollWindow} from '../hooks/use-scroll-window.js';
-import {progressText} from '../list-rows.js';
+import {listKey, progressText} from '../list-rows.js';
 import {roleOf, type Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import {MoreLine} from './more-line.js';
@@ -18,24 +18,78 @@ type Cells = {readonly kind: string; readonly namespace: string; readonly name: 
 const titles: Cells = {kind: 'KIND', namespace: 'NAMESPACE', name: 'NAME', active: 'ACTIVE', state: 'STATE', progress: 'PROGRESS', elapsed: 'ELAPSED'};
 const caps: Record<keyof Cells, number> = {kind: 9, namespace: 20, name: 36, active: 16, state: 14, progress: 12, elapsed: 8};
 
-function cellsOf(object: PlanObject, timing: NodeTiming | undefined, now: number, theme: Theme): Cells {
-	const elapsed = elapsedOf(timing, now);
-	return {
+type Measured = {readonly theme: Theme; readonly key: string; readonly cells: Omit<Cells, 'elapsed'>; readonly widths: Omit<Record<keyof Cells, number>, 'elapsed'>};
+
+/**
+ * Cells and widths of an object's text, cached per adapted object: the store replaces an object only when it
+ * changes, so a render with thousands of objects measures only the ones that changed.
+ */
+const measured = new WeakMap<PlanObject, Measured>();
+
+function measure(object: PlanObject, theme: Theme): Measured {
+	const cached = measured.get(object);
+	if (cached?.theme === theme) {
+		return cached;
+	}
+
+	const cells = {
 		kind: object.kind,
 		namespace: singleLine(object.namespace),
 		name: singleLine(object.name),
 		active: singleLine(object.active ?? ''),
 		state: `${theme.icon(object.state)} ${statusLook(object.state).word}`,
 		progress: progressText(object),
-		elapsed: elapsed === undefined ? '' : formatDuration(elapsed),
 	};
+	const widths = {
+		kind: cellWidth(cells.kind),
+		namespace: cellWidth(cells.namespace),
+		name: cellWidth(cells.name),
+		active: cellWidth(cells.active),
+		state: cellWidth(cells.state),
+		progress: cellWidth(cells.progress),
+	};
+	const entry = {theme, key: listKey(object), cells, widths};
+	measured.set(object, entry);
+	return entry;
 }
 
-/** Column widths from the content, capped; on a narrow terminal NAME, then NAMESPACE, then ACTIVE give way. */
-function widthsOf(rows: readonly Cells[], width: number): Record<keyof Cells, number> {
+function elapsedText(key: string, timings: ObjectListProps['timings'], now: number): string {
+	const elapsed = elapsedOf(timings.get(key)?.get(objectTimingId), now);
+	return elapsed === undefined ? '' : formatDuration(elapsed);
+}
+
+/**
+ * Column widths from the content of every object (not just the window, so scrolling does not shift columns),
+ * capped; on a narrow terminal NAME, then NAMESPACE, then ACTIVE give way. ELAPSED is as wide as the longest
+ * timer, and a longer duration never prints shorter, so only the longest one is formatted.
+ */
+function widthsOf(objects: readonly PlanObject[], theme: Theme, timings: ObjectListProps['timings'], now: number, width: number): Record<keyof Cells, number> {
 	const widths = {} as Record<keyof Cells, number>;
 	for (const column of Object.keys(titles) as Array<keyof Cells>) {
-		widths[column] = Math.min(caps[column], Math.max(...[titles, ...rows].map(r => cellWidth(r[column]))));
+		widths[column] = cellWidth(titles[column]);
+	}
+
+	let longest: number | undefined;
+	for (const object of objects) {
+		const m = measure(object, theme);
+		widths.kind = Math.max(widths.kind, m.widths.kind);
+		widths.namespace = Math.max(widths.namespace, m.widths.namespace);
+		widths.name = Math.max(widths.name, m.widths.name);
+		widths.active = Math.max(widths.active, m.widths.active);
+		widths.state = Math.max(widths.state, m.widths.state);
+		widths.progress = Math.max(widths.progress, m.widths.progress);
+		const elapsed = elapsedOf(timings.get(m.key)?.get(objectTimingId), now);
+		if (elapsed !== undefined && (longest === undefined || elapsed > longest)) {
+			longest = elapsed;
+		}
+	}
+
+	if (longest !== undefined) {
+		widths.elapsed = Math.max(widths.elapsed, cellWidth(formatDuration(longest)));
+	}
+
+	for (const column of Object.keys(titles) as Array<keyof Cells>) {
+		widths[column] = Math.min(caps[column], widths[column]);
 	}
 
 	const gaps = 2 + 2 * 6;
@@ -69,9 +123,8 @@ export function ObjectList({objects, cursor, timings, now, height, width, empty}
 		return null;
 	}
 
-	const rows = objects.map(o => cellsOf(o, timings.get(objectKey(o))?.get(objectTimingId), now, theme));
-	const w = widthsOf(rows, width);
-	const line = (c: Cells) =>
+	const w = widthsOf(objects, theme, timings, now, width);
+	const line = (c: Omit<Cells, 'elapsed'>) =>
 		`${fit(c.kind, w.kind, theme.glyphs.ellipsis)}  ${fit(c.namespace, w.namespace, theme.glyphs.ellipsis)}  ${fit(c.name, w.name, theme.glyphs.ellipsis)}  ${fit(c.active, w.active, theme.glyphs.ellipsis)}  `;
 	return (
 		<Box flexDirection="column" width={width}>
@@ -89,11 +142,11 @@ export function ObjectList({objects, cursor, timings, now, height, width, empty}
 			{window.above > 0 && height >= 4 ? <MoreLine direction="above" count={window.above} /> : undefined}
 			{objects.slice(window.start, window.end).map((object, i) => {
 				const index = window.start + i;
-				const c = rows[index]!;
+				const {cells: c, key} = measure(object, theme);
 				const selected = index === cursor;
 				const stateWord = statusLook(object.state).word;
 				return (
-					<Line key={objectKey(object)}>
+					<Line key={key}>
 						<Text bold={selected}>{selected ? `${theme.glyphs.cursor} ` : '  '}</Text>
 						<Text inverse={selected}>{line(c)}</Text>
 						<StatusIcon state={object.state} />{' '}
@@ -101,7 +154,7 @@ export function ObjectList({objects, cursor, timings, now, height, width, empty}
 						{'  '}
 						{fit(c.progress, w.progress, theme.glyphs.ellipsis)}
 						{'  '}
-						{fitRight(c.elapsed, w.elapsed)}
+						{fitRight(elapsedText(key, timings, now), w.elapsed)}
 					</Line>
 				);
 			})}

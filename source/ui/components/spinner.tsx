@@ -1,4 +1,4 @@
-import {Text, useAnimation} from 'ink';
+import {Text} from 'ink';
 import {createContext, useContext, type ReactNode} from 'react';
 
 /** Braille "dots" frames (the cli-spinners set ink-spinner uses). */
@@ -7,12 +7,11 @@ const frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '
 const SpinnerContext = createContext(frames[0]!);
 
 /**
- * One spinner for the whole screen: every running node shows the same frame, driven by Ink's shared animation
- * timer, and only the spinners re-render on a frame. (One ink-spinner per node would start a timer per node and
- * the spinners would drift apart.)
+ * One spinner for the whole screen: every running node shows the same frame, and the frame moves on the app's
+ * 1 Hz clock tick, with the timers. A faster spinner would redraw the screen between ticks (an 80 ms spinner costs
+ * 12 frames a second, several KB/s on the terminal and a few % of a core while nothing happens).
  */
-export function SpinnerProvider({active, children}: {readonly active: boolean; readonly children: ReactNode}) {
-	const {frame} = useAnimation({interval: 80, isActive: active});
+export function SpinnerProvider({frame, children}: {readonly frame: number; readonly children: ReactNode}) {
 	return <SpinnerContext.Provider value={frames[frame % frames.length]!}>{children}</SpinnerContext.Provider>;
 }
 
