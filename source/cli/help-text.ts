@@ -37,6 +37,13 @@ Output
   -h, --help            Show this help.
   --version             Show the version.
 
+Demo (a simulated cluster: no kubeconfig needed; --wait, --timeout and + work as with a cluster)
+  --scenario NAME       tour (default), mysql-deploy, zookeeper-deploy, kudo-fatal, kudo-uid-race,
+                        mysql-backup, backup-defer-failed, postgres-restore-failed,
+                        restore-defer-both-failed, actionset-start-failed, many
+  --speed N             Play N times faster (0.5 = half speed; default 1).
+  --loop                Start over when the scenario ends (for a booth or a screen share).
+
 Keys (tui)
   ↑ ↓  j k        move                ← → h l    collapse / expand
   space  enter    toggle              x          expand / collapse all
@@ -57,4 +64,5 @@ Examples
   kubectl get instance mysql-instance -o yaml | planwatch -f -
   planwatch -f actionset.yaml -f blueprint.yaml -o plain
   planwatch instance/mysql-instance --wait --timeout 10m
+  planwatch demo --scenario postgres-restore-failed --wait
 `;
