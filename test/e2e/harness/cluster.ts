@@ -71,6 +71,8 @@ export type StartClusterOptions = {
 	extraApiserverArgs?: string[];
 	/** Forward build-script progress to stderr (default true). */
 	buildOutput?: boolean;
+	/** Directory of CRD manifests to install (default: this project's test/e2e/crds). */
+	crdDir?: string;
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -592,8 +594,9 @@ export async function startCluster(options: StartClusterOptions = {}): Promise<C
 		const version = (versionInfo.json as {gitVersion?: string} | undefined)?.gitVersion ?? 'unknown';
 
 		// ---- CRDs
-		const crdFiles = (await readdir(crdDir)).filter(file => file.endsWith('.yaml')).sort();
-		await kubectlOk(['apply', ...crdFiles.flatMap(file => ['-f', path.join(crdDir, file)])]);
+		const crds = options.crdDir ?? crdDir;
+		const crdFiles = (await readdir(crds)).filter(file => file.endsWith('.yaml')).sort();
+		await kubectlOk(['apply', ...crdFiles.flatMap(file => ['-f', path.join(crds, file)])]);
 		await kubectlOk(['wait', '--for=condition=Established', '--timeout=60s', ...crdNames.map(name => `crd/${name}`)]);
 		await waitCrdsServed();
 
