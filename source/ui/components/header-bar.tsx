@@ -8,11 +8,14 @@ import type {Role, Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import {Line} from './line.js';
 
-/** The connection, in words and an icon: `● live (event 2s ago)`, `↻ reconnecting (attempt 3: …)`. */
-export function connectionLabel(connection: ConnectionState, lastEventAt: number | undefined, now: number, theme: Theme): {readonly text: string; readonly role: Role} {
+/**
+ * The connection, in words and an icon: `● live (event 2s ago)`, `↻ reconnecting (attempt 3: …)`. `withAge: false`
+ * leaves the event age out (the header then shows it at the right end, see eventAgeText).
+ */
+export function connectionLabel(connection: ConnectionState, lastEventAt: number | undefined, now: number, theme: Theme, withAge = true): {readonly text: string; readonly role: Role} {
 	switch (connection.status) {
 		case 'live': {
-			const age = lastEventAt === undefined ? '' : ` (event ${formatAge(now - lastEventAt)} ago)`;
+			const age = lastEventAt === undefined || !withAge ? '' : ` (event ${eventAgeText(lastEventAt, now)})`;
 			return {text: `${theme.glyphs.live} live${age}`, role: 'success'};
 		}
 
@@ -32,6 +35,11 @@ export function connectionLabel(connection: ConnectionState, lastEventAt: number
 			return {text: singleLine(connection.label), role: 'muted'};
 		}
 	}
+}
+
+/** `event 2s ago`, `event 3m ago`: past a minute it changes once a minute. */
+export function eventAgeText(lastEventAt: number, now: number): string {
+	return `event ${formatAge(now - lastEventAt)} ago`;
 }
 
 /** Right side: `elapsed 4:12 · timeout 5:48 (+5m)`. */
@@ -57,16 +65,22 @@ export type HeaderBarProps = {
 	readonly width: number;
 };
 
-/** `planwatch · <context> · <scope> · ● live (event 2s ago)` … `elapsed 4:12 · timeout 5:48 (+5m)`. */
+/**
+ * `planwatch · <context> · <scope> · ● live` … `event 2s ago · elapsed 4:12 · timeout 5:48 (+5m)`. Everything
+ * that changes every second sits at the right end of the line: the terminal rewrites a line from its first
+ * changed character on, so an idle second costs this short suffix, not the whole line.
+ */
 export function HeaderBar({context, scope, connection, lastEventAt, wait, now, width}: HeaderBarProps) {
 	const theme = useTheme();
 	const sep = ` ${theme.glyphs.separator} `;
-	const status = connectionLabel(connection, lastEventAt, now, theme);
+	const timers = timerText(wait, now, theme);
+	const age = connection.status === 'live' && lastEventAt !== undefined ? eventAgeText(lastEventAt, now) : undefined;
+	const right = age === undefined ? timers : `${age}${sep}${timers}`;
+	// On a narrow terminal the timers give way before the connection state does (which then keeps its event age).
+	const showRight = width >= right.length + 40;
+	const status = connectionLabel(connection, lastEventAt, now, theme, !showRight);
 	// Files: the source label often is the context already (`planwatch · file · default`); say it once.
 	const showStatus = !(connection.status === 'static' && connection.label === context);
-	const right = timerText(wait, now, theme);
-	// On a narrow terminal the timers give way before the connection state does.
-	const showRight = width >= right.length + 40;
 	return (
 		<Box width={width}>
 			<Box flexGrow={1} flexShrink={1}>

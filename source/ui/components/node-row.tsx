@@ -6,6 +6,7 @@ import {roleOf, type Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import type {TreeRow} from '../tree-rows.js';
 import {StatusIcon} from './status-icon.js';
+import {useSpinnerFrame} from './spinner.js';
 import {Line} from './line.js';
 
 /** Column widths shared by all rows of a tree so they line up (0 = no such column). */
@@ -47,6 +48,15 @@ export function trailingText(row: TreeRow, now: number, theme: Theme, retries = 
 	return singleLine(parts.join(` ${theme.glyphs.separator} `));
 }
 
+/**
+ * Whether a row's spinner turns in front of its timer (`⠹ 3:41`) instead of at its icon: the terminal rewrites a
+ * line from its first changed character on, and timer and spinner change in the same second, so side by side they
+ * cost one short rewrite a second instead of most of the row.
+ */
+export function spinsByTimer(row: TreeRow, elapsed: number | undefined, theme: Theme): boolean {
+	return row.node.state === 'running' && theme.spinner && elapsed !== undefined;
+}
+
 export type NodeRowProps = {
 	readonly row: TreeRow;
 	readonly selected: boolean;
@@ -70,12 +80,15 @@ export function NodeRow({row, selected, columns, elapsed, retries, now, width}: 
 	const named = detail ? `${label}  ${detail}` : label;
 	const trailing = trailingText(row, now, theme, retries);
 	const trailingRole = node.state === 'failed' ? 'error' : node.state === 'retrying' ? 'warning' : 'muted';
+	const frame = useSpinnerFrame();
+	const spinHere = columns.elapsed > 0 && spinsByTimer(row, elapsed, theme);
+	const duration = elapsed === undefined ? '' : formatDuration(elapsed);
 	return (
 		<Box width={width}>
 			<Line>
 				<Text bold={selected}>{selected ? `${theme.glyphs.cursor} ` : '  '}</Text>
 				{before}
-				<StatusIcon state={node.state} />{' '}
+				<StatusIcon state={node.state} spin={!spinHere} />{' '}
 				<Text bold={selected} inverse={selected}>
 					{detail ? label : fit(label, nameWidth, theme.glyphs.ellipsis)}
 				</Text>
@@ -87,8 +100,22 @@ export function NodeRow({row, selected, columns, elapsed, retries, now, width}: 
 					</Text>
 				) : undefined}
 				{'  '}
-				<Text {...theme.style(role)}>{fit(singleLine(node.status), columns.status, theme.glyphs.ellipsis)}</Text>
-				{columns.elapsed > 0 ? `  ${fitRight(elapsed === undefined ? '' : formatDuration(elapsed), columns.elapsed)}` : undefined}
+				{spinHere ? (
+					<>
+						{/* Status word and spinner in one styled run: Ink replays every earlier style change when it rewrites the changed end of a line. */}
+						<Text {...theme.style(role)}>
+							{fit(singleLine(node.status), columns.status, theme.glyphs.ellipsis)}
+							{' '.repeat(2 + Math.max(0, columns.elapsed - duration.length - 2))}
+							{frame}
+						</Text>
+						{` ${duration}`}
+					</>
+				) : (
+					<>
+						<Text {...theme.style(role)}>{fit(singleLine(node.status), columns.status, theme.glyphs.ellipsis)}</Text>
+						{columns.elapsed > 0 ? `  ${fitRight(duration, columns.elapsed)}` : undefined}
+					</>
+				)}
 				{trailing ? (
 					<Text {...theme.style(trailingRole)}>
 						{'  '}

@@ -39,7 +39,8 @@ export function ObjectLines({object, objectKey, synced, height, width}: ObjectLi
 			{height > 1 ? (
 				object ? (
 					<Line>
-						<StatusIcon state={object.state} /> <Text {...theme.style(roleOf(object.state))}>{singleLine(object.summary)}</Text>
+						{/* Static icon: the spinners are on the tree's running rows; one at the start of this line would rewrite it all every second. */}
+						<StatusIcon state={object.state} spin={false} /> <Text {...theme.style(roleOf(object.state))}>{singleLine(object.summary)}</Text>
 					</Line>
 				) : (
 					<Line {...theme.style('muted')}>

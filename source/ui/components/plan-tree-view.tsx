@@ -7,7 +7,7 @@ import type {Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import type {TreeRow} from '../tree-rows.js';
 import {MoreLine} from './more-line.js';
-import {NodeRow, namePart, type TreeColumns} from './node-row.js';
+import {NodeRow, namePart, spinsByTimer, type TreeColumns} from './node-row.js';
 import {formatDuration} from '../../model/format-duration.js';
 
 /** Column widths from all visible rows (not just the window), so scrolling does not shift columns. */
@@ -22,7 +22,8 @@ export function treeColumns(rows: readonly TreeRow[], elapsed: ReadonlyArray<num
 		status = Math.max(status, cellWidth(singleLine(row.node.status)));
 	}
 
-	const elapsedWidth = Math.max(0, ...elapsed.map(ms => (ms === undefined ? 0 : formatDuration(ms).length)));
+	// A running row's spinner sits in front of its timer (`⠹ 3:41`): two more cells.
+	const elapsedWidth = Math.max(0, ...elapsed.map((ms, i) => (ms === undefined ? 0 : formatDuration(ms).length + (spinsByTimer(rows[i]!, ms, theme) ? 2 : 0))));
 	// Leave room for the timers and some message: long names are cut, not the timers.
 	const room = Math.max(20, width - 2 - elapsedWidth - 10);
 	const statusWidth = Math.min(status, 14);

@@ -15,6 +15,11 @@ export function SpinnerProvider({frame, children}: {readonly frame: number; read
 	return <SpinnerContext.Provider value={frames[frame % frames.length]!}>{children}</SpinnerContext.Provider>;
 }
 
+/** The frame every spinner on screen shows now. */
+export function useSpinnerFrame(): string {
+	return useContext(SpinnerContext);
+}
+
 export function Spinner() {
-	return <Text>{useContext(SpinnerContext)}</Text>;
+	return <Text>{useSpinnerFrame()}</Text>;
 }
