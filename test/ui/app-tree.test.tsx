@@ -47,6 +47,17 @@ describe('one Instance, running', () => {
 		expect(lines).toHaveLength(11);
 	});
 
+	test('a narrow header drops the timers but keeps the event age with the connection state', async () => {
+		const app = renderApp({
+			snapshot: snapshotOf({objects: [mysql], timings: new Map([[mysqlKey, mysqlDeployTimings()]]), lastEventAt: t0 - 2000}),
+			targets: [mysqlKey],
+			columns: 60,
+			rows: 30,
+		});
+		const frame = await app.waitForFrame(f => f.includes('init'));
+		expect(frame.split('\n')[0]).toBe('planwatch · kind-prod · default · ● live (event 2s ago)');
+	});
+
 	test('one spinner: every running node shows the same frame, and it turns with the 1 Hz clock', async () => {
 		const app = renderMysql();
 		const spinners = (f: string) => [3, 4, 6].map(i => /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/.exec(f.split('\n')[i]!)?.[0]);

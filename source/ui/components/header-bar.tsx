@@ -15,7 +15,7 @@ import {Line} from './line.js';
 export function connectionLabel(connection: ConnectionState, lastEventAt: number | undefined, now: number, theme: Theme, withAge = true): {readonly text: string; readonly role: Role} {
 	switch (connection.status) {
 		case 'live': {
-			const age = lastEventAt === undefined || !withAge ? '' : ` (event ${eventAgeText(lastEventAt, now)})`;
+			const age = lastEventAt === undefined || !withAge ? '' : ` (${eventAgeText(lastEventAt, now)})`;
 			return {text: `${theme.glyphs.live} live${age}`, role: 'success'};
 		}
 
