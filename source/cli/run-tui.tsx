@@ -74,6 +74,12 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 		result = snapshot.fatal ?? {exitCode: onceExitCode(snapshot.objects), message: ''};
 	} else {
 		result = await Promise.race([wait.done, run.interrupted.then(() => ({exitCode: 130, message: ''}))]);
+		// The last frame must show the state the result was decided on, not the previous 33 ms frame's.
+		snapshots.flush();
+		await new Promise(resolve => {
+			setImmediate(resolve);
+		});
+		await app.waitUntilRenderFlush();
 	}
 
 	wait.dispose();
