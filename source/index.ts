@@ -17,7 +17,7 @@ import {objectKey, type PlanEvent, type PlanObject} from './model/plan-tree.js';
 import {SystemClock, type Clock} from './state/clock.js';
 import {Store, type StoreSnapshot} from './state/store.js';
 import {createWaitController} from './state/wait-controller.js';
-import {parseDuration} from './cli/duration.js';
+import {parseDuration} from './model/parse-duration.js';
 
 export type {PlanEvent, PlanNode, PlanObject, NodeState, NodeKind, Outcome, ObjectKind} from './model/plan-tree.js';
 export type {ConnectionState, KubeObject, ObjectSource, SourceEvent} from './kube/object-source.js';

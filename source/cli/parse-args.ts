@@ -6,7 +6,7 @@
  */
 import meow from 'meow';
 import {parseTarget, TargetError, type Target} from '../kube/targets.js';
-import {durationFlag} from './duration.js';
+import {durationFlag} from '../model/parse-duration.js';
 import {helpText} from './help-text.js';
 
 export type OutputMode = 'tui' | 'plain' | 'json';

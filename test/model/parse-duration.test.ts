@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {durationFlag, parseDuration} from '../../source/cli/duration.js';
+import {durationFlag, parseDuration} from '../../source/model/parse-duration.js';
 
 describe('parseDuration', () => {
 	it.each([
