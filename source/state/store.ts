@@ -87,6 +87,9 @@ export class Store {
 	readonly #objects = new Map<string, PlanObject>();
 	readonly #timings = new Map<string, Map<string, NodeTiming>>();
 	readonly #events = new Map<string, PlanEvent[]>();
+	/** objectKey → event `namespace/name` → adapted event; and which object each event is about. */
+	readonly #eventIndex = new Map<string, Map<string, PlanEvent>>();
+	readonly #eventOwner = new Map<string, string>();
 	#transitions: Transition[] = [];
 	#seq = 0;
 	#connection: ConnectionState = {status: 'connecting'};
@@ -241,31 +244,54 @@ export class Store {
 			}
 
 			case 'Event': {
-				this.#rebuildEvents(object);
+				this.#indexEvent(object, this.#raw.get('Event')!.has(nsName(object)));
 				break;
 			}
 		}
 	}
 
-	#rebuildEvents(changed: KubeObject): void {
-		const e = adaptEvent(changed);
-		if (!e || (e.involvedKind !== 'Instance' && e.involvedKind !== 'ActionSet')) {
-			return;
+	/**
+	 * Keep the events of one object up to date. Events are indexed by their own key and adapted once, so a list of
+	 * thousands of events costs one adaptation each, not a rescan of all events per event.
+	 */
+	#indexEvent(raw: KubeObject, present: boolean): void {
+		const eventKey = nsName(raw);
+		const before = this.#eventOwner.get(eventKey);
+		const e = present ? adaptEvent(raw) : undefined;
+		const owner = e && (e.involvedKind === 'Instance' || e.involvedKind === 'ActionSet') ? objectKey({kind: e.involvedKind, namespace: e.namespace, name: e.involvedName}) : undefined;
+		if (before !== undefined && before !== owner) {
+			this.#eventIndex.get(before)?.delete(eventKey);
+			this.#eventOwner.delete(eventKey);
+			this.#publishEvents(before);
 		}
 
-		const key = objectKey({kind: e.involvedKind, namespace: e.namespace, name: e.involvedName});
-		const list: PlanEvent[] = [];
-		for (const raw of this.#raw.get('Event')!.values()) {
-			const pe = adaptEvent(raw);
-			if (pe && pe.involvedKind === e.involvedKind && pe.namespace === e.namespace && pe.involvedName === e.involvedName) {
-				list.push(pe);
+		if (owner !== undefined && e) {
+			let events = this.#eventIndex.get(owner);
+			if (!events) {
+				events = new Map();
+				this.#eventIndex.set(owner, events);
 			}
+
+			events.set(eventKey, e);
+			this.#eventOwner.set(eventKey, owner);
+			this.#publishEvents(owner);
+		}
+	}
+
+	/** The object's events, oldest first; an ActionSet is re-adapted (its deferPhase state depends on them). */
+	#publishEvents(owner: string): void {
+		const list = [...(this.#eventIndex.get(owner)?.values() ?? [])];
+		list.sort((a, b) => (time(a.time) ?? 0) - (time(b.time) ?? 0));
+		if (list.length === 0) {
+			this.#events.delete(owner);
+			this.#eventIndex.delete(owner);
+		} else {
+			this.#events.set(owner, list.slice(-maxEventsPerObject));
 		}
 
-		list.sort((a, b) => (time(a.time) ?? 0) - (time(b.time) ?? 0));
-		this.#events.set(key, list.slice(-maxEventsPerObject));
-		const target = this.#raw.get(e.involvedKind)!.get(`${e.namespace}/${e.involvedName}`);
-		if (target && e.involvedKind === 'ActionSet') {
+		const [kind, namespace, name] = owner.split('/') as ['Instance' | 'ActionSet', string, string];
+		const target = this.#raw.get(kind)?.get(`${namespace}/${name}`);
+		if (target && kind === 'ActionSet') {
 			this.#adapt('ActionSet', target);
 		}
 	}

@@ -108,4 +108,19 @@ describe('store', () => {
 		store.apply({type: 'upsert', resource: 'Instance', object: deployWith('ERROR')});
 		expect(store.getSnapshot().timings.get('Instance/default/mysql-instance')!.get(id)?.retries).toBe(1);
 	});
+
+	it('events that are deleted or relisted away leave their object; each event is adapted once', () => {
+		const store = new Store(new FakeClock());
+		store.apply({type: 'upsert', resource: 'ActionSet', object: loadFixtureObject('kanister/actionset-postgres-restore-failed-defer-complete.yaml')});
+		const events = loadFixture('kanister/events-postgres-restore-failed-defer.yaml');
+		store.apply({type: 'replace', resource: 'Event', objects: events});
+		const key = [...store.getSnapshot().events.keys()][0]!;
+		// One ActionSetFailed event is recorded on the Blueprint too: it is not about the ActionSet.
+		const about = store.getSnapshot().events.get(key)!.length;
+		expect(about).toBe(events.filter(e => (e['involvedObject'] as {kind: string}).kind === 'ActionSet').length);
+		store.apply({type: 'delete', resource: 'Event', object: events[0]!});
+		expect(store.getSnapshot().events.get(key)).toHaveLength(about - 1);
+		store.apply({type: 'replace', resource: 'Event', objects: []});
+		expect(store.getSnapshot().events.has(key)).toBe(false);
+	});
 });
