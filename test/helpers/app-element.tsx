@@ -5,7 +5,16 @@ import {App} from '../../source/ui/app.js';
 import {FakeStore} from './fake-store.js';
 import {FakeWait} from './fake-wait.js';
 
-export function appElement(options: {readonly snapshot: StoreSnapshot; readonly targets?: readonly string[]; readonly wait?: FakeWait; readonly ascii?: boolean}) {
+export type AppElementOptions = {
+	readonly snapshot: StoreSnapshot;
+	readonly targets?: readonly string[];
+	readonly wait?: FakeWait;
+	readonly ascii?: boolean;
+	readonly color?: boolean;
+	readonly onQuit?: () => void;
+};
+
+export function appElement(options: AppElementOptions) {
 	const store = new FakeStore(options.snapshot);
 	const clock = new FakeClock();
 	const wait = options.wait ?? new FakeWait();
@@ -17,8 +26,8 @@ export function appElement(options: {readonly snapshot: StoreSnapshot; readonly 
 			header={{context: 'kind-prod', scope: 'default'}}
 			targets={options.targets}
 			ascii={options.ascii ?? false}
-			color
-			onQuit={() => {}}
+			color={options.color ?? true}
+			onQuit={options.onQuit ?? (() => {})}
 		/>
 	);
 	return {element, store, clock, wait};
