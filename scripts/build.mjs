@@ -9,6 +9,12 @@
  * installs nothing) and shares its chunks with the CLI (client-node ships once). `--types` also writes the
  * library's declarations to dist/types/ with tsc (tsconfig.build.json; seconds, so only for `npm run build`
  * and `npm pack`). `--quiet` prints nothing unless the build fails.
+ *
+ * The bin's entry is source/bin.ts: it checks the Node version, then imports the CLI (a chunk), so an old Node
+ * gets one line instead of a crash inside a dependency. `--sea` builds instead dist/sea/planwatch.mjs, the same
+ * CLI as one file without chunks, for Node's single executable application (scripts/release.mjs): a SEA's
+ * main script can import only built-in modules. esbuild turns each dynamic import of a bundled module into a
+ * deferred call into the same file, so what `--help` and `-f` skip is still not evaluated, only parsed.
  */
 import {spawnSync} from 'node:child_process';
 import {chmod, mkdir, readdir, rename, rm, writeFile} from 'node:fs/promises';
@@ -19,6 +25,7 @@ import * as esbuild from 'esbuild';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const quiet = process.argv.includes('--quiet');
 const types = process.argv.includes('--types');
+const sea = process.argv.includes('--sea');
 const log = quiet ? () => {} : message => console.log(message);
 const started = performance.now();
 
@@ -99,10 +106,52 @@ async function pruneChunks(outputFiles) {
 	}
 }
 
+/** The commit `planwatch version -o json` reports; `unknown` outside a git checkout (e.g. built from the npm tarball). */
+function gitCommit() {
+	const git = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], {cwd: root, encoding: 'utf8'});
+	if (git.status !== 0) {
+		return 'unknown';
+	}
+
+	const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], {cwd: root, encoding: 'utf8'});
+	return `${git.stdout.trim()}${dirty.stdout?.trim() ? '-dirty' : ''}`;
+}
+
+const define = {
+	// React's development build is slower and larger; the bin is always a production build.
+	'process.env.NODE_ENV': '"production"',
+	PLANWATCH_COMMIT: JSON.stringify(gitCommit()),
+};
+
+if (sea) {
+	const single = await build({
+		...common,
+		entryPoints: ['source/bin.ts'],
+		outfile: 'dist/sea/planwatch.mjs',
+		splitting: false,
+		minify: true,
+		metafile: true,
+		define,
+		plugins: [withoutInkDevtools],
+		// The SEA has no disk to cache compiled code on; scripts/release.mjs asks for a code cache instead.
+		banner: {js: requireShim},
+		write: false,
+	});
+	const [file] = single.outputFiles;
+	if (single.outputFiles.length !== 1 || /\bimport\s*\(\s*["'][./]/.test(file.text)) {
+		console.error('build: the SEA bundle must be one file that imports no other file');
+		process.exit(1);
+	}
+
+	await writeAtomically(single.outputFiles, '');
+	log(`dist/sea/planwatch.mjs ${(file.contents.length / 1024).toFixed(0).padStart(6)} KiB in ${Math.round(performance.now() - started)} ms`);
+	process.exit(0);
+}
+
 const cli = await build({
 	...common,
 	entryPoints: [
-		{in: 'source/cli.tsx', out: 'planwatch'},
+		{in: 'source/bin.ts', out: 'planwatch'},
 		{in: 'source/index.ts', out: 'index'},
 	],
 	outdir: 'dist',
@@ -110,8 +159,7 @@ const cli = await build({
 	chunkNames: 'chunks/[name]-[hash]',
 	minify: true,
 	metafile: true,
-	// React's development build is slower and larger; the bin is always a production build.
-	define: {'process.env.NODE_ENV': '"production"'},
+	define,
 	plugins: [withoutInkDevtools],
 	write: false,
 });
@@ -141,6 +189,27 @@ visit('dist/index.js');
 const tui = [...loadedByLibrary].flatMap(file => Object.keys(cli.metafile.outputs[file].inputs)).filter(path => /node_modules\/(ink|react)\//.test(path));
 if (tui.length > 0) {
 	console.error(`build: the library entry loads the TUI: ${tui.slice(0, 3).join(', ')}`);
+	process.exit(1);
+}
+
+// The bin's entry checks the Node version before the CLI loads: what it imports statically must be that check
+// alone (esbuild's runtime helpers carry no input), or an old Node could fail before it prints its one line.
+const staticallyLoaded = new Set();
+const load = file => {
+	if (!staticallyLoaded.has(file)) {
+		staticallyLoaded.add(file);
+		for (const i of cli.metafile.outputs[file]?.imports ?? []) {
+			if (i.kind === 'import-statement' && !i.external) {
+				load(i.path);
+			}
+		}
+	}
+};
+
+load('dist/planwatch.js');
+const beforeCheck = [...staticallyLoaded].flatMap(file => Object.keys(cli.metafile.outputs[file].inputs)).filter(path => !['source/bin.ts', 'source/cli/node-version.ts'].includes(path));
+if (beforeCheck.length > 0) {
+	console.error(`build: the bin loads modules before its Node version check: ${beforeCheck.slice(0, 3).join(', ')}`);
 	process.exit(1);
 }
 

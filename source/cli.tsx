@@ -3,13 +3,14 @@
  * is source/cli/parse-args.ts, drawing is source/render/ and source/ui/. Every failure ends here as one line
  * on stderr and an exit code (0 nothing failed, 1 failed, 2 usage/input, 3 timed out, 4 cluster, 130 interrupted).
  */
+import path from 'node:path';
 import process from 'node:process';
 import {describeError, exitCodes} from './cli/exit-codes.js';
 import {drawOnce} from './cli/draw-once.js';
 import {handleInterrupts} from './cli/interrupt.js';
 import {parseArgs, type Options} from './cli/parse-args.js';
 import {openTerminalInput} from './cli/tty-input.js';
-import {version} from './cli/version.js';
+import {buildInfo, formatVersion} from './cli/build-info.js';
 import {whenSynced} from './cli/when-synced.js';
 import type {ObjectSource} from './kube/object-source.js';
 import {objectKey} from './model/plan-tree.js';
@@ -31,7 +32,21 @@ async function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
 
 const interrupt = handleInterrupts(process, exitCodes.interrupted);
 
-async function main(argv: readonly string[]): Promise<number> {
+/** kubectl 1.26+ completes `kubectl planwatch <TAB>` by running this name (a link to the bin) with the words. */
+const kubectlCompleteName = /^kubectl_complete-planwatch(\.exe)?$/i;
+
+async function main(argv: readonly string[], invokedAs: string): Promise<number> {
+	if (argv[0] === '__complete' || kubectlCompleteName.test(path.basename(invokedAs))) {
+		const [{complete, formatCompletion}, {listTargetNames}, {scenarioNames}] = await Promise.all([
+			import('./cli/complete.js'),
+			import('./cli/complete-targets.js'),
+			import('./scenarios/catalog.js'),
+		]);
+		const words = argv[0] === '__complete' ? argv.slice(1) : argv;
+		await write(process.stdout, formatCompletion(await complete(words, {scenarioNames, listTargets: async scope => listTargetNames(scope)})));
+		return exitCodes.ok;
+	}
+
 	const parsed = parseArgs(argv, {stdoutIsTTY: Boolean(process.stdout.isTTY), env: process.env});
 	switch (parsed.kind) {
 		case 'help': {
@@ -40,7 +55,16 @@ async function main(argv: readonly string[]): Promise<number> {
 		}
 
 		case 'version': {
-			await write(process.stdout, `${version}\n`);
+			// node:sea exists from Node 20.12/21.7 on; only a single executable has its isSea() true.
+			const standalone = await import('node:sea').then(sea => sea.isSea(), () => false);
+			const info = buildInfo({node: process.version, platform: process.platform, arch: process.arch, standalone});
+			await write(process.stdout, formatVersion(info, parsed.output));
+			return exitCodes.ok;
+		}
+
+		case 'completion': {
+			const {completionScripts} = await import('./cli/completion-scripts.js');
+			await write(process.stdout, completionScripts[parsed.shell]);
 			return exitCodes.ok;
 		}
 
@@ -178,7 +202,7 @@ process.stdout.on('error', error => {
 });
 
 try {
-	const code = await main(process.argv.slice(2));
+	const code = await main(process.argv.slice(2), process.argv[1] ?? '');
 	process.exit(code);
 } catch (error) {
 	await fail(error);

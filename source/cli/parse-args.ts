@@ -7,9 +7,13 @@
 import meow from 'meow';
 import {parseTarget, TargetError, type Target} from '../kube/targets.js';
 import {durationFlag} from '../model/parse-duration.js';
+import {sanitizeLine} from '../model/sanitize.js';
 import {helpText} from './help-text.js';
 
 export type OutputMode = 'tui' | 'plain' | 'json';
+
+export const completionShells = ['bash', 'zsh', 'fish'] as const;
+export type CompletionShell = (typeof completionShells)[number];
 
 export type {Target} from '../kube/targets.js';
 
@@ -50,7 +54,10 @@ export type Options = {
 export type ParseResult =
 	| {readonly kind: 'run'; readonly options: Options}
 	| {readonly kind: 'help'; readonly text: string}
-	| {readonly kind: 'version'}
+	/** `--version` or `planwatch version`; `-o json` adds the build. */
+	| {readonly kind: 'version'; readonly output: 'text' | 'json'}
+	/** `planwatch completion bash|zsh|fish`: print that shell's completion script. */
+	| {readonly kind: 'completion'; readonly shell: CompletionShell}
 	| {readonly kind: 'error'; readonly message: string};
 
 /** What parsing depends on besides argv. */
@@ -63,8 +70,8 @@ export const defaultExtendMs = 5 * 60_000;
 
 type FlagSpec = {readonly type: 'string' | 'boolean'; readonly shortFlag?: string; readonly isMultiple?: boolean; readonly default?: boolean};
 
-/** Keys are meow's camelCase names; the command line uses the kebab-case form. */
-const flagSpecs = {
+/** Keys are meow's camelCase names; the command line uses the kebab-case form. Shell completion lists them too. */
+export const flagSpecs = {
 	file: {type: 'string', shortFlag: 'f', isMultiple: true},
 	output: {type: 'string', shortFlag: 'o'},
 	once: {type: 'boolean'},
@@ -109,7 +116,7 @@ type Flags = {
 	readonly version: boolean;
 };
 
-function kebab(name: string): string {
+export function kebab(name: string): string {
 	return name.replaceAll(/[A-Z]/g, c => `-${c.toLowerCase()}`);
 }
 
@@ -222,11 +229,32 @@ export function parseArgs(argv: readonly string[], environment: ParseEnvironment
 		return {kind: 'help', text: helpText};
 	}
 
-	if (flags.version) {
-		return {kind: 'version'};
+	if (flags.version || cli.input[0] === 'version') {
+		return versionCommand(cli.input.slice(flags.version ? 0 : 1), flags.output);
+	}
+
+	if (cli.input[0] === 'completion') {
+		const [shell, ...extra] = cli.input.slice(1);
+		if (shell === undefined || !(completionShells as readonly string[]).includes(shell) || extra.length > 0) {
+			return error(shell === undefined ? 'completion needs a shell: bash, zsh or fish' : `unknown shell "${sanitizeLine([shell, ...extra].join(' '), 100)}": use bash, zsh or fish`);
+		}
+
+		return {kind: 'completion', shell: shell as CompletionShell};
 	}
 
 	return validate(cli.input, flags, environment);
+}
+
+function versionCommand(extra: readonly string[], output: string | undefined): ParseResult {
+	if (extra.length > 0) {
+		return error(`unexpected argument "${sanitizeLine(extra[0], 100)}" after version`);
+	}
+
+	if (output !== undefined && output !== 'json' && output !== 'plain') {
+		return error(`unknown output "${sanitizeLine(output, 100)}" for version: use plain or json`);
+	}
+
+	return {kind: 'version', output: output === 'json' ? 'json' : 'text'};
 }
 
 function error(message: string): ParseResult {

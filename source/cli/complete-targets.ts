@@ -1,0 +1,46 @@
+/**
+ * Completion's quick look at the cluster: the Instances and ActionSets of the namespace, as `instance/NAME`
+ * and `actionset/NAME`. A <TAB> must never hang the shell: everything (kubeconfig, credentials, both LISTs)
+ * has one deadline, and any failure means no names rather than a message.
+ */
+import {loadKubeconfig} from '../kube/kubeconfig.js';
+import {listObjects} from '../kube/list-watch.js';
+import {resourceTypes} from '../kube/resources.js';
+import type {TargetScope} from './complete.js';
+
+/** Default deadline: long enough for a LIST on a remote cluster, short enough for a key press. */
+export const completionTimeoutMs = 2000;
+
+/**
+ * Object names are DNS subdomains (Kubernetes validates them), and the shell scripts insert candidates into
+ * the command line: anything else from the cluster is dropped, never passed to the shell.
+ */
+const dnsSubdomain = /^[a-z\d]([a-z\d.-]{0,251}[a-z\d])?$/;
+
+export async function listTargetNames(scope: TargetScope, options: {readonly timeoutMs?: number; readonly env?: NodeJS.ProcessEnv} = {}): Promise<string[]> {
+	const controller = new AbortController();
+	let timer: NodeJS.Timeout | undefined;
+	const deadline = new Promise<string[]>(resolve => {
+		timer = setTimeout(() => {
+			controller.abort();
+			resolve([]);
+		}, options.timeoutMs ?? completionTimeoutMs);
+	});
+	const list = async (): Promise<string[]> => {
+		const kubeconfig = loadKubeconfig({...scope, env: options.env});
+		const lists = await Promise.allSettled(
+			(['Instance', 'ActionSet'] as const).map(async kind => {
+				const {items} = await listObjects({kubeConfig: kubeconfig.kubeConfig, resource: resourceTypes[kind], namespace: kubeconfig.namespace, credentialPlugin: kubeconfig.credentialPlugin, signal: controller.signal});
+				const prefix = kind === 'Instance' ? 'instance/' : 'actionset/';
+				return items.map(item => item.metadata?.name).filter((name): name is string => typeof name === 'string' && dnsSubdomain.test(name)).map(name => prefix + name);
+			}),
+		);
+		return lists.flatMap(settled => (settled.status === 'fulfilled' ? settled.value.sort() : []));
+	};
+
+	try {
+		return await Promise.race([list().catch(() => []), deadline]);
+	} finally {
+		clearTimeout(timer);
+	}
+}

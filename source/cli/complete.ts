@@ -1,0 +1,166 @@
+/**
+ * Shell completion's one engine: `planwatch __complete WORD... CURRENT` (and `kubectl_complete-planwatch`,
+ * which kubectl 1.26+ runs for `kubectl planwatch <TAB>`) answers with candidates, one a line, then
+ * `:DIRECTIVE`, Cobra's protocol (github.com/spf13/cobra completions.go: 2 = no space after the
+ * candidate, 4 = no file completion) — the protocol kubectl expects from plugins, and the one the scripts
+ * of source/cli/completion-scripts.ts read. Pure apart from `listTargets`, which asks the cluster.
+ */
+import {completionShells, flagSpecs, kebab} from './parse-args.js';
+
+export const directives = {noSpace: 2, noFileComp: 4} as const;
+
+export type CompletionResult = {
+	readonly candidates: readonly string[];
+	/** Sum of `directives`; 0 lets the shell complete file names. */
+	readonly directive: number;
+};
+
+/** Where to list targets: the cluster flags already on the command line. */
+export type TargetScope = {
+	readonly kubeconfig?: string;
+	readonly context?: string;
+	readonly namespace?: string;
+};
+
+export type CompletionContext = {
+	readonly scenarioNames: readonly string[];
+	/** `instance/NAME` and `actionset/NAME` on the cluster; [] when it cannot be reached in time. */
+	readonly listTargets: (scope: TargetScope) => Promise<readonly string[]>;
+};
+
+type Flag = {readonly long: string; readonly short?: string; readonly takesValue: boolean; readonly name: string};
+
+const flags: readonly Flag[] = Object.entries(flagSpecs).map(([name, spec]) => ({
+	name,
+	long: `--${kebab(name)}`,
+	short: 'shortFlag' in spec ? `-${spec.shortFlag}` : undefined,
+	takesValue: spec.type === 'string',
+}));
+
+const demoOnly = new Set(['scenario', 'speed', 'loop']);
+const clusterOnly = new Set(['kubeconfig', 'context', 'namespace', 'allNamespaces', 'selector']);
+const subcommands = ['demo', 'version', 'completion'];
+const targetPrefixes = ['instance/', 'actionset/'];
+
+/** The flag a word names when it needs the next word as its value (`-o`, `--output`, `-Ao`), else undefined. */
+function valueFlagOf(word: string): Flag | undefined {
+	if (word.startsWith('--')) {
+		return word.includes('=') ? undefined : flags.find(f => f.long === word && f.takesValue);
+	}
+
+	// A cluster of short flags (`-Ao`): the first flag that takes a value takes the rest of the word, else the next word.
+	for (let j = 1; j < word.length && word.startsWith('-'); j++) {
+		const flag = flags.find(f => f.short === `-${word[j]!}`);
+		if (!flag) {
+			return undefined;
+		}
+
+		if (flag.takesValue) {
+			return j === word.length - 1 ? flag : undefined;
+		}
+	}
+
+	return undefined;
+}
+
+/**
+ * The words before the one being completed → positional words, flag values, and the flag whose value is
+ * being completed (the last word was a flag that takes one).
+ */
+function scan(words: readonly string[]): {positionals: string[]; values: Map<string, string>; pending?: Flag} {
+	const positionals: string[] = [];
+	const values = new Map<string, string>();
+	for (let i = 0; i < words.length; i++) {
+		const word = words[i]!;
+		if (word === '--') {
+			positionals.push(...words.slice(i + 1));
+			break;
+		}
+
+		const flag = valueFlagOf(word);
+		if (flag && i === words.length - 1) {
+			return {positionals, values, pending: flag};
+		}
+
+		if (flag) {
+			values.set(flag.name, words[++i]!);
+		} else if (word.startsWith('--') && word.includes('=')) {
+			const name = flags.find(f => f.long === word.slice(0, word.indexOf('=')))?.name;
+			if (name) {
+				values.set(name, word.slice(word.indexOf('=') + 1));
+			}
+		} else if (!word.startsWith('-') || word === '-') {
+			positionals.push(word);
+		}
+	}
+
+	return {positionals, values};
+}
+
+function result(candidates: readonly string[], current: string, directive: number = directives.noFileComp): CompletionResult {
+	const matching = candidates.filter(c => c.startsWith(current));
+	// `instance/` is a start, not a word: no space after it.
+	const noSpace = matching.length > 0 && matching.every(c => c.endsWith('/')) ? directives.noSpace : 0;
+	return {candidates: matching, directive: directive | noSpace};
+}
+
+/** `args`: the words after the program name; the last is the word being completed (may be empty). */
+export async function complete(args: readonly string[], context: CompletionContext): Promise<CompletionResult> {
+	const current = args.at(-1) ?? '';
+	const words = args.slice(0, -1);
+	const {positionals, values, pending} = scan(words);
+	const command = subcommands.includes(positionals[0] ?? '') ? positionals[0] : undefined;
+
+	if (pending) {
+		switch (pending.name) {
+			case 'output': {
+				return result(command === 'version' ? ['plain', 'json'] : ['tui', 'plain', 'json'], current);
+			}
+
+			case 'scenario': {
+				return result(context.scenarioNames, current);
+			}
+
+			case 'file':
+			case 'kubeconfig': {
+				return {candidates: [], directive: 0};
+			}
+
+			default: {
+				return result([], current);
+			}
+		}
+	}
+
+	if (current.startsWith('-')) {
+		const offered = flags.filter(f => {
+			if (command === 'demo') {
+				return !clusterOnly.has(f.name);
+			}
+
+			if (command === 'version') {
+				return f.name === 'output';
+			}
+
+			return !demoOnly.has(f.name);
+		});
+		const names = offered.flatMap(f => (f.name === 'color' ? ['--no-color'] : f.short ? [f.long, f.short] : [f.long]));
+		return result(current.startsWith('--') ? names.filter(n => n.startsWith('--')) : names, current);
+	}
+
+	if (command === 'completion') {
+		return result(positionals.length === 1 ? completionShells : [], current);
+	}
+
+	if (command !== undefined || values.has('file')) {
+		return result([], current);
+	}
+
+	const targets = await context.listTargets({kubeconfig: values.get('kubeconfig'), context: values.get('context'), namespace: values.get('namespace')});
+	return result([...(positionals.length === 0 ? subcommands : []), ...targetPrefixes, ...targets], current);
+}
+
+/** The text `__complete` prints: candidates, then `:DIRECTIVE`. */
+export function formatCompletion(completion: CompletionResult): string {
+	return [...completion.candidates, `:${completion.directive}`].join('\n') + '\n';
+}
