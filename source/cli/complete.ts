@@ -67,19 +67,20 @@ function valueFlagOf(word: string): Flag | undefined {
  * The words before the one being completed → positional words, flag values, and the flag whose value is
  * being completed (the last word was a flag that takes one).
  */
-function scan(words: readonly string[]): {positionals: string[]; values: Map<string, string>; pending?: Flag} {
+function scan(words: readonly string[]): {positionals: string[]; values: Map<string, string>; pending?: Flag; endOfFlags: boolean} {
 	const positionals: string[] = [];
 	const values = new Map<string, string>();
 	for (let i = 0; i < words.length; i++) {
 		const word = words[i]!;
 		if (word === '--') {
+			// Only targets follow `--` (parse-args passes them on as positionals).
 			positionals.push(...words.slice(i + 1));
-			break;
+			return {positionals, values, endOfFlags: true};
 		}
 
 		const flag = valueFlagOf(word);
 		if (flag && i === words.length - 1) {
-			return {positionals, values, pending: flag};
+			return {positionals, values, pending: flag, endOfFlags: false};
 		}
 
 		if (flag) {
@@ -94,7 +95,7 @@ function scan(words: readonly string[]): {positionals: string[]; values: Map<str
 		}
 	}
 
-	return {positionals, values};
+	return {positionals, values, endOfFlags: false};
 }
 
 function result(candidates: readonly string[], current: string, directive: number = directives.noFileComp): CompletionResult {
@@ -108,8 +109,8 @@ function result(candidates: readonly string[], current: string, directive: numbe
 export async function complete(args: readonly string[], context: CompletionContext): Promise<CompletionResult> {
 	const current = args.at(-1) ?? '';
 	const words = args.slice(0, -1);
-	const {positionals, values, pending} = scan(words);
-	const command = subcommands.includes(positionals[0] ?? '') ? positionals[0] : undefined;
+	const {positionals, values, pending, endOfFlags} = scan(words);
+	const command = !endOfFlags && subcommands.includes(positionals[0] ?? '') ? positionals[0] : undefined;
 
 	if (pending) {
 		switch (pending.name) {
@@ -132,7 +133,7 @@ export async function complete(args: readonly string[], context: CompletionConte
 		}
 	}
 
-	if (current.startsWith('-')) {
+	if (current.startsWith('-') && !endOfFlags) {
 		const offered = flags.filter(f => {
 			if (command === 'demo') {
 				return !clusterOnly.has(f.name);
@@ -157,7 +158,7 @@ export async function complete(args: readonly string[], context: CompletionConte
 	}
 
 	const targets = await context.listTargets({kubeconfig: values.get('kubeconfig'), context: values.get('context'), namespace: values.get('namespace')});
-	return result([...(positionals.length === 0 ? subcommands : []), ...targetPrefixes, ...targets], current);
+	return result([...(positionals.length === 0 && !endOfFlags ? subcommands : []), ...targetPrefixes, ...targets], current);
 }
 
 /** The text `__complete` prints: candidates, then `:DIRECTIVE`. */

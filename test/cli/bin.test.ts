@@ -1,6 +1,7 @@
 /**
  * The built bin as a user runs it: exit codes, stdout/stderr, colour rules, stdin, and one-line errors.
  */
+import {spawnSync} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {binPath, buildBin, repoRoot, runBin, runBinInTerminal} from '../helpers/run-bin.js';
@@ -143,6 +144,21 @@ describe('bad input: one line on stderr, exit 2', () => {
 		expect(help.stdout).toMatch(/^ {2}130 +interrupted$/m);
 		const version = await runBin(['--version']);
 		expect(version.stdout).toBe(`${(JSON.parse(readFileSync(`${repoRoot}package.json`, 'utf8')) as {version: string}).version}\n`);
+	});
+
+	it('prints the build for version -o json: what a bug report needs', async () => {
+		const result = await runBin(['version', '-o', 'json']);
+		expect(result.code).toBe(0);
+		const info = JSON.parse(result.stdout) as Record<string, unknown>;
+		const commit = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], {cwd: repoRoot, encoding: 'utf8'}).stdout.trim();
+		expect(info).toEqual({
+			version: (JSON.parse(readFileSync(`${repoRoot}package.json`, 'utf8')) as {version: string}).version,
+			commit: expect.stringMatching(new RegExp(`^${commit}(-dirty)?$`)) as unknown,
+			node: process.version,
+			platform: `${process.platform}-${process.arch}`,
+			standalone: false,
+		});
+		expect((await runBin(['--version', '-o', 'json'])).stdout).toBe(result.stdout);
 	});
 
 	it('is executable with a node shebang', () => {

@@ -175,8 +175,25 @@ describe('parseArgs: help and version', () => {
 		}
 	});
 
-	it('returns version for --version', () => {
-		expect(parseArgs(['--version'], pipe).kind).toBe('version');
+	it('returns version for --version and the version command, with -o json for the build', () => {
+		expect(parseArgs(['--version'], pipe)).toEqual({kind: 'version', output: 'text'});
+		expect(parseArgs(['version'], pipe)).toEqual({kind: 'version', output: 'text'});
+		expect(parseArgs(['version', '-o', 'json'], pipe)).toEqual({kind: 'version', output: 'json'});
+		expect(parseArgs(['--version', '-ojson'], pipe)).toEqual({kind: 'version', output: 'json'});
+		expect(parseArgs(['version', '-o', 'plain'], pipe)).toEqual({kind: 'version', output: 'text'});
+		expect(errorOf(parseArgs(['version', '-o', 'tui'], pipe))).toBe('unknown output "tui" for version: use plain or json');
+		expect(errorOf(parseArgs(['version', 'now'], pipe))).toBe('unexpected argument "now" after version');
+	});
+
+	it('returns the shell for completion, and one line for a missing or unknown shell', () => {
+		for (const shell of ['bash', 'zsh', 'fish'] as const) {
+			expect(parseArgs(['completion', shell], pipe)).toEqual({kind: 'completion', shell});
+		}
+
+		expect(errorOf(parseArgs(['completion'], pipe))).toBe('completion needs a shell: bash, zsh or fish');
+		expect(errorOf(parseArgs(['completion', 'tcsh'], pipe))).toBe('unknown shell "tcsh": use bash, zsh or fish');
+		expect(errorOf(parseArgs(['completion', 'bash', 'zsh'], pipe))).toBe('unknown shell "bash zsh": use bash, zsh or fish');
+		expect(errorOf(parseArgs(['completion', '\u001B[2Jx'], pipe))).not.toContain('\u001B');
 	});
 });
 
