@@ -3,7 +3,8 @@
  * for one object on the watch server. Variants: the bundle as shipped (dist/planwatch.js, Node's compile cache
  * on, warm from earlier runs), the bundle with the compile cache off, and the source unbundled: every file of
  * source/ transformed by esbuild on its own (bundle: false) into .cache/bench/unbundled/source/, so Node loads it
- * and every dependency file by file from node_modules, as a `tsc` build would.
+ * and every dependency file by file from node_modules, as a `tsc` build would; and the standalone executable
+ * (scripts/release.mjs for this machine's platform, no archive), which carries its own Node and a V8 code cache.
  */
 import {copyFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
@@ -50,7 +51,9 @@ export async function buildUnbundled(root: string, dir: string): Promise<string>
 export async function firstFrame(setup: WatchSetup, entry: string, env: Record<string, string>): Promise<FirstFrame> {
 	const name = probeName(0);
 	const spawnedAt = performance.now();
-	const client = startPty(process.execPath, [...setup.nodeFlags, entry, `actionset/${name}`, '--kubeconfig', setup.kubeconfig, '-n', namespace], {cols: setup.cols, rows: setup.rows, env: {...setup.env, ...env}, cwd: setup.cwd});
+	// A .js entry runs under this Node; anything else is the standalone executable, run as it is.
+	const [command, ...prefix] = entry.endsWith('.js') ? [process.execPath, ...setup.nodeFlags, entry] : [entry];
+	const client = startPty(command!, [...prefix, `actionset/${name}`, '--kubeconfig', setup.kubeconfig, '-n', namespace], {cols: setup.cols, rows: setup.rows, env: {...setup.env, ...env}, cwd: setup.cwd});
 	try {
 		const first = client.waitFor(() => client.lines().some(l => l.trim() !== ''), 'any output', 30_000);
 		let objectCpuMs = Number.NaN;

@@ -14,7 +14,7 @@
  *   --serve N          no measuring: serve N objects (updates at --rate R per second, default 0) and print a
  *                      kubeconfig, to profile planwatch by hand (`node --cpu-prof dist/planwatch.js --kubeconfig …`)
  */
-import {execFileSync} from 'node:child_process';
+import {execFileSync, spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -178,6 +178,25 @@ await section('idle', async () => {
 	}
 });
 
+/** The standalone executable for this machine (scripts/release.mjs, no archive); undefined where there is none. */
+function buildStandalone(): string | undefined {
+	const target = `${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+	if (!['linux-x64', 'linux-arm64', 'darwin-x64', 'windows-x64'].includes(target)) {
+		log(`first frame: no standalone executable for ${target}`);
+		return undefined;
+	}
+
+	const out = path.join(root, '.cache', 'bench', 'release');
+	log(`first frame: building the standalone executable for ${target}`);
+	const built = spawnSync(process.execPath, ['scripts/release.mjs', '--targets', target, '--no-archive', '--out', out], {cwd: root, encoding: 'utf8'});
+	if (built.status !== 0) {
+		throw new Error(`scripts/release.mjs failed:\n${built.stdout}${built.stderr}`);
+	}
+
+	const [os, arch] = target.replace('x64', 'amd64').split('-');
+	return path.join(out, `${os!}_${arch!}`, target.startsWith('windows') ? 'kubectl-planwatch.exe' : 'kubectl-planwatch');
+}
+
 await section('first-frame', async () => {
 	const served = await serve(1);
 	try {
@@ -185,14 +204,16 @@ await section('first-frame', async () => {
 		mkdirSync(unbundledDir, {recursive: true});
 		const unbundled = await buildUnbundled(root, unbundledDir);
 		const compileCache = path.join(root, '.cache', 'bench', 'compile-cache');
+		const standalone = buildStandalone();
 		const variants: Array<{name: string; entry: string; env: Record<string, string>}> = [
 			{name: 'bundled (as shipped: compile cache on)', entry: cli, env: {}},
+			...(standalone ? [{name: 'standalone executable (Node SEA)', entry: standalone, env: {}}] : []),
 			{name: 'bundled, compile cache off', entry: cli, env: {NODE_DISABLE_COMPILE_CACHE: '1'}},
 			{name: 'unbundled (esbuild per file), compile cache on', entry: unbundled, env: {NODE_ENV: 'production', NODE_COMPILE_CACHE: compileCache}},
 			{name: 'unbundled, compile cache off', entry: unbundled, env: {NODE_ENV: 'production', NODE_DISABLE_COMPILE_CACHE: '1'}},
 		];
-		// --quick: the shipped bundle and the unbundled source only.
-		for (const variant of quick ? [variants[0]!, variants[2]!] : variants) {
+		// --quick: the shipped bundle, the standalone executable and the unbundled source only.
+		for (const variant of quick ? variants.filter(v => !v.name.includes('compile cache off')) : variants) {
 			log(`first frame: ${variant.name}`);
 			// One run first fills the compile cache (and the OS file cache); it is not counted.
 			await firstFrame(served.setup, variant.entry, variant.env);

@@ -10,7 +10,7 @@ import pty from 'node-pty';
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const binPath = `${repoRoot}dist/planwatch.js`;
 
-/** `node scripts/build.mjs --quiet` with the Node that runs the tests (Node 24 under npm). */
+/** `node scripts/build.mjs --quiet` with the Node that runs the tests (the pinned Node 26 under npm). */
 export function buildBin(): void {
 	const result = spawnSync(process.execPath, ['scripts/build.mjs', '--quiet'], {cwd: repoRoot, encoding: 'utf8'});
 	if (result.status !== 0) {

@@ -1,6 +1,6 @@
 /**
  * The built CLI (dist/planwatch.js, made by `npm run test:e2e` before the suite) run the way a user's shell runs
- * it, with pipes: `process.execPath dist/planwatch.js …` (Node 24 under npm). Output is collected as it comes so a
+ * it, with pipes: `process.execPath dist/planwatch.js …` (the pinned Node 26 under npm). Output is collected as it comes so a
  * test can wait for a line while the process still runs; every wait has a deadline whose error shows what was seen.
  * Every process started here is killed (by its own pid) by `killAllClis()`, which the suites call in afterEach.
  */
@@ -69,10 +69,21 @@ export type CliProcess = {
 
 const running = new Set<ChildProcessWithoutNullStreams>();
 
+export type CliOptions = {
+	env?: Record<string, string | undefined>;
+	input?: string;
+	/** Run this instead of `node dist/planwatch.js` (the standalone executable, kubectl with the plugin). */
+	command?: readonly string[];
+};
+
 /** Start the CLI with pipes; stdin stays open (and empty) unless `input` is given. */
-export function startCli(args: readonly string[], options: {env?: Record<string, string | undefined>; input?: string} = {}): CliProcess {
-	assertBuilt();
-	const child = spawn(process.execPath, [cliPath, ...args], {cwd: repoRoot, env: cliEnv(options.env), stdio: ['pipe', 'pipe', 'pipe']});
+export function startCli(args: readonly string[], options: CliOptions = {}): CliProcess {
+	if (!options.command) {
+		assertBuilt();
+	}
+
+	const [command, ...prefix] = options.command ?? [process.execPath, cliPath];
+	const child = spawn(command!, [...prefix, ...args], {cwd: repoRoot, env: cliEnv(options.env), stdio: ['pipe', 'pipe', 'pipe']});
 	running.add(child);
 	let stdout = '';
 	let stderr = '';
@@ -174,7 +185,7 @@ export function startCli(args: readonly string[], options: {env?: Record<string,
 }
 
 /** Run to the end (killed after `timeoutMs`, which then fails). */
-export async function runCli(args: readonly string[], options: {env?: Record<string, string | undefined>; input?: string; timeoutMs?: number} = {}): Promise<{stdout: string; stderr: string; code: number | null; describe: string}> {
+export async function runCli(args: readonly string[], options: CliOptions & {timeoutMs?: number} = {}): Promise<{stdout: string; stderr: string; code: number | null; describe: string}> {
 	const cli = startCli(args, {...options, input: options.input ?? ''});
 	try {
 		await cli.waitForExit(options.timeoutMs ?? 60_000);

@@ -44,12 +44,16 @@ export type PtyCli = {
 
 const running = new Set<pty.IPty>();
 
-export function startPtyCli(args: readonly string[], options: {cols?: number; rows?: number; env?: Record<string, string | undefined>} = {}): PtyCli {
-	assertBuilt();
+export function startPtyCli(args: readonly string[], options: {cols?: number; rows?: number; env?: Record<string, string | undefined>; command?: readonly string[]} = {}): PtyCli {
+	if (!options.command) {
+		assertBuilt();
+	}
+
 	const cols = options.cols ?? 120;
 	const rows = options.rows ?? 40;
 	const terminal = new Terminal({cols, rows, allowProposedApi: true, scrollback: 1000});
-	const child = pty.spawn(process.execPath, [cliPath, ...args], {
+	const [command, ...prefix] = options.command ?? [process.execPath, cliPath];
+	const child = pty.spawn(command!, [...prefix, ...args], {
 		name: 'xterm-256color',
 		cols,
 		rows,
