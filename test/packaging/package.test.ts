@@ -67,8 +67,8 @@ function closure(entry: string): string[] {
 }
 
 describe('npm pack', () => {
-	it('ships both bins (kubectl-planwatch makes `kubectl planwatch` work), executable, with a shebang', () => {
-		expect(Object.keys(manifest.bin).sort()).toEqual(['kubectl-planwatch', 'planwatch']);
+	it('ships the bins (kubectl-planwatch makes `kubectl planwatch` work, kubectl_complete-planwatch its <TAB>), executable, with a shebang', () => {
+		expect(Object.keys(manifest.bin).sort()).toEqual(['kubectl-planwatch', 'kubectl_complete-planwatch', 'planwatch']);
 		for (const target of Object.values(manifest.bin)) {
 			expect(paths, target).toContain(normalize(target));
 			expect(readFileSync(join(repoRoot, target), 'utf8').startsWith('#!/usr/bin/env node\n'), target).toBe(true);
