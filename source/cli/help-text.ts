@@ -6,6 +6,7 @@ Usage
   planwatch [instance/NAME | actionset/NAME ...] [-n NAMESPACE | -A] [-l SELECTOR]
             [--kubeconfig PATH] [--context NAME] [--wait [--timeout DURATION] [--extend DURATION]]
   planwatch demo [--scenario NAME] [--speed N] [--loop]
+  planwatch version [-o json]         planwatch completion bash|zsh|fish
 
 Input
   -f, --file FILE       Read objects from a YAML or JSON file (multi-document or kind: List);
@@ -35,7 +36,7 @@ Output
   --no-color            No colour (also when NO_COLOR is set or stdout is not a terminal).
   --ascii               ASCII tree lines and icons instead of box drawing and symbols.
   -h, --help            Show this help.
-  --version             Show the version.
+  --version             Show the version (-o json: with commit, Node.js version, platform).
 
 Demo (a simulated cluster: no kubeconfig needed; --wait, --timeout and + work as with a cluster)
   --scenario NAME       tour (default), mysql-deploy, zookeeper-deploy, kudo-fatal, kudo-uid-race,
