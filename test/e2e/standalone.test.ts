@@ -1,5 +1,5 @@
 /**
- * The standalone executable as an operator without Node.js gets it: `npm run release` for linux-x64 (the
+ * The standalone executable as an operator without Node.js gets it: `npm run release` for this Linux (the
  * Node SEA, its tar.gz, SHA256SUMS and the krew manifest), the archive unpacked into a folder that is the
  * whole PATH (no node anywhere), and then: --version with an empty environment, -f with its exit codes, the
  * demo to its end, the TUI in a pseudo-terminal, and one scenario on the real apiserver through
@@ -20,7 +20,10 @@ import {record} from './harness/results.js';
 import {freshNamespace, launchIndex, playWatched, scenarioNamed} from './harness/scenario-run.js';
 
 const {version} = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {version: string};
-const archiveName = `planwatch_${version}_linux_amd64.tar.gz`;
+// This machine's target (the e2e suite runs on Linux): an executable it can run.
+const goArch = process.arch === 'x64' ? 'amd64' : process.arch;
+const hostTarget = `linux-${process.arch}`;
+const archiveName = `planwatch_${version}_linux_${goArch}.tar.gz`;
 const work = mkdtempSync(path.join(tmpdir(), 'planwatch-standalone-'));
 const releaseDir = path.join(work, 'release');
 /** The unpacked archive: the only folder on PATH. */
@@ -36,12 +39,12 @@ function run(command: string, args: readonly string[], env: Record<string, strin
 
 beforeAll(async () => {
 	const started = performance.now();
-	const release = spawnSync(process.execPath, ['scripts/release.mjs', '--targets', 'linux-x64', '--out', releaseDir], {cwd: repoRoot, encoding: 'utf8'});
+	const release = spawnSync(process.execPath, ['scripts/release.mjs', '--targets', hostTarget, '--out', releaseDir], {cwd: repoRoot, encoding: 'utf8'});
 	if (release.status !== 0) {
 		throw new Error(`npm run release failed:\n${release.stdout}${release.stderr}`);
 	}
 
-	record({note: `release linux-x64 built in ${((performance.now() - started) / 1000).toFixed(0)} s`});
+	record({note: `release ${hostTarget} built in ${((performance.now() - started) / 1000).toFixed(0)} s`});
 	mkdirSync(binDir);
 	// Unpacked by the system's tar, not by our own reader: the archive must work with the tools users have.
 	const untar = spawnSync('tar', ['-xzf', path.join(releaseDir, archiveName), '-C', binDir], {encoding: 'utf8'});
@@ -90,7 +93,7 @@ describe('the executable, no Node.js, empty environment', () => {
 		expect(plain.stdout).toBe(`${version}\n`);
 		expect(plain.status).toBe(0);
 		const json = JSON.parse(run(exe, ['version', '-o', 'json']).stdout) as Record<string, unknown>;
-		expect(json).toMatchObject({version, node: `v${process.versions.node}`, platform: 'linux-x64', standalone: true});
+		expect(json).toMatchObject({version, node: `v${process.versions.node}`, platform: hostTarget, standalone: true});
 	});
 
 	it('-f FILE -o json with the npm bin\'s exit codes: 0, 1 on a failed object, 2 on a missing file', () => {
