@@ -27,7 +27,7 @@
  */
 import {spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
-import {chmod, copyFile, mkdir, readFile, rm, stat, writeFile} from 'node:fs/promises';
+import {chmod, mkdir, readFile, rename, rm, stat, writeFile} from 'node:fs/promises';
 import {existsSync} from 'node:fs';
 import os from 'node:os';
 import {join, resolve} from 'node:path';
@@ -110,8 +110,8 @@ async function baseBinary(target) {
 	const temporary = `${binary}.${process.pid}.tmp`;
 	await writeFile(temporary, extractFromTarGz(await readFile(tarball), target.binary), {mode: 0o755});
 	await rm(tarball, {force: true});
-	await copyFile(temporary, binary);
-	await rm(temporary, {force: true});
+	// Renamed into place: a release interrupted here leaves no half-written binary in the cache.
+	await rename(temporary, binary);
 	return binary;
 }
 
