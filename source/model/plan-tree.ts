@@ -23,8 +23,8 @@ export type PlanNode = {
 	readonly status: string;
 	readonly state: NodeState;
 	/**
-	 * Why `state` is not what `status` alone would say (`running per progress`, `stopped: plan FATAL_ERROR`,
-	 * `plan status missing`). Views show it after the raw status, in parentheses.
+	 * Why `state` is not what `status` alone would say (`running per progress`, `stopped`,
+	 * `missing`: a plan status derived from its phases). Views show it after the raw status, in parentheses.
 	 */
 	readonly statusReason?: string;
 	/** KUDO plan/phase strategy (`serial`, `parallel`, or whatever the OperatorVersion says). */
