@@ -35,6 +35,8 @@ type Action = {
 	readonly defer: {readonly name: string; readonly state: string};
 	/** The phases come from status.actions (not named from the Blueprint for lack of a status). */
 	readonly phasesFromStatus: boolean;
+	/** The action (and so its deferPhase state) comes from status.actions, not from the spec and Blueprint. */
+	readonly fromStatus: boolean;
 };
 
 const name = (v: unknown): string => sanitizeLine(v, maxNameLength);
@@ -75,6 +77,7 @@ function readStatusAction(r: Raw): Action {
 		}),
 		defer: {name: name(defer['name']), state: stateWord(defer['state'])},
 		phasesFromStatus: true,
+		fromStatus: true,
 	};
 }
 
@@ -92,6 +95,7 @@ function plannedAction(spec: Raw, blueprint: (n: string) => KubeObject | undefin
 		phases: records(bpAction['phases']).map(p => ({name: name(p['name']), state: 'pending'})),
 		defer: typeof bpDefer === 'object' && bpDefer !== null ? {name: name(record(bpDefer)['name']), state: 'pending'} : {name: '', state: ''},
 		phasesFromStatus: false,
+		fromStatus: false,
 	};
 }
 
@@ -298,7 +302,8 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 		...(percent === undefined ? {} : {percent}),
 		children,
 	};
-	const deferPending = defer.state === 'pending' && !never;
+	// Once there is a status, a deferPhase named from the Blueprint only (no status.actions) is nothing the controller said.
+	const deferPending = defer.state === 'pending' && !never && (action.fromStatus || !ctx.hasStatus);
 	return {node, summary, deferPending, deferRunning, running: state === 'running'};
 }
 
@@ -371,7 +376,7 @@ export function adaptActionSet(
 
 			// A status written without phases (or by hand): name them from the Blueprint.
 			const planned = plannedAction(specActions[i], blueprint);
-			return {...a, phases: planned.phases};
+			return {...a, phases: planned.phases, phasesFromStatus: false};
 		});
 	} else if (initFailed) {
 		// Nothing was initialised: show the requested actions with the error, not phases that never existed.
