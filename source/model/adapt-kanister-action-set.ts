@@ -10,10 +10,19 @@ import {kanisterState} from './status.js';
  * Kanister ActionSet (+ Blueprints, + its Events) → PlanObject. Rules from the facts doc §2:
  * - one `action` node per status.actions[i] (per spec.actions while there is no status), children = its phases
  *   in order, then the deferPhase (present iff deferPhase.state is non-empty; the name may be empty);
- * - the controller never writes `running` into deferPhase.state: it is running when pending and either
- *   progress.runningPhase names it or a "Started deferPhase" event has no matching "Ended deferPhase";
+ * - the controller never writes `running` into deferPhase.state: it is running when pending, its own action's
+ *   core phases have ended (kanisterio/kanister pkg/controller/controller.go runAction: the deferPhase runs in the
+ *   goroutine's `defer`, after the phase loop), and either progress.runningPhase names it or more "Started
+ *   deferPhase" events than finished deferPhases of that name (runningPhase and the events name only the phase,
+ *   and every action may call its deferPhase `deferPhase`);
+ * - a launch failure ("Failed to launch Action …", handleActionSet) starts no goroutine: that deferPhase never runs;
  * - `failed` with a deferPhase still pending is ambiguous (it may be about to run, or never will): outcome
  *   failed, but WaitFacts.deferPending lets the wait rule grant a grace period;
+ * - `complete` is written by the first action whose core phases and deferPhase all succeeded once every core
+ *   phase of every action is complete (maybeSetActionSetStateComplete): another action's deferPhase may still
+ *   run, and fail, which rewrites the state to `failed`. Until those deferPhases end the outcome is running;
+ * - `complete` with a core phase pending or running is invalid (pkg/validate/validate.go actionSetStatus):
+ *   the outcome is unknown and the summary says what is inconsistent;
  * - phase start/end times only come from the "Started/Ended Phase" events.
  */
 
@@ -24,13 +33,19 @@ type Action = {
 	readonly blueprint: string;
 	readonly phases: readonly Phase[];
 	readonly defer: {readonly name: string; readonly state: string};
+	/** The phases come from status.actions (not named from the Blueprint for lack of a status). */
+	readonly phasesFromStatus: boolean;
+	/** The action (and so its deferPhase state) comes from status.actions, not from the spec and Blueprint. */
+	readonly fromStatus: boolean;
 };
 
 const name = (v: unknown): string => sanitizeLine(v, maxNameLength);
 const message = (v: unknown): string => sanitizeLine(v, maxMessageLength);
 const stateWord = (v: unknown): string => sanitizeLine(v, 64);
 export const deferNote = 'always runs';
-export const deferRunningNote = 'running';
+export const deferNeverNote = 'never runs: the action failed to launch';
+export const runningPerProgress = 'running per progress';
+export const runningPerEvents = 'running per events';
 export const skippedNote = 'skipped after failure';
 
 function percentOf(value: unknown): number | undefined {
@@ -61,6 +76,8 @@ function readStatusAction(r: Raw): Action {
 			return {name: name(p['name']), state: stateWord(p['state']), ...(percent === undefined ? {} : {percent}), ...(updatedAt ? {updatedAt} : {})};
 		}),
 		defer: {name: name(defer['name']), state: stateWord(defer['state'])},
+		phasesFromStatus: true,
+		fromStatus: true,
 	};
 }
 
@@ -77,6 +94,8 @@ function plannedAction(spec: Raw, blueprint: (n: string) => KubeObject | undefin
 		blueprint: bpName,
 		phases: records(bpAction['phases']).map(p => ({name: name(p['name']), state: 'pending'})),
 		defer: typeof bpDefer === 'object' && bpDefer !== null ? {name: name(record(bpDefer)['name']), state: 'pending'} : {name: '', state: ''},
+		phasesFromStatus: false,
+		fromStatus: false,
 	};
 }
 
@@ -101,21 +120,35 @@ type Context = {
 	readonly failedWithoutNode: boolean;
 	readonly objectPercent?: number;
 	readonly single: boolean;
+	/** deferPhase name → how many deferPhases of that name are complete or failed. */
+	readonly deferFinished: ReadonlyMap<string, number>;
 };
 
 type Built = {node: PlanNode; summary: string; deferPending: boolean; deferRunning: boolean; running: boolean};
 
-function deferIsRunning(action: Action, ctx: Context): boolean {
+/** The action was never launched, or its controller predates deferPhases: its deferPhase will not run. */
+function deferWillNotRun(action: Action, ctx: Context): boolean {
+	return ctx.events.launchFailed.has(action.name) || ctx.events.legacyPhaseFailed.has(action.name);
+}
+
+/** All core phases of the action ended: complete, or one failed (the later ones then never run). */
+function coreEnded(action: Action): boolean {
+	return action.phasesFromStatus && (action.phases.some(p => p.state === 'failed') || action.phases.every(p => p.state === 'complete'));
+}
+
+/** Why the deferPhase is running, or undefined when it is not (see the rules at the top). */
+function deferRunReason(action: Action, ctx: Context): string | undefined {
 	const d = action.defer;
-	if (d.state !== 'pending') {
-		return false;
+	if (d.state !== 'pending' || !coreEnded(action) || deferWillNotRun(action, ctx) || ctx.events.deferFailed.has(action.name)) {
+		return undefined;
 	}
 
 	if (d.name !== '' && ctx.runningPhase === d.name) {
-		return true;
+		return runningPerProgress;
 	}
 
-	return ctx.events.deferStarted.has(d.name) && !ctx.events.deferEnded.has(d.name) && !ctx.events.deferFailed.has(action.name);
+	const started = ctx.events.deferStartCount.get(d.name) ?? 0;
+	return started > (ctx.deferFinished.get(d.name) ?? 0) ? runningPerEvents : undefined;
 }
 
 function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Context): Built {
@@ -125,7 +158,9 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 	const children: PlanNode[] = action.phases.map((phase, i) => {
 		const label = phase.name || '(unnamed phase)';
 		const started = ctx.events.phaseStarted.get(phase.name);
-		const failure = ctx.events.phaseFailed.get(`${action.name}/${phase.name}`);
+		const legacy = ctx.events.legacyPhaseFailed.get(action.name);
+		const launch = i === 0 ? ctx.events.launchFailed.get(action.name) : undefined;
+		const failure = ctx.events.phaseFailed.get(`${action.name}/${phase.name}`) ?? (legacy?.index === i ? legacy : undefined) ?? launch;
 		const ended = ctx.events.phaseEnded.get(phase.name) ?? (phase.state === 'failed' ? failure?.time : undefined);
 		let msg: string | undefined;
 		if (phase.state === 'failed') {
@@ -152,7 +187,9 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 
 	const defer = action.defer;
 	const hasDefer = defer.state !== '';
-	const deferRunning = hasDefer && deferIsRunning(action, ctx);
+	const runReason = hasDefer ? deferRunReason(action, ctx) : undefined;
+	const deferRunning = runReason !== undefined;
+	const never = hasDefer && defer.state === 'pending' && deferWillNotRun(action, ctx);
 	if (hasDefer) {
 		const started = ctx.events.deferStarted.get(defer.name);
 		const failure = ctx.events.deferFailed.get(action.name);
@@ -168,10 +205,11 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 			name: defer.name || 'deferPhase',
 			status: defer.state,
 			state: deferRunning ? 'running' : kanisterState(defer.state),
+			...(runReason ? {statusReason: runReason} : {}),
 			...(msg ? {message: readableError(msg)} : {}),
-			note: deferRunning ? deferRunningNote : deferNote,
-			...(started ? {startedAt: started} : {}),
-			...(ended && !deferRunning ? {endedAt: ended} : {}),
+			note: never ? deferNeverNote : deferNote,
+			...(started && (deferRunning || defer.state !== 'pending') ? {startedAt: started} : {}),
+			...(ended && !deferRunning && defer.state !== 'pending' ? {endedAt: ended} : {}),
 			children: [],
 		});
 	}
@@ -180,7 +218,9 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 	const deferNode = hasDefer ? children.at(-1) : undefined;
 	const coreFailed = core.find(c => c.status === 'failed');
 	const coreRunning = core.find(c => c.status === 'running');
-	const coreDone = core.every(c => c.status === 'complete');
+	// No phases known (no status.actions, no Blueprint): nothing says the action is done unless the object does.
+	const coreDone = core.length > 0 ? core.every(c => c.status === 'complete') : ctx.objectState === 'complete' && action.phasesFromStatus;
+	const stuck = ctx.objectState === 'complete' ? core.find(c => c.status === 'pending' || c.status === 'running') : undefined;
 	const deferDone = !deferNode || deferNode.status === 'complete';
 	const percent =
 		core.length === 0 ? undefined : Math.floor(core.reduce((sum, c) => sum + (c.percent ?? 0), 0) / core.length);
@@ -194,6 +234,10 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 	let summary: string;
 	if (!ctx.hasStatus) {
 		[state, status, summary] = ['pending', 'pending', `${a} waiting for the controller to start it`];
+	} else if (stuck && action.phasesFromStatus) {
+		// pkg/validate/validate.go actionSetStatus: "ActionSet cannot be complete if any actions are not complete".
+		[state, status] = ['unknown', 'inconsistent'];
+		summary = `${a}: inconsistent status, ActionSet complete but phase ${stuck.name} is ${stuck.status}`;
 	} else if (coreRunning) {
 		[state, status] = ['running', 'running'];
 		summary = `${a} running phase ${coreRunning.name}` + (shownPercent === undefined ? '' : ` (${Math.round(shownPercent)}%)`);
@@ -207,6 +251,8 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 			summary = `${withMessage(where, coreFailed.message)}; ${dl} completed (cleanup ran)`;
 		} else if (deferNode?.status === 'failed') {
 			summary = `${where}; ${dl} failed too, see events`;
+		} else if (never) {
+			summary = `${withMessage(where, coreFailed.message)}; ${dl} will not run`;
 		} else if (deferNode?.status === 'pending') {
 			summary = `${withMessage(where, coreFailed.message)}; ${dl} has not started`;
 		} else {
@@ -221,6 +267,9 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 	} else if (coreDone && deferDone) {
 		[state, status] = ['succeeded', 'complete'];
 		summary = deferNode ? `${a} completed; ${dl} completed` : `${a} completed`;
+	} else if (coreDone && deferNode?.status === 'pending' && ctx.objectState === 'complete' && !never) {
+		// Another action set `complete`; this deferPhase is about to run (or never will: see the wait rule).
+		[state, status, summary] = ['pending', 'pending', `${a}: all phases complete; ${dl} has not started`];
 	} else if (core.some(c => c.state === 'unknown') || (deferNode && deferNode.state === 'unknown')) {
 		const odd = [...core, ...(deferNode ? [deferNode] : [])].find(c => c.state === 'unknown')!;
 		[state, status, summary] = ['unknown', odd.status, `${a}: ${odd.name} has unknown state ${odd.status || '(empty)'}`];
@@ -253,7 +302,9 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 		...(percent === undefined ? {} : {percent}),
 		children,
 	};
-	return {node, summary, deferPending: defer.state === 'pending', deferRunning, running: state === 'running'};
+	// Once there is a status, a deferPhase named from the Blueprint only (no status.actions) is nothing the controller said.
+	const deferPending = defer.state === 'pending' && !never && (action.fromStatus || !ctx.hasStatus);
+	return {node, summary, deferPending, deferRunning, running: state === 'running'};
 }
 
 /** The node status.error.message belongs to, if exactly one node can have caused it. */
@@ -270,6 +321,29 @@ function errorOwnerOf(actions: readonly Action[]): {action: number; phase: numbe
 
 	const phases = actions.flatMap((a, i) => a.phases.flatMap((p, j) => (p.state === 'failed' ? [{action: i, phase: j}] : [])));
 	return phases.length === 1 ? phases[0] : undefined;
+}
+
+function countFinishedDefers(actions: readonly Action[]): Map<string, number> {
+	const out = new Map<string, number>();
+	for (const a of actions) {
+		if (a.defer.state === 'complete' || a.defer.state === 'failed') {
+			out.set(a.defer.name, (out.get(a.defer.name) ?? 0) + 1);
+		}
+	}
+
+	return out;
+}
+
+/** The first core phase still pending or running in a `complete` ActionSet, as `phase P of action A`. */
+function inconsistentPhase(actions: readonly Action[]): string | undefined {
+	for (const a of actions) {
+		const p = a.phasesFromStatus ? a.phases.find(x => x.state === 'pending' || x.state === 'running') : undefined;
+		if (p) {
+			return `phase ${p.name || '(unnamed phase)'} of action ${a.name || 'action'} is ${p.state}`;
+		}
+	}
+
+	return undefined;
 }
 
 /** ActionSet (+ Blueprints of its namespace, + its events) → PlanObject. Never throws on malformed input. */
@@ -302,7 +376,7 @@ export function adaptActionSet(
 
 			// A status written without phases (or by hand): name them from the Blueprint.
 			const planned = plannedAction(specActions[i], blueprint);
-			return {...a, phases: planned.phases};
+			return {...a, phases: planned.phases, phasesFromStatus: false};
 		});
 	} else if (initFailed) {
 		// Nothing was initialised: show the requested actions with the error, not phases that never existed.
@@ -324,11 +398,13 @@ export function adaptActionSet(
 		failedWithoutNode: rawState === 'failed' && !anyNodeFailed,
 		...(objectPercent === undefined ? {} : {objectPercent}),
 		single: actions.length === 1,
+		deferFinished: countFinishedDefers(actions),
 	};
 	const ids = new SiblingIds('');
 	const built = actions.map((a, i) => buildAction(a, i, ids, ctx));
 	const deferRunning = built.some(b => b.deferRunning);
 	const deferPending = built.some(b => b.deferPending);
+	const inconsistent = rawState === 'complete' ? inconsistentPhase(actions) : undefined;
 
 	let outcome: Outcome;
 	let state: NodeState;
@@ -348,7 +424,8 @@ export function adaptActionSet(
 			}
 
 			case 'complete': {
-				[outcome, state] = ['succeeded', 'succeeded'];
+				// Another action's deferPhase may still run (and fail): complete is the end only once none can.
+				[outcome, state] = inconsistent ? ['unknown', 'unknown'] : deferRunning || deferPending ? ['running', 'running'] : ['succeeded', 'succeeded'];
 				break;
 			}
 
@@ -364,7 +441,9 @@ export function adaptActionSet(
 		}
 
 		summary =
-			outcome === 'unknown'
+			inconsistent
+				? `inconsistent status: ActionSet complete but ${inconsistent}`
+				: outcome === 'unknown'
 				? `ActionSet has unknown state ${rawState}`
 				: built.length > 0
 					? built.map(b => b.summary).join(' | ')
@@ -381,6 +460,7 @@ export function adaptActionSet(
 		state: rawState,
 		deferPending,
 		deferRunning,
+		...(inconsistent ? {inconsistent} : {}),
 		runningPhase,
 		...(updatedAt ?? createdAt ? {lastProgressAt: updatedAt ?? createdAt} : {}),
 	};

@@ -12,13 +12,20 @@ import {kudoState} from './status.js';
  * - active plan = spec.planExecution.planName, else a running plan, else the latest lastUpdatedTimestamp;
  *   the other plans keep the status of their previous run but are `active: false`;
  * - scheduled but not picked up (uid race, §1.9) = queued: the plan node reads QUEUED, pending, with a note;
- * - strategies come from the OperatorVersion (phase strategy looked up inside the same plan).
+ * - strategies come from the OperatorVersion (phase strategy looked up inside the same plan);
+ * - a terminal plan (COMPLETE, FATAL_ERROR) stops the engine (kudobuilder/kudo pkg/engine/workflow/engine.go
+ *   returns on a fatal error): phases and steps it left PENDING/IN_PROGRESS/ERROR are `stopped`, not running;
+ * - a plan whose own status is empty while its phases or steps have one (trimmed objects) takes its state from
+ *   them, and says the plan status was missing.
  */
 
 type Step = {readonly name: string; readonly status: string; readonly message: string};
 type Phase = {readonly name: string; readonly status: string; readonly message: string; readonly steps: readonly Step[]};
 type PlanStatus = {
+	/** The plan's status, or the one derived from its phases when the plan's own is empty. */
 	readonly status: string;
+	/** The plan's status as written ('' when missing). */
+	readonly rawStatus: string;
 	readonly message: string;
 	readonly updatedAt?: string;
 	readonly uid: string;
@@ -41,20 +48,63 @@ function readSteps(value: unknown): Step[] {
 	return records(value).map(r => ({name: name(r['name']), status: statusWord(r['status']), message: message(r['message'])}));
 }
 
+/**
+ * The plan status the engine would have written, from its phases and steps (pkg/engine/workflow/engine.go: a
+ * fatal step makes its phase and plan FATAL_ERROR; a plan runs while any part is in progress, retried or left).
+ */
+export function derivePlanStatus(statuses: readonly string[]): string {
+	const known = statuses.filter(s => s !== '');
+	if (known.length === 0) {
+		return '';
+	}
+
+	if (known.includes('FATAL_ERROR')) {
+		return 'FATAL_ERROR';
+	}
+
+	if (known.some(s => !['PENDING', 'IN_PROGRESS', 'ERROR', 'COMPLETE', neverRun].includes(s))) {
+		return '';
+	}
+
+	if (known.every(s => s === 'COMPLETE')) {
+		return 'COMPLETE';
+	}
+
+	if (known.every(s => s === neverRun)) {
+		return neverRun;
+	}
+
+	if (known.every(s => s === 'PENDING' || s === neverRun)) {
+		return 'PENDING';
+	}
+
+	return 'IN_PROGRESS';
+}
+
 function readPlanStatus(value: unknown): PlanStatus {
 	const r = record(value);
+	const phases = records(r['phases']).map(pr => ({
+		name: name(pr['name']),
+		status: statusWord(pr['status']),
+		message: message(pr['message']),
+		steps: readSteps(pr['steps']),
+	}));
+	const rawStatus = statusWord(r['status']);
 	return {
-		status: statusWord(r['status']),
+		status: rawStatus || derivePlanStatus(phases.flatMap(p => [p.status, ...p.steps.map(st => st.status)])),
+		rawStatus,
 		message: message(r['message']),
 		updatedAt: isoTime(r['lastUpdatedTimestamp']),
 		uid: name(r['uid']),
-		phases: records(r['phases']).map(pr => ({
-			name: name(pr['name']),
-			status: statusWord(pr['status']),
-			message: message(pr['message']),
-			steps: readSteps(pr['steps']),
-		})),
+		phases,
 	};
+}
+
+const terminal = new Set(['COMPLETE', 'FATAL_ERROR']);
+
+/** A node the engine will not move again: its plan is terminal but it was left unfinished. */
+function stoppedBy(planStatus: string, status: string): string | undefined {
+	return terminal.has(planStatus) && running.has(status) ? 'stopped' : undefined;
 }
 
 function readOvPlan(value: unknown): OvPlan {
@@ -118,7 +168,7 @@ function readableTime(iso: string): string {
 	return iso.replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC');
 }
 
-type BuiltPlan = {node: PlanNode; steps: number; stepsDone: number};
+type BuiltPlan = {node: PlanNode; steps: number; stepsDone: number; status: string};
 
 function buildPlan(planName: string, status: PlanStatus | undefined, ov: OvPlan | undefined, ids: SiblingIds, active: boolean, queued: boolean): BuiltPlan {
 	const planId = ids.next('plan', planName);
@@ -127,6 +177,7 @@ function buildPlan(planName: string, status: PlanStatus | undefined, ov: OvPlan 
 	let steps = 0;
 	let stepsDone = 0;
 	const fromStatus = status?.phases ?? [];
+	const terminalStatus = status?.status ?? '';
 	const seenPhases = new Set(fromStatus.map(p => p.name));
 	const merged: Array<Phase & {fromOvOnly?: boolean}> = [
 		...fromStatus,
@@ -145,22 +196,26 @@ function buildPlan(planName: string, status: PlanStatus | undefined, ov: OvPlan 
 				stepsDone++;
 			}
 
+			const stopped = stoppedBy(terminalStatus, step.status);
 			return {
 				id: stepIds.next('step', step.name),
 				kind: 'step',
 				name: step.name,
 				status: step.status,
-				state: stateOf(step.status),
+				state: stopped ? 'stopped' : stateOf(step.status),
+				...(stopped ? {statusReason: stopped} : {}),
 				...(step.message ? {message: step.message} : {}),
 				children: [],
 			};
 		});
+		const stopped = stoppedBy(terminalStatus, phase.status);
 		phases.push({
 			id: phaseId,
 			kind: 'phase',
 			name: phase.name,
 			status: phase.status,
-			state: stateOf(phase.status),
+			state: stopped ? 'stopped' : stateOf(phase.status),
+			...(stopped ? {statusReason: stopped} : {}),
 			...(ovPhase?.strategy ? {strategy: ovPhase.strategy} : {}),
 			...(phase.message ? {message: phase.message} : {}),
 			children,
@@ -170,22 +225,32 @@ function buildPlan(planName: string, status: PlanStatus | undefined, ov: OvPlan 
 	let planStatus = status?.status ?? neverRun;
 	let state = stateOf(planStatus);
 	let note: string | undefined;
+	let statusReason: string | undefined;
+	if (status && status.rawStatus === '' && status.status !== '') {
+		statusReason = 'missing';
+		note = `plan status missing: ${status.status} per its phases`;
+	}
+
 	if (active && queued) {
 		// The status still shows the previous run (or nothing): say what is really going on.
 		planStatus = queuedStatus;
 		state = 'pending';
 		note = queuedNote;
 		stepsDone = 0;
+		statusReason = undefined;
 	} else if (!active && status && status.status !== neverRun && status.status !== '') {
-		note = status.updatedAt ? `last run ${readableTime(status.updatedAt)}` : 'previous run';
+		const run = status.updatedAt ? `last run ${readableTime(status.updatedAt)}` : 'previous run';
+		note = note ? `${note}; ${run}` : run;
 	}
 
 	const node: PlanNode = {
 		id: planId,
 		kind: 'plan',
 		name: planName,
-		status: planStatus,
+		// The raw word stays visible; the derived one drives the state.
+		status: statusReason ? '' : planStatus,
 		state,
+		...(statusReason ? {statusReason} : {}),
 		...(ov?.strategy ? {strategy: ov.strategy} : {}),
 		...(status?.message ? {message: status.message} : {}),
 		...(note ? {note} : {}),
@@ -193,16 +258,16 @@ function buildPlan(planName: string, status: PlanStatus | undefined, ov: OvPlan 
 		active,
 		children: phases,
 	};
-	return {node, steps, stepsDone};
+	return {node, steps, stepsDone, status: planStatus};
 }
 
 /** Where the active plan is: for the summary line. */
-function describeActivePlan(plan: PlanNode, stepsDone: number, steps: number): {outcome: Outcome; summary: string} {
+function describeActivePlan(plan: PlanNode, planStatus: string, stepsDone: number, steps: number): {outcome: Outcome; summary: string} {
 	const counts = `(${stepsDone}/${steps} steps)`;
 	const p = plan.name;
 	const withMessage = (text: string, m: string | undefined): string => (m ? `${text}: ${m}` : text);
 	const allSteps = plan.children.flatMap(phase => phase.children.map(step => ({phase, step})));
-	switch (plan.status) {
+	switch (planStatus) {
 		case queuedStatus: {
 			return {outcome: 'running', summary: `${p} triggered, waiting for the controller to start it`};
 		}
@@ -223,7 +288,7 @@ function describeActivePlan(plan: PlanNode, stepsDone: number, steps: number): {
 				return {outcome: 'running', summary: withMessage(`${p}: phase ${retryingPhase.name} retrying ${counts}`, retryingPhase.message)};
 			}
 
-			if (plan.status === 'ERROR') {
+			if (planStatus === 'ERROR') {
 				return {outcome: 'running', summary: withMessage(`${p} retrying ${counts}`, plan.message)};
 			}
 
@@ -264,7 +329,7 @@ function describeActivePlan(plan: PlanNode, stepsDone: number, steps: number): {
 		}
 
 		default: {
-			return {outcome: 'unknown', summary: plan.status ? `${p} has unknown status ${plan.status}` : `${p} has no status`};
+			return {outcome: 'unknown', summary: planStatus ? `${p} has unknown status ${planStatus}` : `${p} has no status`};
 		}
 	}
 }
@@ -307,8 +372,12 @@ export function adaptInstance(instance: KubeObject, operatorVersion?: KubeObject
 	let state: NodeState = 'inactive';
 	let status = neverRun;
 	if (active) {
-		({outcome, summary} = describeActivePlan(active.node, active.stepsDone, active.steps));
-		status = active.node.status;
+		({outcome, summary} = describeActivePlan(active.node, active.status, active.stepsDone, active.steps));
+		if (active.node.statusReason) {
+			summary += ' (plan status missing)';
+		}
+
+		status = active.status;
 		state = status === neverRun && scheduledPlan ? 'pending' : active.node.state;
 		// A plan IN_PROGRESS with a step KUDO is retrying reads as retrying in list views.
 		if (state === 'running' && active.node.children.some(ph => ph.status === 'ERROR' || ph.children.some(st => st.status === 'ERROR'))) {

@@ -17,6 +17,19 @@ export type KanisterEventFacts = {
 	/** `action/phase` → {time, error} from "ActionSetFailed" warnings. */
 	readonly phaseFailed: Map<string, {time?: string; error: string}>;
 	readonly deferFailed: Map<string, {time?: string; error: string}>;
+	/** deferPhase name → how many times the controller said it started / ended (names repeat across actions). */
+	readonly deferStartCount: Map<string, number>;
+	readonly deferEndCount: Map<string, number>;
+	/**
+	 * Action name → the controller could not launch it ("Failed to launch Action <actionset>: …" under reason
+	 * "ActionSetFailed Action: <action>"): no goroutine started, so its deferPhase never runs.
+	 */
+	readonly launchFailed: Map<string, {time?: string; error: string}>;
+	/**
+	 * Action name → "Failed to run phase <n> of action <action>: …", written by controllers older than 0.5.0,
+	 * which predate deferPhases (0.77.0): after it nothing more runs for that action.
+	 */
+	readonly legacyPhaseFailed: Map<string, {index: number; time?: string; error: string}>;
 	readonly latest?: string;
 };
 
@@ -41,6 +54,23 @@ function parseFailure(text: string): {phase?: string; defer: boolean; error: str
 	return {...(phase === undefined ? {} : {phase}), defer, error};
 }
 
+const legacyFailure = /^Failed to run phase (\d+) of action (.*?): (.*)$/s;
+
+/** `Failed to launch Action <actionset>: <error>` (before 2018: `Failed launch Action …`) → the error. */
+function launchError(text: string): string | undefined {
+	const m = /^Failed (?:to )?launch Action /.exec(text);
+	if (!m) {
+		return undefined;
+	}
+
+	const colon = text.indexOf(': ', m[0].length);
+	return colon === -1 ? '' : text.slice(colon + 2);
+}
+
+function add(map: Map<string, number>, key: string, n: number): void {
+	map.set(key, (map.get(key) ?? 0) + n);
+}
+
 export function readKanisterEvents(events: readonly PlanEvent[], namespace: string, objectName: string, createdAt: string | undefined): KanisterEventFacts {
 	const facts: KanisterEventFacts = {
 		actionStarted: new Map(),
@@ -50,6 +80,10 @@ export function readKanisterEvents(events: readonly PlanEvent[], namespace: stri
 		deferEnded: new Map(),
 		phaseFailed: new Map(),
 		deferFailed: new Map(),
+		deferStartCount: new Map(),
+		deferEndCount: new Map(),
+		launchFailed: new Map(),
+		legacyPhaseFailed: new Map(),
 	};
 	const mine = events
 		.filter(e => e.involvedKind === 'ActionSet' && e.involvedName === objectName && (!e.namespace || e.namespace === namespace))
@@ -73,12 +107,20 @@ export function readKanisterEvents(events: readonly PlanEvent[], namespace: stri
 		} else if (e.reason === 'Started deferPhase' && (x = after('Executing deferPhase', e.message)) !== undefined) {
 			facts.deferStarted.set(x, t);
 			facts.deferEnded.delete(x);
+			add(facts.deferStartCount, x, e.count);
 		} else if (e.reason === 'Ended deferPhase' && (x = after('Completed deferPhase', e.message)) !== undefined) {
 			facts.deferEnded.set(x, t);
+			add(facts.deferEndCount, x, e.count);
 		} else if (e.reason.startsWith('ActionSetFailed Action:')) {
 			const action = e.reason.slice('ActionSetFailed Action:'.length).trim();
 			const failure = parseFailure(e.message);
-			if (failure?.defer) {
+			const launch = launchError(e.message);
+			const legacy = legacyFailure.exec(e.message);
+			if (launch !== undefined) {
+				facts.launchFailed.set(action, {time: e.time, error: launch});
+			} else if (legacy) {
+				facts.legacyPhaseFailed.set(action, {index: Number(legacy[1]), time: e.time, error: legacy[3] ?? ''});
+			} else if (failure?.defer) {
 				facts.deferFailed.set(action, {time: e.time, error: failure.error});
 			} else if (failure?.phase !== undefined) {
 				facts.phaseFailed.set(`${action}/${failure.phase}`, {time: e.time, error: failure.error});

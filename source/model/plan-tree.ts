@@ -4,7 +4,7 @@
  */
 
 /** Normalized node state: the single status vocabulary of the whole app. */
-export type NodeState = 'pending' | 'running' | 'retrying' | 'succeeded' | 'failed' | 'inactive' | 'unknown';
+export type NodeState = 'pending' | 'running' | 'retrying' | 'succeeded' | 'failed' | 'inactive' | 'stopped' | 'unknown';
 
 export type NodeKind = 'plan' | 'phase' | 'step' | 'action' | 'deferPhase';
 
@@ -22,6 +22,11 @@ export type PlanNode = {
 	/** Raw status word as found in the object (`IN_PROGRESS`, `complete`, `NOT ACTIVE`, …). */
 	readonly status: string;
 	readonly state: NodeState;
+	/**
+	 * Why `state` is not what `status` alone would say (`running per progress`, `stopped`,
+	 * `missing`: a plan status derived from its phases). Views show it after the raw status, in parentheses.
+	 */
+	readonly statusReason?: string;
 	/** KUDO plan/phase strategy (`serial`, `parallel`, or whatever the OperatorVersion says). */
 	readonly strategy?: string;
 	/** Step/phase/plan message or error text. */
@@ -63,10 +68,15 @@ export type KanisterWaitFacts = {
 	readonly kind: 'ActionSet';
 	/** status.state raw ('' when there is no status yet). */
 	readonly state: string;
-	/** Some deferPhase exists and is still pending (not yet run, or running: the controller never writes `running`). */
+	/**
+	 * Some deferPhase exists and is still pending (not yet run, or running: the controller never writes `running`)
+	 * and may still run: its action was launched (no launch failure event names it).
+	 */
 	readonly deferPending: boolean;
 	/** Some deferPhase is known to be running (progress.runningPhase names it, or events say so). */
 	readonly deferRunning: boolean;
+	/** `complete` although a core phase is still pending or running (pkg/validate rejects it): what is wrong. */
+	readonly inconsistent?: string;
 	/** status.progress.runningPhase. */
 	readonly runningPhase: string;
 	/** status.progress.lastTransitionTime or creationTimestamp: last time the object said it made progress. */

@@ -76,6 +76,7 @@ const looks: Record<NodeState, StatusLook> = {
 	failed: {icon: '✖', ascii: '[XX]', word: 'failed', role: 'error'},
 	pending: {icon: '◌', ascii: '[  ]', word: 'pending', role: 'muted'},
 	inactive: {icon: '─', ascii: '[--]', word: 'inactive', role: 'muted'},
+	stopped: {icon: '■', ascii: '[||]', word: 'stopped', role: 'warning'},
 	unknown: {icon: '?', ascii: '[??]', word: 'unknown', role: 'unknown'},
 };
 
@@ -83,9 +84,19 @@ export function statusLook(state: NodeState): StatusLook {
 	return looks[state];
 }
 
-/** Whether a node in this state has finished (its timer stops). */
+/** Whether a node in this state has finished (its timer stops). A stopped node will never move again. */
 export function isFinishedState(state: NodeState): boolean {
-	return state === 'succeeded' || state === 'failed';
+	return state === 'succeeded' || state === 'failed' || state === 'stopped';
+}
+
+/** The raw status with the reason the state differs from it: `pending (running per progress)`. */
+export function statusText(node: {readonly status: string; readonly statusReason?: string}, empty = ''): string {
+	const raw = node.status === '' ? empty : node.status;
+	if (!node.statusReason) {
+		return raw;
+	}
+
+	return raw === '' ? `(${node.statusReason})` : `${raw} (${node.statusReason})`;
 }
 
 /** Whether a node in this state is being worked on (its timer runs, it gets a spinner). */

@@ -4,8 +4,9 @@ import type {KanisterWaitFacts, KudoWaitFacts, PlanObject} from './plan-tree.js'
 /*
  * When is a watched object done, and with which exit code? Pure: the caller passes the clock's now.
  * KUDO (facts §1.8/§1.9): queued → wait; COMPLETE → 0; FATAL_ERROR → 1 at once (the KUDO CLI hangs there);
- * ERROR is retried, so keep waiting. Kanister (§2.9): complete → 0; failed → 1 once the deferPhase has finished,
- * never existed, or showed no sign of starting within a grace period.
+ * ERROR is retried, so keep waiting. Kanister (§2.9): complete → 0 once no deferPhase is running or pending;
+ * failed → 1 once the deferPhase has finished, never existed, cannot run (launch failure) or showed no sign of
+ * starting within a grace period; complete with a core phase not complete (invalid) → 1.
  */
 
 export type WaitRuleOptions = {
@@ -83,6 +84,15 @@ function kudoVerdict(object: PlanObject, facts: KudoWaitFacts, baseline: PlanObj
 	return {done: true, exitCode: 1, summary: object.summary};
 }
 
+/** A pending deferPhase that may still start: wait the grace period (since the last progress) for it. */
+function deferGrace(object: PlanObject, idle: number | undefined, options: WaitRuleOptions): WaitVerdict | undefined {
+	if (idle !== undefined && idle < options.deferGraceMs) {
+		return {done: false, waitingFor: `${object.summary}; giving the deferPhase ${formatDurationWords(options.deferGraceMs - idle)} to start`};
+	}
+
+	return undefined;
+}
+
 function kanisterVerdict(object: PlanObject, facts: KanisterWaitFacts, options: WaitRuleOptions): WaitVerdict {
 	const idle = since(facts.lastProgressAt, options.now);
 	switch (facts.state) {
@@ -93,6 +103,23 @@ function kanisterVerdict(object: PlanObject, facts: KanisterWaitFacts, options: 
 		}
 
 		case 'complete': {
+			// pkg/validate/validate.go rejects it; nothing the controller does will change it.
+			if (facts.inconsistent) {
+				return {done: true, exitCode: 1, summary: object.summary};
+			}
+
+			// maybeSetActionSetStateComplete (pkg/controller/controller.go) checks only core phases: another action's
+			// deferPhase may still run, and its failure rewrites the state to failed.
+			if (facts.deferRunning) {
+				return keepWaiting(object.summary, idle, options.staleMs);
+			}
+
+			if (facts.deferPending) {
+				// Its core phases are all complete, so it starts at once, unless its parameters failed to
+				// initialise (runAction: no state is written then, and the deferPhase never runs).
+				return deferGrace(object, idle, options) ?? {done: true, exitCode: 1, summary: `${object.summary}; the deferPhase never started`};
+			}
+
 			return {done: true, exitCode: 0, summary: object.summary};
 		}
 
@@ -101,9 +128,10 @@ function kanisterVerdict(object: PlanObject, facts: KanisterWaitFacts, options: 
 				return keepWaiting(object.summary, idle, options.staleMs);
 			}
 
-			// Pending deferPhase after a failure: it may be about to start, or never will (launch failure).
-			if (facts.deferPending && idle !== undefined && idle < options.deferGraceMs) {
-				return {done: false, waitingFor: `${object.summary}; giving the deferPhase ${formatDurationWords(options.deferGraceMs - idle)} to start`};
+			// Pending deferPhase after a failure: it may be about to start, or never will. A launch failure (no
+			// goroutine, so no deferPhase) is already excluded from deferPending by its event.
+			if (facts.deferPending) {
+				return deferGrace(object, idle, options) ?? {done: true, exitCode: 1, summary: object.summary};
 			}
 
 			return {done: true, exitCode: 1, summary: object.summary};

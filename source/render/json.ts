@@ -20,8 +20,9 @@
  *     "kind":     "plan" | "phase" | "step" | "action" | "deferPhase"    always
  *     "name":     string                                                 always
  *     "status":   raw status word (IN_PROGRESS, complete, NOT ACTIVE…)   always
- *     "state":    pending | running | retrying | succeeded | failed | inactive | unknown   always
+ *     "state":    pending | running | retrying | succeeded | failed | inactive | stopped | unknown   always
  *     "children": [node]                                                 always
+ *     "statusReason": why state is not what status alone says ("running per progress", "stopped", "missing")
  *     "strategy", "message", "note", "detail": string;  "percent": number;
  *     "updatedAt", "startedAt", "endedAt": ISO times the object (or its events) carry
  *   }
@@ -39,6 +40,7 @@ export type JsonNode = {
 	status: string;
 	state: PlanNode['state'];
 	children: JsonNode[];
+	statusReason?: string;
 	strategy?: string;
 	message?: string;
 	note?: string;
@@ -114,6 +116,7 @@ export function toJsonNode(node: PlanNode): JsonNode {
 		status: node.status,
 		state: node.state,
 		...optional({
+			statusReason: node.statusReason,
 			strategy: node.strategy,
 			message: node.message,
 			note: node.note,

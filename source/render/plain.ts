@@ -15,7 +15,7 @@ import {objectKey, type NodeState, type PlanNode, type PlanObject} from '../mode
 import {formatDuration, formatDurationWords} from '../model/format-duration.js';
 import {lineBreakMarker} from '../model/sanitize.js';
 import {formatPercent, objectFacts} from '../model/object-facts.js';
-import {isActiveState, kanisterState, kudoState, outcomeState, statusLook} from '../model/status.js';
+import {isActiveState, kanisterState, kudoState, outcomeState, statusLook, statusText} from '../model/status.js';
 import type {NodeTiming, StoreSnapshot, Transition} from '../state/store.js';
 import {objectTimingId} from '../state/store.js';
 import {clockTime, isoMs, timeOfDay} from './clock-time.js';
@@ -122,7 +122,7 @@ function collectRows(
 			state: node.state,
 			name: nodeName(node),
 			strategy: node.strategy ?? '',
-			status: node.status === '' ? '-' : oneLine(node.status, g),
+			status: oneLine(statusText(node, '-'), g),
 			time: elapsed(node, timings?.get(node.id), options.now),
 			extra: extras(node, options, g),
 			dim: node.state === 'inactive' || node.state === 'pending',

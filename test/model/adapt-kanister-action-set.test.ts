@@ -1,6 +1,6 @@
 import {describe, expect, test} from 'vitest';
 import type {KubeObject} from '../../source/kube/object-source.js';
-import {adaptActionSet, deferNote, deferRunningNote, skippedNote} from '../../source/model/adapt-kanister-action-set.js';
+import {adaptActionSet, deferNote, runningPerProgress, skippedNote} from '../../source/model/adapt-kanister-action-set.js';
 import {adaptEvent} from '../../source/model/adapt-event.js';
 import type {KanisterWaitFacts, PlanEvent, PlanNode, PlanObject} from '../../source/model/plan-tree.js';
 import {loadFixture, loadFixtureObject} from '../helpers/fixtures.js';
@@ -89,8 +89,9 @@ describe('mysql backup lifecycle (blueprint with a deferPhase)', () => {
 		expect(outline(only(o))).toEqual([
 			'action backup running/running',
 			'  phase dumpToObjectStore complete/succeeded',
-			`  deferPhase recordBackupCompletion pending/running (${deferRunningNote})`,
+			`  deferPhase recordBackupCompletion pending/running (${deferNote})`,
 		]);
+		expect(only(o).children.at(-1)?.statusReason).toBe(runningPerProgress);
 		expect(facts(o)).toMatchObject({deferPending: true, deferRunning: true});
 	});
 
@@ -186,7 +187,7 @@ describe('the four deferPhase outcomes, plus running and never started', () => {
 			'action restore running/running',
 			'  phase ShutdownApplication complete/succeeded',
 			'  phase RestoreFromObjectStore failed/failed: Failed to restore backup: command terminated with exit code 1',
-			`  deferPhase StartupApplication pending/running (${deferRunningNote})`,
+			`  deferPhase StartupApplication pending/running (${deferNote})`,
 		]);
 		expect(facts(o)).toMatchObject({state: 'failed', deferPending: true, deferRunning: true});
 	});

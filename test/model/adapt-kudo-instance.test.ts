@@ -118,7 +118,7 @@ describe('examples', () => {
 			'plan restore (serial) FATAL_ERROR/failed',
 			'  phase restore (serial) FATAL_ERROR/failed',
 			'    step restore FATAL_ERROR/failed',
-			'    step cleanup PENDING/pending',
+			'    step cleanup PENDING/stopped',
 		]);
 		expect(plan(o, 'backup')).toMatchObject({status: 'COMPLETE', active: false, note: 'last run 2021-06-10 10:02:37 UTC'});
 	});

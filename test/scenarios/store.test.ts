@@ -107,11 +107,11 @@ describe('scenarios as the dashboard sees them', () => {
 		expect(o.summary).toMatch(/deferPhase StartupApplication failed/);
 	});
 
-	it('actionset-start-failed: failed, the deferPhase pending and not running', () => {
+	it('actionset-start-failed: failed, and the launch failure event says the pending deferPhase will never run', () => {
 		const o = watch('actionset-start-failed').object('backup-mx7pd');
 		expect(o.outcome).toBe('failed');
-		expect(o.wait).toMatchObject({kind: 'ActionSet', deferPending: true, deferRunning: false});
-		expect(o.summary).toMatch(/mysql-relase/);
+		expect(o.wait).toMatchObject({kind: 'ActionSet', deferPending: false, deferRunning: false});
+		expect(o.summary).toMatch(/mysql-relase.*deferPhase recordBackupCompletion will not run/);
 	});
 
 	it('many: thirty objects, every one finished, both outcomes present', () => {

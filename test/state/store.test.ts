@@ -53,6 +53,24 @@ describe('store', () => {
 		expect(timings.get(objectTimingId)?.startedAt).toBeDefined();
 	});
 
+	it('a step left IN_PROGRESS when its plan turns FATAL_ERROR is stopped: its timer ends there', () => {
+		const clock = new FakeClock();
+		const store = new Store(clock);
+		store.apply({type: 'upsert', resource: 'Instance', object: deployWith('IN_PROGRESS')});
+		const start = clock.now();
+		clock.advance(5000);
+		const fatal = deployWith('IN_PROGRESS');
+		const plan = (fatal['status'] as {planStatus: Record<string, {status: string; phases: Array<{status: string; steps: Array<{name: string; status: string}>}>}>}).planStatus['deploy']!;
+		plan.status = 'FATAL_ERROR';
+		plan.phases[0]!.status = 'FATAL_ERROR';
+		plan.phases[0]!.steps[0]!.status = 'FATAL_ERROR';
+		store.apply({type: 'upsert', resource: 'Instance', object: fatal});
+		clock.advance(60_000);
+		store.apply({type: 'upsert', resource: 'Instance', object: fatal});
+		const timings = store.getSnapshot().timings.get('Instance/default/mysql-instance')!;
+		expect(timings.get('plan:deploy/phase:deploy/step:init')).toEqual({startedAt: start, endedAt: start + 5000});
+	});
+
 	it('a relist drops objects that vanished (nothing stale stays)', () => {
 		const store = new Store(new FakeClock());
 		const a = loadFixtureObject('kanister/actionset-mysql-backup-complete.yaml');

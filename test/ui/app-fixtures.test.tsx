@@ -78,6 +78,18 @@ describe('real fixtures', () => {
 		expect(frame).toMatch(/Warning +FailedTerminalStateError/);
 	});
 
+	test('KUDO fatal error: a step the failed plan left PENDING is stopped (no spinner, raw status and reason)', async () => {
+		const {app} = renderFixtures(['kudo/operatorversion-mysql.yaml', 'kudo/instance-mysql-restore-fatal-error.yaml']);
+		const frame = await app.waitForFrame(f => f.includes('cleanup'));
+		expect(frame).toMatch(/■ cleanup +PENDING \(stopped\)/);
+	});
+
+	test('Kanister: a deferPhase the controller left pending while it runs says why it is shown running', async () => {
+		const {app} = renderFixtures(['kanister/blueprint-mysql-defer.yaml', 'kanister/actionset-mysql-backup-defer-running.yaml']);
+		const frame = await app.waitForFrame(f => f.includes('deferPhase'));
+		expect(frame).toMatch(/⤷ ● recordBackupCompletion · always runs +pending \(running per progress\)/);
+	});
+
 	test('KUDO plan triggered but not picked up: says it waits for the controller', async () => {
 		const {app} = renderFixtures(['kudo/operatorversion-mysql.yaml', 'kudo/instance-mysql-backup-scheduled-not-picked-up.yaml']);
 		const frame = await app.waitForFrame(f => f.includes('QUEUED'));

@@ -1,5 +1,6 @@
 import {Box, Text} from 'ink';
 import {formatDuration} from '../../model/format-duration.js';
+import {statusText} from '../../model/status.js';
 import {formatClockTime} from '../format-time.js';
 import {cellWidth, fit, fitRight, singleLine} from '../cell-text.js';
 import {roleOf, type Theme} from '../theme.js';
@@ -104,7 +105,7 @@ export function NodeRow({row, selected, columns, elapsed, retries, now, width}: 
 					<>
 						{/* Status word and spinner in one styled run: Ink replays every earlier style change when it rewrites the changed end of a line. */}
 						<Text {...theme.style(role)}>
-							{fit(singleLine(node.status), columns.status, theme.glyphs.ellipsis)}
+							{fit(singleLine(statusText(node)), columns.status, theme.glyphs.ellipsis)}
 							{' '.repeat(2 + Math.max(0, columns.elapsed - duration.length - 2))}
 							{frame}
 						</Text>
@@ -112,7 +113,7 @@ export function NodeRow({row, selected, columns, elapsed, retries, now, width}: 
 					</>
 				) : (
 					<>
-						<Text {...theme.style(role)}>{fit(singleLine(node.status), columns.status, theme.glyphs.ellipsis)}</Text>
+						<Text {...theme.style(role)}>{fit(singleLine(statusText(node)), columns.status, theme.glyphs.ellipsis)}</Text>
 						{columns.elapsed > 0 ? `  ${fitRight(duration, columns.elapsed)}` : undefined}
 					</>
 				)}

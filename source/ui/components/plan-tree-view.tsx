@@ -9,6 +9,7 @@ import type {TreeRow} from '../tree-rows.js';
 import {MoreLine} from './more-line.js';
 import {NodeRow, namePart, spinsByTimer, type TreeColumns} from './node-row.js';
 import {formatDuration} from '../../model/format-duration.js';
+import {statusText} from '../../model/status.js';
 
 /** Column widths from all visible rows (not just the window), so scrolling does not shift columns. */
 export function treeColumns(rows: readonly TreeRow[], elapsed: ReadonlyArray<number | undefined>, width: number, theme: Theme): TreeColumns {
@@ -19,14 +20,16 @@ export function treeColumns(rows: readonly TreeRow[], elapsed: ReadonlyArray<num
 		const {before, icon, label} = namePart(row, theme);
 		name = Math.max(name, cellWidth(before) + cellWidth(icon) + 1 + cellWidth(label));
 		strategy = Math.max(strategy, cellWidth(singleLine(row.node.strategy ?? '')));
-		status = Math.max(status, cellWidth(singleLine(row.node.status)));
+		// Raw words are cut at 14 cells; a reason after them (`pending (running per progress)`) gets its room.
+		const reason = row.node.statusReason ? cellWidth(singleLine(statusText({status: '', statusReason: row.node.statusReason}))) + 1 : 0;
+		status = Math.max(status, Math.min(14, cellWidth(singleLine(row.node.status))) + reason);
 	}
 
 	// A running row's spinner sits in front of its timer (`⠹ 3:41`): two more cells.
 	const elapsedWidth = Math.max(0, ...elapsed.map((ms, i) => (ms === undefined ? 0 : formatDuration(ms).length + (spinsByTimer(rows[i]!, ms, theme) ? 2 : 0))));
 	// Leave room for the timers and some message: long names are cut, not the timers.
 	const room = Math.max(20, width - 2 - elapsedWidth - 10);
-	const statusWidth = Math.min(status, 14);
+	const statusWidth = Math.min(status, 36);
 	const strategyWidth = Math.min(strategy, Math.max(0, Math.floor(room * 0.2)));
 	const nameWidth = Math.min(name, Math.max(12, room - statusWidth - strategyWidth - 4));
 	return {name: nameWidth, strategy: strategyWidth, status: statusWidth, elapsed: elapsedWidth};
