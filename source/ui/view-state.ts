@@ -129,10 +129,20 @@ export type TreeSelection = {
 };
 
 export function treeSelection(state: ViewState, object: PlanObject): TreeSelection {
-	const overrides = state.folds.get(objectKey(object)) ?? new Map<string, boolean>();
+	const key = objectKey(object);
+	return selectTree(object, state.folds.get(key), state.treeCursors.get(key));
+}
+
+const noOverrides: FoldOverrides = new Map();
+
+/**
+ * The same from exactly what it depends on, so the App can memoize it: it walks the whole tree (a 100 000-step plan
+ * costs tens of milliseconds), which must happen when the object, the folds or the cursor change, never per tick.
+ */
+export function selectTree(object: PlanObject, overrides: FoldOverrides = noOverrides, cursorId?: string): TreeSelection {
 	const rows = visibleRows(object.tree, overrides);
 	const parents = parentsOf(object.tree);
-	return {rows, parents, overrides, cursor: cursorIndex(rows, parents, state.treeCursors.get(objectKey(object)), object.tree)};
+	return {rows, parents, overrides, cursor: cursorIndex(rows, parents, cursorId, object.tree)};
 }
 
 function treeCommand(state: ViewState, command: Command, context: ViewContext): ViewState {
