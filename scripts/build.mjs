@@ -63,6 +63,19 @@ const withoutInkDevtools = {
 };
 
 /**
+ * cli-cursor (Ink's) imports restore-cursor, which writes the show-cursor sequence to stderr at exit even when
+ * stderr is a file; source/cli/restore-cursor.ts writes it only to a terminal.
+ */
+const restoreCursorToTerminal = {
+	name: 'restore-cursor-to-terminal',
+	setup(build) {
+		build.onResolve({filter: /^restore-cursor$/}, args =>
+			args.importer.includes('/node_modules/cli-cursor/') ? {path: join(root, 'source', 'cli', 'restore-cursor.ts')} : undefined,
+		);
+	},
+};
+
+/**
  * The executable entry starts with the shebang and turns the compile cache on; every file gets `require`. The
  * library entry and the chunks must not touch the compile cache: that is the host application's choice.
  */
@@ -112,7 +125,7 @@ const cli = await build({
 	metafile: true,
 	// React's development build is slower and larger; the bin is always a production build.
 	define: {'process.env.NODE_ENV': '"production"'},
-	plugins: [withoutInkDevtools],
+	plugins: [withoutInkDevtools, restoreCursorToTerminal],
 	write: false,
 });
 
