@@ -4,7 +4,7 @@
  */
 import {objectKey, type PlanObject} from '../model/plan-tree.js';
 import type {Command, Mode} from './keymap.js';
-import {cursorIndex, expandableNodes, isExpanded, parentsOf, visibleRows, type FoldOverrides, type TreeRow} from './tree-rows.js';
+import {cursorIndex, expandableNodes, isExpanded, treeLayout, type FoldOverrides, type TreeRow} from './tree-rows.js';
 
 export type Screen = 'list' | 'tree';
 
@@ -136,13 +136,13 @@ export function treeSelection(state: ViewState, object: PlanObject): TreeSelecti
 const noOverrides: FoldOverrides = new Map();
 
 /**
- * The same from exactly what it depends on, so the App can memoize it: it walks the whole tree (a 100 000-step plan
- * costs tens of milliseconds), which must happen when the object, the folds or the cursor change, never per tick.
+ * The same from exactly what it depends on, so the App can memoize it. The rows are remembered per tree and fold
+ * choices (treeLayout): a walk of the whole tree (tens of milliseconds for 100 000 steps) happens when the object or
+ * the folds change, never per tick or per cursor move.
  */
 export function selectTree(object: PlanObject, overrides: FoldOverrides = noOverrides, cursorId?: string): TreeSelection {
-	const rows = visibleRows(object.tree, overrides);
-	const parents = parentsOf(object.tree);
-	return {rows, parents, overrides, cursor: cursorIndex(rows, parents, cursorId, object.tree)};
+	const {rows, parents, index} = treeLayout(object.tree, overrides);
+	return {rows, parents, overrides, cursor: cursorIndex(rows, parents, cursorId, object.tree, index)};
 }
 
 function treeCommand(state: ViewState, command: Command, context: ViewContext): ViewState {

@@ -72,6 +72,20 @@ describe('a tick in the tree of a 5000-step plan', () => {
 		expect(touched.size).toBeGreaterThan(0);
 		expect(touched.size).toBeLessThanOrEqual(40);
 	});
+
+	test('a cursor move reads only the nodes on screen too (the rows are remembered per tree and folds)', async () => {
+		const {object, timings} = hugePlan();
+		const key = objectKey(object);
+		const app = renderApp({snapshot: snapshotOf({objects: [object], timings: new Map([[key, timings]]), lastEventAt: t0}), targets: [key], rows: 30});
+		await app.waitForFrame(f => /› +● step-2500/.test(f), {what: 'the cursor on the running step'});
+		touched.clear();
+		counting = true;
+		await app.press('j');
+		await app.waitForFrame(f => /› +◌ step-2501/.test(f), {what: 'the cursor on the next step'});
+		counting = false;
+		expect(touched.size).toBeGreaterThan(0);
+		expect(touched.size).toBeLessThanOrEqual(40);
+	});
 });
 
 describe('tree columns from a basis', () => {
