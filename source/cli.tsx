@@ -193,9 +193,19 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 			return await reportEnd(snapshot.fatal);
 		}
 
-		const {text, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now()});
+		const {chunks, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now()});
 		reached = exitCode;
-		await write(process.stdout, text);
+		// Gathered into writes of about 1 MB: few system calls, and never the whole picture of a big file at once.
+		let pending = '';
+		for (const chunk of chunks) {
+			pending += chunk;
+			if (pending.length >= 1_000_000) {
+				await write(process.stdout, pending);
+				pending = '';
+			}
+		}
+
+		await write(process.stdout, pending);
 		return exitCode;
 	} finally {
 		await source.stop();
