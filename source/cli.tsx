@@ -50,7 +50,7 @@ function outputFailed(error: unknown): void {
 	}
 
 	failingOutput = true;
-	const {exitCode, message} = outputFailure(error, reached);
+	const {exitCode, message} = outputFailure(error, reached, Boolean(process.stdout.isTTY));
 	if (message) {
 		process.stderr.write(`planwatch: ${message}\n`);
 	}

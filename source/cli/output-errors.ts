@@ -25,10 +25,12 @@ export type OutputFailure = {
 /**
  * @param error the error the stdout stream reported
  * @param reached the exit code of the run once its outcome is known (undefined while still running)
+ * @param terminal stdout is a terminal
  */
-export function outputFailure(error: unknown, reached: number | undefined): OutputFailure {
+export function outputFailure(error: unknown, reached: number | undefined, terminal = false): OutputFailure {
 	const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
-	if (code === 'EPIPE') {
+	// A terminal that hung up (SSH dropped, window closed) fails writes with EIO: its reader went away too.
+	if (code === 'EPIPE' || (terminal && code === 'EIO')) {
 		return {exitCode: reached ?? exitCodes.outputClosed};
 	}
 

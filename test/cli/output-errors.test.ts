@@ -11,6 +11,12 @@ describe('outputFailure', () => {
 		expect(outputFailure(errno('EPIPE'), 3)).toEqual({exitCode: 3});
 	});
 
+	it('a terminal that hung up (EIO on a terminal) is a reader that left: SIGHUP still ends with 130', () => {
+		expect(outputFailure(errno('EIO'), 130, true)).toEqual({exitCode: 130});
+		expect(outputFailure(errno('EIO'), undefined, true)).toEqual({exitCode: 141});
+		expect(outputFailure(errno('EIO'), 130, false)).toEqual({exitCode: 2, message: 'cannot write the output: input/output error'});
+	});
+
 	it('any other failed write is an output error: one line, exit 2, whatever the run reached', () => {
 		expect(outputFailure(errno('ENOSPC'), undefined)).toEqual({exitCode: 2, message: 'cannot write the output: no space left on device'});
 		expect(outputFailure(errno('ENOSPC'), 0)).toEqual({exitCode: 2, message: 'cannot write the output: no space left on device'});
