@@ -45,7 +45,25 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 		}
 	};
 
+	// Before the first complete list a CI log would otherwise stay empty while planwatch retries: say why.
+	let early = store.getSnapshot().connection;
+	const reportEarly = (): void => {
+		const snapshot = store.getSnapshot();
+		if (snapshot.synced || snapshot.connection === early) {
+			return;
+		}
+
+		const said = connectionChange(early, snapshot.connection, false);
+		early = snapshot.connection;
+		if (said && options.output === 'plain') {
+			write(`${timeOfDay(clock.now(), run.timeZone)} ${said}\n`);
+		}
+	};
+
+	const unsubscribeEarly = store.subscribe(reportEarly);
+	reportEarly();
 	const synced = await Promise.race([whenSynced(store), wait.done, interrupted]);
+	unsubscribeEarly();
 	let lastSeq = 0;
 	let unsubscribe = (): void => {};
 	if ('objects' in synced) {
@@ -106,8 +124,23 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 	}
 }
 
-/** The plain log's line for a change of connection state, if it deserves one. */
-export function connectionChange(before: ConnectionState, now: ConnectionState): string | undefined {
+/**
+ * The plain log's line for a change of connection state, if it deserves one. Before the first complete list
+ * (`synced` false) every failed attempt and a credential plugin that is running get a line.
+ */
+export function connectionChange(before: ConnectionState, now: ConnectionState, synced = true): string | undefined {
+	if (!synced) {
+		if (now.status === 'reconnecting' && (before.status !== 'reconnecting' || before.attempt !== now.attempt || before.lastError !== now.lastError)) {
+			return `cannot list yet: ${now.lastError} (attempt ${now.attempt}, retrying)`;
+		}
+
+		if (now.status === 'waiting-credentials' && before.status !== 'waiting-credentials') {
+			return `waiting for credentials from ${now.plugin}`;
+		}
+
+		return undefined;
+	}
+
 	if (now.status === 'reconnecting' && before.status !== 'reconnecting') {
 		return `connection lost: ${now.lastError} (reconnecting)`;
 	}

@@ -33,6 +33,13 @@ export type ClusterSourceOptions = {
 	readonly backoff?: Partial<BackoffPolicy>;
 	/** Abort and rewatch a watch silent for this long (default 60 s). */
 	readonly watchdogMs?: number;
+	/**
+	 * Give up (fatal, exit 4, with the last reason) when the first complete list has not arrived this long after
+	 * the credentials are in hand; undefined = keep retrying (a live view waits for the cluster to come back).
+	 */
+	readonly firstListWithinMs?: number;
+	/** Objects per LIST page (tests use small pages). */
+	readonly listPageSize?: number;
 };
 
 type Product = 'KUDO' | 'Kanister' | 'core';
@@ -56,6 +63,12 @@ function exitCodeFor(failure: KubeFailure): number {
 	// A label selector the server cannot parse is bad input, not a cluster problem.
 	return failure.kind === 'bad-request' ? 2 : clusterErrorExitCode;
 }
+
+/**
+ * `--once` (one picture, then exit): how long after the credentials are in hand the first complete list may take
+ * before planwatch gives up with exit 4 and the last reason (retrying 5xx, 429 and broken answers meanwhile).
+ */
+export const onceFirstListWithinMs = 30_000;
 
 /** How long a supporting collection's start-up failure waits for one of the targets' own kind. */
 const supportingFailureDelayMs = 500;
@@ -250,6 +263,7 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 					...(options.random ? {random: options.random} : {}),
 					...(options.backoff ? {backoff: options.backoff} : {}),
 					...(options.watchdogMs === undefined ? {} : {watchdogMs: options.watchdogMs}),
+					...(options.listPageSize === undefined ? {} : {listPageSize: options.listPageSize}),
 				}, event => {
 					if (stopped || finished || absent.has(entry.product)) {
 						return;
@@ -326,6 +340,30 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 		for (const entry of entries) {
 			entry.reflector.start();
 		}
+
+		if (options.firstListWithinMs !== undefined) {
+			const within = options.firstListWithinMs;
+			clock.after(within, () => {
+				if (!synced && !finished && !stopped) {
+					fatal(`gave up after ${Math.round(within / 1000)}s: ${lastTrouble()}`, clusterErrorExitCode);
+				}
+			});
+		}
+	};
+
+	/** Why the first list has not completed: the worst reconnecting collection, else one still waiting. */
+	const lastTrouble = (): string => {
+		const running = active();
+		const worst = running
+			.map(e => e.state)
+			.filter((s): s is Extract<ReflectorState, {status: 'reconnecting'}> => s.status === 'reconnecting')
+			.sort((a, b) => b.attempt - a.attempt)[0];
+		if (worst) {
+			return `${worst.lastError} (attempt ${worst.attempt})`;
+		}
+
+		const waiting = running.find(e => !e.listed);
+		return waiting ? `the cluster did not answer the list of ${resourceTypes[waiting.kind].plural}` : 'the cluster did not answer';
 	};
 
 	return {
