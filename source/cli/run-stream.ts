@@ -60,6 +60,19 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 		}
 	};
 
+	// Supporting collections RBAC hides (events, blueprints…): the log says once what is missing and why.
+	let missingSaid = 0;
+	const reportMissing = (): void => {
+		const missing = store.getSnapshot().missing ?? [];
+		if (options.output === 'plain') {
+			write(missing.slice(missingSaid).map(m => `${timeOfDay(clock.now(), run.timeZone)} ${m.message}\n`).join(''));
+		}
+
+		missingSaid = missing.length;
+	};
+
+	const unsubscribeMissing = store.subscribe(reportMissing);
+	reportMissing();
 	const unsubscribeEarly = store.subscribe(reportEarly);
 	reportEarly();
 	const synced = await Promise.race([whenSynced(store), wait.done, interrupted]);
@@ -100,6 +113,7 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 
 	const result = await Promise.race([wait.done, interrupted]);
 	unsubscribe();
+	unsubscribeMissing();
 	wait.dispose();
 	// Changes that arrived together with the end are still reported, before the closing lines.
 	const last = store.getSnapshot();

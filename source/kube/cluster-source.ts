@@ -8,6 +8,8 @@
  * - OperatorVersions (for KUDO) and Blueprints (for Kanister) in scope, to draw plans that have not run;
  * - core/v1 Events in scope (only about the target when there is exactly one).
  * A product whose CRDs are missing is fatal only if the user named an object of it, or if neither is there.
+ * A 403 on a supporting collection (OperatorVersions, Blueprints, Events) is not fatal: the targets are watched
+ * without it and a `missing` event says what and why. Only a 403 on the targets' own kind ends the run.
  */
 import {HttpMethod, RequestContext} from '@kubernetes/client-node';
 import type {Clock} from '../state/clock.js';
@@ -52,6 +54,8 @@ type Entry = {
 	readonly reflector: Reflector;
 	readonly objects: Map<string, KubeObject>;
 	listed: boolean;
+	/** A supporting collection planwatch may not read (403): left out, the targets are drawn without it. */
+	missing: boolean;
 	state: ReflectorState;
 };
 
@@ -110,7 +114,7 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 		void stopAll();
 	};
 
-	const active = () => entries.filter(e => !absent.has(e.product));
+	const active = () => entries.filter(e => !absent.has(e.product) && !e.missing);
 
 	const foldStates = () => {
 		const running = active();
@@ -207,6 +211,16 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 			return;
 		}
 
+		if (failure.kind === 'forbidden') {
+			// Operators often may read their ActionSets but not Events: watch the targets without it, and say so.
+			entry.missing = true;
+			void entry.reflector.stop();
+			sink?.({type: 'missing', resource: entry.kind, message: `${resourceTypes[entry.kind].plural} not watched: ${failure.message}`});
+			foldStates();
+			checkSynced();
+			return;
+		}
+
 		// A supporting collection (OperatorVersions, Blueprints, Events) failed. The requests run together, so give
 		// the user's own kind a moment to fail too: "cannot list actionsets" says more than "cannot list blueprints".
 		clock.after(supportingFailureDelayMs, () => {
@@ -251,6 +265,7 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 				...(item.target ? {target: item.target} : {}),
 				objects: new Map(),
 				listed: false,
+				missing: false,
 				state: {status: 'connecting'},
 				reflector: new Reflector({
 					kubeConfig,
@@ -265,7 +280,7 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 					...(options.watchdogMs === undefined ? {} : {watchdogMs: options.watchdogMs}),
 					...(options.listPageSize === undefined ? {} : {listPageSize: options.listPageSize}),
 				}, event => {
-					if (stopped || finished || absent.has(entry.product)) {
+					if (stopped || finished || absent.has(entry.product) || entry.missing) {
 						return;
 					}
 

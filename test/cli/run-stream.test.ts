@@ -181,3 +181,25 @@ describe('runStream, before the first complete list', () => {
 		expect(lines[1]!.exitCode).toBe(3);
 	});
 });
+
+describe('runStream, collections RBAC hides', () => {
+	it('the plain log says once what is missing and why; json snapshots carry it', async () => {
+		for (const output of ['plain', 'json'] as const) {
+			const t = setup();
+			t.store.apply({type: 'missing', resource: 'Event', message: 'events not watched: forbidden: user viewer cannot list events in namespace default'});
+			const run = runStream({store: t.store, clock: t.clock, options: {...base, output, wait: true, timeoutMs: 0}, targets: [key], write: t.write, interrupted: t.interrupted, timeZone: 'UTC'});
+			// eslint-disable-next-line no-await-in-loop
+			await waitUntil(() => t.output() !== '', 'the first line');
+			t.store.apply({type: 'upsert', resource: 'Instance', object: deploy(['COMPLETE', 'COMPLETE', 'COMPLETE'], 'COMPLETE')});
+			// eslint-disable-next-line no-await-in-loop
+			expect((await run).exitCode).toBe(0);
+			if (output === 'plain') {
+				expect(t.output().match(/events not watched/g)).toEqual(['events not watched']);
+				expect(t.output()).toContain('09:15:00 events not watched: forbidden: user viewer cannot list events in namespace default\n');
+			} else {
+				const first = JSON.parse(t.output().split('\n')[0]!) as {missing?: unknown};
+				expect(first.missing).toEqual([{resource: 'Event', reason: 'events not watched: forbidden: user viewer cannot list events in namespace default'}]);
+			}
+		}
+	});
+});
