@@ -6,6 +6,7 @@
  * source error; a reached timeout exits 3 at once (no one can press + here).
  */
 import type {ConnectionState} from '../kube/object-source.js';
+import {formatDurationWords} from '../model/format-duration.js';
 import {objectKey} from '../model/plan-tree.js';
 import {timeOfDay} from '../render/clock-time.js';
 import {resultLine, snapshotLine, transitionLine} from '../render/json.js';
@@ -149,7 +150,7 @@ export function connectionChange(before: ConnectionState, now: ConnectionState, 
 		}
 
 		if (now.status === 'waiting-credentials' && before.status !== 'waiting-credentials') {
-			return `waiting for credentials from ${now.plugin}`;
+			return `waiting for credentials from ${now.plugin}${now.limitMs === undefined ? '' : ` (gives up after ${formatDurationWords(now.limitMs)})`}`;
 		}
 
 		return undefined;

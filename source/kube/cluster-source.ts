@@ -336,7 +336,8 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 		if (plugin !== undefined) {
 			// Run the exec plugin once, up front: it may prompt or open a browser and take a while, and
 			// client-node would otherwise start one copy per collection in parallel. It caches the result.
-			emitConnection({status: 'waiting-credentials', plugin});
+			const limitMs = kubeconfig.credentials?.timeoutMs;
+			emitConnection({status: 'waiting-credentials', plugin, ...(limitMs === undefined ? {} : {limitMs})});
 			try {
 				await kubeConfig.applySecurityAuthentication(new RequestContext(kubeconfig.server, HttpMethod.GET));
 			} catch (error) {
@@ -394,6 +395,8 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 		},
 		async stop(): Promise<void> {
 			stopped = true;
+			// A credential plugin still running (a login nobody finishes) must not outlive planwatch.
+			kubeconfig.credentials?.stop();
 			await stopAll();
 		},
 	};

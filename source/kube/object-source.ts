@@ -25,7 +25,8 @@ export type ResourceKind = 'Instance' | 'OperatorVersion' | 'ActionSet' | 'Bluep
 export type ConnectionState =
 	| {readonly status: 'static'; readonly label: string} // files: nothing to connect to
 	| {readonly status: 'connecting'}
-	| {readonly status: 'waiting-credentials'; readonly plugin: string}
+	/** `limitMs`: how long the plugin may run before planwatch stops it. */
+	| {readonly status: 'waiting-credentials'; readonly plugin: string; readonly limitMs?: number}
 	| {readonly status: 'live'}
 	| {readonly status: 'reconnecting'; readonly attempt: number; readonly lastError: string};
 

@@ -354,7 +354,7 @@ describe('cluster source: exec credential plugins', () => {
 		object(actionSets, 'a');
 		const events = await start({kubeconfig: await kubeconfig({exec: {command}})});
 		await events.next('waiting', e => e.type === 'connection' && e.state.status === 'waiting-credentials');
-		expect(events.events[0]).toEqual({type: 'connection', state: {status: 'waiting-credentials', plugin: 'fake-login'}});
+		expect(events.events[0]).toEqual({type: 'connection', state: {status: 'waiting-credentials', plugin: 'fake-login', limitMs: 180_000}});
 		expect(server.requests).toHaveLength(0);
 		await fs.writeFile(gate, '');
 		await events.next('synced', isSynced);

@@ -24,7 +24,8 @@ export function connectionLabel(connection: ConnectionState, lastEventAt: number
 		}
 
 		case 'waiting-credentials': {
-			return {text: `${theme.icon('pending')} waiting for credentials (${singleLine(connection.plugin)})`, role: 'warning'};
+			const limit = connection.limitMs === undefined ? '' : `, gives up after ${formatDurationWords(connection.limitMs)}`;
+			return {text: `${theme.icon('pending')} waiting for credentials (${singleLine(connection.plugin)}${limit})`, role: 'warning'};
 		}
 
 		case 'reconnecting': {
