@@ -47,7 +47,8 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 	};
 
 	// Before the first complete list a CI log would otherwise stay empty while planwatch retries: say why.
-	let early = store.getSnapshot().connection;
+	// From the store's first state: a source may have moved on (e.g. to a credential plugin) before this ran.
+	let early: ConnectionState = {status: 'connecting'};
 	const reportEarly = (): void => {
 		const snapshot = store.getSnapshot();
 		if (snapshot.synced || snapshot.connection === early) {
