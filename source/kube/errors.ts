@@ -168,7 +168,7 @@ const tlsAlerts: Readonly<Record<string, string>> = {
 	'certificate revoked': 'the server says the client certificate was revoked',
 	'certificate unknown': 'the server could not use the client certificate',
 	'unsupported certificate': 'the server does not support the client certificate',
-	'handshake failure': 'the TLS handshake failed: the server and planwatch have no cipher or key type in common',
+	'handshake failure': 'the server ended the TLS handshake (does it want a client certificate? set client-certificate and client-key in the kubeconfig; else no cipher is in common)',
 	'protocol version': 'the server and planwatch have no TLS version in common',
 	'insufficient security': 'the server wants stronger ciphers than planwatch offers',
 	'internal error': 'the server reported an internal TLS error',

@@ -36,14 +36,13 @@ describe('--wait --timeout against a cluster that never lists', () => {
 		['200 cut off', {status: 200, body: '{"kind":"ActionSetList","items":[', truncate: true}, 'the cluster answered 200 OK with a body that was cut off'],
 	])('%s: exit 3 after the timeout, saying what it was still trying', async (_name, answer, reason) => {
 		const kubeconfig = await brokenCluster(answer);
-		const started = Date.now();
+		// Without the fix the run never ends: the test's own timeout is the bound here (a loaded machine is slow).
 		const result = await runBin(['actionset/a', '--kubeconfig', kubeconfig, '-n', 'default', '--wait', '--timeout', '2s', '-o', 'plain']);
 		expect(result.code, result.stderr).toBe(3);
-		expect(Date.now() - started).toBeLessThan(15_000);
 		expect(result.stderr).toMatch(new RegExp(`^planwatch: timed out after 2s: still connecting — ${reason.replaceAll(/[()[\]]/g, '\\$&')}.* \\(attempt \\d+\\)\\n$`));
 		// The log said why it was quiet.
 		expect(result.stdout).toMatch(/^\d\d:\d\d:\d\d cannot list yet: the cluster answered /);
-	});
+	}, 60_000);
 
 	it('-o json: the final snapshot and the result line, exit 3', async () => {
 		const kubeconfig = await brokenCluster({status: 503, body: html, contentType: 'text/html'});
@@ -52,7 +51,7 @@ describe('--wait --timeout against a cluster that never lists', () => {
 		const lines = result.stdout.trim().split('\n').map(l => JSON.parse(l) as {type: string; exitCode?: number; message?: string});
 		expect(lines.map(l => l.type)).toEqual(['snapshot', 'result']);
 		expect(lines[1]!.message).toMatch(/^timed out after 2s: still connecting — the cluster answered 503 Service Unavailable/);
-	});
+	}, 60_000);
 
 	it('the TUI shows the grace prompt, then exits 3', async () => {
 		const kubeconfig = await brokenCluster({status: 503, body: html, contentType: 'text/html'});
@@ -60,5 +59,5 @@ describe('--wait --timeout against a cluster that never lists', () => {
 		expect(result.code).toBe(3);
 		expect(result.output).toContain('Timeout reached after 1s');
 		expect(result.output).toContain('still connecting');
-	}, 30_000);
+	}, 60_000);
 });

@@ -79,7 +79,8 @@ export type WatchServerOptions = {
 	/** Keep only the newest N changes (all resources together); older resourceVersions answer 410. */
 	readonly historyLimit?: number;
 	/** Serve https with this key and certificate (PEM) instead of plain http. */
-	readonly tls?: {readonly key: string | Buffer; readonly cert: string | Buffer};
+	/** `requireClientCertificate`: refuse clients without one during the handshake (TLS 1.2, where that is an alert). */
+	readonly tls?: {readonly key: string | Buffer; readonly cert: string | Buffer; readonly requireClientCertificate?: boolean};
 };
 
 function status(code: number, reason: string, message: string): Record<string, unknown> {
@@ -201,7 +202,7 @@ export class WatchServer {
 		};
 
 		this.#scheme = options.tls ? 'https' : 'http';
-		this.#server = options.tls ? https.createServer({key: options.tls.key, cert: options.tls.cert}, handler) : http.createServer(handler);
+		this.#server = options.tls ? https.createServer({key: options.tls.key, cert: options.tls.cert, ...(options.tls.requireClientCertificate ? {requestCert: true, rejectUnauthorized: true, ca: options.tls.cert, maxVersion: 'TLSv1.2' as const} : {})}, handler) : http.createServer(handler);
 		// Plain TCP sockets, also under TLS: stop() must be able to destroy every connection.
 		this.#server.on('connection', (socket: Socket) => {
 			this.#sockets.add(socket);

@@ -128,7 +128,7 @@ describe('TLS failures in words', () => {
 		['ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE', openssl('sslv3 alert bad certificate'), 'the server rejected the client certificate (check client-certificate in the kubeconfig)'],
 		['ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED', openssl('tlsv13 alert certificate required'), 'the server requires a client certificate (set client-certificate and client-key in the kubeconfig)'],
 		['ERR_SSL_TLSV1_ALERT_UNKNOWN_CA', openssl('tlsv1 alert unknown ca'), 'the server does not trust the issuer of the client certificate'],
-		['ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE', openssl('sslv3 alert handshake failure'), 'the TLS handshake failed: the server and planwatch have no cipher or key type in common'],
+		['ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE', openssl('sslv3 alert handshake failure'), 'the server ended the TLS handshake (does it want a client certificate? set client-certificate and client-key in the kubeconfig; else no cipher is in common)'],
 		['ERR_SSL_TLSV1_ALERT_SOMETHING_NEW', openssl('tlsv1 alert something new'), 'the server ended the TLS handshake (alert: something new)'],
 		['EPROTO', openssl('wrong version number'), 'the server did not answer with TLS (is it plain http?)'],
 		['ERR_SSL_UNSUPPORTED_PROTOCOL', openssl('unsupported protocol'), 'the server offers only TLS versions planwatch refuses (older than TLS 1.2)'],
