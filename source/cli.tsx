@@ -121,10 +121,12 @@ async function run(options: Options): Promise<number> {
 		}
 
 		case 'cluster': {
-			const [{loadKubeconfig}, {createClusterSource}] = await Promise.all([import('./kube/kubeconfig.js'), import('./kube/cluster-source.js')]);
+			const [{loadKubeconfig}, {createClusterSource, onceFirstListWithinMs}] = await Promise.all([import('./kube/kubeconfig.js'), import('./kube/cluster-source.js')]);
 			const kubeconfig = loadKubeconfig({kubeconfig: options.kubeconfig, context: options.context, namespace: options.namespace});
 			const namespace = options.allNamespaces ? undefined : kubeconfig.namespace;
-			return show(options, clock => createClusterSource({kubeconfig, namespace, selector: options.selector, targets: options.targets, clock}), {
+			// --once draws one picture: a cluster that cannot give it is an error after a bounded time, not a silent retry.
+			const firstListWithinMs = options.once ? onceFirstListWithinMs : undefined;
+			return show(options, clock => createClusterSource({kubeconfig, namespace, selector: options.selector, targets: options.targets, clock, firstListWithinMs}), {
 				targets: options.targets.map(t => objectKey({kind: t.kind, namespace: kubeconfig.namespace, name: t.name})),
 			});
 		}

@@ -150,6 +150,7 @@ export function App(props: AppProps) {
 							scope={header.scope}
 							connection={snapshot.connection}
 							lastEventAt={snapshot.lastEventAt}
+							missing={snapshot.missing}
 							wait={wait}
 							now={now}
 							width={columns}
