@@ -13,6 +13,7 @@ import {version} from './cli/version.js';
 import {whenSynced} from './cli/when-synced.js';
 import type {ObjectSource} from './kube/object-source.js';
 import {objectKey} from './model/plan-tree.js';
+import {shownInput} from './model/sanitize.js';
 import {SystemClock, type Clock} from './state/clock.js';
 import {Store} from './state/store.js';
 
@@ -81,7 +82,7 @@ async function run(options: Options): Promise<number> {
 			const name = demo.scenario ?? defaultScenarioName;
 			const scenario = findScenario(name);
 			if (!scenario) {
-				throw Object.assign(new Error(`unknown scenario "${name}": choose one of ${scenarioNames.join(', ')}`), {exitCode: exitCodes.usage});
+				throw Object.assign(new Error(`unknown scenario "${shownInput(name)}": choose one of ${scenarioNames.join(', ')}`), {exitCode: exitCodes.usage});
 			}
 
 			const {scenarioTargets} = await import('./scenarios/scenario.js');

@@ -43,6 +43,14 @@ export function isForbiddenCodePoint(cp: number): boolean {
 
 type Mode = 'text' | 'line';
 
+/**
+ * A value the user typed (a flag value, an argument), as an error message may quote it: one line, no escape
+ * sequences, cut to `max` code points. Typed text is as hostile as cluster text (it may come from a script).
+ */
+export function shownInput(value: unknown, max = 80): string {
+	return sanitizeLine(value, max);
+}
+
 /** Multi-line text: keeps `\n` and tab; removes CR and everything unsafe. */
 export function sanitizeText(value: unknown, max = maxMessageLength): string {
 	return sanitize(value, max, 'text');
