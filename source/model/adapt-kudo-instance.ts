@@ -30,7 +30,7 @@ type OvPlan = {readonly strategy: string; readonly phases: readonly OvPhase[]};
 const running = new Set(['PENDING', 'IN_PROGRESS', 'ERROR']);
 const neverRun = 'NEVER_RUN';
 export const queuedStatus = 'QUEUED';
-export const queuedNote = 'waiting for the controller to start this plan…';
+export const queuedNote = 'waiting for the controller to start this plan';
 
 const name = (v: unknown): string => sanitizeLine(v, maxNameLength);
 const message = (v: unknown): string => sanitizeLine(v, maxMessageLength);

@@ -19,6 +19,8 @@ export const maxFieldLength = maxMessageLength;
 
 /** What a newline becomes in a one-line cell: visible, so a message never silently loses its structure. */
 export const lineBreakMarker = ' ⏎ ';
+/** The same marker for `--ascii` output; renderers swap it in (same width, so layout does not change). */
+export const asciiLineBreakMarker = ' / ';
 
 const ellipsis = '…';
 const esc = 0x1b;

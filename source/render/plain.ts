@@ -13,7 +13,7 @@
  */
 import {objectKey, type NodeState, type PlanNode, type PlanObject} from '../model/plan-tree.js';
 import {formatDuration, formatDurationWords} from '../model/format-duration.js';
-import {lineBreakMarker} from '../model/sanitize.js';
+import {asciiLineBreakMarker, lineBreakMarker} from '../model/sanitize.js';
 import {formatPercent, objectFacts} from '../model/object-facts.js';
 import {isActiveState, kanisterState, kudoState, outcomeState, statusLook} from '../model/status.js';
 import type {NodeTiming, StoreSnapshot, Transition} from '../state/store.js';
@@ -43,7 +43,7 @@ type Glyphs = {
 };
 
 const unicode: Glyphs = {branch: '├─ ', last: '└─ ', pipe: '│  ', blank: '   ', separator: ' · ', defer: '⤷ ', path: ' › ', arrow: ' → ', lineBreak: lineBreakMarker};
-const ascii: Glyphs = {branch: '|- ', last: '`- ', pipe: '|  ', blank: '   ', separator: ' | ', defer: '>> ', path: ' > ', arrow: ' -> ', lineBreak: ' / '};
+const ascii: Glyphs = {branch: '|- ', last: '`- ', pipe: '|  ', blank: '   ', separator: ' | ', defer: '>> ', path: ' > ', arrow: ' -> ', lineBreak: asciiLineBreakMarker};
 
 /** A tree row before alignment. */
 type Row = {
@@ -236,7 +236,8 @@ function oneLine(text: string, g: Glyphs): string {
 		.split(/\s*\n\s*/)
 		.filter(part => part !== '')
 		.join(g.lineBreak)
-		.replaceAll('\t', ' ');
+		.replaceAll('\t', ' ')
+		.replaceAll(lineBreakMarker, g.lineBreak);
 }
 
 /** Terminal cells of text without SGR (code points; the tree uses no wide characters of its own). */

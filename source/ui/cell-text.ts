@@ -2,10 +2,15 @@
  * Fitting text into cells. Layout only, not sanitizing: the adapters already removed control characters; here
  * line breaks and tabs become spaces so a tree row can never turn into two rows.
  */
+import {lineBreakMarker} from '../model/sanitize.js';
 
-/** Collapse line breaks and tabs so the text stays on one row. */
-export function singleLine(text: string): string {
-	return text.replaceAll(/\s*[\r\n]+\s*/g, ' ').replaceAll('\t', ' ');
+/**
+ * Collapse line breaks and tabs so the text stays on one row; the sanitizer's line-break marker becomes
+ * `lineBreak` (the theme's: ASCII output must not carry `⏎`).
+ */
+export function singleLine(text: string, lineBreak = lineBreakMarker): string {
+	const flat = text.replaceAll(/\s*[\r\n]+\s*/g, ' ').replaceAll('\t', ' ');
+	return lineBreak === lineBreakMarker ? flat : flat.replaceAll(lineBreakMarker, lineBreak);
 }
 
 /** Width in terminal cells, counting code points (wide CJK is rare in object names; Ink clips any excess). */

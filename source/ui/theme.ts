@@ -1,4 +1,5 @@
 import type {NodeState} from '../model/plan-tree.js';
+import {asciiLineBreakMarker, lineBreakMarker} from '../model/sanitize.js';
 import {statusLook, type StatusLook} from '../model/status.js';
 
 /** Semantic roles a view can ask for. Components never name a colour themselves (gemini-cli's semantic tokens). */
@@ -21,6 +22,8 @@ export type Glyphs = {
 	readonly ellipsis: string;
 	readonly live: string;
 	readonly timeout: string;
+	/** What a line break inside one-line text reads as (the sanitizer's marker, or its ASCII form). */
+	readonly lineBreak: string;
 };
 
 export type Theme = {
@@ -57,6 +60,7 @@ const unicodeGlyphs: Glyphs = {
 	ellipsis: '…',
 	live: '●',
 	timeout: '⏰',
+	lineBreak: lineBreakMarker,
 };
 
 const asciiGlyphs: Glyphs = {
@@ -70,6 +74,7 @@ const asciiGlyphs: Glyphs = {
 	ellipsis: '...',
 	live: '*',
 	timeout: '[!]',
+	lineBreak: asciiLineBreakMarker,
 };
 
 export function createTheme(options: {readonly color: boolean; readonly ascii: boolean}): Theme {

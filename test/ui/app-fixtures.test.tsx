@@ -81,7 +81,7 @@ describe('real fixtures', () => {
 	test('KUDO plan triggered but not picked up: says it waits for the controller', async () => {
 		const {app} = renderFixtures(['kudo/operatorversion-mysql.yaml', 'kudo/instance-mysql-backup-scheduled-not-picked-up.yaml']);
 		const frame = await app.waitForFrame(f => f.includes('QUEUED'));
-		expect(selected(frame)).toMatch(/◌ backup +serial +QUEUED .*waiting for the controller to start this plan…/);
+		expect(selected(frame)).toMatch(/◌ backup +serial +QUEUED .*waiting for the controller to start this plan/);
 	});
 
 	test('Kanister: phases failed and deferPhase failed, with phase timings from events', async () => {

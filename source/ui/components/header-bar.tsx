@@ -24,15 +24,15 @@ export function connectionLabel(connection: ConnectionState, lastEventAt: number
 		}
 
 		case 'waiting-credentials': {
-			return {text: `${theme.icon('pending')} waiting for credentials (${singleLine(connection.plugin)})`, role: 'warning'};
+			return {text: `${theme.icon('pending')} waiting for credentials (${singleLine(connection.plugin, theme.glyphs.lineBreak)})`, role: 'warning'};
 		}
 
 		case 'reconnecting': {
-			return {text: `${theme.icon('retrying')} reconnecting (attempt ${connection.attempt}: ${singleLine(connection.lastError)})`, role: 'warning'};
+			return {text: `${theme.icon('retrying')} reconnecting (attempt ${connection.attempt}: ${singleLine(connection.lastError, theme.glyphs.lineBreak)})`, role: 'warning'};
 		}
 
 		case 'static': {
-			return {text: singleLine(connection.label), role: 'muted'};
+			return {text: singleLine(connection.label, theme.glyphs.lineBreak), role: 'muted'};
 		}
 	}
 }
@@ -87,9 +87,9 @@ export function HeaderBar({context, scope, connection, lastEventAt, wait, now, w
 				<Line>
 					<Text bold>planwatch</Text>
 					{sep}
-					{singleLine(context)}
+					{singleLine(context, theme.glyphs.lineBreak)}
 					{sep}
-					{singleLine(scope)}
+					{singleLine(scope, theme.glyphs.lineBreak)}
 					{showStatus ? (
 						<>
 							{sep}

@@ -21,7 +21,7 @@ export function namePart(row: TreeRow, theme: Theme): {readonly before: string; 
 	const fold = row.expandable ? (row.expanded ? theme.glyphs.expanded : theme.glyphs.collapsed) : ' '.repeat(theme.glyphs.expanded.length);
 	const defer = node.kind === 'deferPhase' ? `${theme.glyphs.defer} ` : '';
 	const label = node.kind === 'deferPhase' && node.note ? `${node.name} ${theme.glyphs.separator} ${node.note}` : node.name;
-	return {before: `${'  '.repeat(row.depth)}${fold} ${defer}`, icon: theme.icon(node.state), label: singleLine(label), detail: singleLine(node.detail ?? '')};
+	return {before: `${'  '.repeat(row.depth)}${fold} ${defer}`, icon: theme.icon(node.state), label: singleLine(label, theme.glyphs.lineBreak), detail: singleLine(node.detail ?? '', theme.glyphs.lineBreak)};
 }
 
 /** The last, free-width part of a row: update time of the active plan/action, notes, message. */
@@ -45,7 +45,7 @@ export function trailingText(row: TreeRow, now: number, theme: Theme, retries = 
 		parts.push(node.message);
 	}
 
-	return singleLine(parts.join(` ${theme.glyphs.separator} `));
+	return singleLine(parts.join(` ${theme.glyphs.separator} `), theme.glyphs.lineBreak);
 }
 
 /**
@@ -96,7 +96,7 @@ export function NodeRow({row, selected, columns, elapsed, retries, now, width}: 
 				{columns.strategy > 0 ? (
 					<Text {...theme.style('muted')}>
 						{'  '}
-						{fit(singleLine(node.strategy ?? ''), columns.strategy, theme.glyphs.ellipsis)}
+						{fit(singleLine(node.strategy ?? '', theme.glyphs.lineBreak), columns.strategy, theme.glyphs.ellipsis)}
 					</Text>
 				) : undefined}
 				{'  '}
@@ -104,7 +104,7 @@ export function NodeRow({row, selected, columns, elapsed, retries, now, width}: 
 					<>
 						{/* Status word and spinner in one styled run: Ink replays every earlier style change when it rewrites the changed end of a line. */}
 						<Text {...theme.style(role)}>
-							{fit(singleLine(node.status), columns.status, theme.glyphs.ellipsis)}
+							{fit(singleLine(node.status, theme.glyphs.lineBreak), columns.status, theme.glyphs.ellipsis)}
 							{' '.repeat(2 + Math.max(0, columns.elapsed - duration.length - 2))}
 							{frame}
 						</Text>
@@ -112,7 +112,7 @@ export function NodeRow({row, selected, columns, elapsed, retries, now, width}: 
 					</>
 				) : (
 					<>
-						<Text {...theme.style(role)}>{fit(singleLine(node.status), columns.status, theme.glyphs.ellipsis)}</Text>
+						<Text {...theme.style(role)}>{fit(singleLine(node.status, theme.glyphs.lineBreak), columns.status, theme.glyphs.ellipsis)}</Text>
 						{columns.elapsed > 0 ? `  ${fitRight(duration, columns.elapsed)}` : undefined}
 					</>
 				)}

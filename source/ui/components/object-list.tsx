@@ -34,9 +34,9 @@ function measure(object: PlanObject, theme: Theme): Measured {
 
 	const cells = {
 		kind: object.kind,
-		namespace: singleLine(object.namespace),
-		name: singleLine(object.name),
-		active: singleLine(object.active ?? ''),
+		namespace: singleLine(object.namespace, theme.glyphs.lineBreak),
+		name: singleLine(object.name, theme.glyphs.lineBreak),
+		active: singleLine(object.active ?? '', theme.glyphs.lineBreak),
 		state: `${theme.icon(object.state)} ${statusLook(object.state).word}`,
 		progress: progressText(object),
 	};

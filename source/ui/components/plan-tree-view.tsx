@@ -18,8 +18,8 @@ export function treeColumns(rows: readonly TreeRow[], elapsed: ReadonlyArray<num
 	for (const row of rows) {
 		const {before, icon, label} = namePart(row, theme);
 		name = Math.max(name, cellWidth(before) + cellWidth(icon) + 1 + cellWidth(label));
-		strategy = Math.max(strategy, cellWidth(singleLine(row.node.strategy ?? '')));
-		status = Math.max(status, cellWidth(singleLine(row.node.status)));
+		strategy = Math.max(strategy, cellWidth(singleLine(row.node.strategy ?? '', theme.glyphs.lineBreak)));
+		status = Math.max(status, cellWidth(singleLine(row.node.status, theme.glyphs.lineBreak)));
 	}
 
 	// A running row's spinner sits in front of its timer (`⠹ 3:41`): two more cells.
