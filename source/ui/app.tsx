@@ -83,12 +83,12 @@ export function App(props: AppProps) {
 		onCommand(command: Command) {
 			if (command === 'timeout.extend') {
 				session.extend();
-				return;
+				return undefined;
 			}
 
 			if (command === 'timeout.retract') {
 				session.retract();
-				return;
+				return undefined;
 			}
 
 			const {previous, next} = dispatch({type: 'command', command, context: {object: isTree ? open : undefined, listKeys, page: layout.body}});
@@ -96,6 +96,8 @@ export function App(props: AppProps) {
 				session.quit();
 				onQuit();
 			}
+
+			return viewMode(next);
 		},
 		onText(text) {
 			dispatch({type: 'filter.type', text});
