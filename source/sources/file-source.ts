@@ -1,13 +1,13 @@
 /**
  * `-f FILE|-`: objects read once from YAML/JSON files or stdin, offered through the same ObjectSource interface
- * as a cluster, so plain, json and the TUI all draw from one store. Parsing uses client-node's `loadAllYaml`
- * (multi-document; JSON is YAML); `kind: List` and typed `…List` documents are flattened into their items.
+ * as a cluster, so plain, json and the TUI all draw from one store. Parsing is yaml-input.ts (multi-document,
+ * JSON is YAML, aliases bounded); `kind: List` and typed `…List` documents are flattened into their items.
  * Every problem with the input is an InputError: one line naming the file, exit code 2.
  */
 import {readFile} from 'node:fs/promises';
-import {loadAllYaml} from '@kubernetes/client-node';
 import {resourceOf, type KubeObject, type ObjectSource, type ResourceKind, type SourceSink} from '../kube/object-source.js';
 import {sanitizeLine} from '../model/sanitize.js';
+import {ExpansionLimitError, loadYamlDocuments} from './yaml-input.js';
 
 /** Bad input (unreadable file, malformed YAML, nothing to show): one line, exit 2. */
 export class InputError extends Error {
@@ -62,52 +62,18 @@ export function parseObjects(text: string, name: string): KubeObject[] {
 
 function documents(text: string, name: string): unknown[] {
 	try {
-		return loadAllYaml(text) as unknown[];
+		return loadYamlDocuments(text);
 	} catch (error) {
+		if (error instanceof ExpansionLimitError) {
+			throw new InputError(`${name}: rejected: ${error.message}`);
+		}
+
 		if (isYamlError(error)) {
-			throw yamlInputError(error, name, 0);
+			throw yamlInputError(error, name);
 		}
 
-		// client-node's loadAllYaml dereferences every document, so an empty document (`---` twice, or `null`)
-		// throws a TypeError. Parse document by document and skip the empty ones.
+		throw error;
 	}
-
-	return splitDocuments(text).flatMap(({text: chunk, firstLine}) => {
-		try {
-			return loadAllYaml(chunk) as unknown[];
-		} catch (error) {
-			if (isYamlError(error)) {
-				throw yamlInputError(error, name, firstLine);
-			}
-
-			return [];
-		}
-	});
-}
-
-/**
- * Split a YAML stream at document markers (`---` / `...` at the start of a line, which YAML forbids inside
- * content), keeping line numbers for messages.
- */
-function splitDocuments(text: string): Array<{text: string; firstLine: number}> {
-	const lines = text.split('\n');
-	const out: Array<{text: string; firstLine: number}> = [];
-	let start = 0;
-	const flush = (end: number): void => {
-		out.push({text: lines.slice(start, end).join('\n'), firstLine: start});
-	};
-
-	lines.forEach((line, i) => {
-		if (i > start && /^---(?:\s|$)/.test(line)) {
-			flush(i);
-			start = i;
-		} else if (/^\.\.\.(?:\s|$)/.test(line)) {
-			flush(i);
-			start = i + 1;
-		}
-	});
-	flush(lines.length);
-	return out;
 }
 
 type YamlError = Error & {reason?: string; mark?: {line?: number}};
@@ -116,8 +82,8 @@ function isYamlError(error: unknown): error is YamlError {
 	return error instanceof Error && error.name === 'YAMLException';
 }
 
-function yamlInputError(error: YamlError, name: string, firstLine: number): InputError {
-	const line = typeof error.mark?.line === 'number' ? ` at line ${firstLine + error.mark.line + 1}` : '';
+function yamlInputError(error: YamlError, name: string): InputError {
+	const line = typeof error.mark?.line === 'number' ? ` at line ${error.mark.line + 1}` : '';
 	const reason = sanitizeLine(error.reason ?? error.message.split('\n')[0] ?? 'parse error', 200);
 	return new InputError(`${name}: invalid YAML${line}: ${reason}`);
 }
@@ -149,7 +115,7 @@ function flatten(doc: unknown): KubeObject[] {
 	return [object];
 }
 
-/** loadAllYaml turns metadata times into Date objects; the cluster sends RFC 3339 strings. Make them agree. */
+/** A YAML loader with timestamps would turn metadata times into Date objects; the cluster sends RFC 3339 strings. */
 function normalize(value: unknown): unknown {
 	if (value instanceof Date) {
 		return Number.isNaN(value.getTime()) ? '' : value.toISOString().replace('.000Z', 'Z');
