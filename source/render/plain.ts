@@ -14,6 +14,7 @@
 import {objectKey, type NodeState, type PlanNode, type PlanObject} from '../model/plan-tree.js';
 import {formatDuration, formatDurationWords} from '../model/format-duration.js';
 import {asciiLineBreakMarker, lineBreakMarker} from '../model/sanitize.js';
+import {displayWidth} from '../model/display-width.js';
 import {formatPercent, objectFacts} from '../model/object-facts.js';
 import {isActiveState, kanisterState, kudoState, outcomeState, statusLook} from '../model/status.js';
 import type {NodeTiming, StoreSnapshot, Transition} from '../state/store.js';
@@ -240,14 +241,9 @@ function oneLine(text: string, g: Glyphs): string {
 		.replaceAll(lineBreakMarker, g.lineBreak);
 }
 
-/** Terminal cells of text without SGR (code points; the tree uses no wide characters of its own). */
+/** Terminal cells of text without SGR: CJK and emoji in names take two. */
 function cells(text: string): number {
-	let n = 0;
-	for (const _ of text) {
-		n++;
-	}
-
-	return n;
+	return displayWidth(text);
 }
 
 function pad(text: string, width: number): string {

@@ -92,7 +92,7 @@ export function NodeRow({row, selected, columns, elapsed, retries, now, width}: 
 				<Text bold={selected} inverse={selected}>
 					{detail ? label : fit(label, nameWidth, theme.glyphs.ellipsis)}
 				</Text>
-				{detail ? <Text {...theme.style('muted')}>{`  ${detail}`.padEnd(Math.max(0, nameWidth - cellWidth(label)))}</Text> : undefined}
+				{detail ? <Text {...theme.style('muted')}>{padToWidth(`  ${detail}`, nameWidth - cellWidth(label))}</Text> : undefined}
 				{columns.strategy > 0 ? (
 					<Text {...theme.style('muted')}>
 						{'  '}
@@ -125,6 +125,11 @@ export function NodeRow({row, selected, columns, elapsed, retries, now, width}: 
 			</Line>
 		</Box>
 	);
+}
+
+/** `text` and spaces up to `width` cells (never cut). */
+function padToWidth(text: string, width: number): string {
+	return text + ' '.repeat(Math.max(0, width - cellWidth(text)));
 }
 
 /** 2nd, 3rd, 11th, 21st… */
