@@ -7,7 +7,7 @@ import {DetailLines, detailLinesWanted} from './components/detail-lines.js';
 import {EventsPane, eventsLinesWanted} from './components/events-pane.js';
 import {FooterKeys} from './components/footer-keys.js';
 import {HeaderBar} from './components/header-bar.js';
-import {HelpOverlay} from './components/help-overlay.js';
+import {HelpOverlay, helpScrollMax} from './components/help-overlay.js';
 import {ListHeader, listHeaderLines} from './components/list-header.js';
 import {ObjectLines} from './components/object-lines.js';
 import {ObjectList} from './components/object-list.js';
@@ -91,7 +91,7 @@ export function App(props: AppProps) {
 				return undefined;
 			}
 
-			const {previous, next} = dispatch({type: 'command', command, context: {object: isTree ? open : undefined, listKeys, page: layout.body}});
+			const {previous, next} = dispatch({type: 'command', command, context: {object: isTree ? open : undefined, listKeys, page: layout.body, helpScrollMax: helpScrollMax(layout.top + layout.body, columns, theme.ascii)}});
 			if (next.quit && !previous.quit) {
 				session.quit();
 				onQuit();
@@ -111,7 +111,7 @@ export function App(props: AppProps) {
 			: 'nothing matches the filter';
 	let body;
 	if (view.help) {
-		body = <HelpOverlay height={layout.top + layout.body} width={columns} />;
+		body = <HelpOverlay height={layout.top + layout.body} width={columns} scroll={view.helpScroll} />;
 	} else if (isTree) {
 		body = (
 			<>
