@@ -139,7 +139,7 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 		if (!options.once) {
 			const {runStream} = await import('./cli/run-stream.js');
 			const output = options.output;
-			return await reportEnd(await runStream({store, clock, options: {...options, output}, targets, write: async text => write(process.stdout, text), interrupted: interrupt.claim()}));
+			return await reportEnd(await runStream({store, clock, options: {...options, output}, targets, write: async text => write(process.stdout, text), interrupted: interrupt.claim(), timeZone: options.utc ? 'UTC' : undefined}));
 		}
 
 		const snapshot = await whenSynced(store);
@@ -147,7 +147,7 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 			return await reportEnd(snapshot.fatal);
 		}
 
-		const {text, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now()});
+		const {text, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now(), timeZone: options.utc ? 'UTC' : undefined});
 		await write(process.stdout, text);
 		return exitCode;
 	} finally {

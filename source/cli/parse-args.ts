@@ -34,6 +34,8 @@ export type Options = {
 	/** Colour allowed: not --no-color, no NO_COLOR, stdout is a TTY. */
 	readonly color: boolean;
 	readonly ascii: boolean;
+	/** Clock times in UTC instead of the machine's zone. */
+	readonly utc: boolean;
 	readonly kubeconfig?: string;
 	readonly context?: string;
 	readonly namespace?: string;
@@ -71,6 +73,7 @@ const flagSpecs = {
 	once: {type: 'boolean'},
 	color: {type: 'boolean', default: true},
 	ascii: {type: 'boolean'},
+	utc: {type: 'boolean'},
 	kubeconfig: {type: 'string'},
 	context: {type: 'string'},
 	namespace: {type: 'string', shortFlag: 'n'},
@@ -95,6 +98,7 @@ type Flags = {
 	readonly once: boolean;
 	readonly color: boolean;
 	readonly ascii: boolean;
+	readonly utc: boolean;
 	readonly kubeconfig?: string;
 	readonly context?: string;
 	readonly namespace?: string;
@@ -347,6 +351,7 @@ function validate(
 		once,
 		color: flags.color && !noColorEnv && environment.stdoutIsTTY,
 		ascii: flags.ascii,
+		utc: flags.utc,
 		kubeconfig: flags.kubeconfig,
 		context: flags.context,
 		namespace: flags.namespace,

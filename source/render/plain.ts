@@ -19,7 +19,7 @@ import {formatPercent, objectFacts} from '../model/object-facts.js';
 import {isActiveState, kanisterState, kudoState, outcomeState, statusLook} from '../model/status.js';
 import type {NodeTiming, StoreSnapshot, Transition} from '../state/store.js';
 import {objectTimingId} from '../state/store.js';
-import {clockTime, isoMs, timeOfDay} from './clock-time.js';
+import {clockTime, isoMs, noteText, timeOfDay, zoneName} from './clock-time.js';
 import {createPaint, type Paint} from './paint.js';
 
 export type PlainOptions = {
@@ -56,6 +56,8 @@ type Row = {
 	readonly status: string;
 	readonly time: string;
 	readonly extra: string;
+	/** The row shows a clock time (the header then names the zone). */
+	readonly timed: boolean;
 	readonly dim: boolean;
 };
 
@@ -80,7 +82,8 @@ export function renderObjectPlain(object: PlanObject, timings: ReadonlyMap<strin
 		time: Math.max(0, ...rows.map(r => cells(r.time))),
 	};
 
-	const lines = [header(object, g, paint)];
+	const zone = rows.some(r => r.timed) ? `times ${zoneName(options.timeZone)}` : undefined;
+	const lines = [header(object, g, paint, zone)];
 	for (const r of rows) {
 		const role = statusLook(r.state).role;
 		const name = pad(' ' + r.name, width.name - cells(r.lead + r.icon));
@@ -100,8 +103,8 @@ export function renderObjectPlain(object: PlanObject, timings: ReadonlyMap<strin
 	return lines;
 }
 
-function header(object: PlanObject, g: Glyphs, paint: Paint): string {
-	const parts = [`${object.kind} ${paint('strong', qualified(object.namespace, object.name))}`, ...objectFacts(object)];
+function header(object: PlanObject, g: Glyphs, paint: Paint, zone: string | undefined): string {
+	const parts = [`${object.kind} ${paint('strong', qualified(object.namespace, object.name))}`, ...objectFacts(object), ...(zone ? [zone] : [])];
 	return parts.join(g.separator);
 }
 
@@ -117,6 +120,7 @@ function collectRows(
 		const isLast = i === nodes.length - 1;
 		const look = statusLook(node.state);
 		const defer = node.kind === 'deferPhase';
+		const extra = extras(node, options, g);
 		rows.push({
 			lead: indent + (isLast ? g.last : g.branch) + (defer ? g.defer : ''),
 			icon: options.ascii ? look.ascii : look.icon,
@@ -125,7 +129,8 @@ function collectRows(
 			strategy: node.strategy ?? '',
 			status: node.status === '' ? '-' : oneLine(node.status, g),
 			time: elapsed(node, timings?.get(node.id), options.now),
-			extra: extras(node, options, g),
+			extra: extra.text,
+			timed: extra.timed,
 			dim: node.state === 'inactive' || node.state === 'pending',
 		});
 		collectRows(node.children, indent + (isLast ? g.blank : g.pipe), rows, timings, options, g);
@@ -155,10 +160,12 @@ function elapsed(node: PlanNode, timing: NodeTiming | undefined, now: number): s
 	return isActiveState(node.state) && now - started >= 1000 ? formatDuration(now - started) : '';
 }
 
-function extras(node: PlanNode, options: PlainOptions, g: Glyphs): string {
+function extras(node: PlanNode, options: PlainOptions, g: Glyphs): {text: string; timed: boolean} {
 	const parts: string[] = [];
-	if (node.note) {
-		parts.push(oneLine(node.note, g));
+	const note = noteText(node, options.now, options.timeZone);
+	let timed = note !== node.note;
+	if (note) {
+		parts.push(oneLine(note, g));
 	}
 
 	// Progress only while it moves: "100%" on a finished phase repeats its status.
@@ -175,9 +182,10 @@ function extras(node: PlanNode, options: PlainOptions, g: Glyphs): string {
 	const updated = (node.kind === 'plan' || node.kind === 'action') && (node.active || isActiveState(node.state)) ? isoMs(node.updatedAt) : undefined;
 	if (updated !== undefined) {
 		parts.push(`updated ${clockTime(updated, options.now, options.timeZone)}`);
+		timed = true;
 	}
 
-	return parts.join(g.separator);
+	return {text: parts.join(g.separator), timed};
 }
 
 export type TransitionOptions = {

@@ -34,6 +34,8 @@ export type AppProps = {
 	/** Deadline, grace prompt and result of `--wait`; `+`, `-` and quitting go to it. */
 	readonly wait: WaitSession;
 	readonly header: {readonly context: string; readonly scope: string};
+	/** IANA zone for every clock time (`--utc`: UTC); default: the machine's. */
+	readonly timeZone?: string;
 	/** Object keys (`Kind/namespace/name`) the user asked for. Exactly one opens its tree; otherwise the list. */
 	readonly targets?: readonly string[];
 	/** ASCII icons, fold markers and no spinner. */
@@ -46,12 +48,12 @@ export type AppProps = {
 
 /** The interactive dashboard: header, tree or list, events, timeout banner, footer. Data in, keys out; no I/O. */
 export function App(props: AppProps) {
-	const {store, clock, wait: session, header, targets, ascii, color, onQuit} = props;
+	const {store, clock, wait: session, header, targets, ascii, color, timeZone, onQuit} = props;
 	const snapshot = useStore(store);
 	const now = useClock(clock);
 	const wait = useWait(session);
 	const {columns, rows} = useWindowSize();
-	const theme = useMemo(() => createTheme({color, ascii}), [color, ascii]);
+	const theme = useMemo(() => createTheme({color, ascii, timeZone}), [color, ascii, timeZone]);
 	const [view, dispatch] = useViewState(() => initialViewState(targets));
 	const mode = viewMode(view);
 

@@ -35,6 +35,8 @@ export type Theme = {
 	icon(state: NodeState): string;
 	/** Whether running nodes get an animated spinner (never in ASCII mode). */
 	readonly spinner: boolean;
+	/** IANA zone every clock time of the view is shown in (undefined: the machine's); the header names it. */
+	readonly timeZone?: string;
 };
 
 // Basic 16-colour names: the terminal's palette maps them, so they stay readable on dark and light backgrounds.
@@ -77,8 +79,9 @@ const asciiGlyphs: Glyphs = {
 	lineBreak: asciiLineBreakMarker,
 };
 
-export function createTheme(options: {readonly color: boolean; readonly ascii: boolean}): Theme {
+export function createTheme(options: {readonly color: boolean; readonly ascii: boolean; readonly timeZone?: string}): Theme {
 	return {
+		...(options.timeZone === undefined ? {} : {timeZone: options.timeZone}),
 		color: options.color,
 		ascii: options.ascii,
 		glyphs: options.ascii ? asciiGlyphs : unicodeGlyphs,

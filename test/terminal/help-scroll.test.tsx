@@ -46,9 +46,9 @@ describe('help overlay at 80x24', () => {
 
 		expect(ui.scrolledOff()).toBe(0);
 		await ui.press(PAGE_UP, PAGE_UP, PAGE_UP);
-		expect(ui.text()).toMatch(/scroll/);
+		await ui.waitForScreen(screen => screen.join('\n').includes('PgUp/PgDn scroll'), 'PgUp back at the top');
 		await ui.press(PAGE_DOWN, ARROW_DOWN, ARROW_UP, 'k');
-		expect(ui.text()).toMatch(/↑ \d+ more/);
+		await ui.waitForScreen(screen => /↑ \d+ more/.test(screen.join('\n')), 'PgDn scrolled down again');
 		expect(ui.screen().length).toBe(24);
 		expect(ui.scrolledOff()).toBe(0);
 	});

@@ -4,6 +4,7 @@ import type {WaitView} from '../../state/wait-session.js';
 import {singleLine} from '../cell-text.js';
 import {formatDuration, formatDurationWords} from '../../model/format-duration.js';
 import {formatAge} from '../format-time.js';
+import {zoneName} from '../../render/clock-time.js';
 import type {Role, Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import {Line} from './line.js';
@@ -90,6 +91,9 @@ export function HeaderBar({context, scope, connection, lastEventAt, wait, now, w
 					{singleLine(context, theme.glyphs.lineBreak)}
 					{sep}
 					{singleLine(scope, theme.glyphs.lineBreak)}
+					{sep}
+					{/* The one place the view names its time zone: every clock time below is in it. */}
+					<Text {...theme.style('muted')}>{zoneName(theme.timeZone)}</Text>
 					{showStatus ? (
 						<>
 							{sep}

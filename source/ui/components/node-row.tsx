@@ -1,6 +1,6 @@
 import {Box, Text} from 'ink';
 import {formatDuration} from '../../model/format-duration.js';
-import {formatClockTime} from '../format-time.js';
+import {clockTime, isoMs, noteText} from '../../render/clock-time.js';
 import {cellWidth, fit, fitRight, singleLine} from '../cell-text.js';
 import {roleOf, type Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
@@ -28,15 +28,13 @@ export function namePart(row: TreeRow, theme: Theme): {readonly before: string; 
 export function trailingText(row: TreeRow, now: number, theme: Theme, retries = 0): string {
 	const {node} = row;
 	const parts: string[] = [];
-	if (node.active && node.updatedAt && (node.kind === 'plan' || node.kind === 'action')) {
-		const at = formatClockTime(node.updatedAt, now);
-		if (at) {
-			parts.push(`updated ${at}`);
-		}
+	const updated = isoMs(node.updatedAt);
+	if (node.active && updated !== undefined && (node.kind === 'plan' || node.kind === 'action')) {
+		parts.push(`updated ${clockTime(updated, now, theme.timeZone)}`);
 	}
 
 	if (node.note && node.kind !== 'deferPhase') {
-		parts.push(node.note);
+		parts.push(noteText(node, now, theme.timeZone) ?? node.note);
 	} else if (node.state === 'retrying' && !node.note) {
 		parts.push(retries > 1 ? `retrying (${ordinal(retries)} time)` : 'retrying');
 	}
