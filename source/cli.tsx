@@ -16,6 +16,7 @@ import {buildInfo, formatVersion} from './cli/build-info.js';
 import {whenSynced} from './cli/when-synced.js';
 import type {ObjectSource} from './kube/object-source.js';
 import {objectKey} from './model/plan-tree.js';
+import {shownInput} from './model/sanitize.js';
 import {SystemClock, type Clock} from './state/clock.js';
 import {Store} from './state/store.js';
 
@@ -140,7 +141,7 @@ async function run(options: Options): Promise<number> {
 			const name = demo.scenario ?? defaultScenarioName;
 			const scenario = findScenario(name);
 			if (!scenario) {
-				throw Object.assign(new Error(`unknown scenario "${name}": choose one of ${scenarioNames.join(', ')}`), {exitCode: exitCodes.usage});
+				throw Object.assign(new Error(`unknown scenario "${shownInput(name)}": choose one of ${scenarioNames.join(', ')}`), {exitCode: exitCodes.usage});
 			}
 
 			const {scenarioTargets} = await import('./scenarios/scenario.js');
@@ -209,6 +210,7 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 					targets,
 					write: async text => write(process.stdout, text),
 					interrupted: interrupt.claim(),
+					timeZone: options.utc ? 'UTC' : undefined,
 					onResult(result) {
 						reached = result.exitCode;
 					},
@@ -221,7 +223,7 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 			return await reportEnd(snapshot.fatal);
 		}
 
-		const {chunks, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now()});
+		const {chunks, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now(), timeZone: options.utc ? 'UTC' : undefined});
 		reached = exitCode;
 		// Gathered into writes of about 1 MB: few system calls, and never the whole picture of a big file at once.
 		let pending = '';

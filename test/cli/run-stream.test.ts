@@ -70,7 +70,7 @@ describe('runStream, plain', () => {
 		]);
 		expect(lines[7]).toMatch(/^09:15:46 default\/mysql-instance deploy {2}COMPLETE in \d+/);
 		expect(lines[8]).toBe('');
-		expect(lines[9]).toBe('Instance default/mysql-instance · mysql-5.7-0.3.0 · active plan deploy');
+		expect(lines[9]).toBe('Instance default/mysql-instance · mysql-5.7-0.3.0 · active plan deploy · times UTC');
 		expect(t.output()).toMatch(/✔ deploy completed\n$/);
 		expect(t.output()).not.toContain('\u001B');
 	});

@@ -13,7 +13,7 @@ describe('collections RBAC hides, in the header', () => {
 		const snapshot = {...snapshotOf({objects: [mysql]}), missing: [{resource: 'Event' as const, message: 'events not watched: forbidden: user viewer cannot list events in namespace default'}]};
 		const app = renderApp({snapshot, targets: [objectKey(mysql)], columns: 140});
 		const frame = await app.waitForFrame(f => f.includes('without events'));
-		expect(frame.split('\n')[0]).toMatch(/^planwatch · kind-prod · default · ● live · without events \(forbidden\)/);
+		expect(frame.split('\n')[0]).toMatch(/^planwatch · kind-prod · default · UTC · ● live · without events \(forbidden\)/);
 	});
 
 	test('missingText lists every hidden collection, or nothing', () => {

@@ -4,6 +4,7 @@ import type {WaitView} from '../../state/wait-session.js';
 import {singleLine} from '../cell-text.js';
 import {formatDuration, formatDurationWords} from '../../model/format-duration.js';
 import {formatAge} from '../format-time.js';
+import {zoneName} from '../../render/clock-time.js';
 import type {Role, Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import {Line} from './line.js';
@@ -25,15 +26,15 @@ export function connectionLabel(connection: ConnectionState, lastEventAt: number
 
 		case 'waiting-credentials': {
 			const limit = connection.limitMs === undefined ? '' : `, gives up after ${formatDurationWords(connection.limitMs)}`;
-			return {text: `${theme.icon('pending')} waiting for credentials (${singleLine(connection.plugin)}${limit})`, role: 'warning'};
+			return {text: `${theme.icon('pending')} waiting for credentials (${singleLine(connection.plugin, theme.glyphs.lineBreak)}${limit})`, role: 'warning'};
 		}
 
 		case 'reconnecting': {
-			return {text: `${theme.icon('retrying')} reconnecting (attempt ${connection.attempt}: ${singleLine(connection.lastError)})`, role: 'warning'};
+			return {text: `${theme.icon('retrying')} reconnecting (attempt ${connection.attempt}: ${singleLine(connection.lastError, theme.glyphs.lineBreak)})`, role: 'warning'};
 		}
 
 		case 'static': {
-			return {text: singleLine(connection.label), role: 'muted'};
+			return {text: singleLine(connection.label, theme.glyphs.lineBreak), role: 'muted'};
 		}
 	}
 }
@@ -108,9 +109,12 @@ export function HeaderBar({context, scope, connection, lastEventAt, wait, now, w
 				<Line>
 					<Text bold>planwatch</Text>
 					{sep}
-					{singleLine(context)}
+					{singleLine(context, theme.glyphs.lineBreak)}
 					{sep}
-					{singleLine(scope)}
+					{singleLine(scope, theme.glyphs.lineBreak)}
+					{sep}
+					{/* The one place the view names its time zone: every clock time below is in it. */}
+					<Text {...theme.style('muted')}>{zoneName(theme.timeZone)}</Text>
 					{showStatus ? (
 						<>
 							{sep}
