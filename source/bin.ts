@@ -5,6 +5,7 @@
  */
 import process from 'node:process';
 import {unsupportedNodeMessage} from './cli/node-version.js';
+import {exitCodes} from './core/exit-codes.js';
 
 const unsupported = unsupportedNodeMessage(process.versions.node);
 if (unsupported === undefined) {
@@ -12,5 +13,5 @@ if (unsupported === undefined) {
 } else {
 	process.stderr.write(`planwatch: ${unsupported}\n`);
 	// exitCode, not exit(): the message must reach a pipe before the process ends.
-	process.exitCode = 2;
+	process.exitCode = exitCodes.usage;
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import process from 'node:process';
 import {describeError} from './cli/describe-error.js';
 import {exitCodes} from './core/exit-codes.js';
+import {InputError} from './core/errors.js';
 import {drawOnce} from './cli/draw-once.js';
 import {handleInterrupts} from './cli/interrupt.js';
 import {outputFailure} from './cli/output-errors.js';
@@ -142,7 +143,7 @@ async function run(options: Options): Promise<number> {
 			const name = demo.scenario ?? defaultScenarioName;
 			const scenario = findScenario(name);
 			if (!scenario) {
-				throw Object.assign(new Error(`unknown scenario "${shownInput(name)}": choose one of ${scenarioNames.join(', ')}`), {exitCode: exitCodes.usage});
+				throw new InputError(`unknown scenario "${shownInput(name)}": choose one of ${scenarioNames.join(', ')}`);
 			}
 
 			const {scenarioTargets} = await import('./scenarios/scenario.js');

@@ -10,6 +10,8 @@
  * ```
  */
 import {createClusterSource} from './sources/cluster-source.js';
+import {exitCodes, outcomeOfExitCode, type RunOutcome} from './core/exit-codes.js';
+import {exitCodeOf, PlanwatchError} from './core/errors.js';
 import {loadKubeconfig} from './kube/kubeconfig.js';
 import type {ConnectionState, ObjectSource} from './state/object-source.js';
 import {parseTarget} from './model/targets.js';
@@ -22,6 +24,7 @@ import {parseDuration} from './model/parse-duration.js';
 export type {PlanEvent, PlanNode, PlanObject, NodeState, NodeKind, Outcome, ObjectKind} from './model/plan-tree.js';
 export type {ConnectionState, ObjectSource, SourceEvent} from './state/object-source.js';
 export type {KubeObject} from './core/kube-object.js';
+export {PlanwatchError} from './core/errors.js';
 
 export type PlanWatchOptions = {
 	/** `instance/NAME` or `actionset/NAME` (kubectl-style aliases accepted). Empty: every object in scope. */
@@ -58,7 +61,7 @@ export type WaitForPlanOptions = PlanWatchOptions & {
 export type WaitForPlanResult = {
 	/** 0 succeeded, 1 failed, 3 timed out, 4 cluster error, 130 aborted. Same as the CLI. */
 	readonly exitCode: number;
-	readonly outcome: 'succeeded' | 'failed' | 'timeout' | 'cluster-error' | 'aborted' | 'error';
+	readonly outcome: RunOutcome;
 	/** One line per object (or the error). */
 	readonly message: string;
 	/** The objects as they were when the wait ended. */
@@ -97,7 +100,7 @@ function toPlanSnapshot(s: StoreSnapshot, targetKeys: readonly string[]): PlanSn
 /**
  * An async iterator of plan-tree snapshots: one after the first complete list, then one per change (coalesced:
  * a slow consumer gets the latest picture, never a backlog). Ends when `signal` aborts or the consumer breaks;
- * throws a one-line Error on a fatal cluster error (RBAC, CRD not installed, not found).
+ * throws a one-line PlanwatchError carrying the exit code on a fatal cluster error (RBAC, CRD not installed, not found).
  */
 export async function * watchPlans(options: PlanWatchOptions = {}): AsyncGenerator<PlanSnapshot, void, undefined> {
 	const {store, source, targetKeys} = start(options);
@@ -110,7 +113,7 @@ export async function * watchPlans(options: PlanWatchOptions = {}): AsyncGenerat
 		while (!options.signal?.aborted) {
 			const snap = store.getSnapshot();
 			if (snap.fatal) {
-				throw new Error(snap.fatal.message);
+				throw new PlanwatchError(snap.fatal.message, snap.fatal.exitCode);
 			}
 
 			if (snap.synced && snap.version !== lastVersion) {
@@ -141,15 +144,15 @@ export async function waitForPlan(options: WaitForPlanOptions = {}): Promise<Wai
 	try {
 		started = start(options);
 	} catch (error) {
-		const exitCode = typeof (error as {exitCode?: unknown}).exitCode === 'number' ? (error as {exitCode: number}).exitCode : 2;
-		return {exitCode, outcome: 'error', message: error instanceof Error ? error.message : String(error), objects: []};
+		const exitCode = exitCodeOf(error);
+		return {exitCode, outcome: outcomeOfExitCode[exitCode], message: error instanceof Error ? error.message : String(error), objects: []};
 	}
 
 	const {store, source, clock, targetKeys} = started;
 	const timeoutMs = typeof options.timeout === 'string' ? parseDuration(options.timeout) : (options.timeout ?? 0);
 	if (timeoutMs === undefined || timeoutMs < 0) {
 		await source.stop();
-		return {exitCode: 2, outcome: 'error', message: `invalid timeout "${String(options.timeout)}" (use e.g. 45s, 5m, 1h30m; 0 = none)`, objects: []};
+		return {exitCode: exitCodes.usage, outcome: outcomeOfExitCode[exitCodes.usage], message: `invalid timeout "${String(options.timeout)}" (use e.g. 45s, 5m, 1h30m; 0 = none)`, objects: []};
 	}
 
 	const controller = createWaitController({store, clock, wait: true, targets: targetKeys, timeoutMs, extendMs: 0, graceMs: 0});
@@ -165,10 +168,9 @@ export async function waitForPlan(options: WaitForPlanOptions = {}): Promise<Wai
 	const result = await controller.done;
 	options.signal?.removeEventListener('abort', onAbort);
 	await source.stop();
-	const outcomes: Record<number, WaitForPlanResult['outcome']> = {0: 'succeeded', 1: 'failed', 3: 'timeout', 4: 'cluster-error', 130: 'aborted'};
 	return {
 		exitCode: result.exitCode,
-		outcome: outcomes[result.exitCode] ?? 'error',
+		outcome: outcomeOfExitCode[result.exitCode],
 		message: result.message,
 		objects: toPlanSnapshot(store.getSnapshot(), targetKeys).objects,
 	};

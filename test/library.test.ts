@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest';
-import {waitForPlan, watchPlans} from '../source/index.js';
+import {PlanwatchError, waitForPlan, watchPlans} from '../source/index.js';
 import {actionSets, blueprints, instances, operatorVersions, WatchServer, writeKubeconfig} from './helpers/watch-server.js';
 import {loadFixture, loadFixtureObject} from './helpers/fixtures.js';
 import {waitUntil} from './helpers/wait-until.js';
@@ -61,6 +61,17 @@ describe('library API', () => {
 		expect(await waitForPlan({targets: ['pod/x'], kubeconfig: '/nonexistent/config'})).toMatchObject({exitCode: 2, outcome: 'error'});
 		const {kubeconfig} = await cluster();
 		expect(await waitForPlan({kubeconfig, timeout: 'soon'})).toMatchObject({exitCode: 2, message: expect.stringMatching(/invalid timeout/)});
+	});
+
+	it('watchPlans throws a PlanwatchError with the exit code on a fatal cluster error', async () => {
+		const {kubeconfig} = await cluster();
+		const error: unknown = await (async () => {
+			for await (const _ of watchPlans({kubeconfig, targets: ['instance/absent']})) {
+				// Snapshots before the fatal one are not what this test is about.
+			}
+		})().catch((error_: unknown) => error_);
+		expect(error).toBeInstanceOf(PlanwatchError);
+		expect(error).toMatchObject({exitCode: 4, message: expect.stringMatching(/absent/)});
 	});
 
 	it('watchPlans yields snapshots as objects change and ends on abort', async () => {

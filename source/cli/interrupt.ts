@@ -7,6 +7,8 @@
  * (the shell then sees 143 or 129, not 130) as soon as it finds itself the only listener
  * (npm signal-exit 3.x, index.js: `if (listeners.length === emitter.count) … process.kill(process.pid, sig)`).
  */
+import {exitCodes} from '../core/exit-codes.js';
+
 export const interruptSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 type SignalProcess = {
@@ -19,7 +21,7 @@ export type Interrupt = {
 	claim(): Promise<void>;
 };
 
-export function handleInterrupts(target: SignalProcess, exitCode = 130): Interrupt {
+export function handleInterrupts(target: SignalProcess, exitCode: number = exitCodes.interrupted): Interrupt {
 	let claimed = false;
 	let received = 0;
 	let resolveSignalled: () => void = () => {};

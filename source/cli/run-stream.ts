@@ -16,6 +16,7 @@ import type {Store, StoreSnapshot, Transition} from '../state/store.js';
 import {createWaitController, type WaitResult} from '../state/wait-controller.js';
 import type {Options} from './parse-args.js';
 import {whenSynced} from './when-synced.js';
+import {exitCodes} from '../core/exit-codes.js';
 
 export type StreamRun = {
 	readonly store: Store;
@@ -38,7 +39,7 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 	const text = {ascii: options.ascii, color: options.color, timeZone: run.timeZone};
 	const wanted = (key: string): boolean => targets.length === 0 || targets.includes(key);
 	const wait = createWaitController({store, clock, wait: options.wait, targets, timeoutMs: options.timeoutMs, extendMs: options.extendMs, graceMs: 0});
-	const interrupted = run.interrupted.then((): WaitResult => ({exitCode: 130, message: 'interrupted'}));
+	const interrupted = run.interrupted.then((): WaitResult => ({exitCode: exitCodes.interrupted, message: 'interrupted'}));
 
 	// Writes are queued so lines never interleave, whatever the order in which changes arrive.
 	let queue = Promise.resolve();

@@ -11,6 +11,7 @@ import {App} from '../ui/app.js';
 import {onceExitCode} from './describe-error.js';
 import type {Options} from './parse-args.js';
 import {whenSynced} from './when-synced.js';
+import {exitCodes} from '../core/exit-codes.js';
 
 /** How long the TUI offers "+ to wait more" when the timeout is reached, before exiting 3. */
 export const tuiGraceMs = 10_000;
@@ -77,7 +78,7 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 		snapshots.flush();
 		await app.waitUntilRenderFlush();
 	} else {
-		result = await Promise.race([wait.done, run.interrupted.then(() => ({exitCode: 130, message: ''}))]);
+		result = await Promise.race([wait.done, run.interrupted.then(() => ({exitCode: exitCodes.interrupted, message: ''}))]);
 		run.onResult?.(result);
 		// The last frame must show the state the result was decided on, not the previous 33 ms frame's.
 		snapshots.flush();

@@ -1,5 +1,8 @@
 /**
- * The exit codes every mode uses (README and --help list them): a leaf every layer may use.
+ * The one home of exit codes: their numbers (README and --help list them) and what each means to a library caller.
+ * The error classes that carry them are in ./errors.ts. A leaf every layer may use (the bin too, before its Node
+ * version check: keep this file free of imports and of syntax old Node versions cannot parse); no other file
+ * writes an exit-code number.
  */
 
 export const exitCodes = {
@@ -21,3 +24,19 @@ export const exitCodes = {
 	 */
 	outputClosed: 141,
 } as const;
+
+export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
+
+/** How a run ended, in the library's words. */
+export type RunOutcome = 'succeeded' | 'failed' | 'timeout' | 'cluster-error' | 'aborted' | 'error';
+
+/** Exit code → outcome: the one table the library uses. */
+export const outcomeOfExitCode: Readonly<Record<ExitCode, RunOutcome>> = {
+	[exitCodes.ok]: 'succeeded',
+	[exitCodes.failed]: 'failed',
+	[exitCodes.usage]: 'error',
+	[exitCodes.timedOut]: 'timeout',
+	[exitCodes.cluster]: 'cluster-error',
+	[exitCodes.interrupted]: 'aborted',
+	[exitCodes.outputClosed]: 'error',
+};

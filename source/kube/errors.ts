@@ -6,9 +6,6 @@ import {STATUS_CODES} from 'node:http';
 import {sanitizeLine} from '../model/sanitize.js';
 import {qualifiedName, type ResourceType} from './resources.js';
 
-/** Exit code for every cluster error. */
-export const clusterErrorExitCode = 4;
-
 export type FailureKind =
 	| 'unreachable' // TCP/DNS: nothing answered
 	| 'tls' // the TLS handshake failed

@@ -9,7 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import {KubeConfig, loadYaml, type Cluster, type Context, type User} from '@kubernetes/client-node';
 import {sanitizeLine} from '../model/sanitize.js';
-import {clusterErrorExitCode, errorText, nearMiss} from './errors.js';
+import {exitCodes} from '../core/exit-codes.js';
+import {PlanwatchError} from '../core/errors.js';
+import {errorText, nearMiss} from './errors.js';
 import {execAuthProviderName, ExecCredentials, type ExecConfig} from './exec-credential.js';
 
 export type LoadedKubeconfig = {
@@ -45,14 +47,10 @@ export type KubeconfigOptions = {
 	readonly execTimeoutMs?: number;
 };
 
-/** A kubeconfig problem: one line, with its exit code (2 = the flag was wrong, 4 = the configuration is). */
-export class KubeconfigError extends Error {
-	readonly exitCode: number;
-
-	constructor(message: string, exitCode: number) {
-		super(message);
-		this.name = 'KubeconfigError';
-		this.exitCode = exitCode;
+/** A kubeconfig problem: one line, with its exit code (usage: the flag was wrong; cluster: the configuration is). */
+export class KubeconfigError extends PlanwatchError {
+	constructor(message: string, exitCode: typeof exitCodes.usage | typeof exitCodes.cluster) {
+		super(message, exitCode);
 	}
 }
 
@@ -78,18 +76,18 @@ function readFile(file: string, named: boolean): Parsed {
 	} catch (error) {
 		const code = (error as {code?: string}).code;
 		if (code === 'ENOENT') {
-			throw new KubeconfigError(`kubeconfig ${file} not found`, named ? 2 : clusterErrorExitCode);
+			throw new KubeconfigError(`kubeconfig ${file} not found`, named ? exitCodes.usage : exitCodes.cluster);
 		}
 
 		const reason = code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : errorText(error);
-		throw new KubeconfigError(`cannot read kubeconfig ${file}: ${reason}`, named ? 2 : clusterErrorExitCode);
+		throw new KubeconfigError(`cannot read kubeconfig ${file}: ${reason}`, named ? exitCodes.usage : exitCodes.cluster);
 	}
 
 	if (text.trim() === '') {
 		return {clusters: [], users: [], contexts: [], currentContext: undefined};
 	}
 
-	const invalid = (reason: string) => new KubeconfigError(`kubeconfig ${file} is not valid: ${reason}`, clusterErrorExitCode);
+	const invalid = (reason: string) => new KubeconfigError(`kubeconfig ${file} is not valid: ${reason}`, exitCodes.cluster);
 	let document: unknown;
 	try {
 		document = loadYaml(text);
@@ -230,7 +228,7 @@ export function loadKubeconfig(options: KubeconfigOptions = {}): LoadedKubeconfi
 		const files = env['KUBECONFIG'].split(path.delimiter).filter(f => f !== '');
 		sources = files.filter(f => fs.existsSync(f));
 		if (sources.length === 0) {
-			throw new KubeconfigError(`${noKubeconfigMessage}: KUBECONFIG lists ${files.map(f => sanitizeLine(f, 200)).join(', ')} but none exists`, clusterErrorExitCode);
+			throw new KubeconfigError(`${noKubeconfigMessage}: KUBECONFIG lists ${files.map(f => sanitizeLine(f, 200)).join(', ')} but none exists`, exitCodes.cluster);
 		}
 
 		parsed = merge(sources.map(f => readFile(f, false)));
@@ -243,7 +241,7 @@ export function loadKubeconfig(options: KubeconfigOptions = {}): LoadedKubeconfi
 		} else {
 			const fromServiceAccount = inCluster(env, options.serviceAccountRoot ?? '');
 			if (!fromServiceAccount) {
-				throw new KubeconfigError(noKubeconfigMessage, clusterErrorExitCode);
+				throw new KubeconfigError(noKubeconfigMessage, exitCodes.cluster);
 			}
 
 			parsed = fromServiceAccount;
@@ -258,27 +256,27 @@ export function loadKubeconfig(options: KubeconfigOptions = {}): LoadedKubeconfi
 		if (!parsed.contexts.some(c => c.name === contextName)) {
 			const guess = nearMiss(contextName, parsed.contexts.map(c => c.name));
 			const hint = guess ? `did you mean ${sanitizeLine(guess, 80)}?` : parsed.contexts.length > 0 ? `contexts: ${listNames(parsed.contexts)}` : 'it has no contexts';
-			throw new KubeconfigError(`context ${sanitizeLine(contextName, 80)} not found in ${where} (${hint})`, 2);
+			throw new KubeconfigError(`context ${sanitizeLine(contextName, 80)} not found in ${where} (${hint})`, exitCodes.usage);
 		}
 	} else if (parsed.currentContext) {
 		contextName = parsed.currentContext;
 		if (!parsed.contexts.some(c => c.name === contextName)) {
-			throw new KubeconfigError(`current-context ${sanitizeLine(contextName, 80)} is not defined in ${where}`, clusterErrorExitCode);
+			throw new KubeconfigError(`current-context ${sanitizeLine(contextName, 80)} is not defined in ${where}`, exitCodes.cluster);
 		}
 	} else {
 		const hint = parsed.contexts.length > 0 ? `: pick one with --context (${listNames(parsed.contexts)})` : ' and no contexts';
-		throw new KubeconfigError(`${where} has no current-context${hint}`, clusterErrorExitCode);
+		throw new KubeconfigError(`${where} has no current-context${hint}`, exitCodes.cluster);
 	}
 
 	const context = parsed.contexts.find(c => c.name === contextName)!;
 	const cluster = parsed.clusters.find(c => c.name === context.cluster);
 	if (!cluster) {
-		throw new KubeconfigError(`context ${sanitizeLine(contextName, 80)} refers to cluster ${sanitizeLine(context.cluster ?? '', 80)}, which is not in ${where}`, clusterErrorExitCode);
+		throw new KubeconfigError(`context ${sanitizeLine(contextName, 80)} refers to cluster ${sanitizeLine(context.cluster ?? '', 80)}, which is not in ${where}`, exitCodes.cluster);
 	}
 
 	const user = parsed.users.find(u => u.name === context.user);
 	if (context.user && !user) {
-		throw new KubeconfigError(`context ${sanitizeLine(contextName, 80)} refers to user ${sanitizeLine(context.user, 80)}, which is not in ${where}`, clusterErrorExitCode);
+		throw new KubeconfigError(`context ${sanitizeLine(contextName, 80)} refers to user ${sanitizeLine(context.user, 80)}, which is not in ${where}`, exitCodes.cluster);
 	}
 
 	// kubectl talks to http:// servers; client-node refuses unless skipTLSVerify is set, which means nothing

@@ -1,6 +1,7 @@
 /**
  * `instance/NAME` and `actionset/NAME` command-line targets, with the resource aliases kubectl users type.
  */
+import {InputError} from '../core/errors.js';
 import {maxNameLength, sanitizeLine} from './sanitize.js';
 
 export type TargetKind = 'Instance' | 'ActionSet';
@@ -8,14 +9,7 @@ export type TargetKind = 'Instance' | 'ActionSet';
 export type Target = {readonly kind: TargetKind; readonly name: string};
 
 /** A target argument planwatch cannot use: one line, exit code 2. */
-export class TargetError extends Error {
-	readonly exitCode = 2;
-
-	constructor(message: string) {
-		super(message);
-		this.name = 'TargetError';
-	}
-}
+export class TargetError extends InputError {}
 
 const aliases: Readonly<Record<string, TargetKind>> = {
 	instance: 'Instance',

@@ -1,5 +1,6 @@
 import {formatDurationWords} from './format-duration.js';
 import type {KanisterWaitFacts, KudoWaitFacts, PlanObject} from './plan-tree.js';
+import {exitCodes} from '../core/exit-codes.js';
 
 /*
  * When is a watched object done, and with which exit code? Pure: the caller passes the clock's now.
@@ -20,7 +21,7 @@ export type WaitRuleOptions = {
 
 export type WaitVerdict =
 	| {readonly done: false; readonly waitingFor: string; readonly stale?: boolean}
-	| {readonly done: true; readonly exitCode: 0 | 1; readonly summary: string};
+	| {readonly done: true; readonly exitCode: typeof exitCodes.ok | typeof exitCodes.failed; readonly summary: string};
 
 const runningKudo = new Set(['PENDING', 'IN_PROGRESS', 'ERROR']);
 
@@ -55,16 +56,16 @@ function kudoVerdict(object: PlanObject, facts: KudoWaitFacts, baseline: PlanObj
 
 	const plan = facts.activePlan;
 	if (plan === undefined) {
-		return {done: true, exitCode: 0, summary: 'no plan has run'};
+		return {done: true, exitCode: exitCodes.ok, summary: 'no plan has run'};
 	}
 
 	const status = facts.activeStatus ?? '';
 	if (status === 'COMPLETE') {
-		return {done: true, exitCode: 0, summary: object.summary};
+		return {done: true, exitCode: exitCodes.ok, summary: object.summary};
 	}
 
 	if (status === 'FATAL_ERROR') {
-		return {done: true, exitCode: 1, summary: object.summary};
+		return {done: true, exitCode: exitCodes.failed, summary: object.summary};
 	}
 
 	if (runningKudo.has(status)) {
@@ -77,11 +78,11 @@ function kudoVerdict(object: PlanObject, facts: KudoWaitFacts, baseline: PlanObj
 	}
 
 	if (status === 'NEVER_RUN' || status === '') {
-		return {done: true, exitCode: 0, summary: 'no plan has run'};
+		return {done: true, exitCode: exitCodes.ok, summary: 'no plan has run'};
 	}
 
 	// A status word KUDO does not have, and nothing scheduled: it will not turn into COMPLETE by waiting.
-	return {done: true, exitCode: 1, summary: object.summary};
+	return {done: true, exitCode: exitCodes.failed, summary: object.summary};
 }
 
 /** A pending deferPhase that may still start: wait the grace period (since the last progress) for it. */
@@ -105,7 +106,7 @@ function kanisterVerdict(object: PlanObject, facts: KanisterWaitFacts, options: 
 		case 'complete': {
 			// pkg/validate/validate.go rejects it; nothing the controller does will change it.
 			if (facts.inconsistent) {
-				return {done: true, exitCode: 1, summary: object.summary};
+				return {done: true, exitCode: exitCodes.failed, summary: object.summary};
 			}
 
 			// maybeSetActionSetStateComplete (pkg/controller/controller.go) checks only core phases: another action's
@@ -117,10 +118,10 @@ function kanisterVerdict(object: PlanObject, facts: KanisterWaitFacts, options: 
 			if (facts.deferPending) {
 				// Its core phases are all complete, so it starts at once, unless its parameters failed to
 				// initialise (runAction: no state is written then, and the deferPhase never runs).
-				return deferGrace(object, idle, options) ?? {done: true, exitCode: 1, summary: `${object.summary}; the deferPhase never started`};
+				return deferGrace(object, idle, options) ?? {done: true, exitCode: exitCodes.failed, summary: `${object.summary}; the deferPhase never started`};
 			}
 
-			return {done: true, exitCode: 0, summary: object.summary};
+			return {done: true, exitCode: exitCodes.ok, summary: object.summary};
 		}
 
 		case 'failed': {
@@ -131,14 +132,14 @@ function kanisterVerdict(object: PlanObject, facts: KanisterWaitFacts, options: 
 			// Pending deferPhase after a failure: it may be about to start, or never will. A launch failure (no
 			// goroutine, so no deferPhase) is already excluded from deferPending by its event.
 			if (facts.deferPending) {
-				return deferGrace(object, idle, options) ?? {done: true, exitCode: 1, summary: object.summary};
+				return deferGrace(object, idle, options) ?? {done: true, exitCode: exitCodes.failed, summary: object.summary};
 			}
 
-			return {done: true, exitCode: 1, summary: object.summary};
+			return {done: true, exitCode: exitCodes.failed, summary: object.summary};
 		}
 
 		default: {
-			return {done: true, exitCode: 1, summary: object.summary};
+			return {done: true, exitCode: exitCodes.failed, summary: object.summary};
 		}
 	}
 }

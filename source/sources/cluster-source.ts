@@ -12,9 +12,10 @@
  * without it and a `missing` event says what and why. Only a 403 on the targets' own kind ends the run.
  */
 import {HttpMethod, RequestContext} from '@kubernetes/client-node';
+import {exitCodes, type ExitCode} from '../core/exit-codes.js';
 import type {Clock} from '../core/clock.js';
 import type {BackoffPolicy} from '../kube/backoff.js';
-import {classifyFailure, clusterErrorExitCode, CredentialError, nearMiss, notFoundMessage, type KubeFailure} from '../kube/errors.js';
+import {classifyFailure, CredentialError, nearMiss, notFoundMessage, type KubeFailure} from '../kube/errors.js';
 import type {LoadedKubeconfig} from '../kube/kubeconfig.js';
 import {listObjects, Reflector, type ReflectorState} from '../kube/list-watch.js';
 import type {ConnectionState, ObjectSource, SourceSink} from '../state/object-source.js';
@@ -64,9 +65,9 @@ function key(object: KubeObject): string {
 	return `${object.metadata?.namespace ?? ''}/${object.metadata?.name ?? ''}`;
 }
 
-function exitCodeFor(failure: KubeFailure): number {
+function exitCodeFor(failure: KubeFailure): ExitCode {
 	// A label selector the server cannot parse is bad input, not a cluster problem.
-	return failure.kind === 'bad-request' ? 2 : clusterErrorExitCode;
+	return failure.kind === 'bad-request' ? exitCodes.usage : exitCodes.cluster;
 }
 
 /**
@@ -105,7 +106,7 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 		await Promise.all(entries.map(async e => e.reflector.stop()));
 	};
 
-	const fatal = (message: string, exitCode: number) => {
+	const fatal = (message: string, exitCode: ExitCode) => {
 		if (finished || stopped) {
 			return;
 		}
@@ -180,14 +181,14 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 			}
 		}
 
-		fatal(notFoundMessage(target, namespace, hint), clusterErrorExitCode);
+		fatal(notFoundMessage(target, namespace, hint), exitCodes.cluster);
 	};
 
 	const onFailed = (entry: Entry, failure: KubeFailure) => {
 		if (failure.kind === 'not-found' && entry.product !== 'core') {
 			const required = targets.some(t => resourceTypes[t.kind].product === entry.product);
 			if (required) {
-				fatal(failure.message, clusterErrorExitCode);
+				fatal(failure.message, exitCodes.cluster);
 				return;
 			}
 
@@ -198,7 +199,7 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 			}
 
 			if (absent.has('KUDO') && absent.has('Kanister')) {
-				fatal(`neither KUDO nor Kanister is installed in this cluster: no ${qualifiedName(resourceTypes.Instance)}, no ${qualifiedName(resourceTypes.ActionSet)}`, clusterErrorExitCode);
+				fatal(`neither KUDO nor Kanister is installed in this cluster: no ${qualifiedName(resourceTypes.Instance)}, no ${qualifiedName(resourceTypes.ActionSet)}`, exitCodes.cluster);
 				return;
 			}
 
@@ -343,7 +344,7 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 				await kubeConfig.applySecurityAuthentication(new RequestContext(kubeconfig.server, HttpMethod.GET));
 			} catch (error) {
 				const failure = classifyFailure(new CredentialError(plugin, error), {server: kubeconfig.server, verb: 'list', resource: resourceTypes.Instance, credentialPlugin: plugin});
-				fatal(failure.message, clusterErrorExitCode);
+				fatal(failure.message, exitCodes.cluster);
 				return;
 			}
 		}
@@ -362,7 +363,7 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 			const within = options.firstListWithinMs;
 			clock.after(within, () => {
 				if (!synced && !finished && !stopped) {
-					fatal(`gave up after ${Math.round(within / 1000)}s: ${lastTrouble()}`, clusterErrorExitCode);
+					fatal(`gave up after ${Math.round(within / 1000)}s: ${lastTrouble()}`, exitCodes.cluster);
 				}
 			});
 		}

@@ -7,18 +7,9 @@
 import {readFile} from 'node:fs/promises';
 import {resourceOf, type KubeObject, type ResourceKind} from '../core/kube-object.js';
 import {type ObjectSource, type SourceSink} from '../state/object-source.js';
+import {InputError} from '../core/errors.js';
 import {sanitizeLine} from '../model/sanitize.js';
 import {ExpansionLimitError, loadYamlDocuments} from './yaml-input.js';
-
-/** Bad input (unreadable file, malformed YAML, nothing to show): one line, exit 2. */
-export class InputError extends Error {
-	readonly exitCode = 2;
-
-	constructor(message: string) {
-		super(message);
-		this.name = 'InputError';
-	}
-}
 
 /** How files and stdin are read; injected by tests. */
 export type InputReader = {

@@ -4,6 +4,7 @@
  * into), so sources depend on the state layer and not the other way round.
  * Sources emit raw Kubernetes objects; the store adapts (and so sanitizes) them. No source talks to the UI.
  */
+import type {ExitCode} from '../core/exit-codes.js';
 import type {KubeObject, ResourceKind} from '../core/kube-object.js';
 
 
@@ -31,7 +32,7 @@ export type SourceEvent =
 	 */
 	| {readonly type: 'missing'; readonly resource: ResourceKind; readonly message: string}
 	/** A failure planwatch cannot recover from (RBAC, CRD missing, not found…): one line, exit code. */
-	| {readonly type: 'fatal'; readonly message: string; readonly exitCode: number};
+	| {readonly type: 'fatal'; readonly message: string; readonly exitCode: ExitCode};
 
 export type SourceSink = (event: SourceEvent) => void;
 

@@ -1,4 +1,5 @@
 import type {ConnectionState, SourceEvent} from './object-source.js';
+import type {ExitCode} from '../core/exit-codes.js';
 import type {KubeObject, ResourceKind} from '../core/kube-object.js';
 import {adaptActionSet} from '../model/adapt-kanister-action-set.js';
 import {adaptEvent} from '../model/adapt-event.js';
@@ -49,7 +50,7 @@ export type StoreSnapshot = {
 	readonly lastEventAt?: number;
 	/** The source has listed everything once. */
 	readonly synced: boolean;
-	readonly fatal?: {readonly message: string; readonly exitCode: number};
+	readonly fatal?: {readonly message: string; readonly exitCode: ExitCode};
 	/** Supporting collections the source cannot read (403): what is missing and why. Absent = none. */
 	readonly missing?: ReadonlyArray<{readonly resource: ResourceKind; readonly message: string}>;
 	/** Recent transitions, oldest first (bounded). */
@@ -95,7 +96,7 @@ export class Store {
 	#connection: ConnectionState = {status: 'connecting'};
 	#lastEventAt: number | undefined;
 	#synced = false;
-	#fatal: {message: string; exitCode: number} | undefined;
+	#fatal: {message: string; exitCode: ExitCode} | undefined;
 	#missing: ReadonlyArray<{readonly resource: ResourceKind; readonly message: string}> = [];
 	#version = 0;
 	#snapshot: StoreSnapshot | undefined;

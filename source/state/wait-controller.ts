@@ -5,8 +5,9 @@ import type {Clock} from '../core/clock.js';
 import {connectionTrouble, stillTrying} from './still-trying.js';
 import type {StoreSnapshot} from './store.js';
 import type {WaitSession, WaitView} from './wait-session.js';
+import {exitCodes, type ExitCode} from '../core/exit-codes.js';
 
-export type WaitResult = {readonly exitCode: number; readonly message: string};
+export type WaitResult = {readonly exitCode: ExitCode; readonly message: string};
 
 export type WaitOptions = {
 	readonly store: {subscribe(listener: () => void): () => void; getSnapshot(): StoreSnapshot};
@@ -95,7 +96,7 @@ export function createWaitController(options: WaitOptions): WaitController {
 		if (!snap.synced) {
 			// The deadline holds from the start: a cluster that never answers a list must not outlive --timeout.
 			const trying = stillTrying(snap.connection);
-			if (!deadline(now, trying, () => ({exitCode: 3, message: `timed out after ${formatDurationWords(waitedMs(view))}: ${trying}`}))) {
+			if (!deadline(now, trying, () => ({exitCode: exitCodes.timedOut, message: `timed out after ${formatDurationWords(waitedMs(view))}: ${trying}`}))) {
 				if (view.waitingFor !== trying) {
 					set({...view, waitingFor: trying});
 				}
@@ -108,7 +109,7 @@ export function createWaitController(options: WaitOptions): WaitController {
 		baseline ??= new Map(objects.map(o => [objectKey(o), o]));
 		if (objects.length === 0) {
 			if (options.targets.length === 0) {
-				finish({exitCode: 0, message: 'nothing to wait for: no Instance or ActionSet in scope'});
+				finish({exitCode: exitCodes.ok, message: 'nothing to wait for: no Instance or ActionSet in scope'});
 				return;
 			}
 		}
@@ -124,8 +125,8 @@ export function createWaitController(options: WaitOptions): WaitController {
 		const missing = options.targets.length - objects.length;
 		const pending = verdicts.filter(v => !v.done);
 		if (pending.length === 0 && missing <= 0) {
-			const failed = verdicts.some(v => v.done && v.exitCode === 1);
-			finish({exitCode: failed ? 1 : 0, message: verdicts.map(v => (v.done ? v.summary : '')).join('\n')});
+			const failed = verdicts.some(v => v.done && v.exitCode === exitCodes.failed);
+			finish({exitCode: failed ? exitCodes.failed : exitCodes.ok, message: verdicts.map(v => (v.done ? v.summary : '')).join('\n')});
 			return;
 		}
 
@@ -231,12 +232,12 @@ export function createWaitController(options: WaitOptions): WaitController {
 		},
 		quit() {
 			if (view.phase === 'waiting' || view.phase === 'grace') {
-				finish({exitCode: 130, message: 'interrupted while waiting'});
+				finish({exitCode: exitCodes.interrupted, message: 'interrupted while waiting'});
 				return;
 			}
 
 			const failed = selectTargets(store.getSnapshot(), options.targets).some(o => o.outcome === 'failed');
-			finish({exitCode: failed ? 1 : 0, message: ''});
+			finish({exitCode: failed ? exitCodes.failed : exitCodes.ok, message: ''});
 		},
 	};
 }
@@ -256,5 +257,5 @@ function waitedMs(view: WaitView): number {
 
 function timedOut(view: WaitView, objects: readonly PlanObject[], trouble?: string): WaitResult {
 	const states = objects.map(o => `${o.kind.toLowerCase()} ${o.namespace}/${o.name}: ${o.summary}`).join('\n');
-	return {exitCode: 3, message: `timed out after ${formatDurationWords(waitedMs(view))}${trouble ? `: ${trouble}` : ''}${states ? `\n${states}` : ''}`};
+	return {exitCode: exitCodes.timedOut, message: `timed out after ${formatDurationWords(waitedMs(view))}${trouble ? `: ${trouble}` : ''}${states ? `\n${states}` : ''}`};
 }

@@ -2,6 +2,7 @@
  * Hand-written PlanObjects shaped like the adapters' output, for the interactive views (the plain/json renderers
  * have theirs in plan-objects.ts), plus a StoreSnapshot builder around them.
  */
+import type {ExitCode} from '../../source/core/exit-codes.js';
 import type {ConnectionState} from '../../source/state/object-source.js';
 import {objectKey, type NodeKind, type NodeState, type PlanEvent, type PlanNode, type PlanObject} from '../../source/model/plan-tree.js';
 import {objectTimingId, type NodeTiming, type StoreSnapshot} from '../../source/state/store.js';
@@ -232,7 +233,7 @@ export type SnapshotParts = {
 	readonly connection?: ConnectionState;
 	readonly lastEventAt?: number;
 	readonly synced?: boolean;
-	readonly fatal?: {readonly message: string; readonly exitCode: number};
+	readonly fatal?: {readonly message: string; readonly exitCode: ExitCode};
 };
 
 let version = 0;

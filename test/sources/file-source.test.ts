@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import type {SourceEvent} from '../../source/state/object-source.js';
-import {FileSource, InputError, parseObjects, processReader, readInputs, type InputReader} from '../../source/sources/file-source.js';
+import {InputError} from '../../source/core/errors.js';
+import {FileSource, parseObjects, processReader, readInputs, type InputReader} from '../../source/sources/file-source.js';
 import {fixturesDir} from '../helpers/fixtures.js';
 
 const instance = `apiVersion: kudo.dev/v1beta1

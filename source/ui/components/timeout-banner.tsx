@@ -4,6 +4,7 @@ import {formatDurationWords} from '../../model/format-duration.js';
 import type {Role, Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import {Line} from './line.js';
+import {exitCodes} from '../../core/exit-codes.js';
 
 export type BannerInput = {
 	readonly wait: WaitView;
@@ -23,7 +24,7 @@ export function bannerLine({wait, fatal, now}: BannerInput, theme: Theme): {read
 			const left = Math.max(0, Math.ceil(((wait.graceEndsAt ?? now) - now) / 1000));
 			const dash = theme.ascii ? '-' : '—';
 			return {
-				text: `${theme.glyphs.timeout} Timeout reached after ${after} ${dash} press + to wait ${formatDurationWords(wait.extendMs)} more, q to quit (exiting with code 3 in ${left}s)`,
+				text: `${theme.glyphs.timeout} Timeout reached after ${after} ${dash} press + to wait ${formatDurationWords(wait.extendMs)} more, q to quit (exiting with code ${exitCodes.timedOut} in ${left}s)`,
 				role: 'warning',
 			};
 		}
@@ -35,8 +36,8 @@ export function bannerLine({wait, fatal, now}: BannerInput, theme: Theme): {read
 			}
 
 			const {exitCode, message} = wait.result;
-			const icon = exitCode === 0 ? theme.icon('succeeded') : exitCode === 3 ? theme.glyphs.timeout : theme.icon('failed');
-			return {text: `${icon} ${singleLine(message, theme.glyphs.lineBreak)} (exit code ${exitCode})`, role: exitCode === 0 ? 'success' : exitCode === 3 ? 'warning' : 'error'};
+			const icon = exitCode === exitCodes.ok ? theme.icon('succeeded') : exitCode === exitCodes.timedOut ? theme.glyphs.timeout : theme.icon('failed');
+			return {text: `${icon} ${singleLine(message, theme.glyphs.lineBreak)} (exit code ${exitCode})`, role: exitCode === exitCodes.ok ? 'success' : exitCode === exitCodes.timedOut ? 'warning' : 'error'};
 		}
 
 		case 'waiting': {
