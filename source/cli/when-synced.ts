@@ -1,9 +1,8 @@
+import type {ExternalStore} from '../core/external-store.js';
 import type {StoreSnapshot} from '../state/store.js';
 
-type SnapshotStore = {subscribe(listener: () => void): () => void; getSnapshot(): StoreSnapshot};
-
 /** The first snapshot in which the source has listed everything once, or has failed for good. */
-export async function whenSynced(store: SnapshotStore): Promise<StoreSnapshot> {
+export async function whenSynced(store: ExternalStore<StoreSnapshot>): Promise<StoreSnapshot> {
 	const ready = (s: StoreSnapshot): boolean => s.synced || s.fatal !== undefined;
 	const now = store.getSnapshot();
 	if (ready(now)) {

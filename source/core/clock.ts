@@ -2,6 +2,8 @@
  * THE clock: the only code that reads the time or starts a timer. One 1 Hz tick for the whole app
  * (timers, countdown, "last event Ns ago"); tests inject a fake clock (test/helpers/fake-clock.ts).
  */
+import {Listeners} from './external-store.js';
+
 export type Clock = {
 	now(): number;
 	/** Subscribe to the shared 1 Hz tick. Returns an unsubscribe function. */
@@ -11,7 +13,7 @@ export type Clock = {
 };
 
 export class SystemClock implements Clock {
-	readonly #listeners = new Set<() => void>();
+	readonly #listeners = new Listeners();
 	#interval: NodeJS.Timeout | undefined;
 
 	now(): number {
@@ -19,15 +21,13 @@ export class SystemClock implements Clock {
 	}
 
 	onTick(listener: () => void): () => void {
-		this.#listeners.add(listener);
+		const remove = this.#listeners.add(listener);
 		// One interval shared by every subscriber, alive only while someone listens.
 		this.#interval ??= setInterval(() => {
-			for (const l of [...this.#listeners]) {
-				l();
-			}
+			this.#listeners.notify();
 		}, 1000);
 		return () => {
-			this.#listeners.delete(listener);
+			remove();
 			if (this.#listeners.size === 0 && this.#interval) {
 				clearInterval(this.#interval);
 				this.#interval = undefined;

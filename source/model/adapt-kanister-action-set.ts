@@ -2,12 +2,13 @@ import type {KubeObject} from '../core/kube-object.js';
 import {SiblingIds} from './node-id.js';
 import type {KanisterWaitFacts, NodeState, Outcome, PlanEvent, PlanNode, PlanObject} from './plan-tree.js';
 import {readKanisterEvents, type KanisterEventFacts} from './kanister-events.js';
-import {isoTime, latestTime, rawString, record, records, type Raw} from './read-raw.js';
+import {isoTime, latestTime, rawString, record, records, type RawRecord} from './read-raw.js';
 import {maxMessageLength, maxNameLength, sanitizeLine} from './sanitize.js';
 import {kanisterState} from './status.js';
 
 /*
- * Kanister ActionSet (+ Blueprints, + its Events) → PlanObject. Rules from the facts doc §2:
+ * Kanister ActionSet (+ Blueprints, + its Events) → PlanObject (kanisterio/kanister pkg/apis/cr/v1alpha1/types.go,
+ * pkg/controller/controller.go):
  * - one `action` node per status.actions[i] (per spec.actions while there is no status), children = its phases
  *   in order, then the deferPhase (present iff deferPhase.state is non-empty; the name may be empty);
  * - the controller never writes `running` into deferPhase.state: it is running when pending, its own action's
@@ -63,7 +64,7 @@ function objectDetail(value: unknown): string {
 	return [kind, target].filter(Boolean).join(' ');
 }
 
-function readStatusAction(r: Raw): Action {
+function readStatusAction(r: RawRecord): Action {
 	const defer = record(r['deferPhase']);
 	return {
 		name: name(r['name']),
@@ -82,7 +83,7 @@ function readStatusAction(r: Raw): Action {
 }
 
 /** What initActionSetStatus would write, from the spec and the Blueprint: everything pending. */
-function plannedAction(spec: Raw, blueprint: (n: string) => KubeObject | undefined): Action {
+function plannedAction(spec: RawRecord, blueprint: (n: string) => KubeObject | undefined): Action {
 	const actionName = name(spec['name']);
 	const bpName = name(spec['blueprint']);
 	const bp = bpName ? blueprint(rawString(spec['blueprint'])) : undefined;

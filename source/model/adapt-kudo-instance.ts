@@ -1,17 +1,18 @@
 import type {KubeObject} from '../core/kube-object.js';
 import {SiblingIds} from './node-id.js';
 import type {KudoWaitFacts, NodeState, Outcome, PlanNode, PlanObject} from './plan-tree.js';
-import {isoTime, latestTime, rawString, record, records, timeValue, type Raw} from './read-raw.js';
+import {isoTime, latestTime, rawString, record, records, timeValue, type RawRecord} from './read-raw.js';
 import {maxMessageLength, maxNameLength, sanitizeLine} from './sanitize.js';
 import {kudoState} from './status.js';
 
 /*
- * KUDO Instance (+ its OperatorVersion) → PlanObject. Rules from the facts doc §1:
+ * KUDO Instance (+ its OperatorVersion) → PlanObject (kudobuilder/kudo pkg/apis/kudo/v1beta1/instance_types.go,
+ * pkg/controller/instance/instance_controller.go):
  * - every plan of status.planStatus and of the OperatorVersion, sorted by name like `kubectl kudo plan status`;
  *   plans, phases and steps known only from the OperatorVersion are NEVER_RUN (state inactive);
  * - active plan = spec.planExecution.planName, else a running plan, else the latest lastUpdatedTimestamp;
  *   the other plans keep the status of their previous run but are `active: false`;
- * - scheduled but not picked up (uid race, §1.9) = queued: the plan node reads QUEUED, pending, with a note;
+ * - scheduled but not picked up (spec.planExecution.uid differs from the plan status uid) = queued: the plan node reads QUEUED, pending, with a note;
  * - strategies come from the OperatorVersion (phase strategy looked up inside the same plan);
  * - a terminal plan (COMPLETE, FATAL_ERROR) stops the engine (kudobuilder/kudo pkg/engine/workflow/engine.go
  *   returns on a fatal error): phases and steps it left PENDING/IN_PROGRESS/ERROR are `stopped`, not running;
@@ -336,7 +337,7 @@ function describeActivePlan(plan: PlanNode, planStatus: string, stepsDone: numbe
 /** Instance (+ its OperatorVersion when known) → PlanObject. Never throws on malformed input. */
 export function adaptInstance(instance: KubeObject, operatorVersion?: KubeObject): PlanObject {
 	const meta = record(instance.metadata);
-	const spec: Raw = record(instance['spec']);
+	const spec: RawRecord = record(instance['spec']);
 	const versionName = name(record(spec['operatorVersion'])['name']);
 	const execution = record(spec['planExecution']);
 	const scheduledPlan = name(execution['planName']);
@@ -389,7 +390,7 @@ export function adaptInstance(instance: KubeObject, operatorVersion?: KubeObject
 		planUids[n] = p.uid;
 	}
 
-	// Raw status of the active plan's run as recorded; a plan with no status entry yet has only the spec's copy.
+	// RawRecord status of the active plan's run as recorded; a plan with no status entry yet has only the spec's copy.
 	const activeStatus = activePlan ? plans.get(activePlan)?.status || statusWord(execution['status']) : '';
 	const wait: KudoWaitFacts = {
 		kind: 'Instance',

@@ -3,6 +3,7 @@
  * deterministic without touching process.env.TZ.
  */
 import {lastRunNote} from './adapt-kudo-instance.js';
+import {isoMs} from './iso-time.js';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -52,14 +53,4 @@ export function zoneName(timeZone?: string): string {
 export function noteText(node: {readonly note?: string; readonly updatedAt?: string}, now: number, timeZone?: string): string | undefined {
 	const at = isoMs(node.updatedAt);
 	return node.note === lastRunNote && at !== undefined ? `${lastRunNote} ${clockTime(at, now, timeZone)}` : node.note;
-}
-
-/** Milliseconds of an ISO time, or undefined when missing or unparsable. */
-export function isoMs(iso: string | undefined): number | undefined {
-	if (!iso) {
-		return undefined;
-	}
-
-	const t = Date.parse(iso);
-	return Number.isNaN(t) ? undefined : t;
 }

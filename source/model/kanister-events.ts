@@ -2,7 +2,8 @@ import type {PlanEvent} from './plan-tree.js';
 import {latestTime, timeValue} from './read-raw.js';
 
 /*
- * What a Kanister ActionSet's Events say (facts §2.7): phase and deferPhase start/end times, and the errors of
+ * What a Kanister ActionSet's Events say (kanisterio/kanister pkg/controller/controller.go, `logAndSuccessEvent`
+ * and `logAndErrorEvent`): phase and deferPhase start/end times, and the errors of
  * failed phases (the "ActionSetFailed" warning keeps a core-phase error the object loses when the deferPhase fails
  * too). Events arrive unordered and may belong to an earlier ActionSet of the same name.
  */

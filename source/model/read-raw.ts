@@ -2,12 +2,13 @@
  * Safe readers for untrusted decoded objects (JSON from the API server, YAML from a file): a field can be
  * missing, of the wrong type, or hostile. Nothing here sanitizes; the adapters do that on the way out.
  */
+import {isoMs} from './iso-time.js';
 
-export type Raw = Readonly<Record<string, unknown>>;
+export type RawRecord = Readonly<Record<string, unknown>>;
 
 /** The value as a plain object, or an empty one. */
-export function record(value: unknown): Raw {
-	return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date) ? (value as Raw) : {};
+export function record(value: unknown): RawRecord {
+	return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date) ? (value as RawRecord) : {};
 }
 
 /** The value as an array, or an empty one. */
@@ -16,8 +17,8 @@ export function list(value: unknown): readonly unknown[] {
 }
 
 /** The plain objects of an array value (anything else in it is dropped). */
-export function records(value: unknown): readonly Raw[] {
-	return list(value).filter(v => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date)) as Raw[];
+export function records(value: unknown): readonly RawRecord[] {
+	return list(value).filter(v => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date)) as RawRecord[];
 }
 
 /** The value if it is a string, else ''. */
@@ -34,7 +35,7 @@ export function isoTime(value: unknown): string | undefined {
 	if (value instanceof Date) {
 		ms = value.getTime();
 	} else if (typeof value === 'string' && value.length <= 64) {
-		ms = Date.parse(value);
+		ms = isoMs(value) ?? Number.NaN;
 	} else {
 		return undefined;
 	}
@@ -49,7 +50,7 @@ export function isoTime(value: unknown): string | undefined {
 
 /** Milliseconds of an ISO time from `isoTime`, or -Infinity when absent (sorts first). */
 export function timeValue(iso: string | undefined): number {
-	return iso === undefined ? Number.NEGATIVE_INFINITY : Date.parse(iso);
+	return isoMs(iso) ?? Number.NEGATIVE_INFINITY;
 }
 
 /** The latest of several ISO times. */

@@ -1,11 +1,12 @@
 import {formatDurationWords} from './format-duration.js';
 import type {KanisterWaitFacts, KudoWaitFacts, PlanObject} from './plan-tree.js';
 import {exitCodes} from '../core/exit-codes.js';
+import {msSince} from './iso-time.js';
 
 /*
  * When is a watched object done, and with which exit code? Pure: the caller passes the clock's now.
- * KUDO (facts §1.8/§1.9): queued → wait; COMPLETE → 0; FATAL_ERROR → 1 at once (the KUDO CLI hangs there);
- * ERROR is retried, so keep waiting. Kanister (§2.9): complete → 0 once no deferPhase is running or pending;
+ * KUDO: queued (scheduled, not yet picked up by the controller) → wait; COMPLETE → 0; FATAL_ERROR → 1 at once (the KUDO CLI hangs there);
+ * ERROR is retried, so keep waiting. Kanister: complete → 0 once no deferPhase is running or pending;
  * failed → 1 once the deferPhase has finished, never existed, cannot run (launch failure) or showed no sign of
  * starting within a grace period; complete with a core phase not complete (invalid) → 1.
  */
@@ -25,14 +26,6 @@ export type WaitVerdict =
 
 const runningKudo = new Set(['PENDING', 'IN_PROGRESS', 'ERROR']);
 
-function since(iso: string | undefined, now: number): number | undefined {
-	if (iso === undefined) {
-		return undefined;
-	}
-
-	const t = Date.parse(iso);
-	return Number.isNaN(t) ? undefined : now - t;
-}
 
 function keepWaiting(waitingFor: string, idleMs: number | undefined, staleMs: number): WaitVerdict {
 	if (idleMs !== undefined && staleMs > 0 && idleMs > staleMs) {
@@ -70,7 +63,7 @@ function kudoVerdict(object: PlanObject, facts: KudoWaitFacts, baseline: PlanObj
 
 	if (runningKudo.has(status)) {
 		// lastUpdatedTimestamp is refreshed on every reconcile (about 1 s) while a plan runs.
-		return keepWaiting(object.summary, since(object.updatedAt, options.now), options.staleMs);
+		return keepWaiting(object.summary, msSince(object.updatedAt, options.now), options.staleMs);
 	}
 
 	if (facts.scheduledPlan) {
@@ -95,7 +88,7 @@ function deferGrace(object: PlanObject, idle: number | undefined, options: WaitR
 }
 
 function kanisterVerdict(object: PlanObject, facts: KanisterWaitFacts, options: WaitRuleOptions): WaitVerdict {
-	const idle = since(facts.lastProgressAt, options.now);
+	const idle = msSince(facts.lastProgressAt, options.now);
 	switch (facts.state) {
 		case '':
 		case 'pending':

@@ -19,7 +19,8 @@ import {formatPercent, objectFacts} from '../model/object-facts.js';
 import {isActiveState, kanisterState, kudoState, outcomeState, statusLook, statusText} from '../model/status.js';
 import type {NodeTiming, StoreSnapshot, Transition} from '../state/store.js';
 import {objectTimingId} from '../state/store.js';
-import {clockTime, isoMs, noteText, timeOfDay, zoneName} from '../model/clock-time.js';
+import {clockTime, noteText, timeOfDay, zoneName} from '../model/clock-time.js';
+import {isoMs} from '../model/iso-time.js';
 import {createPaint, type Paint} from './paint.js';
 
 export type PlainOptions = {
@@ -76,21 +77,21 @@ export function renderObjectPlain(object: PlanObject, timings: ReadonlyMap<strin
 	collectRows(object.tree, '', rows, timings, options, g);
 
 	const width = {
-		name: Math.max(0, ...rows.map(r => cells(r.lead + r.icon + ' ' + r.name))),
-		strategy: Math.max(0, ...rows.map(r => cells(r.strategy))),
-		status: Math.max(0, ...rows.map(r => cells(r.status))),
-		time: Math.max(0, ...rows.map(r => cells(r.time))),
+		name: Math.max(0, ...rows.map(r => displayWidth(r.lead + r.icon + ' ' + r.name))),
+		strategy: Math.max(0, ...rows.map(r => displayWidth(r.strategy))),
+		status: Math.max(0, ...rows.map(r => displayWidth(r.status))),
+		time: Math.max(0, ...rows.map(r => displayWidth(r.time))),
 	};
 
 	const zone = rows.some(r => r.timed) ? `times ${zoneName(options.timeZone)}` : undefined;
 	const lines = [header(object, g, paint, zone)];
 	for (const r of rows) {
 		const role = statusLook(r.state).role;
-		const name = pad(' ' + r.name, width.name - cells(r.lead + r.icon));
+		const name = pad(' ' + r.name, width.name - displayWidth(r.lead + r.icon));
 		const cols = [
 			r.lead + paint(role, r.icon) + (r.dim ? paint('muted', name) : name),
 			...(width.strategy > 0 ? [pad(r.strategy, width.strategy)] : []),
-			paint(role, r.status) + ' '.repeat(width.status - cells(r.status)),
+			paint(role, r.status) + ' '.repeat(width.status - displayWidth(r.status)),
 			...(width.time > 0 ? [padStart(r.time, width.time)] : []),
 			r.extra,
 		];
@@ -195,7 +196,7 @@ export type TransitionOptions = {
 };
 
 /**
- * One line of the live plain log (issue 3):
+ * One line of the live plain log:
  * `11:03:22 default/mysql-instance deploy › deploy › deploy  IN_PROGRESS → COMPLETE (1m12s)`.
  * An object-level change (empty path) reads `11:03:22 default/mysql-instance  IN_PROGRESS → COMPLETE`.
  */
@@ -239,25 +240,18 @@ function qualified(namespace: string, name: string): string {
 	return namespace ? `${namespace}/${name}` : name;
 }
 
-/** One row per node: line breaks in messages become a visible marker, tabs a space. */
+/**
+ * One row per node. Text here is sanitized already (line breaks are the marker, tabs spaces): only the marker
+ * changes, to the glyph set's (ASCII output must not carry `⏎`).
+ */
 function oneLine(text: string, g: Glyphs): string {
-	return text
-		.split(/\s*\n\s*/)
-		.filter(part => part !== '')
-		.join(g.lineBreak)
-		.replaceAll('\t', ' ')
-		.replaceAll(lineBreakMarker, g.lineBreak);
-}
-
-/** Terminal cells of text without SGR: CJK and emoji in names take two. */
-function cells(text: string): number {
-	return displayWidth(text);
+	return text.replaceAll(lineBreakMarker, g.lineBreak);
 }
 
 function pad(text: string, width: number): string {
-	return text + ' '.repeat(Math.max(0, width - cells(text)));
+	return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
 }
 
 function padStart(text: string, width: number): string {
-	return ' '.repeat(Math.max(0, width - cells(text))) + text;
+	return ' '.repeat(Math.max(0, width - displayWidth(text))) + text;
 }

@@ -1,7 +1,7 @@
 /**
  * Builders for Kanister scenario data: a Blueprint from a compact description, and the timeline of one ActionSet
  * as the Kanister controller writes it (kanisterio/kanister@534f1523 pkg/controller/controller.go and
- * pkg/progress/action.go; see shared/docs/kudo-kanister-facts.md §2): init → running → each phase (running,
+ * pkg/progress/action.go): init → running → each phase (running,
  * 5 s progress poll, complete/failed) → deferPhase (state stays `pending` while it runs) → complete/failed,
  * with the controller's events.
  */

@@ -1,8 +1,8 @@
 /**
  * Builders for KUDO scenario data: an OperatorVersion from a compact package description, an Instance status
  * from a compact description of step statuses (phases and plans are derived the way KUDO's engine derives
- * them), and a timeline that writes what the instance controller writes (kudobuilder/kudo@50ef7232,
- * see shared/docs/kudo-kanister-facts.md §1).
+ * them), and a timeline that writes what the instance controller writes (kudobuilder/kudo@50ef7232
+ * pkg/controller/instance/instance_controller.go).
  */
 import type {KubeObject} from '../core/kube-object.js';
 import type {PlayContext, ScenarioStep} from './scenario.js';

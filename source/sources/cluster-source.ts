@@ -13,6 +13,7 @@
  */
 import {HttpMethod, RequestContext} from '@kubernetes/client-node';
 import {exitCodes, type ExitCode} from '../core/exit-codes.js';
+import {namespacedName} from '../model/object-references.js';
 import type {Clock} from '../core/clock.js';
 import type {BackoffPolicy} from '../kube/backoff.js';
 import {classifyFailure, CredentialError, nearMiss, notFoundMessage, type KubeFailure} from '../kube/errors.js';
@@ -60,10 +61,6 @@ type Entry = {
 	missing: boolean;
 	state: ReflectorState;
 };
-
-function key(object: KubeObject): string {
-	return `${object.metadata?.namespace ?? ''}/${object.metadata?.name ?? ''}`;
-}
 
 function exitCodeFor(failure: KubeFailure): ExitCode {
 	// A label selector the server cannot parse is bad input, not a cluster problem.
@@ -290,7 +287,7 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 						case 'replace': {
 							entry.objects.clear();
 							for (const object of event.objects) {
-								entry.objects.set(key(object), object);
+								entry.objects.set(namespacedName(object), object);
 							}
 
 							const first = !entry.listed;
@@ -306,13 +303,13 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 						}
 
 						case 'upsert': {
-							entry.objects.set(key(event.object), event.object);
+							entry.objects.set(namespacedName(event.object), event.object);
 							sink?.({type: 'upsert', resource: entry.kind, object: event.object});
 							break;
 						}
 
 						case 'delete': {
-							entry.objects.delete(key(event.object));
+							entry.objects.delete(namespacedName(event.object));
 							sink?.({type: 'delete', resource: entry.kind, object: event.object});
 							break;
 						}

@@ -1,9 +1,8 @@
 import type {Clock} from '../core/clock.js';
+import {Listeners, type ExternalStore} from '../core/external-store.js';
 import type {StoreSnapshot} from './store.js';
 
-type SnapshotStore = {subscribe(listener: () => void): () => void; getSnapshot(): StoreSnapshot};
-
-export type FramedSnapshots = SnapshotStore & {
+export type FramedSnapshots = ExternalStore<StoreSnapshot> & {
 	/** Publish a pending snapshot now (before a last frame). */
 	flush(): void;
 	dispose(): void;
@@ -15,11 +14,11 @@ export type FramedSnapshots = SnapshotStore & {
  * A burst of watch events then costs one render per frame instead of one per event, and the terminal (which
  * Ink redraws at most once per frame anyway) shows the same.
  */
-export function framedSnapshots(store: SnapshotStore, clock: Clock, frameMs: number): FramedSnapshots {
+export function framedSnapshots(store: ExternalStore<StoreSnapshot>, clock: Clock, frameMs: number): FramedSnapshots {
 	let published = store.getSnapshot();
 	let publishedAt = Number.NEGATIVE_INFINITY;
 	let cancel: (() => void) | undefined;
-	const listeners = new Set<() => void>();
+	const listeners = new Listeners();
 	const publish = () => {
 		cancel?.();
 		cancel = undefined;
@@ -30,9 +29,7 @@ export function framedSnapshots(store: SnapshotStore, clock: Clock, frameMs: num
 		}
 
 		published = next;
-		for (const listener of [...listeners]) {
-			listener();
-		}
+		listeners.notify();
 	};
 
 	const unsubscribe = store.subscribe(() => {
@@ -48,12 +45,7 @@ export function framedSnapshots(store: SnapshotStore, clock: Clock, frameMs: num
 		}
 	});
 	return {
-		subscribe(listener) {
-			listeners.add(listener);
-			return () => {
-				listeners.delete(listener);
-			};
-		},
+		subscribe: listener => listeners.add(listener),
 		getSnapshot: () => published,
 		flush: publish,
 		dispose() {

@@ -6,8 +6,10 @@ import {adaptEvent} from '../model/adapt-event.js';
 import {adaptInstance} from '../model/adapt-kudo-instance.js';
 import {objectKey, parseObjectKey, type PlanEvent, type PlanNode, type PlanObject} from '../model/plan-tree.js';
 import {blueprintKey, namespacedName, operatorVersionKey, readsBlueprintsOf, runsOperatorVersion} from '../model/object-references.js';
+import {isoMs} from '../model/iso-time.js';
 import {isActiveState, isFinishedState} from '../model/status.js';
 import type {Clock} from '../core/clock.js';
+import {Listeners} from '../core/external-store.js';
 
 /** When a node started and ended, in clock milliseconds. Observed by the client unless the object said so. */
 export type NodeTiming = {
@@ -60,16 +62,8 @@ export type StoreSnapshot = {
 const maxTransitions = 2000;
 const maxEventsPerObject = 200;
 
-type Raw = Map<string, KubeObject>; // `namespace/name` → object
-
-function time(iso: string | undefined): number | undefined {
-	if (!iso) {
-		return undefined;
-	}
-
-	const t = Date.parse(iso);
-	return Number.isNaN(t) ? undefined : t;
-}
+/** `namespace/name` → the raw object, for one kind. */
+type RawByName = Map<string, KubeObject>;
 
 /**
  * Objects keyed by namespace/name, fed by any ObjectSource. Adapts raw objects (the sanitizing boundary),
@@ -77,7 +71,7 @@ function time(iso: string | undefined): number | undefined {
  */
 export class Store {
 	readonly #clock: Clock;
-	readonly #raw = new Map<ResourceKind, Raw>([
+	readonly #raw = new Map<ResourceKind, RawByName>([
 		['Instance', new Map()],
 		['OperatorVersion', new Map()],
 		['ActionSet', new Map()],
@@ -101,7 +95,7 @@ export class Store {
 	#version = 0;
 	#snapshot: StoreSnapshot | undefined;
 	#sorted: PlanObject[] | undefined;
-	readonly #listeners = new Set<() => void>();
+	readonly #listeners = new Listeners();
 	#notifyQueued = false;
 
 	constructor(clock: Clock) {
@@ -154,8 +148,7 @@ export class Store {
 	};
 
 	readonly subscribe = (listener: () => void): (() => void) => {
-		this.#listeners.add(listener);
-		return () => this.#listeners.delete(listener);
+		return this.#listeners.add(listener);
 	};
 
 	readonly getSnapshot = (): StoreSnapshot => {
@@ -184,9 +177,7 @@ export class Store {
 		this.#notifyQueued = true;
 		queueMicrotask(() => {
 			this.#notifyQueued = false;
-			for (const l of [...this.#listeners]) {
-				l();
-			}
+			this.#listeners.notify();
 		});
 	}
 
@@ -288,7 +279,7 @@ export class Store {
 	/** The object's events, oldest first; an ActionSet is re-adapted (its deferPhase state depends on them). */
 	#publishEvents(owner: string): void {
 		const list = [...(this.#eventIndex.get(owner)?.values() ?? [])];
-		list.sort((a, b) => (time(a.time) ?? 0) - (time(b.time) ?? 0));
+		list.sort((a, b) => (isoMs(a.time) ?? 0) - (isoMs(b.time) ?? 0));
 		if (list.length === 0) {
 			this.#events.delete(owner);
 			this.#eventIndex.delete(owner);
@@ -345,7 +336,7 @@ export class Store {
 		walk(next.tree, [], (node, path) => {
 			const old = before.get(node.id);
 			const t = timings.get(node.id);
-			const given = {startedAt: time(node.startedAt), endedAt: time(node.endedAt)};
+			const given = {startedAt: isoMs(node.startedAt), endedAt: isoMs(node.endedAt)};
 			let timing: NodeTiming | undefined = t;
 			if (isActiveState(node.state)) {
 				// A node that is (again) being worked on: keep its start, forget any earlier end (a new run).
@@ -396,10 +387,10 @@ export class Store {
 			return;
 		}
 
-		const timing = current ?? {startedAt: time(next.createdAt) ?? now};
+		const timing = current ?? {startedAt: isoMs(next.createdAt) ?? now};
 		if (next.outcome === 'succeeded' || next.outcome === 'failed') {
 			if (timing.endedAt === undefined) {
-				timings.set(objectTimingId, {...timing, endedAt: previous ? now : (time(next.updatedAt) ?? now)});
+				timings.set(objectTimingId, {...timing, endedAt: previous ? now : (isoMs(next.updatedAt) ?? now)});
 			}
 		} else {
 			timings.set(objectTimingId, {startedAt: timing.startedAt});

@@ -2,6 +2,7 @@ import {objectKey, type PlanObject} from '../model/plan-tree.js';
 import {waitVerdict} from '../model/wait-rules.js';
 import {formatDurationWords} from '../model/format-duration.js';
 import type {Clock} from '../core/clock.js';
+import {Listeners, type ExternalStore} from '../core/external-store.js';
 import {connectionTrouble, stillTrying} from './still-trying.js';
 import type {StoreSnapshot} from './store.js';
 import type {WaitSession, WaitView} from './wait-session.js';
@@ -10,7 +11,7 @@ import {exitCodes, type ExitCode} from '../core/exit-codes.js';
 export type WaitResult = {readonly exitCode: ExitCode; readonly message: string};
 
 export type WaitOptions = {
-	readonly store: {subscribe(listener: () => void): () => void; getSnapshot(): StoreSnapshot};
+	readonly store: ExternalStore<StoreSnapshot>;
 	readonly clock: Clock;
 	/** --wait: finish when the targets finish. Without it the session only watches until quit. */
 	readonly wait: boolean;
@@ -52,7 +53,7 @@ export function createWaitController(options: WaitOptions): WaitController {
 		extendMs: options.extendMs,
 		extendedMs: 0,
 	};
-	const listeners = new Set<() => void>();
+	const listeners = new Listeners();
 	// The picture at the start of the wait: KUDO's uid snapshot, so a previous run is never reported as this one.
 	let baseline: Map<string, PlanObject> | undefined;
 	let resolve!: (r: WaitResult) => void;
@@ -62,9 +63,7 @@ export function createWaitController(options: WaitOptions): WaitController {
 
 	const set = (next: WaitView): void => {
 		view = next;
-		for (const l of [...listeners]) {
-			l();
-		}
+		listeners.notify();
 	};
 
 	const finish = (result: WaitResult): void => {
@@ -202,10 +201,7 @@ export function createWaitController(options: WaitOptions): WaitController {
 	return {
 		done,
 		dispose,
-		subscribe(listener) {
-			listeners.add(listener);
-			return () => listeners.delete(listener);
-		},
+		subscribe: listener => listeners.add(listener),
 		getSnapshot: () => view,
 		extend() {
 			if (view.phase !== 'waiting' && view.phase !== 'grace') {

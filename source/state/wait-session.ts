@@ -2,6 +2,8 @@
  * The wait contract between the CLI, the views and the wait rules. What the user sees of a `--wait`:
  * the deadline (extendable), the grace prompt when it is reached, and the final result.
  */
+import type {ExternalStore} from '../core/external-store.js';
+
 
 export type WaitPhase =
 	/** Not waiting (no --wait): watch until the user quits. */
@@ -41,7 +43,4 @@ export type WaitControls = {
 };
 
 /** A wait session as the views see it: an external store plus its controls. */
-export type WaitSession = WaitControls & {
-	subscribe(listener: () => void): () => void;
-	getSnapshot(): WaitView;
-};
+export type WaitSession = WaitControls & ExternalStore<WaitView>;

@@ -14,11 +14,6 @@ export function singleLine(text: string, lineBreak = lineBreakMarker): string {
 	return lineBreak === lineBreakMarker ? flat : flat.replaceAll(lineBreakMarker, lineBreak);
 }
 
-/** Width in terminal cells (wide CJK and emoji take two). */
-export function cellWidth(text: string): number {
-	return displayWidth(text);
-}
-
 /** Cut to `width` cells, marking the cut with `ellipsis`; a wide character that would straddle the end goes. */
 export function truncate(text: string, width: number, ellipsis = '…'): string {
 	if (width <= 0) {
@@ -40,11 +35,11 @@ export function truncate(text: string, width: number, ellipsis = '…'): string 
 /** Truncate, then pad with spaces to exactly `width` cells. */
 export function fit(text: string, width: number, ellipsis = '…'): string {
 	const cut = truncate(text, width, ellipsis);
-	return cut + ' '.repeat(Math.max(0, width - cellWidth(cut)));
+	return cut + ' '.repeat(Math.max(0, width - displayWidth(cut)));
 }
 
 /** Right-align in `width` cells. */
 export function fitRight(text: string, width: number): string {
 	const cut = truncate(text, width, '');
-	return ' '.repeat(Math.max(0, width - cellWidth(cut))) + cut;
+	return ' '.repeat(Math.max(0, width - displayWidth(cut))) + cut;
 }

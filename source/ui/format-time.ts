@@ -20,13 +20,3 @@ export function formatAge(ms: number): string {
 
 	return `${Math.floor(seconds / 86_400)}d`;
 }
-
-/** Milliseconds from an ISO time to `now`; undefined when the time is missing or unparsable. */
-export function ageOf(iso: string | undefined, now: number): number | undefined {
-	if (!iso) {
-		return undefined;
-	}
-
-	const t = Date.parse(iso);
-	return Number.isNaN(t) ? undefined : now - t;
-}

@@ -3,6 +3,7 @@
  * the two pictures of docs/ui-sketch.md.
  */
 import type {PlanNode, PlanObject} from '../../source/model/plan-tree.js';
+import {lineBreakMarker} from '../../source/model/sanitize.js';
 
 type NodeInit = Omit<PlanNode, 'id' | 'children'> & {readonly children?: readonly NodeInit[]};
 
@@ -48,7 +49,7 @@ export const mysqlDeploying: PlanObject = {
 					strategy: 'serial',
 					children: [
 						{kind: 'step', name: 'deploy', status: 'COMPLETE', state: 'succeeded'},
-						{kind: 'step', name: 'init', status: 'ERROR', state: 'retrying', message: 'A transient error when executing task deploy.deploy.init.init. Will retry.\njob "init" is not ready'},
+						{kind: 'step', name: 'init', status: 'ERROR', state: 'retrying', message: `A transient error when executing task deploy.deploy.init.init. Will retry.${lineBreakMarker}job "init" is not ready`},
 						{kind: 'step', name: 'cleanup', status: 'PENDING', state: 'pending'},
 					],
 				},

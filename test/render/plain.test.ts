@@ -64,7 +64,7 @@ describe('renderPlain', () => {
 		expect(init).not.toMatch(/\d:\d\d/);
 	});
 
-	it('keeps one line per node when a message has line breaks', () => {
+	it('keeps one line per node when a message has line breaks (the sanitizer made them markers)', () => {
 		const lines = renderObjectPlain(mysqlDeploying, undefined, {now, ascii: false, color: false, timeZone: 'UTC'});
 		expect(lines).toHaveLength(1 + 8 + 1);
 		expect(lines.join('\n')).toContain('Will retry. ⏎ job "init" is not ready');

@@ -6,7 +6,8 @@ import stringWidth from 'string-width';
 import {afterEach, describe, expect, it} from 'vitest';
 import type {PlanObject} from '../../source/model/plan-tree.js';
 import {renderObjectPlain} from '../../source/render/plain.js';
-import {cellWidth, fit, truncate} from '../../source/ui/cell-text.js';
+import {fit, truncate} from '../../source/ui/cell-text.js';
+import {displayWidth} from '../../source/model/display-width.js';
 import {renderApp} from '../helpers/render-app.js';
 import {planNode, snapshotOf, t0} from '../helpers/ui-objects.js';
 import {cleanupUi} from '../helpers/ui.js';
@@ -48,12 +49,12 @@ function columnOf(line: string, word: string): number {
 
 describe('wide characters line up', () => {
 	it('cell-text measures and cuts by display width', () => {
-		expect(cellWidth('数据库')).toBe(6);
-		expect(cellWidth('😀a')).toBe(3);
+		expect(displayWidth('数据库')).toBe(6);
+		expect(displayWidth('😀a')).toBe(3);
 		expect(truncate('数据库备份', 5)).toBe('数据…');
 		expect(truncate('数据库备份', 4, '')).toBe('数据');
 		expect(fit('数据', 6)).toBe('数据  ');
-		expect(cellWidth(fit('数据库备份', 7))).toBe(7);
+		expect(displayWidth(fit('数据库备份', 7))).toBe(7);
 	});
 
 	it('plain', () => {

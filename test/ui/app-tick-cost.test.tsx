@@ -11,7 +11,8 @@ import {createTheme} from '../../source/ui/theme.js';
 import {visibleRows} from '../../source/ui/tree-rows.js';
 import {formatDuration} from '../../source/model/format-duration.js';
 import {namePart, spinsByTimer} from '../../source/ui/components/node-row.js';
-import {cellWidth, singleLine} from '../../source/ui/cell-text.js';
+import {singleLine} from '../../source/ui/cell-text.js';
+import {displayWidth} from '../../source/model/display-width.js';
 import {renderApp} from '../helpers/render-app.js';
 import {cleanupUi} from '../helpers/ui.js';
 import {bigPlan, snapshotOf, t0} from '../helpers/ui-objects.js';
@@ -97,9 +98,9 @@ describe('tree columns from a basis', () => {
 		let status = 0;
 		for (const row of rows) {
 			const {before, icon, label} = namePart(row, theme);
-			name = Math.max(name, cellWidth(before) + cellWidth(icon) + 1 + cellWidth(label));
-			strategy = Math.max(strategy, cellWidth(singleLine(row.node.strategy ?? '')));
-			status = Math.max(status, cellWidth(singleLine(row.node.status)));
+			name = Math.max(name, displayWidth(before) + displayWidth(icon) + 1 + displayWidth(label));
+			strategy = Math.max(strategy, displayWidth(singleLine(row.node.strategy ?? '')));
+			status = Math.max(status, displayWidth(singleLine(row.node.status)));
 		}
 
 		const elapsed = rows.map(row => elapsedOf(timings.get(row.node.id), now));

@@ -1,5 +1,6 @@
 import {describe, expect, test} from 'vitest';
-import {cellWidth, fit, fitRight, singleLine, truncate} from '../../source/ui/cell-text.js';
+import {fit, fitRight, singleLine, truncate} from '../../source/ui/cell-text.js';
+import {displayWidth} from '../../source/model/display-width.js';
 
 describe('cell text', () => {
 	test('singleLine keeps a row a row', () => {
@@ -18,6 +19,6 @@ describe('cell text', () => {
 		expect(fit('ab', 4)).toBe('ab  ');
 		expect(fit('abcdef', 4)).toBe('abc…');
 		expect(fitRight('3:41', 7)).toBe('   3:41');
-		expect(cellWidth('✔ done')).toBe(6);
+		expect(displayWidth('✔ done')).toBe(6);
 	});
 });

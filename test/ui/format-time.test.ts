@@ -1,5 +1,6 @@
 import {describe, expect, test} from 'vitest';
-import {ageOf, formatAge} from '../../source/ui/format-time.js';
+import {formatAge} from '../../source/ui/format-time.js';
+import {msSince} from '../../source/model/iso-time.js';
 
 describe('formatAge', () => {
 	test.each([

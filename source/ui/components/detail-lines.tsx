@@ -1,6 +1,7 @@
 import {Box, Text} from 'ink';
 import type {PlanNode} from '../../model/plan-tree.js';
-import {cellWidth, singleLine} from '../cell-text.js';
+import {singleLine} from '../cell-text.js';
+import {displayWidth} from '../../model/display-width.js';
 import {roleOf} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 
@@ -21,7 +22,7 @@ export function detailLinesWanted(node: PlanNode | undefined, width: number, max
 		return 0;
 	}
 
-	const full = cellWidth(`${node.name}: ${text}`);
+	const full = displayWidth(`${node.name}: ${text}`);
 	return Math.min(max, Math.max(1, Math.ceil(full / Math.max(1, width))));
 }
 

@@ -1,7 +1,9 @@
 import {Box, Text} from 'ink';
 import type {PlanEvent} from '../../model/plan-tree.js';
-import {cellWidth, fit, fitRight, singleLine} from '../cell-text.js';
-import {ageOf, formatAge} from '../format-time.js';
+import {fit, fitRight, singleLine} from '../cell-text.js';
+import {displayWidth} from '../../model/display-width.js';
+import {msSince} from '../../model/iso-time.js';
+import {formatAge} from '../format-time.js';
 import {useTheme} from '../theme-context.js';
 import {MoreLine} from './more-line.js';
 import {Line} from './line.js';
@@ -32,7 +34,7 @@ export function EventsPane({title, events, now, height, width}: EventsPaneProps)
 	const room = height - 1;
 	const clipped = events.length > room;
 	const shown = clipped ? events.slice(events.length - (room - 1)) : events;
-	const reasonWidth = Math.min(24, Math.max(6, ...shown.map(e => cellWidth(singleLine(e.reason, theme.glyphs.lineBreak)))));
+	const reasonWidth = Math.min(24, Math.max(6, ...shown.map(e => displayWidth(singleLine(e.reason, theme.glyphs.lineBreak)))));
 	return (
 		<Box flexDirection="column" width={width}>
 			<Line bold>
@@ -41,7 +43,7 @@ export function EventsPane({title, events, now, height, width}: EventsPaneProps)
 			{clipped ? <MoreLine direction="above" count={events.length - shown.length} noun="earlier" /> : undefined}
 			{shown.length === 0 ? <Text {...theme.style('muted')}>  no events</Text> : undefined}
 			{shown.map(event => {
-				const age = ageOf(event.time, now);
+				const age = msSince(event.time, now);
 				const warning = event.type !== 'Normal';
 				return (
 					<Line key={`${event.uid}/${event.time ?? ''}/${event.count}`}>

@@ -1,8 +1,10 @@
 import {Box, Text} from 'ink';
 import {formatDuration} from '../../model/format-duration.js';
 import {statusText} from '../../model/status.js';
-import {clockTime, isoMs, noteText} from '../../model/clock-time.js';
-import {cellWidth, fit, fitRight, singleLine} from '../cell-text.js';
+import {clockTime, noteText} from '../../model/clock-time.js';
+import {isoMs} from '../../model/iso-time.js';
+import {fit, fitRight, singleLine} from '../cell-text.js';
+import {displayWidth} from '../../model/display-width.js';
 import {roleOf, type Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import type {TreeRow} from '../tree-rows.js';
@@ -74,8 +76,8 @@ export function NodeRow({row, selected, columns, elapsed, retries, now, width}: 
 	const {node} = row;
 	const role = roleOf(node.state);
 	const {before, label, detail} = namePart(row, theme);
-	const iconWidth = cellWidth(theme.icon(node.state));
-	const nameWidth = Math.max(0, columns.name - cellWidth(before) - iconWidth - 1);
+	const iconWidth = displayWidth(theme.icon(node.state));
+	const nameWidth = Math.max(0, columns.name - displayWidth(before) - iconWidth - 1);
 	const named = detail ? `${label}  ${detail}` : label;
 	const trailing = trailingText(row, now, theme, retries);
 	const trailingRole = node.state === 'failed' ? 'error' : node.state === 'retrying' ? 'warning' : 'muted';
@@ -91,7 +93,7 @@ export function NodeRow({row, selected, columns, elapsed, retries, now, width}: 
 				<Text bold={selected} inverse={selected}>
 					{detail ? label : fit(label, nameWidth, theme.glyphs.ellipsis)}
 				</Text>
-				{detail ? <Text {...theme.style('muted')}>{padToWidth(`  ${detail}`, nameWidth - cellWidth(label))}</Text> : undefined}
+				{detail ? <Text {...theme.style('muted')}>{padToWidth(`  ${detail}`, nameWidth - displayWidth(label))}</Text> : undefined}
 				{columns.strategy > 0 ? (
 					<Text {...theme.style('muted')}>
 						{'  '}
@@ -128,7 +130,7 @@ export function NodeRow({row, selected, columns, elapsed, retries, now, width}: 
 
 /** `text` and spaces up to `width` cells (never cut). */
 function padToWidth(text: string, width: number): string {
-	return text + ' '.repeat(Math.max(0, width - cellWidth(text)));
+	return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
 }
 
 /** 2nd, 3rd, 11th, 21st… */

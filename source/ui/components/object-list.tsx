@@ -2,7 +2,8 @@ import {Box, Text} from 'ink';
 import type {PlanObject} from '../../model/plan-tree.js';
 import {statusLook} from '../../model/status.js';
 import {objectTimingId, type NodeTiming} from '../../state/store.js';
-import {cellWidth, fit, fitRight, singleLine} from '../cell-text.js';
+import {fit, fitRight, singleLine} from '../cell-text.js';
+import {displayWidth} from '../../model/display-width.js';
 import {elapsedOf} from '../elapsed.js';
 import {formatDurationFitting} from '../../model/format-duration.js';
 import {useScrollWindow} from '../hooks/use-scroll-window.js';
@@ -41,12 +42,12 @@ function measure(object: PlanObject, theme: Theme): Measured {
 		progress: progressText(object),
 	};
 	const widths = {
-		kind: cellWidth(cells.kind),
-		namespace: cellWidth(cells.namespace),
-		name: cellWidth(cells.name),
-		active: cellWidth(cells.active),
-		state: cellWidth(cells.state),
-		progress: cellWidth(cells.progress),
+		kind: displayWidth(cells.kind),
+		namespace: displayWidth(cells.namespace),
+		name: displayWidth(cells.name),
+		active: displayWidth(cells.active),
+		state: displayWidth(cells.state),
+		progress: displayWidth(cells.progress),
 	};
 	const entry = {theme, key: listKey(object), cells, widths};
 	measured.set(object, entry);
@@ -66,7 +67,7 @@ function elapsedText(key: string, timings: ObjectListProps['timings'], now: numb
 function widthsOf(objects: readonly PlanObject[], theme: Theme, timings: ObjectListProps['timings'], now: number, width: number): Record<keyof Cells, number> {
 	const widths = {} as Record<keyof Cells, number>;
 	for (const column of Object.keys(titles) as Array<keyof Cells>) {
-		widths[column] = cellWidth(titles[column]);
+		widths[column] = displayWidth(titles[column]);
 	}
 
 	let longest: number | undefined;
@@ -85,7 +86,7 @@ function widthsOf(objects: readonly PlanObject[], theme: Theme, timings: ObjectL
 	}
 
 	if (longest !== undefined) {
-		widths.elapsed = Math.max(widths.elapsed, cellWidth(formatDurationFitting(longest, caps.elapsed)));
+		widths.elapsed = Math.max(widths.elapsed, displayWidth(formatDurationFitting(longest, caps.elapsed)));
 	}
 
 	for (const column of Object.keys(titles) as Array<keyof Cells>) {
@@ -150,7 +151,7 @@ export function ObjectList({objects, cursor, timings, now, height, width, empty}
 						<Text bold={selected}>{selected ? `${theme.glyphs.cursor} ` : '  '}</Text>
 						<Text inverse={selected}>{line(c)}</Text>
 						<StatusIcon state={object.state} />{' '}
-						<Text {...theme.style(roleOf(object.state))}>{fit(stateWord, Math.max(0, w.state - cellWidth(theme.icon(object.state)) - 1), theme.glyphs.ellipsis)}</Text>
+						<Text {...theme.style(roleOf(object.state))}>{fit(stateWord, Math.max(0, w.state - displayWidth(theme.icon(object.state)) - 1), theme.glyphs.ellipsis)}</Text>
 						{'  '}
 						{fit(c.progress, w.progress, theme.glyphs.ellipsis)}
 						{'  '}

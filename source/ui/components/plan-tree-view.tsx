@@ -1,6 +1,7 @@
 import {Box, Text} from 'ink';
 import {useMemo} from 'react';
-import {cellWidth, singleLine} from '../cell-text.js';
+import {singleLine} from '../cell-text.js';
+import {displayWidth} from '../../model/display-width.js';
 import {elapsedOf} from '../elapsed.js';
 import {useScrollWindow} from '../hooks/use-scroll-window.js';
 import type {NodeTiming} from '../../state/store.js';
@@ -37,11 +38,11 @@ export function treeColumnsBasis(rows: readonly TreeRow[], timings: ReadonlyMap<
 	let openFrom: number | undefined;
 	for (const row of rows) {
 		const {before, icon, label} = namePart(row, theme);
-		name = Math.max(name, cellWidth(before) + cellWidth(icon) + 1 + cellWidth(label));
-		strategy = Math.max(strategy, cellWidth(singleLine(row.node.strategy ?? '', theme.glyphs.lineBreak)));
+		name = Math.max(name, displayWidth(before) + displayWidth(icon) + 1 + displayWidth(label));
+		strategy = Math.max(strategy, displayWidth(singleLine(row.node.strategy ?? '', theme.glyphs.lineBreak)));
 		// Raw words are cut at 14 cells; a reason after them (`pending (running per progress)`) gets its room.
-		const reason = row.node.statusReason ? cellWidth(singleLine(statusText({status: '', statusReason: row.node.statusReason}), theme.glyphs.lineBreak)) + 1 : 0;
-		status = Math.max(status, Math.min(14, cellWidth(singleLine(row.node.status, theme.glyphs.lineBreak))) + reason);
+		const reason = row.node.statusReason ? displayWidth(singleLine(statusText({status: '', statusReason: row.node.statusReason}), theme.glyphs.lineBreak)) + 1 : 0;
+		status = Math.max(status, Math.min(14, displayWidth(singleLine(row.node.status, theme.glyphs.lineBreak))) + reason);
 		const timing = timings?.get(row.node.id);
 		if (timing?.startedAt === undefined) {
 			continue;
