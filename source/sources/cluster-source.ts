@@ -14,6 +14,7 @@
 import {HttpMethod, RequestContext} from '@kubernetes/client-node';
 import {exitCodes, type ExitCode} from '../core/exit-codes.js';
 import {namespacedName} from '../model/object-references.js';
+import {collectionsToWatch, exitCodeFor, onCollectionFailure, type Product} from './cluster-decisions.js';
 import type {Clock} from '../core/clock.js';
 import type {BackoffPolicy} from '../kube/backoff.js';
 import {classifyFailure, CredentialError, nearMiss, notFoundMessage, type KubeFailure} from '../kube/errors.js';
@@ -47,8 +48,6 @@ export type ClusterSourceOptions = {
 	readonly listPageSize?: number;
 };
 
-type Product = 'KUDO' | 'Kanister' | 'core';
-
 type Entry = {
 	readonly id: number;
 	readonly kind: ResourceKind;
@@ -61,11 +60,6 @@ type Entry = {
 	missing: boolean;
 	state: ReflectorState;
 };
-
-function exitCodeFor(failure: KubeFailure): ExitCode {
-	// A label selector the server cannot parse is bad input, not a cluster problem.
-	return failure.kind === 'bad-request' ? exitCodes.usage : exitCodes.cluster;
-}
 
 /**
  * `--once` (one picture, then exit): how long after the credentials are in hand the first complete list may take
@@ -182,80 +176,44 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 	};
 
 	const onFailed = (entry: Entry, failure: KubeFailure) => {
-		if (failure.kind === 'not-found' && entry.product !== 'core') {
-			const required = targets.some(t => resourceTypes[t.kind].product === entry.product);
-			if (required) {
-				fatal(failure.message, exitCodes.cluster);
+		const verdict = onCollectionFailure(entry, failure, targets, absent);
+		switch (verdict.action) {
+			case 'fatal': {
+				fatal(verdict.message, verdict.exitCode);
 				return;
 			}
 
-			// Not asked for by name: watch the other product only, unless it is missing too.
-			absent.add(entry.product);
-			for (const e of entries.filter(x => x.product === entry.product)) {
-				void e.reflector.stop();
+			case 'drop-product': {
+				absent.add(entry.product);
+				for (const e of entries.filter(x => x.product === entry.product)) {
+					void e.reflector.stop();
+				}
+
+				break;
 			}
 
-			if (absent.has('KUDO') && absent.has('Kanister')) {
-				fatal(`neither KUDO nor Kanister is installed in this cluster: no ${qualifiedName(resourceTypes.Instance)}, no ${qualifiedName(resourceTypes.ActionSet)}`, exitCodes.cluster);
+			case 'missing': {
+				entry.missing = true;
+				void entry.reflector.stop();
+				sink?.({type: 'missing', resource: entry.kind, message: verdict.message});
+				break;
+			}
+
+			case 'fatal-soon': {
+				// The requests run together: "cannot list actionsets" says more than "cannot list blueprints".
+				clock.after(supportingFailureDelayMs, () => {
+					fatal(verdict.message, verdict.exitCode);
+				});
 				return;
 			}
-
-			foldStates();
-			checkSynced();
-			return;
 		}
 
-		if (entry.kind === 'Instance' || entry.kind === 'ActionSet') {
-			fatal(failure.message, exitCodeFor(failure));
-			return;
-		}
-
-		if (failure.kind === 'forbidden') {
-			// Operators often may read their ActionSets but not Events: watch the targets without it, and say so.
-			entry.missing = true;
-			void entry.reflector.stop();
-			sink?.({type: 'missing', resource: entry.kind, message: `${resourceTypes[entry.kind].plural} not watched: ${failure.message}`});
-			foldStates();
-			checkSynced();
-			return;
-		}
-
-		// A supporting collection (OperatorVersions, Blueprints, Events) failed. The requests run together, so give
-		// the user's own kind a moment to fail too: "cannot list actionsets" says more than "cannot list blueprints".
-		clock.after(supportingFailureDelayMs, () => {
-			fatal(failure.message, exitCodeFor(failure));
-		});
+		foldStates();
+		checkSynced();
 	};
 
 	const build = () => {
-		const kudoTargets = targets.filter(t => t.kind === 'Instance');
-		const kanisterTargets = targets.filter(t => t.kind === 'ActionSet');
-		const everything = targets.length === 0;
-		const plan: Array<{kind: ResourceKind; product: Product; target?: Target; labelSelector?: string; fieldSelector?: string}> = [];
-		const main = (kind: 'Instance' | 'ActionSet', product: Product, named: readonly Target[]) => {
-			const labelSelector = options.selector ? {labelSelector: options.selector} : {};
-			if (named.length > 0) {
-				for (const target of named) {
-					plan.push({kind, product, target, ...labelSelector, fieldSelector: `metadata.name=${target.name}`});
-				}
-			} else if (everything) {
-				plan.push({kind, product, ...labelSelector});
-			}
-		};
-
-		if (everything || kudoTargets.length > 0) {
-			main('Instance', 'KUDO', kudoTargets);
-			plan.push({kind: 'OperatorVersion', product: 'KUDO'});
-		}
-
-		if (everything || kanisterTargets.length > 0) {
-			main('ActionSet', 'Kanister', kanisterTargets);
-			plan.push({kind: 'Blueprint', product: 'Kanister'});
-		}
-
-		const only = targets.length === 1 ? targets[0] : undefined;
-		plan.push({kind: 'Event', product: 'core', ...(only ? {fieldSelector: `involvedObject.name=${only.name}`} : {})});
-
+		const plan = collectionsToWatch(targets, options.selector);
 		entries = plan.map((item, id) => {
 			const entry: Entry = {
 				id,
