@@ -121,18 +121,13 @@ export function createWaitController(options: WaitOptions): WaitController {
 			const prefix = named ? `${o.namespace}/${o.name}: ` : '';
 			return held.done ? {...held, summary: prefix + held.summary} : {...held, waitingFor: prefix + held.waitingFor};
 		});
-		const missing = options.targets.length - objects.length;
-		const pending = verdicts.filter(v => !v.done);
-		if (pending.length === 0 && missing <= 0) {
-			const failed = verdicts.some(v => v.done && v.exitCode === exitCodes.failed);
-			finish({exitCode: failed ? exitCodes.failed : exitCodes.ok, message: verdicts.map(v => (v.done ? v.summary : '')).join('\n')});
+		const decision = decideTargets(options.targets, objects.map(o => objectKey(o)), verdicts);
+		if (decision.done) {
+			finish(decision.result);
 			return;
 		}
 
-		const waitingFor =
-			missing > 0
-				? `waiting for ${options.targets.filter(t => !objects.some(o => objectKey(o) === t)).join(', ')} to appear`
-				: pending.map(v => (v.done ? '' : v.waitingFor)).join('; ');
+		const {waitingFor} = decision;
 		if (deadline(now, waitingFor, () => timedOut(view, objects, connectionTrouble(snap.connection)))) {
 			return;
 		}
@@ -254,4 +249,28 @@ function waitedMs(view: WaitView): number {
 function timedOut(view: WaitView, objects: readonly PlanObject[], trouble?: string): WaitResult {
 	const states = objects.map(o => `${o.kind.toLowerCase()} ${o.namespace}/${o.name}: ${o.summary}`).join('\n');
 	return {exitCode: exitCodes.timedOut, message: `timed out after ${formatDurationWords(waitedMs(view))}${trouble ? `: ${trouble}` : ''}${states ? `\n${states}` : ''}`};
+}
+
+/**
+ * The wait decision over all targets, once each object has its verdict: done when every object is done and no
+ * named target is still missing (exit 1 if any failed, else 0, one summary line per object); else what is
+ * awaited: the missing targets first, then each object still running.
+ */
+export function decideTargets(
+	targets: readonly string[],
+	present: readonly string[],
+	verdicts: ReadonlyArray<ReturnType<typeof waitVerdict>>,
+): {readonly done: true; readonly result: WaitResult} | {readonly done: false; readonly waitingFor: string} {
+	const missing = targets.filter(t => !present.includes(t));
+	const pending = verdicts.flatMap(v => (v.done ? [] : [v.waitingFor]));
+	if (missing.length > 0) {
+		return {done: false, waitingFor: `waiting for ${missing.join(', ')} to appear`};
+	}
+
+	if (pending.length > 0) {
+		return {done: false, waitingFor: pending.join('; ')};
+	}
+
+	const failed = verdicts.some(v => v.done && v.exitCode === exitCodes.failed);
+	return {done: true, result: {exitCode: failed ? exitCodes.failed : exitCodes.ok, message: verdicts.map(v => (v.done ? v.summary : '')).join('\n')}};
 }
