@@ -205,6 +205,7 @@ export async function openDemo(options: DemoOptions): Promise<DemoSession> {
 	});
 
 	const terminal = new Terminal({cols: options.columns, rows: options.rows, allowProposedApi: true, scrollback: 0, convertEol: true});
+	// eslint-disable-next-line react-hooks/rules-of-hooks -- not a React hook: it sets xterm's Unicode widths
 	useModernWidths(terminal);
 	const stdout = new TerminalStdout(terminal, options.columns, options.rows);
 	const stdin = new FakeStdin();

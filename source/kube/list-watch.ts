@@ -120,7 +120,7 @@ export async function listObjects(options: ListOptions): Promise<{items: KubeObj
 	for (let restart = 0; ; restart++) {
 		const items: KubeObject[] = [];
 		let continueToken: string | undefined;
-		let resourceVersion = '';
+		let resourceVersion: string;
 		try {
 			do {
 				// eslint-disable-next-line no-await-in-loop

@@ -445,10 +445,10 @@ export function adaptActionSet(
 			inconsistent
 				? `inconsistent status: ActionSet complete but ${inconsistent}`
 				: outcome === 'unknown'
-				? `ActionSet has unknown state ${rawState}`
-				: built.length > 0
-					? built.map(b => b.summary).join(' | ')
-					: `ActionSet ${rawState} with no actions`;
+					? `ActionSet has unknown state ${rawState}`
+					: built.length > 0
+						? built.map(b => b.summary).join(' | ')
+						: `ActionSet ${rawState} with no actions`;
 	}
 
 	const tree = built.map(b => b.node);

@@ -166,7 +166,6 @@ function stateOf(status: string): NodeState {
 	return kudoState(status);
 }
 
-
 type BuiltPlan = {node: PlanNode; steps: number; stepsDone: number; status: string};
 
 function buildPlan(planName: string, status: PlanStatus | undefined, ov: OvPlan | undefined, ids: SiblingIds, active: boolean, queued: boolean): BuiltPlan {

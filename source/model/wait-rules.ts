@@ -26,7 +26,6 @@ export type WaitVerdict =
 
 const runningKudo = new Set(['PENDING', 'IN_PROGRESS', 'ERROR']);
 
-
 function keepWaiting(waitingFor: string, idleMs: number | undefined, staleMs: number): WaitVerdict {
 	if (idleMs !== undefined && staleMs > 0 && idleMs > staleMs) {
 		return {done: false, waitingFor: `${waitingFor} (no update for ${formatDurationWords(idleMs)})`, stale: true};

@@ -14,7 +14,7 @@
 import {HttpMethod, RequestContext} from '@kubernetes/client-node';
 import {exitCodes, type ExitCode} from '../core/exit-codes.js';
 import {namespacedName} from '../model/object-references.js';
-import {collectionsToWatch, exitCodeFor, onCollectionFailure, type Product} from './cluster-decisions.js';
+import {collectionsToWatch, onCollectionFailure, type Product} from './cluster-decisions.js';
 import type {Clock} from '../core/clock.js';
 import type {BackoffPolicy} from '../kube/backoff.js';
 import {classifyFailure, CredentialError, nearMiss, notFoundMessage, type KubeFailure} from '../kube/errors.js';
@@ -22,7 +22,7 @@ import type {LoadedKubeconfig} from '../kube/kubeconfig.js';
 import {listObjects, Reflector, type ReflectorState} from '../kube/list-watch.js';
 import type {ConnectionState, ObjectSource, SourceSink} from '../state/object-source.js';
 import type {KubeObject, ResourceKind} from '../core/kube-object.js';
-import {qualifiedName, resourceTypes} from '../kube/resources.js';
+import {resourceTypes} from '../kube/resources.js';
 import type {Target} from '../model/targets.js';
 
 export type ClusterSourceOptions = {

@@ -7,7 +7,6 @@
 import type {ExitCode} from '../core/exit-codes.js';
 import type {KubeObject, ResourceKind} from '../core/kube-object.js';
 
-
 export type ConnectionState =
 	| {readonly status: 'static'; readonly label: string} // files: nothing to connect to
 	| {readonly status: 'connecting'}

@@ -325,7 +325,7 @@ export class Store {
 		const timings = new Map(this.#timings.get(key) ?? []);
 		const before = new Map<string, PlanNode>();
 		if (previous) {
-			walk(previous.tree, [], (node) => before.set(node.id, node));
+			walk(previous.tree, [], node => before.set(node.id, node));
 		}
 
 		const objectTiming = timings.get(objectTimingId);

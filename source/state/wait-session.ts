@@ -4,7 +4,6 @@
  */
 import type {ExternalStore} from '../core/external-store.js';
 
-
 export type WaitPhase =
 	/** Not waiting (no --wait): watch until the user quits. */
 	| 'watching'

@@ -1,6 +1,5 @@
 import {Box, useWindowSize} from 'ink';
 import {useMemo} from 'react';
-import {objectKey} from '../model/plan-tree.js';
 import type {Clock} from '../core/clock.js';
 import type {WaitSession} from '../state/wait-session.js';
 import {DetailLines, detailLinesWanted} from './components/detail-lines.js';

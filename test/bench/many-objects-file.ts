@@ -37,7 +37,6 @@ export function writeManyObjectsFile(count: number, directory = mkdtempSync(path
 	return file;
 }
 
-
 /**
  * One KUDO Instance whose active plan has `steps` steps (100 phases), all shown when expanded: step `steps / 2`
  * runs, the ones before it are COMPLETE. With its OperatorVersion, for the idle-CPU bench of a huge tree. JSON

@@ -25,7 +25,9 @@ afterAll(() => {
 	for (const p of ptys) {
 		try {
 			p.kill('SIGKILL');
-		} catch {}
+		} catch {
+			// Already exited.
+		}
 	}
 });
 

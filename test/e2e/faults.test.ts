@@ -12,7 +12,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
-import type {JsonNode, JsonObject} from '../../source/render/json.js';
+import type {JsonObject} from '../../source/render/json.js';
 import {cliFinal, killAllClis, startCli, type CliProcess} from './harness/cli.js';
 import {startCluster, type Cluster} from './harness/cluster.js';
 import {startProxy, type ApiProxy} from './harness/proxy.js';

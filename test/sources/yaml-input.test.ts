@@ -40,7 +40,7 @@ describe('loadYamlDocuments', () => {
 		const many = `a: &a 1\nlist: [${Array.from({length: 11}, () => '*a').join(',')}]\n`;
 		expect(() => loadYamlDocuments(many, {maxAliases: 10, maxAliasedNodes: 1000})).toThrow('more than 10 YAML aliases');
 		expect(loadYamlDocuments(many, {maxAliases: 11, maxAliasedNodes: 1000})).toHaveLength(1);
-		const wide = `a: &a [1,2,3,4,5,6,7,8,9]\nb: [*a, *a]\n`;
+		const wide = 'a: &a [1,2,3,4,5,6,7,8,9]\nb: [*a, *a]\n';
 		// Each alias adds the sequence and its 9 items: 20 nodes.
 		expect(() => loadYamlDocuments(wide, {maxAliases: 10, maxAliasedNodes: 19})).toThrow(ExpansionLimitError);
 		expect(loadYamlDocuments(wide, {maxAliases: 10, maxAliasedNodes: 20})).toHaveLength(1);

@@ -41,7 +41,7 @@ describe('wait controller before the first complete list', () => {
 	});
 
 	it('offers the grace prompt in the TUI; + extends, and a later list lets the wait go on', async () => {
-		const {clock, store, wait} = unsynced(10 * second);
+		const {clock, wait} = unsynced(10 * second);
 		await flush();
 		clock.advance(10 * second);
 		expect(wait.getSnapshot().phase).toBe('grace');

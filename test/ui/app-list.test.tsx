@@ -65,7 +65,7 @@ describe('list view', () => {
 		expect(frame).toContain('filter "kaf" · 1 of 4');
 		expect(frame.split('\n').at(-1)).toMatch(/^\/ kaf +⏎ keep {2}esc clear$/);
 		await app.press(BACKSPACE, BACKSPACE, BACKSPACE, 'q', 'x');
-		frame = await app.waitForFrame(f => rowsOf(f).length === 0 && f.includes('nothing matches'), {what: 'no rows for "qx" (q typed, not quit)'});
+		await app.waitForFrame(f => rowsOf(f).length === 0 && f.includes('nothing matches'), {what: 'no rows for "qx" (q typed, not quit)'});
 		expect(app.quits()).toBe(0);
 		await app.press(BACKSPACE, BACKSPACE, 'n', 'i', 'g', ENTER);
 		frame = await app.waitForFrame(f => rowsOf(f).length === 1 && f.includes('? help'), {what: '"nig" kept after enter'});

@@ -97,10 +97,10 @@ describe('one Instance, running', () => {
 		await app.press(ARROW_LEFT);
 		await app.waitForFrame(f => /▾ . deploy +serial/.test(selected(f) ?? '') && (selected(f) ?? '').startsWith('›   '), {what: 'cursor on the phase'});
 		await app.press(ARROW_LEFT);
-		let frame = await app.waitForFrame(f => !f.includes('cleanup'), {what: 'phase collapsed'});
+		const frame = await app.waitForFrame(f => !f.includes('cleanup'), {what: 'phase collapsed'});
 		expect(selected(frame)).toMatch(/▸ . deploy/);
 		await app.press(ARROW_RIGHT);
-		frame = await app.waitForFrame(f => f.includes('cleanup'), {what: 'phase expanded'});
+		await app.waitForFrame(f => f.includes('cleanup'), {what: 'phase expanded'});
 		await app.press(SPACE);
 		await app.waitForFrame(f => !f.includes('cleanup'), {what: 'collapsed by space'});
 		await app.press(ENTER);

@@ -1,6 +1,5 @@
 import {describe, expect, test} from 'vitest';
 import {formatAge} from '../../source/ui/format-time.js';
-import {msSince} from '../../source/model/iso-time.js';
 
 describe('formatAge', () => {
 	test.each([

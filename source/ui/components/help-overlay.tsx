@@ -133,7 +133,6 @@ export function HelpOverlay({height, width, scroll = 0}: {readonly height: numbe
 			) : undefined}
 			<Box>
 				{columns.map((column, c) => (
-					// eslint-disable-next-line react/no-array-index-key
 					<Box key={c} flexDirection="column" width={Math.floor(width / count)}>
 						{column.slice(offset, offset + visible).map((line, i) => render(line, i))}
 					</Box>

@@ -78,7 +78,6 @@ export function NodeRow({row, selected, columns, elapsed, retries, now, width}: 
 	const {before, label, detail} = namePart(row, theme);
 	const iconWidth = displayWidth(theme.icon(node.state));
 	const nameWidth = Math.max(0, columns.name - displayWidth(before) - iconWidth - 1);
-	const named = detail ? `${label}  ${detail}` : label;
 	const trailing = trailingText(row, now, theme, retries);
 	const trailingRole = node.state === 'failed' ? 'error' : node.state === 'retrying' ? 'warning' : 'muted';
 	const frame = useSpinnerFrame();

@@ -1,0 +1,61 @@
+/**
+ * Lint and format check, run by `npm test` (any warning fails it): ESLint's and typescript-eslint's recommended
+ * rules, the React-hooks rules, and @stylistic rules for the format the code is written in (tabs, single quotes,
+ * semicolons, no spaces inside braces). Each rule turned off or changed says why.
+ */
+import js from '@eslint/js';
+import stylistic from '@stylistic/eslint-plugin';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+	{
+		// Older `eslint-disable no-await-in-loop` comments name a rule this setup does not enable (sequential awaits
+		// are the norm here: list pages, retries, scenario steps): not reported as unused.
+		linterOptions: {reportUnusedDisableDirectives: 'off'},
+	},
+	{
+		ignores: ['dist/**', 'node_modules/**', 'test/fixtures/**', 'test/render/golden/**', 'media/**'],
+	},
+	js.configs.recommended,
+	...tseslint.configs.recommended,
+	{
+		files: ['**/*.{ts,tsx,js,mjs}'],
+		plugins: {'react-hooks': reactHooks, '@stylistic': stylistic},
+		languageOptions: {
+			globals: {
+				process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly',
+				queueMicrotask: 'readonly', structuredClone: 'readonly', URL: 'readonly', Buffer: 'readonly', AbortController: 'readonly', AbortSignal: 'readonly',
+				TextEncoder: 'readonly', TextDecoder: 'readonly', Intl: 'readonly', fetch: 'readonly', performance: 'readonly', globalThis: 'readonly', NodeJS: 'readonly',
+			},
+		},
+		rules: {
+			// Terminal control characters are what the sanitizer and the tests of hostile text are about.
+			'no-control-regex': 'off',
+			'@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+			// A leading `_` marks a value taken apart on purpose and not used (`const {exec: _exec, ...rest} = user`).
+			'@typescript-eslint/no-unused-vars': ['error', {varsIgnorePattern: '^_', argsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true}],
+			'react-hooks/rules-of-hooks': 'error',
+			'react-hooks/exhaustive-deps': 'error',
+			'@stylistic/indent': ['error', 'tab', {SwitchCase: 1}],
+			'@stylistic/quotes': ['error', 'single', {avoidEscape: true}],
+			'@stylistic/semi': ['error', 'always'],
+			'@stylistic/object-curly-spacing': ['error', 'never'],
+			'@stylistic/comma-dangle': ['error', 'always-multiline'],
+			'@stylistic/no-trailing-spaces': 'error',
+			'@stylistic/eol-last': 'error',
+			'@stylistic/no-multiple-empty-lines': ['error', {max: 1}],
+			'@stylistic/brace-style': ['error', '1tbs', {allowSingleLine: true}],
+			'@stylistic/keyword-spacing': 'error',
+			'@stylistic/space-infix-ops': 'error',
+			'@stylistic/arrow-parens': ['error', 'as-needed'],
+		},
+	},
+	{
+		files: ['test/**', 'scripts/**'],
+		rules: {
+			// Tests and scripts read raw decoded YAML/JSON whose shape they assert; the product code has no `any`.
+			'@typescript-eslint/no-explicit-any': 'off',
+		},
+	},
+);
