@@ -1,8 +1,7 @@
 /**
  * `--once` for plain and json: one picture of a synced snapshot and the exit code it implies.
  */
-import {renderJsonChunks} from '../render/json.js';
-import {renderPlain} from '../render/plain.js';
+import {printerFor} from '../render/printer.js';
 import type {StoreSnapshot} from '../state/store.js';
 import {onceExitCode} from './describe-error.js';
 
@@ -16,9 +15,6 @@ export type DrawOnceOptions = {
 
 /** The text comes in chunks to write one after the other (json: one per object, so a big picture is never whole). */
 export function drawOnce(snapshot: StoreSnapshot, options: DrawOnceOptions): {readonly chunks: Iterable<string>; readonly exitCode: number} {
-	const chunks =
-		options.output === 'json'
-			? renderJsonChunks(snapshot)
-			: [renderPlain(snapshot, {now: options.now, ascii: options.ascii, color: options.color, timeZone: options.timeZone})];
-	return {chunks, exitCode: onceExitCode(snapshot.objects)};
+	const printer = printerFor(options.output, {ascii: options.ascii, color: options.color, timeZone: options.timeZone});
+	return {chunks: printer.picture(snapshot, options.now), exitCode: onceExitCode(snapshot.objects)};
 }

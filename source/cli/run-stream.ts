@@ -8,11 +8,9 @@
 import type {ConnectionState} from '../state/object-source.js';
 import {formatDurationWords} from '../model/format-duration.js';
 import {objectKey} from '../model/plan-tree.js';
-import {timeOfDay} from '../model/clock-time.js';
-import {resultLine, snapshotLine, transitionLine} from '../render/json.js';
-import {formatFinished, formatObjectLine, formatTransition, renderPlain} from '../render/plain.js';
+import {printerFor} from '../render/printer.js';
 import type {Clock} from '../core/clock.js';
-import type {Store, StoreSnapshot, Transition} from '../state/store.js';
+import type {Store} from '../state/store.js';
 import {createWaitController, type WaitResult} from '../state/wait-controller.js';
 import type {Options} from './parse-args.js';
 import {whenSynced} from './when-synced.js';
@@ -36,7 +34,7 @@ export type StreamRun = {
 
 export async function runStream(run: StreamRun): Promise<WaitResult> {
 	const {store, clock, options, targets} = run;
-	const text = {ascii: options.ascii, color: options.color, timeZone: run.timeZone};
+	const printer = printerFor(options.output, {ascii: options.ascii, color: options.color, timeZone: run.timeZone});
 	const wanted = (key: string): boolean => targets.length === 0 || targets.includes(key);
 	const wait = createWaitController({store, clock, wait: options.wait, targets, timeoutMs: options.timeoutMs, extendMs: options.extendMs, graceMs: 0});
 	const interrupted = run.interrupted.then((): WaitResult => ({exitCode: exitCodes.interrupted, message: 'interrupted'}));
@@ -60,8 +58,8 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 
 		const said = connectionChange(early, snapshot.connection, false);
 		early = snapshot.connection;
-		if (said && options.output === 'plain') {
-			write(`${timeOfDay(clock.now(), run.timeZone)} ${said}\n`);
+		if (said) {
+			write(printer.note(said, clock.now()));
 		}
 	};
 
@@ -69,10 +67,7 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 	let missingSaid = 0;
 	const reportMissing = (): void => {
 		const missing = store.getSnapshot().missing ?? [];
-		if (options.output === 'plain') {
-			write(missing.slice(missingSaid).map(m => `${timeOfDay(clock.now(), run.timeZone)} ${m.message}\n`).join(''));
-		}
-
+		write(missing.slice(missingSaid).map(m => printer.note(m.message, clock.now())).join(''));
 		missingSaid = missing.length;
 	};
 
@@ -87,33 +82,25 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 	if ('objects' in synced) {
 		const start = clock.now();
 		const objects = synced.objects.filter(o => wanted(objectKey(o)));
-		write(
-			options.output === 'json'
-				? snapshotLine({...synced, objects}, start)
-				: objects.map(o => formatObjectLine(o, start, text) + '\n').join(''),
-		);
+		write(printer.started({...synced, objects}, start));
 		lastSeq = synced.transitions.at(-1)?.seq ?? 0;
 		let connection = synced.connection;
 		const report = (): void => {
 			const snapshot = store.getSnapshot();
 			const fresh = snapshot.transitions.filter(t => t.seq > lastSeq);
 			lastSeq = fresh.at(-1)?.seq ?? lastSeq;
-			write(fresh.filter(t => wanted(t.objectKey)).map(t => line(t)).join(''));
+			write(fresh.filter(t => wanted(t.objectKey)).map(t => printer.transition(t)).join(''));
 			if (snapshot.connection !== connection) {
 				// A CI log should say why it went quiet and when the watch came back.
 				const said = connectionChange(connection, snapshot.connection);
 				connection = snapshot.connection;
-				if (said && options.output === 'plain') {
-					write(`${timeOfDay(clock.now(), run.timeZone)} ${said}\n`);
+				if (said) {
+					write(printer.note(said, clock.now()));
 				}
 			}
 		};
 
 		unsubscribe = store.subscribe(report);
-	}
-
-	function line(t: Transition): string {
-		return options.output === 'json' ? transitionLine(t) : formatTransition(t, text) + '\n';
 	}
 
 	const result = await Promise.race([wait.done, interrupted]);
@@ -123,25 +110,10 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 	wait.dispose();
 	// Changes that arrived together with the end are still reported, before the closing lines.
 	const last = store.getSnapshot();
-	write(last.transitions.filter(t => t.seq > lastSeq && wanted(t.objectKey)).map(t => line(t)).join(''));
-	write(closing(last, result));
+	write(last.transitions.filter(t => t.seq > lastSeq && wanted(t.objectKey)).map(t => printer.transition(t)).join(''));
+	write(printer.finished({...last, objects: last.objects.filter(o => wanted(objectKey(o)))}, result, clock.now()));
 	await queue;
 	return result;
-
-	function closing(snapshot: StoreSnapshot, end: WaitResult): string {
-		const at = clock.now();
-		const objects = snapshot.objects.filter(o => wanted(objectKey(o)));
-		if (options.output === 'json') {
-			return snapshotLine({...snapshot, objects}, at) + resultLine(end, at);
-		}
-
-		const finished = objects
-			.filter(o => o.outcome === 'succeeded' || o.outcome === 'failed')
-			.map(o => formatFinished(o, snapshot.timings.get(objectKey(o)), at, text) + '\n')
-			.join('');
-		const tree = renderPlain({objects, timings: snapshot.timings}, {now: at, ascii: options.ascii, color: options.color, timeZone: run.timeZone});
-		return finished + (tree === '' ? '' : `\n${tree}`);
-	}
 }
 
 /**

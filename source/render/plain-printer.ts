@@ -1,0 +1,23 @@
+/** The plain printer: the tree for `--once`, and the append-only log of a live run. */
+import {timeOfDay} from '../model/clock-time.js';
+import {objectKey} from '../model/plan-tree.js';
+import {formatFinished, formatObjectLine, formatTransition, renderPlain} from './plain.js';
+import type {Printer, PrinterOptions} from './printer.js';
+
+export function plainPrinter(options: PrinterOptions): Printer {
+	return {
+		picture: (snapshot, now) => [renderPlain(snapshot, {...options, now})],
+		started: (snapshot, at) => snapshot.objects.map(o => formatObjectLine(o, at, options) + '\n').join(''),
+		transition: t => formatTransition(t, options) + '\n',
+		note: (text, at) => `${timeOfDay(at, options.timeZone)} ${text}\n`,
+		finished(snapshot, _result, at) {
+			// No result line: the exit code (and for codes 2–4 a line on stderr) says it. What finished, then the tree.
+			const finished = snapshot.objects
+				.filter(o => o.outcome === 'succeeded' || o.outcome === 'failed')
+				.map(o => formatFinished(o, snapshot.timings.get(objectKey(o)), at, options) + '\n')
+				.join('');
+			const tree = renderPlain(snapshot, {...options, now: at});
+			return finished + (tree === '' ? '' : `\n${tree}`);
+		},
+	};
+}

@@ -1,0 +1,34 @@
+/**
+ * One printer per output format, as kubectl's printers (k8s.io/cli-runtime pkg/printers/interface.go): the CLI
+ * picks the printer once and calls one method per thing it prints, never branching on the format itself.
+ */
+import type {StoreSnapshot, Transition} from '../state/store.js';
+import {jsonPrinter} from './json-printer.js';
+import {plainPrinter} from './plain-printer.js';
+
+export type PrinterOptions = {
+	readonly ascii: boolean;
+	readonly color: boolean;
+	/** IANA zone for times of day; default: the machine's. */
+	readonly timeZone?: string;
+};
+
+/** The objects to print with what is known about them. */
+export type PrintedSnapshot = Pick<StoreSnapshot, 'objects' | 'timings' | 'events' | 'missing'>;
+
+export type Printer = {
+	/** `--once`: the whole picture, in chunks written one after the other (a big picture is never one string). */
+	picture(snapshot: PrintedSnapshot, now: number): Iterable<string>;
+	/** A live run, once the first complete list is in: the objects as they are. */
+	started(snapshot: PrintedSnapshot, at: number): string;
+	/** A live run: one status change. */
+	transition(t: Transition): string;
+	/** A live run: something about the connection or what cannot be watched (empty where the format has no place for it). */
+	note(text: string, at: number): string;
+	/** A live run's end: the final picture and how the run ended. */
+	finished(snapshot: PrintedSnapshot, result: {readonly exitCode: number; readonly message: string}, at: number): string;
+};
+
+export function printerFor(output: 'plain' | 'json', options: PrinterOptions): Printer {
+	return output === 'json' ? jsonPrinter() : plainPrinter(options);
+}

@@ -1,0 +1,36 @@
+import {describe, expect, it} from 'vitest';
+import {renderJson} from '../../source/render/json.js';
+import {renderPlain} from '../../source/render/plain.js';
+import {printerFor} from '../../source/render/printer.js';
+import type {Transition} from '../../source/state/store.js';
+import {backupDeferFailed, mysqlDeploying} from '../helpers/plan-objects.js';
+import {snapshotOf} from '../helpers/ui-objects.js';
+
+const at = Date.parse('2026-11-30T11:03:22Z');
+const snapshot = snapshotOf({objects: [mysqlDeploying, backupDeferFailed]});
+const options = {ascii: false, color: false, timeZone: 'UTC'};
+const transition: Transition = {seq: 1, at, objectKey: 'Instance/default/mysql-instance', kind: 'Instance', namespace: 'default', name: 'mysql-instance', path: ['deploy'], from: 'IN_PROGRESS', to: 'COMPLETE'};
+const result = {exitCode: 1, message: 'backup failed'};
+
+describe('printers: one per format, picked once', () => {
+	it('plain: the tree once; a live log of lines with the time of day; no result line', () => {
+		const plain = printerFor('plain', options);
+		expect([...plain.picture(snapshot, at)].join('')).toBe(renderPlain(snapshot, {...options, now: at}));
+		expect(plain.started(snapshot, at).split('\n').filter(Boolean)).toHaveLength(2);
+		expect(plain.transition(transition)).toMatch(/^11:03:22 default\/mysql-instance deploy {2}IN_PROGRESS → COMPLETE\n$/);
+		expect(plain.note('connection restored', at)).toBe('11:03:22 connection restored\n');
+		const end = plain.finished(snapshot, result, at);
+		expect(end).toContain(renderPlain(snapshot, {...options, now: at}));
+		expect(end).not.toContain('backup failed\n');
+	});
+
+	it('json: the document once; NDJSON snapshot, transition and result lines; notes have no line', () => {
+		const json = printerFor('json', options);
+		expect([...json.picture(snapshot, at)].join('')).toBe(renderJson(snapshot));
+		const lines = (text: string) => text.split('\n').filter(Boolean).map(l => JSON.parse(l) as {type: string});
+		expect(lines(json.started(snapshot, at)).map(l => l.type)).toEqual(['snapshot']);
+		expect(lines(json.transition(transition)).map(l => l.type)).toEqual(['transition']);
+		expect(json.note('connection restored', at)).toBe('');
+		expect(lines(json.finished(snapshot, result, at))).toEqual([expect.objectContaining({type: 'snapshot'}), expect.objectContaining({type: 'result', exitCode: 1, message: 'backup failed'})]);
+	});
+});
