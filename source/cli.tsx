@@ -20,7 +20,7 @@ import type {ObjectSource} from './state/object-source.js';
 import {objectKey} from './model/plan-tree.js';
 import {shownInput} from './model/sanitize.js';
 import {SystemClock, type Clock} from './core/clock.js';
-import {Store} from './state/store.js';
+import {openSession} from './state/session.js';
 
 /** The exit code of the run once its outcome is known: what a closed stdout (`| head -1`) exits with. */
 let reached: number | undefined;
@@ -175,9 +175,7 @@ type ShowExtras = {
 async function show(options: Options, createSource: (clock: Clock) => ObjectSource | Promise<ObjectSource>, extras: ShowExtras = {}): Promise<number> {
 	const targets = extras.targets ?? [];
 	const clock = new SystemClock();
-	const source = await createSource(clock);
-	const store = new Store(clock);
-	source.start(store.apply);
+	const {source, store} = openSession(await createSource(clock), clock);
 	try {
 		if (options.output === 'tui') {
 			// Loaded on demand: plain and json output never start React or Ink.

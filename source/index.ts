@@ -17,7 +17,8 @@ import type {ConnectionState, ObjectSource} from './state/object-source.js';
 import {parseTarget} from './model/targets.js';
 import {objectKey, type PlanEvent, type PlanObject} from './model/plan-tree.js';
 import {SystemClock, type Clock} from './core/clock.js';
-import {Store, type StoreSnapshot} from './state/store.js';
+import {openSession} from './state/session.js';
+import type {Store, StoreSnapshot} from './state/store.js';
 import {createWaitController} from './state/wait-controller.js';
 import {parseDuration} from './model/parse-duration.js';
 
@@ -81,8 +82,7 @@ function start(options: PlanWatchOptions): Started {
 		source = createClusterSource({kubeconfig, namespace: options.allNamespaces ? undefined : namespace, selector: options.selector, targets, clock});
 	}
 
-	const store = new Store(clock);
-	source.start(store.apply);
+	const {store} = openSession(source, clock);
 	const targetKeys = targets.map(t => objectKey({kind: t.kind, namespace, name: t.name}));
 	return {store, source, clock, targetKeys};
 }
