@@ -17,6 +17,7 @@ import {Backoff, type BackoffPolicy} from './backoff.js';
 import {BadResponseError, classifyFailure, CredentialError, describeBody, errorText, KubeStatusError, statusText, type FailureContext, type KubeFailure, type KubeStatus} from './errors.js';
 import type {KubeObject} from '../core/kube-object.js';
 import {collectionPath, type ResourceType} from './resources.js';
+import {notAnswered, onStreamEnd, onWatchError, type WatchOutcome} from './watch-decisions.js';
 
 export type ReflectorState =
 	| {readonly status: 'connecting'}
@@ -59,21 +60,12 @@ export type ReflectorOptions = {
 	readonly listPageSize?: number;
 };
 
-/** Shorter than this with no events: a watch that keeps closing at once is an error, not a normal end. */
-export const veryShortWatchMs = 1000;
-
 const minWatchTimeoutSeconds = 300;
 const maxWatchTimeoutSeconds = 600;
 
 export function defaultIsFatalAtStart(failure: KubeFailure): boolean {
 	return failure.kind !== 'server' && failure.kind !== 'expired';
 }
-
-type WatchOutcome =
-	| {readonly kind: 'closed'}
-	| {readonly kind: 'expired'; readonly quick: boolean}
-	| {readonly kind: 'failed'; readonly failure: KubeFailure}
-	| {readonly kind: 'stopped'};
 
 type ListResult = {readonly items: KubeObject[]; readonly resourceVersion: string} | {readonly failure: KubeFailure};
 
@@ -451,14 +443,13 @@ export class Reflector {
 				resolve(outcome);
 			};
 
-			// A watch request that never got an answer is a failure (backoff, `reconnecting`), not a quiet stream.
-			const notAnswered = (): WatchOutcome => ({kind: 'failed', failure: {kind: 'server', message: `the cluster did not answer a watch of ${this.#options.resource.plural}`}});
+			const progress = () => ({firstAfterList, received, opened, elapsedMs: clock.now() - startedAt});
 
 			const armWatchdog = () => {
 				cancelWatchdog?.();
 				cancelWatchdog = clock.after(watchdogMs, () => {
 					// Nothing for too long on a connection that looks open: assume it is dead and rewatch.
-					finish(opened ? {kind: 'closed'} : notAnswered());
+					finish(opened ? {kind: 'closed'} : notAnswered(context));
 				});
 			};
 
@@ -469,14 +460,7 @@ export class Reflector {
 
 				armWatchdog();
 				if (type === 'ERROR') {
-					const status = isRecord(object) ? object as KubeStatus : {};
-					if (status.code === 410 || status.reason === 'Expired' || status.reason === 'Gone') {
-						finish({kind: 'expired', quick: firstAfterList && received === 0});
-						return;
-					}
-
-					// Like client-go: any other error event ends this watch; retry with backoff.
-					finish({kind: 'failed', failure: classifyFailure(new KubeStatusError(status.code ?? 500, status, status.message ?? 'watch error'), context)});
+					finish(onWatchError(isRecord(object) ? object as KubeStatus : {}, progress(), context));
 					return;
 				}
 
@@ -520,29 +504,7 @@ export class Reflector {
 					return;
 				}
 
-				if (error === null || error === undefined) {
-					if (received === 0 && clock.now() - startedAt < veryShortWatchMs) {
-						finish({kind: 'failed', failure: {kind: 'server', message: `the watch of ${this.#options.resource.plural} closed as soon as it opened`}});
-					} else {
-						finish({kind: 'closed'});
-					}
-
-					return;
-				}
-
-				if ((error as {name?: unknown}).name === 'TimeoutError') {
-					// client-node's inactivity timer: a quiet resource, not a failure (unless it never answered).
-					finish(opened ? {kind: 'closed'} : notAnswered());
-					return;
-				}
-
-				const failure = classifyFailure(error, context);
-				if (failure.kind === 'expired') {
-					finish({kind: 'expired', quick: firstAfterList && received === 0});
-					return;
-				}
-
-				finish({kind: 'failed', failure});
+				finish(onStreamEnd(error, progress(), context));
 			};
 
 			this.#interrupt = () => {
