@@ -216,18 +216,71 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 	}
 
 	const core = children.filter(c => c.kind === 'phase');
-	const deferNode = hasDefer ? children.at(-1) : undefined;
+	const percent =
+		core.length === 0 ? undefined : Math.floor(core.reduce((sum, c) => sum + (c.percent ?? 0), 0) / core.length);
+	const a = action.name || 'action';
+	const {state, status, summary} = actionVerdict({
+		name: a,
+		deferLabel: deferLabel(defer),
+		core,
+		deferNode: hasDefer ? children.at(-1) : undefined,
+		deferRunning,
+		never,
+		phasesFromStatus: action.phasesFromStatus,
+		percent: ctx.single && ctx.objectPercent !== undefined ? ctx.objectPercent : percent,
+		context: ctx,
+	});
+
+	const actionStarted = ctx.events.actionStarted.get(action.name);
+	const endedAt = state === 'succeeded' || state === 'failed' ? latestTime(...children.map(c => c.endedAt)) : undefined;
+	const node: PlanNode = {
+		id: actionId,
+		kind: 'action',
+		name: a,
+		status,
+		state,
+		...(action.detail ? {detail: action.detail} : {}),
+		...(state === 'failed' && ctx.failedWithoutNode && ctx.error ? {message: readableError(ctx.error)} : {}),
+		...(actionStarted ? {startedAt: actionStarted} : {}),
+		...(endedAt && actionStarted ? {endedAt} : {}),
+		...(percent === undefined ? {} : {percent}),
+		children,
+	};
+	// Once there is a status, a deferPhase named from the Blueprint only (no status.actions) is nothing the controller said.
+	const deferPending = defer.state === 'pending' && !never && (action.fromStatus || !ctx.hasStatus);
+	return {node, summary, deferPending, deferRunning, running: state === 'running'};
+}
+
+/** What decides an action's verdict: its phase nodes, its deferPhase node and what the object says. */
+export type ActionVerdictInput = {
+	readonly name: string;
+	/** How the deferPhase is named in summaries. */
+	readonly deferLabel: string;
+	readonly core: readonly PlanNode[];
+	readonly deferNode: PlanNode | undefined;
+	/** The deferPhase runs although its state still says pending (progress and events say so). */
+	readonly deferRunning: boolean;
+	/** The deferPhase is pending and will never run (the action failed to start). */
+	readonly never: boolean;
+	/** The phases come from status.actions (not only from the Blueprint). */
+	readonly phasesFromStatus: boolean;
+	/** The percent shown in running summaries. */
+	readonly percent: number | undefined;
+	readonly context: Pick<Context, 'hasStatus' | 'objectState' | 'failedWithoutNode' | 'error'>;
+};
+
+/**
+ * The Kanister action verdict: the action node's state, its raw-word status and the one-line summary, from its
+ * phases and deferPhase (first match wins: no status yet, inconsistent, running, deferPhase running, failed, …).
+ */
+export function actionVerdict(input: ActionVerdictInput): {readonly state: NodeState; readonly status: string; readonly summary: string} {
+	const {name: a, deferLabel: dl, core, deferNode, deferRunning, never, percent: shownPercent, context: ctx} = input;
 	const coreFailed = core.find(c => c.status === 'failed');
 	const coreRunning = core.find(c => c.status === 'running');
 	// No phases known (no status.actions, no Blueprint): nothing says the action is done unless the object does.
-	const coreDone = core.length > 0 ? core.every(c => c.status === 'complete') : ctx.objectState === 'complete' && action.phasesFromStatus;
+	const coreDone = core.length > 0 ? core.every(c => c.status === 'complete') : ctx.objectState === 'complete' && input.phasesFromStatus;
 	const stuck = ctx.objectState === 'complete' ? core.find(c => c.status === 'pending' || c.status === 'running') : undefined;
 	const deferDone = !deferNode || deferNode.status === 'complete';
-	const percent =
-		core.length === 0 ? undefined : Math.floor(core.reduce((sum, c) => sum + (c.percent ?? 0), 0) / core.length);
-	const shownPercent = ctx.single && ctx.objectPercent !== undefined ? ctx.objectPercent : percent;
-	const a = action.name || 'action';
-	const dl = deferLabel(defer);
 	const withMessage = (text: string, m: string | undefined): string => (m ? `${text}: ${m}` : text);
 
 	let state: NodeState;
@@ -235,7 +288,7 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 	let summary: string;
 	if (!ctx.hasStatus) {
 		[state, status, summary] = ['pending', 'pending', `${a} waiting for the controller to start it`];
-	} else if (stuck && action.phasesFromStatus) {
+	} else if (stuck && input.phasesFromStatus) {
 		// pkg/validate/validate.go actionSetStatus: "ActionSet cannot be complete if any actions are not complete".
 		[state, status] = ['unknown', 'inconsistent'];
 		summary = `${a}: inconsistent status, ActionSet complete but phase ${stuck.name} is ${stuck.status}`;
@@ -288,24 +341,7 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 		[state, status, summary] = ['pending', 'pending', `${a} pending`];
 	}
 
-	const actionStarted = ctx.events.actionStarted.get(action.name);
-	const endedAt = state === 'succeeded' || state === 'failed' ? latestTime(...children.map(c => c.endedAt)) : undefined;
-	const node: PlanNode = {
-		id: actionId,
-		kind: 'action',
-		name: a,
-		status,
-		state,
-		...(action.detail ? {detail: action.detail} : {}),
-		...(state === 'failed' && ctx.failedWithoutNode && ctx.error ? {message: readableError(ctx.error)} : {}),
-		...(actionStarted ? {startedAt: actionStarted} : {}),
-		...(endedAt && actionStarted ? {endedAt} : {}),
-		...(percent === undefined ? {} : {percent}),
-		children,
-	};
-	// Once there is a status, a deferPhase named from the Blueprint only (no status.actions) is nothing the controller said.
-	const deferPending = defer.state === 'pending' && !never && (action.fromStatus || !ctx.hasStatus);
-	return {node, summary, deferPending, deferRunning, running: state === 'running'};
+	return {state, status, summary};
 }
 
 /** The node status.error.message belongs to, if exactly one node can have caused it. */
