@@ -37,4 +37,6 @@ await esbuild.build({
 	plugins: [vitestHooksAtExit],
 });
 process.env.PLANWATCH_BENCH_ROOT = root;
+// The in-process frame bench renders the App with React's production build, as the shipped bundle does.
+process.env.NODE_ENV = 'production';
 await import(pathToFileURL(outfile).href);

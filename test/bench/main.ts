@@ -7,7 +7,7 @@
  *   --objects 1,1000   object counts to watch
  *   --rates 10,100     update rates (per second)
  *   --no-kubectl       leave kubectl out
- *   --only watch,idle,first-frame
+ *   --only watch,idle,first-frame,frames
  *   --cli FILE         the planwatch entry to measure (default dist/planwatch.js)
  *   --node-flags "…"  Node flags for every planwatch run, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
  *   --json FILE        also write every run's raw figures as JSON
@@ -21,6 +21,7 @@ import path from 'node:path';
 import {startDiscoveryFront, type DiscoveryFront} from './discovery-front.js';
 import {buildUnbundled, firstFrame, type FirstFrame} from './first-frame.js';
 import {idleRun, type IdleFigures} from './idle-run.js';
+import {listFrames, treeFrames} from './frame-time.js';
 import {repoRoot as root} from './repo-root.js';
 import {renderTable, type Results} from './table.js';
 import {watchRun, type ClientName, type WatchFigures, type WatchPlan, type WatchSetup} from './watch-run.js';
@@ -42,7 +43,7 @@ const runs = Number(option('--runs') ?? (quick ? 1 : 3));
 const objectCounts = numbers(option('--objects'), quick ? [1000, 10_000] : [1, 100, 1000, 10_000]);
 const rates = numbers(option('--rates'), [10, 100]);
 const withKubectl = !process.argv.includes('--no-kubectl');
-const only = new Set((option('--only') ?? 'watch,idle,first-frame').split(','));
+const only = new Set((option('--only') ?? 'frames,watch,idle,first-frame').split(','));
 const cli = path.resolve(option('--cli') ?? path.join(root, 'dist', 'planwatch.js'));
 const jsonOut = option('--json');
 const nodeFlags = (option('--node-flags') ?? '').split(' ').filter(Boolean);
@@ -91,7 +92,7 @@ async function serve(count: number): Promise<{server: WatchServer; front: Discov
 	};
 }
 
-const results: Results = {quick, runs, watch: [], idle: [], firstFrame: {}, errors: [], environment: environment()};
+const results: Results = {quick, runs, frames: [], watch: [], idle: [], firstFrame: {}, errors: [], environment: environment()};
 
 function environment(): string {
 	const cpus = os.cpus();
@@ -143,6 +144,20 @@ async function section(name: string, run: () => Promise<void>): Promise<void> {
 		results.errors.push(`${name}: ${message.split('\n')[0]}`);
 	}
 }
+
+await section('frames', async () => {
+	const frames = quick ? 60 : 200;
+	for (const count of [1000, 10_000]) {
+		log(`frames: list of ${count} objects`);
+		results.frames.push(...(await listFrames(count, frames)));
+	}
+
+	log('frames: tree of 500 steps');
+	results.frames.push(...(await treeFrames(500, frames)));
+	for (const f of results.frames) {
+		log(`  ${f.name}: p50 ${f.p50.toFixed(2)} ms, p99 ${f.p99.toFixed(2)} ms, cpu ${f.cpuMs.toFixed(2)} ms, ${f.bytesPerFrame.toFixed(0)} B`);
+	}
+});
 
 await section('watch', async () => {
 	for (const count of objectCounts) {

@@ -1,5 +1,6 @@
 /** The bench's figures as a Markdown table: median [min–max] over runs, kubectl alongside, budgets checked. */
 import type {FirstFrame} from './first-frame.js';
+import type {FrameFigures} from './frame-time.js';
 import type {IdleFigures} from './idle-run.js';
 import {spread, type Spread} from './stats.js';
 import type {RateFigures, WatchFigures} from './watch-run.js';
@@ -8,6 +9,7 @@ export type Results = {
 	readonly quick: boolean;
 	readonly runs: number;
 	environment: string;
+	readonly frames: FrameFigures[];
 	readonly watch: WatchFigures[];
 	readonly idle: IdleFigures[];
 	readonly firstFrame: Record<string, FirstFrame[]>;
@@ -36,6 +38,15 @@ function ratio(row: Row): string {
 
 export function renderTable(results: Results): string {
 	const rows: Row[] = [];
+	for (const f of results.frames) {
+		const budget = f.name.includes('update') || f.name.includes('moves on') ? (f.name.includes('10000') ? undefined : '≤ 5 ms') : undefined;
+		const p50: Spread = {median: f.p50, min: f.p50, max: f.p50, runs: 1};
+		rows.push({figure: `frame ms p50 (in process) · ${f.name}`, planwatch: p50, digits: 2, ...(budget ? {budget, met: f.p50 <= 5} : {})});
+		rows.push({figure: `frame ms p99 (in process) · ${f.name}`, planwatch: {median: f.p99, min: f.p99, max: f.p99, runs: 1}, digits: 2});
+		rows.push({figure: `main-thread CPU ms per frame · ${f.name}`, planwatch: {median: f.cpuMs, min: f.cpuMs, max: f.cpuMs, runs: 1}, digits: 2});
+		rows.push({figure: `bytes per frame · ${f.name}`, planwatch: {median: f.bytesPerFrame, min: f.bytesPerFrame, max: f.bytesPerFrame, runs: 1}, digits: 0});
+	}
+
 	const counts = [...new Set(results.watch.map(w => w.objects))].sort((a, b) => a - b);
 	const of = (client: string, objects: number) => results.watch.filter(w => w.client === client && w.objects === objects);
 	const rateOf = (list: WatchFigures[], rate: number) => list.map(w => w.rates.find(r => r.rate === rate)).filter((r): r is RateFigures => r !== undefined);

@@ -15,6 +15,9 @@ import type {KubeObject} from '../../source/kube/object-source.js';
 import {repoRoot} from './repo-root.js';
 import {actionSets, blueprints, instances, operatorVersions, type WatchServer} from '../helpers/watch-server.js';
 
+/** Where the objects go: the watch server, or (the in-process frame bench) a store behind the same call. */
+export type ObjectSink = Pick<WatchServer, 'put'>;
+
 export const namespace = 'bench';
 
 function loadFixtureObject(relativePath: string): KubeObject {
@@ -65,7 +68,7 @@ export type Workload = {
 };
 
 /** Fill `server` with `count` watched objects (plus the Blueprint and OperatorVersion they refer to). */
-export function loadWorkload(server: WatchServer, count: number): Workload {
+export function loadWorkload(server: ObjectSink, count: number): Workload {
 	server.put(blueprints, renamed(blueprint, blueprint.metadata?.name ?? 'mysql-blueprint-defer'));
 	server.put(operatorVersions, renamed(operatorVersion, operatorVersion.metadata?.name ?? 'zookeeper'));
 	const probes = Array.from({length: Math.min(count, maxProbes)}, (_, i) => probeName(i));
