@@ -198,6 +198,14 @@ export function normalizeArgv(argv: readonly string[]): {argv: string[]} | {erro
 
 const outputs: readonly OutputMode[] = ['tui', 'plain', 'json'];
 
+/** The shortest --timeout (other than 0) and --extend. */
+const minDurationMs = 1000;
+
+/** `0`, `0s`, `0m0.0s`: zero however it is spelled, not a tiny value that rounds to 0 (the text is a valid duration). */
+function isZero(text: string): boolean {
+	return !/[1-9]/.test(text);
+}
+
 export function parseArgs(argv: readonly string[], environment: ParseEnvironment): ParseResult {
 	const normalized = normalizeArgv(argv);
 	if ('error' in normalized) {
@@ -344,13 +352,29 @@ function validate(
 		return error(extend.error);
 	}
 
+	// Timers show whole seconds: a shorter timeout cannot be seen, and 1ns would round to 0, which means none.
+	if (timeout.ms > 0 ? timeout.ms < minDurationMs : !isZero(flags.timeout ?? '0')) {
+		return error('--timeout must be at least 1s, or 0 for none');
+	}
+
+	if (extend.ms < minDurationMs) {
+		return error('--extend must be at least 1s: it is what + adds to the timeout');
+	}
+
+	// A terminal that cannot move the cursor (TERM=dumb: Emacs shell buffers, some CI consoles) gets what a pipe gets.
+	const terminal = environment.stdoutIsTTY && environment.env['TERM'] !== 'dumb';
 	let output: OutputMode;
 	if (flags.output === undefined) {
-		output = environment.stdoutIsTTY ? 'tui' : 'plain';
+		output = terminal ? 'tui' : 'plain';
 	} else if ((outputs as readonly string[]).includes(flags.output)) {
 		output = flags.output as OutputMode;
 	} else {
 		return error(`unknown output "${flags.output}": use tui, plain or json`);
+	}
+
+	// Without a terminal no key reaches the TUI and it would never end; one frame (--once) is fine.
+	if (output === 'tui' && !environment.stdoutIsTTY && !flags.once) {
+		return error('-o tui needs a terminal on stdout: use -o plain or -o json, or add --once for a single frame');
 	}
 
 	let demo: Options['demo'];
@@ -372,7 +396,7 @@ function validate(
 		targets,
 		output,
 		once,
-		color: flags.color && !noColorEnv && environment.stdoutIsTTY,
+		color: flags.color && !noColorEnv && terminal,
 		ascii: flags.ascii,
 		kubeconfig: flags.kubeconfig,
 		context: flags.context,

@@ -26,6 +26,8 @@ export type StreamRun = {
 	readonly write: (text: string) => Promise<void>;
 	/** Resolves when the process is asked to stop (SIGINT/SIGTERM): the run ends with 130. */
 	readonly interrupted: Promise<void>;
+	/** Called with the result as soon as it is decided, before the closing lines are written. */
+	readonly onResult?: (result: WaitResult) => void;
 	/** IANA zone for times of day (tests); default: the machine's. */
 	readonly timeZone?: string;
 };
@@ -81,6 +83,7 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 	}
 
 	const result = await Promise.race([wait.done, interrupted]);
+	run.onResult?.(result);
 	unsubscribe();
 	wait.dispose();
 	// Changes that arrived together with the end are still reported, before the closing lines.

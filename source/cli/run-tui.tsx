@@ -34,6 +34,8 @@ export type TuiRun = {
 	readonly stdin?: NodeJS.ReadStream;
 	/** Resolves when the process is asked to stop (SIGINT/SIGTERM): the run ends with 130. */
 	readonly interrupted: Promise<void>;
+	/** Called with the result as soon as it is decided, before the last frame is drawn. */
+	readonly onResult?: (result: TuiResult) => void;
 };
 
 export type TuiResult = {readonly exitCode: number; readonly message: string};
@@ -69,11 +71,13 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 	let result: TuiResult;
 	if (options.once) {
 		const snapshot = await whenSynced(store);
+		result = snapshot.fatal ?? {exitCode: onceExitCode(snapshot.objects), message: ''};
+		run.onResult?.(result);
 		snapshots.flush();
 		await app.waitUntilRenderFlush();
-		result = snapshot.fatal ?? {exitCode: onceExitCode(snapshot.objects), message: ''};
 	} else {
 		result = await Promise.race([wait.done, run.interrupted.then(() => ({exitCode: 130, message: ''}))]);
+		run.onResult?.(result);
 		// The last frame must show the state the result was decided on, not the previous 33 ms frame's.
 		snapshots.flush();
 		await new Promise(resolve => {

@@ -81,7 +81,28 @@ export function toJsonDocument(snapshot: Snapshot): JsonDocument {
 
 /** The `-o json` document, pretty-printed, ending in a newline. */
 export function renderJson(snapshot: Snapshot): string {
-	return JSON.stringify(toJsonDocument(snapshot), undefined, 2) + '\n';
+	return [...renderJsonChunks(snapshot)].join('');
+}
+
+/**
+ * The same text, one object at a time: 10 000 objects never exist as one document copy plus one string of tens of
+ * megabytes (what JSON.stringify of the whole document needs), only as the chunks a writer takes one by one.
+ */
+export function* renderJsonChunks(snapshot: Snapshot): Generator<string> {
+	const {objects} = snapshot;
+	if (objects.length === 0) {
+		yield JSON.stringify({objects: []}, undefined, 2) + '\n';
+		return;
+	}
+
+	yield '{\n  "objects": [\n';
+	for (const [i, o] of objects.entries()) {
+		// JSON.stringify escapes newlines inside strings: every raw newline is indentation.
+		const text = JSON.stringify(toJsonObject(o, snapshot.events.get(objectKey(o)) ?? []), undefined, 2).replaceAll('\n', '\n    ');
+		yield `    ${text}${i < objects.length - 1 ? ',' : ''}\n`;
+	}
+
+	yield '  ]\n}\n';
 }
 
 export function toJsonObject(object: PlanObject, events: readonly PlanEvent[]): JsonObject {

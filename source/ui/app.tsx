@@ -24,7 +24,7 @@ import {computeLayout} from './layout.js';
 import {listKey, listObjects} from './list-rows.js';
 import {createTheme} from './theme.js';
 import {ThemeContext} from './theme-context.js';
-import {initialViewState, treeSelection, viewMode} from './view-state.js';
+import {initialViewState, selectTree, viewMode} from './view-state.js';
 
 export type AppProps = {
 	/** Snapshots of the watched objects (a `Store`). */
@@ -64,7 +64,10 @@ export function App(props: AppProps) {
 	const isTree = view.screen === 'tree';
 	const openKey = isTree ? view.openKey : listKeys[listCursor];
 	const open = openKey === undefined ? undefined : snapshot.objects.find(o => listKey(o) === openKey);
-	const tree = isTree && open ? treeSelection(view, open) : undefined;
+	const folds = isTree && openKey !== undefined ? view.folds.get(openKey) : undefined;
+	const treeCursor = isTree && openKey !== undefined ? view.treeCursors.get(openKey) : undefined;
+	// Per tick (`now`) nothing here changes: the tree is walked only when the object, its folds or the cursor do.
+	const tree = useMemo(() => (isTree && open ? selectTree(open, folds, treeCursor) : undefined), [isTree, open, folds, treeCursor]);
 	const selected = tree?.rows[tree.cursor]?.node;
 	const events = (openKey === undefined ? undefined : snapshot.events.get(openKey)) ?? [];
 

@@ -86,6 +86,22 @@ describe('parseArgs: output', () => {
 		expect(options(parseArgs(['-f', 'x'], {stdoutIsTTY: true, env: {NO_COLOR: ''}})).color).toBe(true);
 	});
 
+	it('treats TERM=dumb like a pipe (plain, no colour) unless -o tui is asked for', () => {
+		const dumb = {stdoutIsTTY: true, env: {TERM: 'dumb'}};
+		expect(options(parseArgs(['-f', 'x'], dumb))).toMatchObject({output: 'plain', once: true, color: false});
+		expect(options(parseArgs(['instance/a'], dumb)).output).toBe('plain');
+		expect(options(parseArgs(['-f', 'x', '-o', 'tui'], dumb)).output).toBe('tui');
+		expect(options(parseArgs(['-f', 'x'], {stdoutIsTTY: true, env: {TERM: 'xterm-256color'}})).output).toBe('tui');
+	});
+
+	it('refuses -o tui without a terminal on stdout, except for one frame (--once)', () => {
+		const message = '-o tui needs a terminal on stdout: use -o plain or -o json, or add --once for a single frame';
+		expect(errorOf(parseArgs(['-f', 'x', '-o', 'tui'], pipe))).toBe(message);
+		expect(errorOf(parseArgs(['instance/a', '-o', 'tui'], pipe))).toBe(message);
+		expect(errorOf(parseArgs(['demo', '-o', 'tui'], pipe))).toBe(message);
+		expect(options(parseArgs(['-f', 'x', '-o', 'tui', '--once'], pipe)).output).toBe('tui');
+	});
+
 	it('reads --ascii', () => {
 		expect(options(parseArgs(['-f', 'x', '--ascii'], tty)).ascii).toBe(true);
 		expect(options(parseArgs(['-f', 'x'], tty)).ascii).toBe(false);
@@ -146,6 +162,24 @@ describe('parseArgs: cluster contract', () => {
 	it('rejects a bad duration and --timeout without --wait', () => {
 		expect(errorOf(parseArgs(['instance/a', '--wait', '--timeout', '10'], pipe))).toBe('invalid duration for --timeout: "10" (use e.g. 45s, 5m, 1h30m; 0 = none)');
 		expect(errorOf(parseArgs(['instance/a', '--timeout', '5m'], pipe))).toBe('--timeout needs --wait');
+	});
+
+	it('rejects durations that make no sense: --extend 0, a timeout too short to see or that rounds to none', () => {
+		for (const value of ['0', '0s', '500ms', '1ns']) {
+			expect(errorOf(parseArgs(['instance/a', '--wait', '--extend', value], pipe))).toBe('--extend must be at least 1s: it is what + adds to the timeout');
+		}
+
+		for (const value of ['500ms', '1ns', '0.5s']) {
+			expect(errorOf(parseArgs(['instance/a', '--wait', '--timeout', value], pipe))).toBe('--timeout must be at least 1s, or 0 for none');
+		}
+
+		for (const value of ['0', '0s', '0m0.0s']) {
+			expect(options(parseArgs(['instance/a', '--wait', '--timeout', value], pipe)).timeoutMs).toBe(0);
+		}
+
+		expect(options(parseArgs(['instance/a', '--wait', '--timeout', '1s', '--extend', '1s'], pipe))).toMatchObject({timeoutMs: 1000, extendMs: 1000});
+		expect(errorOf(parseArgs(['demo', '--speed', '0'], pipe))).toBe('invalid --speed "0": use a positive number, e.g. 2 or 0.5');
+		expect(errorOf(parseArgs(['demo', '--speed', '-2'], pipe))).toMatch(/^flag --speed needs a value$|^invalid --speed "-2"/);
 	});
 });
 
