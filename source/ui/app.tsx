@@ -1,6 +1,6 @@
 import {Box, useWindowSize} from 'ink';
-import {useMemo} from 'react';
-import {objectKey} from '../model/plan-tree.js';
+import {useMemo, useRef} from 'react';
+import {objectKey, type PlanObject} from '../model/plan-tree.js';
 import type {Clock} from '../state/clock.js';
 import type {WaitSession} from '../state/wait-session.js';
 import {DetailLines, detailLinesWanted} from './components/detail-lines.js';
@@ -13,8 +13,7 @@ import {ObjectLines} from './components/object-lines.js';
 import {ObjectList} from './components/object-list.js';
 import {SpinnerProvider} from './components/spinner.js';
 import {PlanTreeView} from './components/plan-tree-view.js';
-import {TimeoutBanner, bannerLine} from './components/timeout-banner.js';
-import {useClock} from './hooks/use-clock.js';
+import {TimeoutBanner, hasBanner} from './components/timeout-banner.js';
 import {useCommands} from './hooks/use-commands.js';
 import {useStore, type SnapshotSource} from './hooks/use-store.js';
 import {useViewState} from './hooks/use-view-state.js';
@@ -24,6 +23,7 @@ import {computeLayout} from './layout.js';
 import {listKey, listObjects} from './list-rows.js';
 import {createTheme} from './theme.js';
 import {ThemeContext} from './theme-context.js';
+import {TicksContext, tickSource} from './ticks.js';
 import {initialViewState, selectTree, viewMode} from './view-state.js';
 
 export type AppProps = {
@@ -48,7 +48,8 @@ export type AppProps = {
 export function App(props: AppProps) {
 	const {store, clock, wait: session, header, targets, ascii, color, onQuit} = props;
 	const snapshot = useStore(store);
-	const now = useClock(clock);
+	// The App does not re-render on the clock's tick: the texts that show the time follow it on their own.
+	const ticks = useMemo(() => tickSource(clock), [clock]);
 	const wait = useWait(session);
 	const {columns, rows} = useWindowSize();
 	const theme = useMemo(() => createTheme({color, ascii}), [color, ascii]);
@@ -59,11 +60,12 @@ export function App(props: AppProps) {
 		() => listObjects(snapshot.objects, {text: view.filter, failingOnly: view.failingOnly, targets}),
 		[snapshot.objects, view.filter, view.failingOnly, targets],
 	);
-	const listKeys = useMemo(() => listed.map(o => listKey(o)), [listed]);
-	const listCursor = Math.max(0, view.listCursor === undefined ? 0 : listKeys.indexOf(view.listCursor));
+	const listHint = useRef(0);
+	const listCursor = view.listCursor === undefined ? 0 : Math.max(0, indexOfKey(listed, view.listCursor, listHint));
 	const isTree = view.screen === 'tree';
-	const openKey = isTree ? view.openKey : listKeys[listCursor];
-	const open = openKey === undefined ? undefined : snapshot.objects.find(o => listKey(o) === openKey);
+	const openHint = useRef(0);
+	const open = isTree ? (view.openKey === undefined ? undefined : snapshot.objects[indexOfKey(snapshot.objects, view.openKey, openHint)]) : listed[listCursor];
+	const openKey = isTree ? view.openKey : open && listKey(open);
 	const folds = isTree && openKey !== undefined ? view.folds.get(openKey) : undefined;
 	const treeCursor = isTree && openKey !== undefined ? view.treeCursors.get(openKey) : undefined;
 	// Per tick (`now`) nothing here changes: the tree is walked only when the object, its folds or the cursor do.
@@ -71,11 +73,11 @@ export function App(props: AppProps) {
 	const selected = tree?.rows[tree.cursor]?.node;
 	const events = (openKey === undefined ? undefined : snapshot.events.get(openKey)) ?? [];
 
-	const bannerInput = {wait, fatal: snapshot.fatal, now};
+	const bannerInput = {wait, fatal: snapshot.fatal};
 	const layout = computeLayout({
 		rows,
 		top: view.help ? 0 : isTree ? 2 : listHeaderLines(view),
-		banner: bannerLine(bannerInput, theme) !== undefined,
+		banner: hasBanner(bannerInput, theme),
 		events: view.events && !view.help ? eventsLinesWanted(events) : 0,
 		detail: isTree && !view.help ? detailLinesWanted(selected, columns) : 0,
 		// The tree/list rows (plus a column title line for the list): room they leave goes to the events pane.
@@ -94,7 +96,7 @@ export function App(props: AppProps) {
 				return;
 			}
 
-			const {previous, next} = dispatch({type: 'command', command, context: {object: isTree ? open : undefined, listKeys, page: layout.body}});
+			const {previous, next} = dispatch({type: 'command', command, context: {object: isTree ? open : undefined, listKeys: listed.map(o => listKey(o)), page: layout.body}});
 			if (next.quit && !previous.quit) {
 				session.quit();
 				onQuit();
@@ -118,7 +120,7 @@ export function App(props: AppProps) {
 			<>
 				<ObjectLines object={open} objectKey={view.openKey ?? ''} synced={snapshot.synced} height={layout.top} width={columns} />
 				{tree ? (
-					<PlanTreeView rows={tree.rows} cursor={tree.cursor} timings={snapshot.timings.get(view.openKey ?? '')} now={now} height={layout.body} width={columns} />
+					<PlanTreeView rows={tree.rows} cursor={tree.cursor} timings={snapshot.timings.get(view.openKey ?? '')} height={layout.body} width={columns} />
 				) : undefined}
 				<DetailLines node={selected} height={layout.detail} width={columns} />
 			</>
@@ -131,7 +133,6 @@ export function App(props: AppProps) {
 					objects={listed}
 					cursor={listCursor}
 					timings={snapshot.timings}
-					now={now}
 					height={layout.body + Math.min(1, layout.top)}
 					width={columns}
 					empty={emptyList}
@@ -142,7 +143,8 @@ export function App(props: AppProps) {
 
 	return (
 		<ThemeContext.Provider value={theme}>
-			<SpinnerProvider frame={Math.floor(now / 1000)}>
+			<TicksContext.Provider value={ticks}>
+			<SpinnerProvider>
 				<Box flexDirection="column" width={columns}>
 					{layout.header > 0 ? (
 						<HeaderBar
@@ -151,13 +153,12 @@ export function App(props: AppProps) {
 							connection={snapshot.connection}
 							lastEventAt={snapshot.lastEventAt}
 							wait={wait}
-							now={now}
 							width={columns}
 						/>
 					) : undefined}
 					{body}
 					{layout.events > 0 ? (
-						<EventsPane title={openKey?.split('/').slice(1).join('/')} events={events} now={now} height={layout.events} width={columns} />
+						<EventsPane title={openKey?.split('/').slice(1).join('/')} events={events} height={layout.events} width={columns} />
 					) : undefined}
 					{layout.banner > 0 ? <TimeoutBanner {...bannerInput} /> : undefined}
 					{layout.footer > 0 ? (
@@ -165,6 +166,25 @@ export function App(props: AppProps) {
 					) : undefined}
 				</Box>
 			</SpinnerProvider>
+			</TicksContext.Provider>
 		</ThemeContext.Provider>
 	);
+}
+
+/**
+ * Index of the object with `key` in a sorted list, or -1. Per frame this is the same object as last frame (the
+ * cursor's, the open one's), so the remembered index is tried first: no walk over thousands of keys per frame.
+ */
+function indexOfKey(objects: readonly PlanObject[], key: string, hint: {current: number}): number {
+	const at = hint.current;
+	if (objects[at] !== undefined && listKey(objects[at]) === key) {
+		return at;
+	}
+
+	const index = objects.findIndex(o => listKey(o) === key);
+	if (index !== -1) {
+		hint.current = index;
+	}
+
+	return index;
 }

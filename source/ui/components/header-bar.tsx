@@ -7,6 +7,7 @@ import {formatAge} from '../format-time.js';
 import type {Role, Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import {Line} from './line.js';
+import {useTickValue} from '../ticks.js';
 
 /**
  * The connection, in words and an icon: `● live (event 2s ago)`, `↻ reconnecting (attempt 3: …)`. `withAge: false`
@@ -61,7 +62,6 @@ export type HeaderBarProps = {
 	readonly connection: ConnectionState;
 	readonly lastEventAt?: number;
 	readonly wait: WaitView;
-	readonly now: number;
 	readonly width: number;
 };
 
@@ -70,15 +70,18 @@ export type HeaderBarProps = {
  * that changes every second sits at the right end of the line: the terminal rewrites a line from its first
  * changed character on, so an idle second costs this short suffix, not the whole line.
  */
-export function HeaderBar({context, scope, connection, lastEventAt, wait, now, width}: HeaderBarProps) {
+export function HeaderBar({context, scope, connection, lastEventAt, wait, width}: HeaderBarProps) {
 	const theme = useTheme();
 	const sep = ` ${theme.glyphs.separator} `;
-	const timers = timerText(wait, now, theme);
-	const age = connection.status === 'live' && lastEventAt !== undefined ? eventAgeText(lastEventAt, now) : undefined;
-	const right = age === undefined ? timers : `${age}${sep}${timers}`;
+	const right = useTickValue(now => {
+		const timers = timerText(wait, now, theme);
+		const age = connection.status === 'live' && lastEventAt !== undefined ? eventAgeText(lastEventAt, now) : undefined;
+		return age === undefined ? timers : `${age}${sep}${timers}`;
+	});
 	// On a narrow terminal the timers give way before the connection state does (which then keeps its event age).
 	const showRight = width >= right.length + 40;
-	const status = connectionLabel(connection, lastEventAt, now, theme, !showRight);
+	const statusText = useTickValue(now => connectionLabel(connection, lastEventAt, now, theme, !showRight).text);
+	const status = {text: statusText, role: connectionLabel(connection, lastEventAt, 0, theme, false).role};
 	// Files: the source label often is the context already (`planwatch · file · default`); say it once.
 	const showStatus = !(connection.status === 'static' && connection.label === context);
 	return (

@@ -3,6 +3,7 @@ import {useMemo} from 'react';
 import {cellWidth, singleLine} from '../cell-text.js';
 import {elapsedOf} from '../elapsed.js';
 import {useScrollWindow} from '../hooks/use-scroll-window.js';
+import {useTickValue} from '../ticks.js';
 import type {NodeTiming} from '../../state/store.js';
 import type {Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
@@ -63,11 +64,18 @@ export function treeColumnsBasis(rows: readonly TreeRow[], timings: ReadonlyMap<
 	return {name, strategy, status, closedElapsed, openSpinningFrom, openFrom};
 }
 
+/** Width of the ELAPSED column at `now` (a running row's spinner sits in front of its timer, `⠹ 3:41`: two more cells). */
+export function treeElapsedWidth(basis: TreeColumnsBasis, now: number): number {
+	const open = (from: number | undefined, extra: number) => (from === undefined ? 0 : formatDuration(elapsedOf({startedAt: from}, now)!).length + extra);
+	return Math.max(basis.closedElapsed, open(basis.openSpinningFrom, 2), open(basis.openFrom, 0));
+}
+
 /** Column widths at `now`, from the basis: constant work per tick however long the tree is. */
 export function treeColumnsAt(basis: TreeColumnsBasis, now: number, width: number): TreeColumns {
-	const open = (from: number | undefined, extra: number) => (from === undefined ? 0 : formatDuration(elapsedOf({startedAt: from}, now)!).length + extra);
-	// A running row's spinner sits in front of its timer (`⠹ 3:41`): two more cells.
-	const elapsedWidth = Math.max(basis.closedElapsed, open(basis.openSpinningFrom, 2), open(basis.openFrom, 0));
+	return treeColumnsWith(basis, treeElapsedWidth(basis, now), width);
+}
+
+function treeColumnsWith(basis: TreeColumnsBasis, elapsedWidth: number, width: number): TreeColumns {
 	// Leave room for the timers and some message: long names are cut, not the timers.
 	const room = Math.max(20, width - 2 - elapsedWidth - 10);
 	const statusWidth = Math.min(basis.status, 36);
@@ -81,18 +89,20 @@ export type PlanTreeViewProps = {
 	readonly cursor: number;
 	/** Node id → timing, from the store. */
 	readonly timings?: ReadonlyMap<string, NodeTiming>;
-	readonly now: number;
 	/** Most lines to use. */
 	readonly height: number;
 	readonly width: number;
 };
 
 /** The tree of one object, windowed to `height` lines around the cursor. */
-export function PlanTreeView({rows, cursor, timings, now, height, width}: PlanTreeViewProps) {
+export function PlanTreeView({rows, cursor, timings, height, width}: PlanTreeViewProps) {
 	const theme = useTheme();
 	const window = useScrollWindow(rows.length, height, cursor);
 	// Per tick only the rows on screen cost anything: the basis is recomputed when rows or timings change.
 	const basis = useMemo(() => treeColumnsBasis(rows, timings, theme), [rows, timings, theme]);
+	// A tick re-renders the tree only when the ELAPSED column gets wider; the timers redraw themselves.
+	const elapsedWidth = useTickValue(now => treeElapsedWidth(basis, now));
+	const columns = useMemo(() => treeColumnsWith(basis, elapsedWidth, width), [basis, elapsedWidth, width]);
 	if (height <= 0) {
 		return null;
 	}
@@ -101,7 +111,6 @@ export function PlanTreeView({rows, cursor, timings, now, height, width}: PlanTr
 		return <Text {...theme.style('muted')}>  no plans in this object yet</Text>;
 	}
 
-	const columns = treeColumnsAt(basis, now, width);
 	return (
 		<Box flexDirection="column" width={width}>
 			{window.above > 0 && height >= 3 ? <MoreLine direction="above" count={window.above} /> : undefined}
@@ -111,9 +120,9 @@ export function PlanTreeView({rows, cursor, timings, now, height, width}: PlanTr
 					row={row}
 					selected={window.start + i === cursor}
 					columns={columns}
-					elapsed={elapsedOf(timings?.get(row.node.id), now)}
+					startedAt={timings?.get(row.node.id)?.startedAt}
+					endedAt={timings?.get(row.node.id)?.endedAt}
 					retries={timings?.get(row.node.id)?.retries}
-					now={now}
 					width={width}
 				/>
 			))}
