@@ -1,7 +1,8 @@
 /**
  * Frame time in process: the App rendered by Ink (interactive, incremental, as `-o tui` does) into a fake 160×40
  * terminal, fed by a real Store. A frame is measured from the change (a store upsert, or the 1 Hz clock tick)
- * to Ink's `onRender` after it wrote the frame: React render, Yoga layout, Ink's output stage and the write.
+ * to Ink's `onRender` after it wrote the frame: the change itself (a store upsert adapts the object; also given
+ * on its own), React render, Yoga layout, Ink's output stage and the write.
  * Workloads: the object list with N objects (the watch workload's objects and probe updates), and the tree of
  * one KUDO Instance with a 500-step plan whose running step moves on.
  *
@@ -52,6 +53,8 @@ export type FrameFigures = {
 	readonly frames: number;
 	readonly p50: number;
 	readonly p99: number;
+	/** Of the median frame's time: applying the change (the store adapting the object), before rendering. */
+	readonly changeP50: number;
 	/** Main-thread CPU per frame (process.cpuUsage), ms. */
 	readonly cpuMs: number;
 	readonly bytesPerFrame: number;
@@ -112,6 +115,7 @@ async function measure(name: string, mounted: Mounted, frames: number, change: (
 	}
 
 	const times: number[] = [];
+	const changes: number[] = [];
 	let cpu = 0;
 	const bytes0 = mounted.terminal.bytes;
 	for (let i = 0; i < frames; i++) {
@@ -119,6 +123,7 @@ async function measure(name: string, mounted: Mounted, frames: number, change: (
 		const cpu0 = process.cpuUsage();
 		const t0 = performance.now();
 		change(i + 10);
+		changes.push(performance.now() - t0);
 		await frame;
 		times.push(performance.now() - t0);
 		const used = process.cpuUsage(cpu0);
@@ -132,6 +137,7 @@ async function measure(name: string, mounted: Mounted, frames: number, change: (
 		frames,
 		p50: percentile(times, 50)!,
 		p99: percentile(times, 99)!,
+		changeP50: percentile(changes, 50)!,
 		cpuMs: cpu / frames,
 		bytesPerFrame: (mounted.terminal.bytes - bytes0) / frames,
 	};
