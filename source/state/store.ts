@@ -99,6 +99,8 @@ export class Store {
 	#version = 0;
 	#snapshot: StoreSnapshot | undefined;
 	#sorted: PlanObject[] | undefined;
+	/** A snapshot holds #sorted: the next in-place change copies it first (once per snapshot, not per event). */
+	#sortedShared = false;
 	readonly #listeners = new Set<() => void>();
 	#notifyQueued = false;
 
@@ -152,6 +154,10 @@ export class Store {
 	};
 
 	readonly getSnapshot = (): StoreSnapshot => {
+		if (!this.#snapshot) {
+			this.#sortedShared = true;
+		}
+
 		this.#snapshot ??= {
 			version: this.#version,
 			objects: (this.#sorted ??= [...this.#objects.values()].sort(compareObjects)),
@@ -308,12 +314,16 @@ export class Store {
 		if (!previous) {
 			this.#sorted = undefined;
 		} else if (this.#sorted) {
-			const i = this.#sorted.indexOf(previous);
+			const i = indexInSorted(this.#sorted, previous);
 			if (i === -1) {
 				this.#sorted = undefined;
 			} else {
-				// Copy first: earlier snapshots hold the old array and must not change under their readers.
-				this.#sorted = [...this.#sorted];
+				if (this.#sortedShared) {
+					// Copy first: earlier snapshots hold the array and must not change under their readers.
+					this.#sorted = [...this.#sorted];
+					this.#sortedShared = false;
+				}
+
 				this.#sorted[i] = adapted;
 			}
 		}
@@ -433,6 +443,22 @@ function walk(nodes: readonly PlanNode[], path: string[], visit: (node: PlanNode
 		visit(n, p);
 		walk(n.children, p, visit);
 	}
+}
+
+/** Where `object` is in a list sorted by compareObjects: a binary search (thousands of objects, an update each). */
+function indexInSorted(sorted: readonly PlanObject[], object: PlanObject): number {
+	let low = 0;
+	let high = sorted.length;
+	while (low < high) {
+		const middle = (low + high) >>> 1;
+		if (compareObjects(sorted[middle]!, object) < 0) {
+			low = middle + 1;
+		} else {
+			high = middle;
+		}
+	}
+
+	return sorted[low] === object ? low : sorted.indexOf(object);
 }
 
 function compareObjects(a: PlanObject, b: PlanObject): number {
