@@ -7,7 +7,9 @@
  *   --objects 1,1000   object counts to watch
  *   --rates 10,100     update rates (per second)
  *   --no-kubectl       leave kubectl out
- *   --only frames,watch,idle,first-frame,files,big-plan
+ *   --only frames,watch,idle,first-frame,files,big-plan,side
+ *   --k9s              add k9s (built with Go on first use, cached) to the side-by-side on a real kube-apiserver
+ *   --side-objects N   ActionSets in the side-by-side (default 1000)
  *   --cli FILE         the planwatch entry to measure (default dist/planwatch.js)
  *   --node-flags "…"  Node flags for every planwatch run, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
  *   --file-objects N   Instances in the generated -f file (default 10000: 15 MB)
@@ -22,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {startDiscoveryFront, type DiscoveryFront} from './discovery-front.js';
 import {bigPlanRun, fileMemoryRun} from './file-run.js';
+import {k9sBinary, sideBySide} from './cluster-run.js';
 import {buildUnbundled, firstFrame, type FirstFrame} from './first-frame.js';
 import {writeBigPlanFile, writeManyObjectsFile} from './many-objects-file.js';
 import {idleRun, type IdleFigures} from './idle-run.js';
@@ -47,7 +50,8 @@ const runs = Number(option('--runs') ?? (quick ? 1 : 3));
 const objectCounts = numbers(option('--objects'), quick ? [1000, 10_000] : [1, 100, 1000, 10_000]);
 const rates = numbers(option('--rates'), [10, 100]);
 const withKubectl = !process.argv.includes('--no-kubectl');
-const only = new Set((option('--only') ?? 'frames,watch,idle,first-frame,files,big-plan').split(','));
+const only = new Set((option('--only') ?? 'frames,watch,idle,first-frame,files,big-plan,side').split(','));
+const withK9s = process.argv.includes('--k9s');
 const cli = path.resolve(option('--cli') ?? path.join(root, 'dist', 'planwatch.js'));
 const jsonOut = option('--json');
 const nodeFlags = (option('--node-flags') ?? '').split(' ').filter(Boolean);
@@ -99,7 +103,7 @@ async function serve(count: number): Promise<{server: WatchServer; front: Discov
 	};
 }
 
-const results: Results = {quick, runs, frames: [], watch: [], idle: [], firstFrame: {}, files: [], bigPlan: [], errors: [], environment: environment()};
+const results: Results = {quick, runs, frames: [], watch: [], idle: [], firstFrame: {}, files: [], bigPlan: [], side: [], notes: [], errors: [], environment: environment()};
 
 function environment(): string {
 	const cpus = os.cpus();
@@ -285,6 +289,33 @@ await section('big-plan', async () => {
 	} finally {
 		rmSync(directory, {recursive: true, force: true});
 	}
+});
+
+await section('side', async () => {
+	const k9s = withK9s ? k9sBinary(root) : {note: 'k9s left out: run with --k9s'};
+	if (k9s.note) {
+		log(k9s.note);
+		results.notes.push(k9s.note);
+	}
+
+	results.side.push(
+		...(await sideBySide(
+			{
+				cli,
+				nodeFlags,
+				kubectl: kubectlPath,
+				...(k9s.path ? {k9s: k9s.path} : {}),
+				env,
+				cwd: root,
+				objects: Number(option('--side-objects') ?? 1000),
+				rates,
+				settleMs: 2000,
+				idleMs: quick ? 5000 : 15_000,
+				rateMs: quick ? 5000 : 15_000,
+			},
+			log,
+		)),
+	);
 });
 
 log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);

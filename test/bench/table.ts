@@ -1,6 +1,7 @@
 /** The bench's figures as a Markdown table: median [min–max] over runs, kubectl alongside, budgets checked. */
 import type {BigPlanFigures, FileMemoryFigures} from './file-run.js';
 import type {FirstFrame} from './first-frame.js';
+import type {SideFigures} from './cluster-run.js';
 import type {FrameFigures} from './frame-time.js';
 import type {IdleFigures} from './idle-run.js';
 import {spread, type Spread} from './stats.js';
@@ -16,6 +17,10 @@ export type Results = {
 	readonly firstFrame: Record<string, FirstFrame[]>;
 	readonly files: FileMemoryFigures[];
 	readonly bigPlan: BigPlanFigures[];
+	/** planwatch, kubectl and k9s on a real kube-apiserver. */
+	readonly side: SideFigures[];
+	/** Why a side-by-side client is missing (e.g. no Go to build k9s). */
+	readonly notes: string[];
 	/** Sections that failed, one line each. */
 	readonly errors: string[];
 };
@@ -137,5 +142,33 @@ export function renderTable(results: Results): string {
 		.join('\n');
 	const runs = `${results.runs} run${results.runs === 1 ? '' : 's'} per figure (idle and first frame: their own counts), median [min–max]`;
 	const errors = results.errors.length > 0 ? `\nFailed: ${results.errors.join('; ')}\n` : '';
-	return `\n## planwatch bench${results.quick ? ' (quick)' : ''}\n\n${results.environment}; ${runs}.\n\n${header}${body}\n${errors}`;
+	const notes = results.notes.length > 0 ? `\n${results.notes.join('\n')}\n` : '';
+	return `\n## planwatch bench${results.quick ? ' (quick)' : ''}\n\n${results.environment}; ${runs}.\n\n${header}${body}\n${renderSideBySide(results.side)}${notes}${errors}`;
+}
+
+/** planwatch | kubectl | k9s on the real kube-apiserver, one row per figure. */
+export function renderSideBySide(side: readonly SideFigures[]): string {
+	if (side.length === 0) {
+		return '';
+	}
+
+	const clients = ['planwatch', 'kubectl', 'k9s'] as const;
+	const of = (client: string) => side.filter(s => s.client === client);
+	const objects = side[0]!.objects;
+	const rates = [...new Set(side.flatMap(s => s.rates.map(r => r.rate)))].sort((a, b) => a - b);
+	const cell = (list: readonly SideFigures[], value: (s: SideFigures) => number | undefined, digits: number) => show(spread(list.map(s => value(s))), digits);
+	const row = (figure: string, value: (s: SideFigures) => number | undefined, digits: number) => `| ${figure} | ${clients.map(c => cell(of(c), value, digits)).join(' | ')} |`;
+	const failed = side.flatMap(s => s.rates).reduce((a, r) => a + r.failed, 0);
+	const lines = [
+		row('CPU % of a core, idle', s => s.idleCpu * 100, 2),
+		row('bytes per idle second', s => s.idleBytesPerSecond, 0),
+		...rates.flatMap(rate => [
+			row(`CPU % of a core · ${rate} updates/s`, s => s.rates.find(r => r.rate === rate)?.cpu === undefined ? undefined : s.rates.find(r => r.rate === rate)!.cpu * 100, 1),
+			row(`bytes per second · ${rate} updates/s`, s => s.rates.find(r => r.rate === rate)?.bytesPerSecond, 0),
+		]),
+		row('RSS MiB at the end', s => s.rssMiB, 0),
+		row('RSS peak MiB', s => s.peakMiB, 0),
+		row('start to the first object on screen ms', s => s.readyMs, 0),
+	];
+	return `\n### Side by side on a real kube-apiserver · ${objects} ActionSets${failed > 0 ? ` (${failed} updates failed)` : ''}\n\n| figure | planwatch | kubectl get -w | k9s |\n|---|---:|---:|---:|\n${lines.join('\n')}\n`;
 }

@@ -125,7 +125,7 @@ export type WatchFigures = {
 };
 
 /** Send `rate` updates per second for `durationMs`, spaced evenly from the start. */
-async function drive(rate: number, durationMs: number, update: () => void): Promise<number> {
+export async function drive(rate: number, durationMs: number, update: () => void): Promise<number> {
 	const total = Math.round((rate * durationMs) / 1000);
 	const started = performance.now();
 	let sent = 0;

@@ -67,8 +67,11 @@ export type Workload = {
 	update(): {readonly probe: string; readonly value: number};
 };
 
-/** Fill `server` with `count` watched objects (plus the Blueprint and OperatorVersion they refer to). */
-export function loadWorkload(server: ObjectSink, count: number): Workload {
+/**
+ * Fill `server` with `count` watched objects (plus the Blueprint and OperatorVersion they refer to); with
+ * `onlyActionSets` (the side-by-side with tools that show one resource), finished ActionSets take the Instances' place.
+ */
+export function loadWorkload(server: ObjectSink, count: number, options: {readonly onlyActionSets?: boolean} = {}): Workload {
 	server.put(blueprints, renamed(blueprint, blueprint.metadata?.name ?? 'mysql-blueprint-defer'));
 	server.put(operatorVersions, renamed(operatorVersion, operatorVersion.metadata?.name ?? 'zookeeper'));
 	const probes = Array.from({length: Math.min(count, maxProbes)}, (_, i) => probeName(i));
@@ -79,7 +82,7 @@ export function loadWorkload(server: ObjectSink, count: number): Workload {
 	for (let i = 0; i < count - probes.length; i++) {
 		const name = `b-${String(i).padStart(5, '0')}`;
 		// Two finished ActionSets for every finished Instance: a namespace after a few days of backups.
-		if (i % 3 === 2) {
+		if (i % 3 === 2 && !options.onlyActionSets) {
 			server.put(instances, renamed(instance, name));
 		} else {
 			server.put(actionSets, renamed(complete, name));
