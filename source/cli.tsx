@@ -16,6 +16,7 @@ import {buildInfo, formatVersion} from './cli/build-info.js';
 import {whenSynced} from './cli/when-synced.js';
 import type {ObjectSource} from './kube/object-source.js';
 import {objectKey} from './model/plan-tree.js';
+import {shownInput} from './model/sanitize.js';
 import {SystemClock, type Clock} from './state/clock.js';
 import {Store} from './state/store.js';
 
@@ -121,10 +122,12 @@ async function run(options: Options): Promise<number> {
 		}
 
 		case 'cluster': {
-			const [{loadKubeconfig}, {createClusterSource}] = await Promise.all([import('./kube/kubeconfig.js'), import('./kube/cluster-source.js')]);
+			const [{loadKubeconfig}, {createClusterSource, onceFirstListWithinMs}] = await Promise.all([import('./kube/kubeconfig.js'), import('./kube/cluster-source.js')]);
 			const kubeconfig = loadKubeconfig({kubeconfig: options.kubeconfig, context: options.context, namespace: options.namespace});
 			const namespace = options.allNamespaces ? undefined : kubeconfig.namespace;
-			return show(options, clock => createClusterSource({kubeconfig, namespace, selector: options.selector, targets: options.targets, clock}), {
+			// --once draws one picture: a cluster that cannot give it is an error after a bounded time, not a silent retry.
+			const firstListWithinMs = options.once ? onceFirstListWithinMs : undefined;
+			return show(options, clock => createClusterSource({kubeconfig, namespace, selector: options.selector, targets: options.targets, clock, firstListWithinMs}), {
 				targets: options.targets.map(t => objectKey({kind: t.kind, namespace: kubeconfig.namespace, name: t.name})),
 			});
 		}
@@ -138,7 +141,7 @@ async function run(options: Options): Promise<number> {
 			const name = demo.scenario ?? defaultScenarioName;
 			const scenario = findScenario(name);
 			if (!scenario) {
-				throw Object.assign(new Error(`unknown scenario "${name}": choose one of ${scenarioNames.join(', ')}`), {exitCode: exitCodes.usage});
+				throw Object.assign(new Error(`unknown scenario "${shownInput(name)}": choose one of ${scenarioNames.join(', ')}`), {exitCode: exitCodes.usage});
 			}
 
 			const {scenarioTargets} = await import('./scenarios/scenario.js');
@@ -207,6 +210,7 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 					targets,
 					write: async text => write(process.stdout, text),
 					interrupted: interrupt.claim(),
+					timeZone: options.utc ? 'UTC' : undefined,
 					onResult(result) {
 						reached = result.exitCode;
 					},
@@ -219,7 +223,7 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 			return await reportEnd(snapshot.fatal);
 		}
 
-		const {chunks, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now()});
+		const {chunks, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now(), timeZone: options.utc ? 'UTC' : undefined});
 		reached = exitCode;
 		// Gathered into writes of about 1 MB: few system calls, and never the whole picture of a big file at once.
 		let pending = '';

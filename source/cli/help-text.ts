@@ -36,6 +36,7 @@ Output
   --once                Draw once and exit (default for plain and json with -f).
   --no-color            No colour (also when NO_COLOR is set or stdout is not a terminal).
   --ascii               ASCII tree lines and icons instead of box drawing and symbols.
+  --utc                 Clock times in UTC (default: this machine's time zone, named in the header).
   -h, --help            Show this help.
   --version             Show the version (-o json: with commit, Node.js version, platform).
 

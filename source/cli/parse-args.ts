@@ -7,7 +7,7 @@
 import meow from 'meow';
 import {parseTarget, TargetError, type Target} from '../kube/targets.js';
 import {durationFlag} from '../model/parse-duration.js';
-import {sanitizeLine} from '../model/sanitize.js';
+import {sanitizeLine, shownInput} from '../model/sanitize.js';
 import {helpText} from './help-text.js';
 
 export type OutputMode = 'tui' | 'plain' | 'json';
@@ -37,6 +37,8 @@ export type Options = {
 	/** Colour allowed: not --no-color, no NO_COLOR, stdout is a TTY. */
 	readonly color: boolean;
 	readonly ascii: boolean;
+	/** Clock times in UTC instead of the machine's zone. */
+	readonly utc: boolean;
 	readonly kubeconfig?: string;
 	readonly context?: string;
 	readonly namespace?: string;
@@ -77,6 +79,7 @@ export const flagSpecs = {
 	once: {type: 'boolean'},
 	color: {type: 'boolean', default: true},
 	ascii: {type: 'boolean'},
+	utc: {type: 'boolean'},
 	kubeconfig: {type: 'string'},
 	context: {type: 'string'},
 	namespace: {type: 'string', shortFlag: 'n'},
@@ -101,6 +104,7 @@ type Flags = {
 	readonly once: boolean;
 	readonly color: boolean;
 	readonly ascii: boolean;
+	readonly utc: boolean;
 	readonly kubeconfig?: string;
 	readonly context?: string;
 	readonly namespace?: string;
@@ -150,7 +154,7 @@ export function normalizeArgv(argv: readonly string[]): {argv: string[]} | {erro
 			const negated = name.startsWith('no-') ? byLong.get(name.slice(3)) : undefined;
 			const flag = byLong.get(name) ?? negated;
 			if (!flag || (negated && flagSpecs[negated].type !== 'boolean')) {
-				return {error: `unknown flag --${name}`};
+				return {error: `unknown flag --${shownInput(name)}`};
 			}
 
 			if (flagSpecs[flag].type === 'boolean') {
@@ -173,7 +177,7 @@ export function normalizeArgv(argv: readonly string[]): {argv: string[]} | {erro
 			const letter = letters[j]!;
 			const flag = byShort.get(letter);
 			if (!flag) {
-				return {error: `unknown flag -${letter}`};
+				return {error: `unknown flag -${shownInput(letter)}`};
 			}
 
 			const long = kebab(flag);
@@ -228,7 +232,7 @@ export function parseArgs(argv: readonly string[], environment: ParseEnvironment
 		});
 	} catch (error) {
 		// meow throws one-line errors such as "The flag --output can only be set once."
-		return {kind: 'error', message: String((error as Error).message).replace(/^The flag/, 'flag').replace(/\.$/, '')};
+		return {kind: 'error', message: sanitizeLine(String((error as Error).message)).replace(/^The flag/, 'flag').replace(/\.$/, '')};
 	}
 
 	const flags = cli.flags as Flags;
@@ -286,7 +290,7 @@ function validate(
 	const targets: Target[] = [];
 	for (const text of positional) {
 		if (isDemo) {
-			return error(`unexpected argument "${text}" after demo`);
+			return error(`unexpected argument "${shownInput(text)}" after demo`);
 		}
 
 		try {
@@ -369,7 +373,7 @@ function validate(
 	} else if ((outputs as readonly string[]).includes(flags.output)) {
 		output = flags.output as OutputMode;
 	} else {
-		return error(`unknown output "${flags.output}": use tui, plain or json`);
+		return error(`unknown output "${shownInput(flags.output)}": use tui, plain or json`);
 	}
 
 	// Without a terminal no key reaches the TUI and it would never end; one frame (--once) is fine.
@@ -381,7 +385,7 @@ function validate(
 	if (mode === 'demo') {
 		const speed = flags.speed === undefined ? 1 : Number(flags.speed);
 		if (!Number.isFinite(speed) || speed <= 0 || flags.speed?.trim() === '') {
-			return error(`invalid --speed "${flags.speed ?? ''}": use a positive number, e.g. 2 or 0.5`);
+			return error(`invalid --speed "${shownInput(flags.speed ?? '')}": use a positive number, e.g. 2 or 0.5`);
 		}
 
 		demo = {scenario: flags.scenario, speed, loop: flags.loop};
@@ -398,6 +402,7 @@ function validate(
 		once,
 		color: flags.color && !noColorEnv && terminal,
 		ascii: flags.ascii,
+		utc: flags.utc,
 		kubeconfig: flags.kubeconfig,
 		context: flags.context,
 		namespace: flags.namespace,

@@ -27,7 +27,7 @@ export type TuiRun = {
 	readonly store: Store;
 	readonly clock: Clock;
 	readonly header: {readonly context: string; readonly scope: string};
-	readonly options: Pick<Options, 'ascii' | 'color' | 'once' | 'wait' | 'timeoutMs' | 'extendMs'>;
+	readonly options: Pick<Options, 'ascii' | 'color' | 'once' | 'wait' | 'timeoutMs' | 'extendMs'> & {readonly utc?: boolean};
 	/** Object keys (`Kind/namespace/name`) to open and wait for; empty = every object (the list). */
 	readonly targets: readonly string[];
 	/** Where keys come from (default process.stdin). */
@@ -60,6 +60,7 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 			header={run.header}
 			targets={targets}
 			ascii={options.ascii}
+			timeZone={options.utc ? 'UTC' : undefined}
 			color={options.color}
 			onQuit={() => {
 				// The session settles `wait.done`; unmounting happens below, in one place.

@@ -1,13 +1,13 @@
 /**
  * `-f FILE|-`: objects read once from YAML/JSON files or stdin, offered through the same ObjectSource interface
- * as a cluster, so plain, json and the TUI all draw from one store. Parsing uses client-node's `loadAllYaml`
- * (multi-document; JSON is YAML); `kind: List` and typed `…List` documents are flattened into their items.
+ * as a cluster, so plain, json and the TUI all draw from one store. Parsing is yaml-input.ts (multi-document,
+ * JSON is YAML, aliases bounded); `kind: List` and typed `…List` documents are flattened into their items.
  * Every problem with the input is an InputError: one line naming the file, exit code 2.
  */
 import {readFile} from 'node:fs/promises';
-import {loadAllYaml} from '@kubernetes/client-node';
 import {resourceOf, type KubeObject, type ObjectSource, type ResourceKind, type SourceSink} from '../kube/object-source.js';
 import {sanitizeLine} from '../model/sanitize.js';
+import {ExpansionLimitError, loadYamlDocuments} from './yaml-input.js';
 
 /** Bad input (unreadable file, malformed YAML, nothing to show): one line, exit 2. */
 export class InputError extends Error {
@@ -120,15 +120,17 @@ function documentChunks(text: string): Array<{text: string; firstLine: number}> 
 /** One document's text (from documentChunks) → its value; an empty document gives none. */
 function documents(text: string, name: string, firstLine: number): unknown[] {
 	try {
-		return loadAllYaml(text) as unknown[];
+		return loadYamlDocuments(text);
 	} catch (error) {
+		if (error instanceof ExpansionLimitError) {
+			throw new InputError(`${name}: rejected: ${error.message}`);
+		}
+
 		if (isYamlError(error)) {
 			throw yamlInputError(error, name, firstLine);
 		}
 
-		// client-node's loadAllYaml dereferences every document, so an empty document (`---` twice, or `null`)
-		// throws a TypeError: it holds nothing.
-		return [];
+		throw error;
 	}
 }
 
@@ -172,8 +174,9 @@ function flatten(doc: unknown): KubeObject[] {
 }
 
 /**
- * loadAllYaml turns metadata times into Date objects; the cluster sends RFC 3339 strings. Make them agree, in
- * place: the parsed document is ours, and a copy of every object of a big file would double what is allocated.
+ * A YAML loader with timestamps would turn metadata times into Date objects; the cluster sends RFC 3339 strings.
+ * Make them agree, in place: the parsed document is ours, and a copy of every object of a big file would double
+ * what is allocated.
  */
 function normalize(value: unknown): unknown {
 	if (value instanceof Date) {

@@ -7,7 +7,7 @@ import {DetailLines, detailLinesWanted} from './components/detail-lines.js';
 import {EventsPane, eventsLinesWanted} from './components/events-pane.js';
 import {FooterKeys} from './components/footer-keys.js';
 import {HeaderBar} from './components/header-bar.js';
-import {HelpOverlay} from './components/help-overlay.js';
+import {HelpOverlay, helpScrollMax} from './components/help-overlay.js';
 import {ListHeader, listHeaderLines} from './components/list-header.js';
 import {ObjectLines} from './components/object-lines.js';
 import {ObjectList} from './components/object-list.js';
@@ -34,6 +34,8 @@ export type AppProps = {
 	/** Deadline, grace prompt and result of `--wait`; `+`, `-` and quitting go to it. */
 	readonly wait: WaitSession;
 	readonly header: {readonly context: string; readonly scope: string};
+	/** IANA zone for every clock time (`--utc`: UTC); default: the machine's. */
+	readonly timeZone?: string;
 	/** Object keys (`Kind/namespace/name`) the user asked for. Exactly one opens its tree; otherwise the list. */
 	readonly targets?: readonly string[];
 	/** ASCII icons, fold markers and no spinner. */
@@ -46,13 +48,13 @@ export type AppProps = {
 
 /** The interactive dashboard: header, tree or list, events, timeout banner, footer. Data in, keys out; no I/O. */
 export function App(props: AppProps) {
-	const {store, clock, wait: session, header, targets, ascii, color, onQuit} = props;
+	const {store, clock, wait: session, header, targets, ascii, color, timeZone, onQuit} = props;
 	const snapshot = useStore(store);
 	// The App does not re-render on the clock's tick: the texts that show the time follow it on their own.
 	const ticks = useMemo(() => tickSource(clock), [clock]);
 	const wait = useWait(session);
 	const {columns, rows} = useWindowSize();
-	const theme = useMemo(() => createTheme({color, ascii}), [color, ascii]);
+	const theme = useMemo(() => createTheme({color, ascii, timeZone}), [color, ascii, timeZone]);
 	const [view, dispatch] = useViewState(() => initialViewState(targets));
 	const mode = viewMode(view);
 
@@ -88,19 +90,21 @@ export function App(props: AppProps) {
 		onCommand(command: Command) {
 			if (command === 'timeout.extend') {
 				session.extend();
-				return;
+				return undefined;
 			}
 
 			if (command === 'timeout.retract') {
 				session.retract();
-				return;
+				return undefined;
 			}
 
-			const {previous, next} = dispatch({type: 'command', command, context: {object: isTree ? open : undefined, listKeys: listed.map(o => listKey(o)), page: layout.body}});
+			const {previous, next} = dispatch({type: 'command', command, context: {object: isTree ? open : undefined, listKeys: listed.map(o => listKey(o)), page: layout.body, helpScrollMax: helpScrollMax(layout.top + layout.body, columns, theme.ascii)}});
 			if (next.quit && !previous.quit) {
 				session.quit();
 				onQuit();
 			}
+
+			return viewMode(next);
 		},
 		onText(text) {
 			dispatch({type: 'filter.type', text});
@@ -114,7 +118,7 @@ export function App(props: AppProps) {
 			: 'nothing matches the filter';
 	let body;
 	if (view.help) {
-		body = <HelpOverlay height={layout.top + layout.body} width={columns} />;
+		body = <HelpOverlay height={layout.top + layout.body} width={columns} scroll={view.helpScroll} />;
 	} else if (isTree) {
 		body = (
 			<>
@@ -152,6 +156,7 @@ export function App(props: AppProps) {
 							scope={header.scope}
 							connection={snapshot.connection}
 							lastEventAt={snapshot.lastEventAt}
+							missing={snapshot.missing}
 							wait={wait}
 							width={columns}
 						/>

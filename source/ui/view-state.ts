@@ -21,6 +21,8 @@ export type ViewState = {
 	/** Per object: the user's fold choices. */
 	readonly folds: ReadonlyMap<string, FoldOverrides>;
 	readonly help: boolean;
+	/** Help lines scrolled off the top (the overlay can be taller than the terminal). */
+	readonly helpScroll: number;
 	readonly events: boolean;
 	/** List filter text (matches namespace/name). */
 	readonly filter: string;
@@ -39,6 +41,8 @@ export type ViewContext = {
 	readonly listKeys: readonly string[];
 	/** Lines of the body: how far PgUp/PgDn move. */
 	readonly page: number;
+	/** How far the help overlay can scroll at the current size. */
+	readonly helpScrollMax?: number;
 };
 
 export type ViewAction =
@@ -55,6 +59,7 @@ export function initialViewState(targets?: readonly string[]): ViewState {
 		treeCursors: new Map(),
 		folds: new Map(),
 		help: false,
+		helpScroll: 0,
 		events: false,
 		filter: '',
 		filterEditing: false,
@@ -243,7 +248,7 @@ function listCommand(state: ViewState, command: Command, context: ViewContext): 
 /** Esc: close the innermost thing that is open; with nothing left to close, quit. */
 function back(state: ViewState): ViewState {
 	if (state.help) {
-		return {...state, help: false};
+		return {...state, help: false, helpScroll: 0};
 	}
 
 	if (state.events) {
@@ -281,7 +286,7 @@ export function reduceView(state: ViewState, action: ViewAction): ViewState {
 		}
 
 		case 'help.toggle': {
-			return {...state, help: !state.help};
+			return {...state, help: !state.help, helpScroll: 0};
 		}
 
 		case 'events.toggle': {
@@ -307,7 +312,32 @@ export function reduceView(state: ViewState, action: ViewAction): ViewState {
 		}
 
 		default: {
+			if (state.help) {
+				return helpCommand(state, command, context);
+			}
+
 			return state.screen === 'tree' ? treeCommand(state, command, context) : listCommand(state, command, context);
 		}
 	}
+}
+
+/** Moving keys scroll the help overlay while it is open. */
+function helpCommand(state: ViewState, command: Command, context: ViewContext): ViewState {
+	const max = context.helpScrollMax ?? 0;
+	const page = Math.max(1, context.page - 1);
+	const moves: Partial<Record<Command, number>> = {
+		'cursor.up': state.helpScroll - 1,
+		'cursor.down': state.helpScroll + 1,
+		'cursor.pageUp': state.helpScroll - page,
+		'cursor.pageDown': state.helpScroll + page,
+		'cursor.top': 0,
+		'cursor.bottom': max,
+	};
+	const to = moves[command];
+	if (to === undefined) {
+		return state;
+	}
+
+	const helpScroll = Math.min(max, Math.max(0, to));
+	return helpScroll === state.helpScroll ? state : {...state, helpScroll};
 }

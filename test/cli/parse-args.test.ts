@@ -238,3 +238,24 @@ describe('normalizeArgv', () => {
 		});
 	});
 });
+
+describe('typed values in error messages', () => {
+	const hostile = '\u001B]0;owned\u0007x\u001B[2J\ny\u202E\u0085z';
+	it.each([
+		[['-f', 'x', '-o', hostile], 'unknown output "x ⏎ yz": use tui, plain or json'],
+		[['instance/a', '--wait', '--timeout', hostile], 'invalid duration for --timeout: "x ⏎ yz" (use e.g. 45s, 5m, 1h30m; 0 = none)'],
+		[['instance/a', '--wait', '--extend', hostile], 'invalid duration for --extend: "x ⏎ yz" (use e.g. 45s, 5m, 1h30m; 0 = none)'],
+		[['demo', '--speed', hostile], 'invalid --speed "x ⏎ yz": use a positive number, e.g. 2 or 0.5'],
+		[['demo', hostile], 'unexpected argument "x ⏎ yz" after demo'],
+		[[`--${hostile}`], 'unknown flag --x ⏎ yz'],
+		[['-\u001B'], 'unknown flag -'],
+		[[`instance/${hostile}`], 'invalid name "x ⏎ yz" in "instance/x ⏎ yz": names are lowercase letters, digits, \'-\' and \'.\''],
+	])('%j is quoted as one clean line', (argv, message) => {
+		expect(errorOf(parseArgs(argv, pipe))).toBe(message);
+	});
+
+	it('cuts a huge value', () => {
+		const message = errorOf(parseArgs(['-f', 'x', '-o', 'y'.repeat(100_000)], pipe));
+		expect(message).toBe(`unknown output "${'y'.repeat(79)}…": use tui, plain or json`);
+	});
+});

@@ -3,7 +3,7 @@ import {memo} from 'react';
 import {formatDuration} from '../../model/format-duration.js';
 import type {PlanNode} from '../../model/plan-tree.js';
 import {statusText} from '../../model/status.js';
-import {formatClockTime} from '../format-time.js';
+import {clockTime, isoMs, noteText} from '../../render/clock-time.js';
 import {cellWidth, fit, fitRight, singleLine} from '../cell-text.js';
 import {roleOf, type Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
@@ -26,22 +26,20 @@ export function namePart(row: TreeRow, theme: Theme): {readonly before: string; 
 	const fold = row.expandable ? (row.expanded ? theme.glyphs.expanded : theme.glyphs.collapsed) : ' '.repeat(theme.glyphs.expanded.length);
 	const defer = node.kind === 'deferPhase' ? `${theme.glyphs.defer} ` : '';
 	const label = node.kind === 'deferPhase' && node.note ? `${node.name} ${theme.glyphs.separator} ${node.note}` : node.name;
-	return {before: `${'  '.repeat(row.depth)}${fold} ${defer}`, icon: theme.icon(node.state), label: singleLine(label), detail: singleLine(node.detail ?? '')};
+	return {before: `${'  '.repeat(row.depth)}${fold} ${defer}`, icon: theme.icon(node.state), label: singleLine(label, theme.glyphs.lineBreak), detail: singleLine(node.detail ?? '', theme.glyphs.lineBreak)};
 }
 
 /** The last, free-width part of a row: update time of the active plan/action, notes, message. */
 export function trailingText(row: TreeRow, now: number, theme: Theme, retries = 0): string {
 	const {node} = row;
 	const parts: string[] = [];
-	if (node.active && node.updatedAt && (node.kind === 'plan' || node.kind === 'action')) {
-		const at = formatClockTime(node.updatedAt, now);
-		if (at) {
-			parts.push(`updated ${at}`);
-		}
+	const updated = isoMs(node.updatedAt);
+	if (node.active && updated !== undefined && (node.kind === 'plan' || node.kind === 'action')) {
+		parts.push(`updated ${clockTime(updated, now, theme.timeZone)}`);
 	}
 
 	if (node.note && node.kind !== 'deferPhase') {
-		parts.push(node.note);
+		parts.push(noteText(node, now, theme.timeZone) ?? node.note);
 	} else if (node.state === 'retrying' && !node.note) {
 		parts.push(retries > 1 ? `retrying (${ordinal(retries)} time)` : 'retrying');
 	}
@@ -50,7 +48,7 @@ export function trailingText(row: TreeRow, now: number, theme: Theme, retries = 
 		parts.push(node.message);
 	}
 
-	return singleLine(parts.join(` ${theme.glyphs.separator} `));
+	return singleLine(parts.join(` ${theme.glyphs.separator} `), theme.glyphs.lineBreak);
 }
 
 /**
@@ -106,11 +104,11 @@ function NodeRowView({row, selected, columns, startedAt, endedAt, retries, width
 				<Text bold={selected} inverse={selected}>
 					{detail ? label : fit(label, nameWidth, theme.glyphs.ellipsis)}
 				</Text>
-				{detail ? <Text {...theme.style('muted')}>{`  ${detail}`.padEnd(Math.max(0, nameWidth - cellWidth(label)))}</Text> : undefined}
+				{detail ? <Text {...theme.style('muted')}>{padToWidth(`  ${detail}`, nameWidth - cellWidth(label))}</Text> : undefined}
 				{columns.strategy > 0 ? (
 					<Text {...theme.style('muted')}>
 						{'  '}
-						{fit(singleLine(node.strategy ?? ''), columns.strategy, theme.glyphs.ellipsis)}
+						{fit(singleLine(node.strategy ?? '', theme.glyphs.lineBreak), columns.strategy, theme.glyphs.ellipsis)}
 					</Text>
 				) : undefined}
 				{'  '}
@@ -118,7 +116,7 @@ function NodeRowView({row, selected, columns, startedAt, endedAt, retries, width
 					<>
 						{/* Status word and spinner in one styled run: Ink replays every earlier style change when it rewrites the changed end of a line. */}
 						<Text {...theme.style(role)}>
-							{fit(singleLine(statusText(node)), columns.status, theme.glyphs.ellipsis)}
+							{fit(singleLine(statusText(node), theme.glyphs.lineBreak), columns.status, theme.glyphs.ellipsis)}
 							<TickText text={now => ' '.repeat(2 + Math.max(0, columns.elapsed - duration(now).length - 2))} />
 							<SpinnerFrame />
 						</Text>
@@ -126,7 +124,7 @@ function NodeRowView({row, selected, columns, startedAt, endedAt, retries, width
 					</>
 				) : (
 					<>
-						<Text {...theme.style(role)}>{fit(singleLine(statusText(node)), columns.status, theme.glyphs.ellipsis)}</Text>
+						<Text {...theme.style(role)}>{fit(singleLine(statusText(node), theme.glyphs.lineBreak), columns.status, theme.glyphs.ellipsis)}</Text>
 						{columns.elapsed > 0 ? <TickText text={now => `  ${fitRight(duration(now), columns.elapsed)}`} /> : undefined}
 					</>
 				)}
@@ -161,6 +159,11 @@ export function sameNodeRowProps(a: NodeRowProps, b: NodeRowProps): boolean {
 				&& a.row.expanded === b.row.expanded
 				&& drawnFields.every(field => a.row.node[field] === b.row.node[field])))
 	);
+}
+
+/** `text` and spaces up to `width` cells (never cut). */
+function padToWidth(text: string, width: number): string {
+	return text + ' '.repeat(Math.max(0, width - cellWidth(text)));
 }
 
 /** 2nd, 3rd, 11th, 21st… */

@@ -5,7 +5,7 @@ import {statusLook} from '../../model/status.js';
 import {objectTimingId, type NodeTiming} from '../../state/store.js';
 import {cellWidth, fit, fitRight, singleLine} from '../cell-text.js';
 import {elapsedOf} from '../elapsed.js';
-import {formatDuration} from '../../model/format-duration.js';
+import {formatDurationFitting} from '../../model/format-duration.js';
 import {useScrollWindow} from '../hooks/use-scroll-window.js';
 import {columnBasis, type ColumnBasis, type ColumnItem} from '../list-columns.js';
 import {listKey, progressText} from '../list-rows.js';
@@ -38,9 +38,9 @@ function measure(object: PlanObject, theme: Theme): Measured {
 
 	const cells = {
 		kind: object.kind,
-		namespace: singleLine(object.namespace),
-		name: singleLine(object.name),
-		active: singleLine(object.active ?? ''),
+		namespace: singleLine(object.namespace, theme.glyphs.lineBreak),
+		name: singleLine(object.name, theme.glyphs.lineBreak),
+		active: singleLine(object.active ?? '', theme.glyphs.lineBreak),
 		state: `${theme.icon(object.state)} ${statusLook(object.state).word}`,
 		progress: progressText(object),
 	};
@@ -61,7 +61,7 @@ function measure(object: PlanObject, theme: Theme): Measured {
 function elapsedWidthAt(basis: ColumnBasis, now: number): number {
 	const open = basis.openFrom === undefined ? undefined : Math.max(0, now - basis.openFrom);
 	const longest = open === undefined ? basis.closed : basis.closed === undefined ? open : Math.max(open, basis.closed);
-	return Math.max(cellWidth(titles.elapsed), longest === undefined ? 0 : cellWidth(formatDuration(longest)));
+	return Math.max(cellWidth(titles.elapsed), longest === undefined ? 0 : cellWidth(formatDurationFitting(longest, caps.elapsed)));
 }
 
 type Widths = Record<keyof Cells, number>;
@@ -192,7 +192,7 @@ const ObjectRow = memo(function ObjectRow({object, selected, widths: w, startedA
 			<TickText
 				text={now => {
 					const elapsed = elapsedOf(timing, now);
-					return fitRight(elapsed === undefined ? '' : formatDuration(elapsed), w.elapsed);
+					return fitRight(elapsed === undefined ? '' : formatDurationFitting(elapsed, w.elapsed), w.elapsed);
 				}}
 			/>
 		</Line>

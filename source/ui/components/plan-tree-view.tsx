@@ -39,10 +39,10 @@ export function treeColumnsBasis(rows: readonly TreeRow[], timings: ReadonlyMap<
 	for (const row of rows) {
 		const {before, icon, label} = namePart(row, theme);
 		name = Math.max(name, cellWidth(before) + cellWidth(icon) + 1 + cellWidth(label));
-		strategy = Math.max(strategy, cellWidth(singleLine(row.node.strategy ?? '')));
+		strategy = Math.max(strategy, cellWidth(singleLine(row.node.strategy ?? '', theme.glyphs.lineBreak)));
 		// Raw words are cut at 14 cells; a reason after them (`pending (running per progress)`) gets its room.
-		const reason = row.node.statusReason ? cellWidth(singleLine(statusText({status: '', statusReason: row.node.statusReason}))) + 1 : 0;
-		status = Math.max(status, Math.min(14, cellWidth(singleLine(row.node.status))) + reason);
+		const reason = row.node.statusReason ? cellWidth(singleLine(statusText({status: '', statusReason: row.node.statusReason}), theme.glyphs.lineBreak)) + 1 : 0;
+		status = Math.max(status, Math.min(14, cellWidth(singleLine(row.node.status, theme.glyphs.lineBreak))) + reason);
 		const timing = timings?.get(row.node.id);
 		if (timing?.startedAt === undefined) {
 			continue;
