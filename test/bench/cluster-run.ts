@@ -88,9 +88,24 @@ function start(client: SideClient, setup: SideSetup, cluster: Cluster, workload:
 	const [command, args] =
 		client === 'planwatch'
 			? [process.execPath, [...setup.nodeFlags, setup.cli, '--kubeconfig', cluster.adminKubeconfig, '-n', namespace]]
-			: [setup.k9s!, ['--kubeconfig', cluster.adminKubeconfig, '-n', namespace, '-c', 'actionsets', '--readonly']];
+			: [setup.k9s!, ['--kubeconfig', cluster.adminKubeconfig, '--readonly']];
 	const pty = startPty(command, args, {cols: 160, rows: 40, env: setup.env, cwd: setup.cwd});
-	const ready = pty.waitFor(() => pty.lines().some(line => line.includes(probe)), `${client} to show ${probe}`, 120_000);
+	const shown = async () => pty.waitFor(() => pty.lines().some(line => line.includes(probe)), `${client} to show ${probe}`, 120_000);
+	if (client === 'planwatch') {
+		return {pid: pty.pid, bytes: pty.bytes, ready: shown(), stop: pty.stop};
+	}
+
+	// k9s 0.50 on a fresh config starts in its contexts view and does not know CRD commands yet (`-c actionsets`
+	// falls back with "command not found"): pick the context, then open the ActionSets of the namespace as a
+	// user types it.
+	const ready = (async () => {
+		await pty.waitFor(() => pty.lines().some(line => line.includes('contexts(')), 'k9s to show its contexts', 60_000);
+		await sleep(1000);
+		pty.write('\r');
+		await sleep(2000);
+		pty.write(`:actionsets ${namespace}\r`);
+		return shown();
+	})();
 	return {pid: pty.pid, bytes: pty.bytes, ready, stop: pty.stop};
 }
 
