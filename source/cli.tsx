@@ -224,6 +224,14 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 			return await reportEnd(snapshot.fatal);
 		}
 
+		// JSON carries them as its "missing" key; the other pictures say on stderr what they are drawn without.
+		if (options.output !== 'json') {
+			for (const m of snapshot.missing ?? []) {
+				// eslint-disable-next-line no-await-in-loop
+				await write(process.stderr, `planwatch: ${m.message}\n`);
+			}
+		}
+
 		const {chunks, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now(), timeZone: options.utc ? 'UTC' : undefined});
 		reached = exitCode;
 		// Gathered into writes of about 1 MB: few system calls, and never the whole picture of a big file at once.
