@@ -13,7 +13,7 @@ import {objectKey} from '../../source/model/plan-tree.js';
 import {findScenario} from '../../source/scenarios/catalog.js';
 import {scenarioTargets} from '../../source/scenarios/scenario.js';
 import {createDemoSource, demoNamespace} from '../../source/sources/demo-source.js';
-import {FakeClock} from '../../source/state/clock.js';
+import {FakeClock} from '../../test/helpers/fake-clock.js';
 import {Store} from '../../source/state/store.js';
 import {createWaitController, type WaitController} from '../../source/state/wait-controller.js';
 import {App} from '../../source/ui/app.js';

@@ -1,5 +1,5 @@
 import {createContext, useContext, useSyncExternalStore} from 'react';
-import type {Clock} from '../state/clock.js';
+import type {Clock} from '../core/clock.js';
 
 /**
  * The time views show: the clock's time as of its last 1 Hz tick (or of the first subscription), the same for

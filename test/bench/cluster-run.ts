@@ -10,7 +10,7 @@ import {spawnSync} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
-import type {KubeObject} from '../../source/kube/object-source.js';
+import type {KubeObject} from '../../source/core/kube-object.js';
 import {startCluster, type Cluster} from '../e2e/harness/cluster.js';
 import type {ResourceDef} from '../helpers/watch-server.js';
 import {startKubectlWatch} from './kubectl-client.js';

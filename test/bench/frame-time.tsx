@@ -12,8 +12,8 @@
 import {EventEmitter} from 'node:events';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {render} from 'ink';
-import type {KubeObject, ResourceKind} from '../../source/kube/object-source.js';
-import {FakeClock} from '../../source/state/clock.js';
+import type {KubeObject, ResourceKind} from '../../source/core/kube-object.js';
+import {FakeClock} from '../helpers/fake-clock.js';
 import {Store} from '../../source/state/store.js';
 import {App} from '../../source/ui/app.js';
 import {FakeWait} from '../helpers/fake-wait.js';

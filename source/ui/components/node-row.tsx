@@ -3,7 +3,7 @@ import {memo} from 'react';
 import {formatDuration} from '../../model/format-duration.js';
 import type {PlanNode} from '../../model/plan-tree.js';
 import {statusText} from '../../model/status.js';
-import {clockTime, isoMs, noteText} from '../../render/clock-time.js';
+import {clockTime, isoMs, noteText} from '../../model/clock-time.js';
 import {cellWidth, fit, fitRight, singleLine} from '../cell-text.js';
 import {roleOf, type Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
