@@ -95,14 +95,17 @@ function start(client: SideClient, setup: SideSetup, cluster: Cluster, workload:
 		return {pid: pty.pid, bytes: pty.bytes, ready: shown(), stop: pty.stop};
 	}
 
-	// k9s 0.50 on a fresh config starts in its contexts view and does not know CRD commands yet (`-c actionsets`
-	// falls back with "command not found"): pick the context, then open the ActionSets of the namespace as a
-	// user types it.
+	// k9s 0.50 does not know CRD commands at start (`-c actionsets` falls back with "command not found") and may
+	// open in its contexts view: pick the context there, then open the ActionSets of the namespace as a user
+	// types it.
 	const ready = (async () => {
-		await pty.waitFor(() => pty.lines().some(line => line.includes('contexts(')), 'k9s to show its contexts', 60_000);
+		await pty.waitFor(() => pty.lines().some(line => /\bNAME\b/.test(line)), 'k9s to show a view', 60_000);
 		await sleep(1000);
-		pty.write('\r');
-		await sleep(2000);
+		if (pty.lines().some(line => line.includes('contexts('))) {
+			pty.write('\r');
+			await sleep(2000);
+		}
+
 		pty.write(`:actionsets ${namespace}\r`);
 		return shown();
 	})();
