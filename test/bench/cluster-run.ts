@@ -106,7 +106,13 @@ function start(client: SideClient, setup: SideSetup, cluster: Cluster, workload:
 			await sleep(2000);
 		}
 
-		pty.write(`:actionsets ${namespace}\r`);
+		// Until k9s has discovered the CRDs the command is "not found": type it again until the list shows.
+		const until = performance.now() + 90_000;
+		while (!pty.lines().some(line => line.includes(probe)) && performance.now() < until) {
+			pty.write(`:actionsets ${namespace}\r`);
+			await sleep(3000);
+		}
+
 		return shown();
 	})();
 	return {pid: pty.pid, bytes: pty.bytes, ready, stop: pty.stop};
