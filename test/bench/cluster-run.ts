@@ -7,7 +7,7 @@
  * measured against the in-process watch server.
  */
 import {spawnSync} from 'node:child_process';
-import {existsSync} from 'node:fs';
+import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import type {KubeObject} from '../../source/core/kube-object.js';
@@ -85,31 +85,33 @@ function start(client: SideClient, setup: SideSetup, cluster: Cluster, workload:
 		return {pid: watch.pid, bytes: watch.bytes, ready, stop: watch.stop};
 	}
 
+	// k9s opens the ActionSets as a user does: its contexts view, Enter on the context (whose namespace is the
+	// bench's, from a copy of the kubeconfig), then `:actionsets`. k9s 0.50 does not know CRD commands at start
+	// (`-c actionsets` falls back with "command not found") nor takes commands before a context is chosen.
+	const kubeconfig = client === 'k9s' ? `${cluster.adminKubeconfig}.${namespace}` : cluster.adminKubeconfig;
+	if (client === 'k9s') {
+		writeFileSync(kubeconfig, readFileSync(cluster.adminKubeconfig, 'utf8').replace('namespace: default', `namespace: ${namespace}`));
+	}
+
 	const [command, args] =
 		client === 'planwatch'
-			? [process.execPath, [...setup.nodeFlags, setup.cli, '--kubeconfig', cluster.adminKubeconfig, '-n', namespace]]
-			: [setup.k9s!, ['--kubeconfig', cluster.adminKubeconfig, '--readonly']];
+			? [process.execPath, [...setup.nodeFlags, setup.cli, '--kubeconfig', kubeconfig, '-n', namespace]]
+			: [setup.k9s!, ['--kubeconfig', kubeconfig, '-c', 'contexts', '--readonly']];
 	const pty = startPty(command, args, {cols: 160, rows: 40, env: setup.env, cwd: setup.cwd});
 	const shown = async () => pty.waitFor(() => pty.lines().some(line => line.includes(probe)), `${client} to show ${probe}`, 120_000);
 	if (client === 'planwatch') {
 		return {pid: pty.pid, bytes: pty.bytes, ready: shown(), stop: pty.stop};
 	}
 
-	// k9s 0.50 does not know CRD commands at start (`-c actionsets` falls back with "command not found") and may
-	// open in its contexts view: pick the context there, then open the ActionSets of the namespace as a user
-	// types it.
 	const ready = (async () => {
-		await pty.waitFor(() => pty.lines().some(line => /\bNAME\b/.test(line)), 'k9s to show a view', 60_000);
+		await pty.waitFor(() => pty.lines().some(line => line.includes('contexts(')), 'k9s to show its contexts', 60_000);
 		await sleep(1000);
-		if (pty.lines().some(line => line.includes('contexts('))) {
-			pty.write('\r');
-			await sleep(2000);
-		}
-
+		pty.write('\r');
+		await sleep(2000);
 		// Until k9s has discovered the CRDs the command is "not found": type it again until the list shows.
 		const until = performance.now() + 90_000;
 		while (!pty.lines().some(line => line.includes(probe)) && performance.now() < until) {
-			pty.write(`:actionsets ${namespace}\r`);
+			pty.write(':actionsets\r');
 			await sleep(3000);
 		}
 
