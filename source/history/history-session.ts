@@ -1,0 +1,43 @@
+/**
+ * The ETA history of one planwatch run: loads the file, files every run the store sees finish, and answers the
+ * views' "what do past runs say about this object's nodes" from memory (no I/O per frame).
+ */
+import type {Expectation} from '../model/eta.js';
+import type {PlanObject} from '../model/plan-tree.js';
+import {RunHistory} from '../model/run-history.js';
+import type {StoreSnapshot} from '../state/store.js';
+import type {HistoryFile} from './history-file.js';
+import {RunTracker} from './run-tracker.js';
+
+export type HistorySession = {
+	/** node id → expectation for an object's nodes (cached per adapted object). */
+	expectations(object: PlanObject): ReadonlyMap<string, Expectation>;
+	/** File what the store saw finish up to now (also done on every store change). */
+	flush(): void;
+	dispose(): void;
+};
+
+type StoreLike = {
+	getSnapshot(): Pick<StoreSnapshot, 'objects' | 'timings'>;
+	subscribe(listener: () => void): () => void;
+};
+
+export function startHistory(store: StoreLike, file: HistoryFile): HistorySession {
+	const history = new RunHistory(file.load());
+	const tracker = new RunTracker();
+	const flush = (): void => {
+		const fresh = tracker.observe(store.getSnapshot()).filter(r => history.add(r));
+		file.append(fresh);
+	};
+
+	const unsubscribe = store.subscribe(flush);
+	flush();
+	return {
+		expectations: object => history.expectations(object),
+		flush,
+		dispose() {
+			unsubscribe();
+			flush();
+		},
+	};
+}
