@@ -13,6 +13,7 @@ import {openTerminalInput} from './cli/tty-input.js';
 import {buildInfo, formatVersion} from './cli/build-info.js';
 import {whenSynced} from './cli/when-synced.js';
 import type {ObjectSource} from './kube/object-source.js';
+import {createTerminalSignals} from './cli/terminal-signals.js';
 import {objectKey} from './model/plan-tree.js';
 import {SystemClock, type Clock} from './state/clock.js';
 import {Store} from './state/store.js';
@@ -138,7 +139,9 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 	const clock = new SystemClock();
 	const source = await createSource(clock);
 	const store = new Store(clock);
-	source.start(store.apply);
+	const history = options.history ? await startRunHistory(store) : undefined;
+	const expectations = history?.session.expectations;
+	source.start(history ? history.feed(store, history.session) : store.apply);
 	try {
 		if (options.output === 'tui') {
 			// Loaded on demand: plain and json output never start React or Ink.
@@ -155,6 +158,9 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 					targets: targets.length === 0 && options.mode === 'file' && objects.length === 1 ? [objectKey(objects[0]!)] : targets,
 					stdin: extras.stdinConsumed && !options.once ? openTerminalInput() : undefined,
 					interrupted: interrupt.claim(),
+					signals: createTerminalSignals({write: text => process.stdout.write(text), isTTY: Boolean(process.stdout.isTTY), env: process.env}),
+					dir: process.cwd(),
+					expectations,
 				}),
 			);
 		}
@@ -162,7 +168,7 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 		if (!options.once) {
 			const {runStream} = await import('./cli/run-stream.js');
 			const output = options.output;
-			return await reportEnd(await runStream({store, clock, options: {...options, output}, targets, write: async text => write(process.stdout, text), interrupted: interrupt.claim()}));
+			return await reportEnd(await runStream({store, clock, options: {...options, output}, targets, write: async text => write(process.stdout, text), interrupted: interrupt.claim(), expectations}));
 		}
 
 		const snapshot = await whenSynced(store);
@@ -170,12 +176,19 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 			return await reportEnd(snapshot.fatal);
 		}
 
-		const {text, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now()});
+		const {text, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now(), expectations});
 		await write(process.stdout, text);
 		return exitCode;
 	} finally {
 		await source.stop();
+		history?.session.dispose();
 	}
+}
+
+/** The ETA history: past runs in memory, and every run the store sees finish filed (source/history/). */
+async function startRunHistory(store: Store) {
+	const [{historyPath, openHistoryFile}, {startHistory, feedWithHistory}] = await Promise.all([import('./history/history-file.js'), import('./history/history-session.js')]);
+	return {session: startHistory(store, openHistoryFile(historyPath(process.env))), feed: feedWithHistory};
 }
 
 async function fail(error: unknown): Promise<never> {

@@ -83,7 +83,7 @@ export function createTuiActions(options: TuiActionsOptions): TuiActions {
 					try {
 						const saved = saveSnapshot(options.dir, snapshotBaseName(t, clock.now()), t.plain, t.json);
 						const shown = (file: string): string => `.${path.sep}${path.relative(options.dir, file)}`;
-						return {ok: true, message: `saved ${shown(saved.text)} and ${shown(saved.json)}`};
+						return {ok: true, message: `saved ${shown(saved.text)} and .json`};
 					} catch (error) {
 						return {ok: false, message: `could not save: ${describeError(error).message}`};
 					}

@@ -2,6 +2,7 @@
  * The ETA history of one planwatch run: loads the file, files every run the store sees finish, and answers the
  * views' "what do past runs say about this object's nodes" from memory (no I/O per frame).
  */
+import type {SourceEvent} from '../kube/object-source.js';
 import type {Expectation} from '../model/eta.js';
 import type {PlanObject} from '../model/plan-tree.js';
 import {RunHistory} from '../model/run-history.js';
@@ -12,7 +13,7 @@ import {RunTracker} from './run-tracker.js';
 export type HistorySession = {
 	/** node id → expectation for an object's nodes (cached per adapted object). */
 	expectations(object: PlanObject): ReadonlyMap<string, Expectation>;
-	/** File what the store saw finish up to now (also done on every store change). */
+	/** File what the store saw finish up to now: after every source event (see feedWithHistory). */
 	flush(): void;
 	dispose(): void;
 };
@@ -21,6 +22,21 @@ type StoreLike = {
 	getSnapshot(): Pick<StoreSnapshot, 'objects' | 'timings'>;
 	subscribe(listener: () => void): () => void;
 };
+
+/**
+ * The source's events into the store, and every change straight to the history: the tracker must see each
+ * adaptation (a plan seen PENDING then IN_PROGRESS in one batch was still seen starting).
+ */
+export function feedWithHistory(store: {apply(event: SourceEvent): void}, session: HistorySession | undefined): (event: SourceEvent) => void {
+	if (!session) {
+		return store.apply;
+	}
+
+	return event => {
+		store.apply(event);
+		session.flush();
+	};
+}
 
 export function startHistory(store: StoreLike, file: HistoryFile): HistorySession {
 	const history = new RunHistory(file.load());

@@ -18,13 +18,15 @@ export type ObjectLinesProps = {
 	/** Key of the object we are showing (for when it is not there yet). */
 	readonly objectKey: string;
 	readonly synced: boolean;
+	/** The running plan's ETA from past runs (`~2m left`), after the summary. */
+	readonly eta?: string;
 	/** 0, 1 (title) or 2 (title + summary) lines. */
 	readonly height: number;
 	readonly width: number;
 };
 
 /** The object's title line and its one-line summary with an icon. */
-export function ObjectLines({object, objectKey, synced, height, width}: ObjectLinesProps) {
+export function ObjectLines({object, objectKey, synced, eta, height, width}: ObjectLinesProps) {
 	const theme = useTheme();
 	if (height <= 0) {
 		return null;
@@ -41,6 +43,7 @@ export function ObjectLines({object, objectKey, synced, height, width}: ObjectLi
 					<Line>
 						{/* Static icon: the spinners are on the tree's running rows; one at the start of this line would rewrite it all every second. */}
 						<StatusIcon state={object.state} spin={false} /> <Text {...theme.style(roleOf(object.state))}>{singleLine(object.summary)}</Text>
+						{eta ? <Text {...theme.style(eta.startsWith('overdue') ? 'warning' : 'muted')}>{`  ${theme.glyphs.separator}  ${eta}`}</Text> : undefined}
 					</Line>
 				) : (
 					<Line {...theme.style('muted')}>

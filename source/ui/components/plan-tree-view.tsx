@@ -9,6 +9,7 @@ import type {TreeRow} from '../tree-rows.js';
 import {MoreLine} from './more-line.js';
 import {NodeRow, namePart, spinsByTimer, type TreeColumns} from './node-row.js';
 import {formatDuration} from '../../model/format-duration.js';
+import {formatEta, nodeEta, type Expectation} from '../../model/eta.js';
 import {statusText} from '../../model/status.js';
 
 /** Column widths from all visible rows (not just the window), so scrolling does not shift columns. */
@@ -40,6 +41,8 @@ export type PlanTreeViewProps = {
 	readonly cursor: number;
 	/** Node id → timing, from the store. */
 	readonly timings?: ReadonlyMap<string, NodeTiming>;
+	/** Node id → what past runs say (the ETA history); looked up, never computed, per frame. */
+	readonly expectations?: ReadonlyMap<string, Expectation>;
 	readonly now: number;
 	/** Most lines to use. */
 	readonly height: number;
@@ -47,7 +50,7 @@ export type PlanTreeViewProps = {
 };
 
 /** The tree of one object, windowed to `height` lines around the cursor. */
-export function PlanTreeView({rows, cursor, timings, now, height, width}: PlanTreeViewProps) {
+export function PlanTreeView({rows, cursor, timings, expectations, now, height, width}: PlanTreeViewProps) {
 	const theme = useTheme();
 	const window = useScrollWindow(rows.length, height, cursor);
 	if (height <= 0) {
@@ -63,18 +66,23 @@ export function PlanTreeView({rows, cursor, timings, now, height, width}: PlanTr
 	return (
 		<Box flexDirection="column" width={width}>
 			{window.above > 0 && height >= 3 ? <MoreLine direction="above" count={window.above} /> : undefined}
-			{rows.slice(window.start, window.end).map((row, i) => (
-				<NodeRow
-					key={row.node.id}
-					row={row}
-					selected={window.start + i === cursor}
-					columns={columns}
-					elapsed={elapsed[window.start + i]}
-					retries={timings?.get(row.node.id)?.retries}
-					now={now}
-					width={width}
-				/>
-			))}
+			{rows.slice(window.start, window.end).map((row, i) => {
+				const timing = timings?.get(row.node.id);
+				const eta = expectations && expectations.size > 0 ? nodeEta(row.node, expectations, timing?.startedAt, now) : undefined;
+				return (
+					<NodeRow
+						key={row.node.id}
+						row={row}
+						selected={window.start + i === cursor}
+						columns={columns}
+						elapsed={elapsed[window.start + i]}
+						retries={timing?.retries}
+						eta={eta ? formatEta(eta) : undefined}
+						now={now}
+						width={width}
+					/>
+				);
+			})}
 			{window.below > 0 && height >= 3 ? <MoreLine direction="below" count={window.below} /> : undefined}
 		</Box>
 	);
