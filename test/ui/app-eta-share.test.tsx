@@ -116,7 +116,7 @@ describe('ETA from past runs', () => {
 		expect(frame).toMatch(/▾ ● deploy .*0:30 +~2m left/);
 		expect(frame).toMatch(/● init .*0:00 +~1m20s left/);
 		// The object's header line says the plan's ETA too.
-		expect(frame.split('\n')[2]).toMatch(/·  ~2m left$/);
+		expect(frame.split('\n')[1]).toBe('Instance default/mysql-instance  ·  mysql-5.7-0.3.0  ·  active plan deploy  ·  ~2m left');
 		clock.advance(100_000);
 		// init: 1m40s elapsed, past its slowest run (1m30s): overdue 10s. The plan (2m10s): past its median, 20s to its slowest.
 		frame = await app.waitForFrame(f => f.includes('overdue'));

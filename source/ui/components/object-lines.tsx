@@ -18,7 +18,7 @@ export type ObjectLinesProps = {
 	/** Key of the object we are showing (for when it is not there yet). */
 	readonly objectKey: string;
 	readonly synced: boolean;
-	/** The running plan's ETA from past runs (`~2m left`), after the summary. */
+	/** The running plan's ETA from past runs (`~2m left`), after the title. */
 	readonly eta?: string;
 	/** 0, 1 (title) or 2 (title + summary) lines. */
 	readonly height: number;
@@ -37,13 +37,14 @@ export function ObjectLines({object, objectKey, synced, eta, height, width}: Obj
 		<Box flexDirection="column" width={width}>
 			<Line bold>
 				{object ? objectTitle(object, theme.glyphs.separator) : `${kind} ${namespace}/${name.join('/')}`}
+				{/* The summary line below is often cut at the width: the title is short, the ETA stays in view. */}
+				{eta ? <Text bold={false} {...theme.style(eta.startsWith('overdue') ? 'warning' : 'muted')}>{`  ${theme.glyphs.separator}  ${eta}`}</Text> : undefined}
 			</Line>
 			{height > 1 ? (
 				object ? (
 					<Line>
 						{/* Static icon: the spinners are on the tree's running rows; one at the start of this line would rewrite it all every second. */}
 						<StatusIcon state={object.state} spin={false} /> <Text {...theme.style(roleOf(object.state))}>{singleLine(object.summary)}</Text>
-						{eta ? <Text {...theme.style(eta.startsWith('overdue') ? 'warning' : 'muted')}>{`  ${theme.glyphs.separator}  ${eta}`}</Text> : undefined}
 					</Line>
 				) : (
 					<Line {...theme.style('muted')}>
