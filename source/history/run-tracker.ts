@@ -33,26 +33,35 @@ export class RunTracker {
 	/** Runs already returned by this tracker (a finished node stays finished across many adaptations). */
 	readonly #done = new Set<string>();
 
+	/** Adaptations already walked: an unchanged object costs one WeakSet lookup per call. */
+	readonly #observed = new WeakSet<PlanObject>();
+	#lastObjects: readonly PlanObject[] | undefined;
+
 	/** New finished runs in this snapshot. Only objects whose adaptation changed since the last call are walked. */
 	observe(snapshot: Pick<StoreSnapshot, 'objects' | 'timings'>): RunRecord[] {
+		if (snapshot.objects === this.#lastObjects) {
+			return [];
+		}
+
+		this.#lastObjects = snapshot.objects;
 		const out: RunRecord[] = [];
-		const present = new Set<string>();
 		for (const object of snapshot.objects) {
-			const key = objectKey(object);
-			present.add(key);
-			const seen = this.#seen.get(key);
-			if (seen?.object === object) {
+			if (this.#observed.has(object)) {
 				continue;
 			}
 
-			const entry = seen ?? {object, states: new Map(), late: new Set<string>()};
+			this.#observed.add(object);
+			const key = objectKey(object);
+			const entry = this.#seen.get(key) ?? {object, states: new Map(), late: new Set<string>()};
 			entry.object = object;
 			this.#seen.set(key, entry);
 			this.#update(entry, object.tree);
 			out.push(...this.#finished(key, object, entry, snapshot.timings.get(key)));
 		}
 
-		if (present.size !== this.#seen.size) {
+		// Deleted objects: forget them (a new object of the same name is a new run).
+		if (this.#seen.size > snapshot.objects.length) {
+			const present = new Set(snapshot.objects.map(o => objectKey(o)));
 			for (const key of this.#seen.keys()) {
 				if (!present.has(key)) {
 					this.#seen.delete(key);
