@@ -101,9 +101,10 @@ export class RunTracker {
 			}
 
 			const topTiming = timings?.get(top.id);
-			// KUDO: one Instance runs a plan many times; its planStatus uid names this execution.
+			// KUDO: one Instance runs a plan many times; its planStatus uid names this execution. The creation time
+			// tells apart objects that come back with the same uid (the demo plays the same script every time).
 			const planUid = object.wait.kind === 'Instance' ? object.wait.planUids[top.name] : undefined;
-			const id = runId([key, object.uid ?? '', String(index), top.name, planUid ?? String(topTiming?.startedAt ?? '')]);
+			const id = runId([key, object.uid ?? '', object.createdAt ?? '', String(index), top.name, planUid ?? String(topTiming?.startedAt ?? '')]);
 			if (this.#done.has(id)) {
 				return;
 			}
