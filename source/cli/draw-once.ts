@@ -3,7 +3,7 @@
  */
 import type {Expectation} from '../model/eta.js';
 import type {PlanObject} from '../model/plan-tree.js';
-import {renderJson} from '../render/json.js';
+import {renderJsonChunks} from '../render/json.js';
 import {renderPlain} from '../render/plain.js';
 import type {StoreSnapshot} from '../state/store.js';
 import {onceExitCode} from './exit-codes.js';
@@ -18,10 +18,11 @@ export type DrawOnceOptions = {
 	readonly expectations?: (object: PlanObject) => ReadonlyMap<string, Expectation>;
 };
 
-export function drawOnce(snapshot: StoreSnapshot, options: DrawOnceOptions): {readonly text: string; readonly exitCode: number} {
-	const text =
+/** The text comes in chunks to write one after the other (json: one per object, so a big picture is never whole). */
+export function drawOnce(snapshot: StoreSnapshot, options: DrawOnceOptions): {readonly chunks: Iterable<string>; readonly exitCode: number} {
+	const chunks =
 		options.output === 'json'
-			? renderJson(snapshot, options.expectations && {expectations: options.expectations, timings: snapshot.timings, now: options.now})
-			: renderPlain(snapshot, {now: options.now, ascii: options.ascii, color: options.color, timeZone: options.timeZone});
-	return {text, exitCode: onceExitCode(snapshot.objects)};
+			? renderJsonChunks(snapshot, options.expectations && {expectations: options.expectations, timings: snapshot.timings, now: options.now})
+			: [renderPlain(snapshot, {now: options.now, ascii: options.ascii, color: options.color, timeZone: options.timeZone})];
+	return {chunks, exitCode: onceExitCode(snapshot.objects)};
 }

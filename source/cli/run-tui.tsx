@@ -31,13 +31,15 @@ export type TuiRun = {
 	readonly store: Store;
 	readonly clock: Clock;
 	readonly header: {readonly context: string; readonly scope: string};
-	readonly options: Pick<Options, 'ascii' | 'color' | 'once' | 'wait' | 'timeoutMs' | 'extendMs' | 'notify'>;
+	readonly options: Pick<Options, 'ascii' | 'color' | 'once' | 'wait' | 'timeoutMs' | 'extendMs' | 'notify'> & {readonly utc?: boolean};
 	/** Object keys (`Kind/namespace/name`) to open and wait for; empty = every object (the list). */
 	readonly targets: readonly string[];
 	/** Where keys come from (default process.stdin). */
 	readonly stdin?: NodeJS.ReadStream;
 	/** Resolves when the process is asked to stop (SIGINT/SIGTERM): the run ends with 130. */
 	readonly interrupted: Promise<void>;
+	/** Called with the result as soon as it is decided, before the last frame is drawn. */
+	readonly onResult?: (result: TuiResult) => void;
 	/** Notifications and clipboard on the terminal (nothing is sent when stdout is not one). */
 	readonly signals: TerminalSignals;
 	/** Where `s` saves snapshots. */
@@ -61,7 +63,7 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 	});
 	const snapshots = framedSnapshots(store, clock, frameMs);
 	const notifier = new Notifier(options.notify, run.signals, clock.now());
-	const actions = createTuiActions({store, clock, ascii: options.ascii, signals: run.signals, notifier, dir: run.dir, expectations: run.expectations});
+	const actions = createTuiActions({store, clock, ascii: options.ascii, signals: run.signals, notifier, dir: run.dir, expectations: run.expectations, timeZone: options.utc ? 'UTC' : undefined});
 	// Watching only: a failure is news now. With --wait, the end of the wait says it.
 	const stopFailures = options.wait || options.once ? () => undefined : watchFailures(store, targets, object => notifier.objectFailed(object, clock.now()));
 	const app = render(
@@ -72,6 +74,7 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 			header={run.header}
 			targets={targets}
 			ascii={options.ascii}
+			timeZone={options.utc ? 'UTC' : undefined}
 			color={options.color}
 			actions={actions}
 			expectations={run.expectations}
@@ -85,11 +88,13 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 	let result: TuiResult;
 	if (options.once) {
 		const snapshot = await whenSynced(store);
+		result = snapshot.fatal ?? {exitCode: onceExitCode(snapshot.objects), message: ''};
+		run.onResult?.(result);
 		snapshots.flush();
 		await app.waitUntilRenderFlush();
-		result = snapshot.fatal ?? {exitCode: onceExitCode(snapshot.objects), message: ''};
 	} else {
 		result = await Promise.race([wait.done, run.interrupted.then(() => ({exitCode: 130, message: ''}))]);
+		run.onResult?.(result);
 		// The last frame must show the state the result was decided on, not the previous 33 ms frame's.
 		snapshots.flush();
 		await new Promise(resolve => {

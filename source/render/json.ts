@@ -14,7 +14,9 @@
  *     "percent":   number;  "steps": {"done", "total"};  "error": string;  "updatedAt": ISO time
  *     "events":    [{"type", "reason", "message", "time"?, "count"}]    when any are known
  *     "tree":      [node]                                                always
- *   }]}
+ *   }],
+ *   "missing": [{"resource": "Event", "reason": string}]   when RBAC hides Events, OperatorVersions or Blueprints
+ *   }
  *
  *   node = {
  *     "kind":     "plan" | "phase" | "step" | "action" | "deferPhase"    always
@@ -32,7 +34,8 @@
  *   The object's "eta" (same shape) is its running plan's (KUDO) or action's (Kanister).
  *
  * Live mode (`-o json` while watching) writes NDJSON instead: one line per snapshot or transition,
- * `{"type":"snapshot","time":ISO,"objects":[…]}`, `{"type":"transition","time":ISO,…}` and at the end
+ * `{"type":"snapshot","time":ISO,"objects":[…]}` (plus `"missing":[{"resource","reason"}]` when RBAC hides
+ * Events, OperatorVersions or Blueprints), `{"type":"transition","time":ISO,…}` and at the end
  * `{"type":"result","time":ISO,"exitCode":n,"message":…}`.
  */
 import {formatEta, nodeEta, planNode, type Eta, type Expectation} from '../model/eta.js';
@@ -96,8 +99,36 @@ export function toJsonDocument(snapshot: Snapshot, eta?: EtaContext): JsonDocume
 }
 
 /** The `-o json` document, pretty-printed, ending in a newline. */
-export function renderJson(snapshot: Snapshot, eta?: EtaContext): string {
-	return JSON.stringify(toJsonDocument(snapshot, eta), undefined, 2) + '\n';
+export function renderJson(snapshot: Snapshot & Pick<StoreSnapshot, 'missing'>, eta?: EtaContext): string {
+	return [...renderJsonChunks(snapshot, eta)].join('');
+}
+
+/**
+ * The same text, one object at a time: 10 000 objects never exist as one document copy plus one string of tens of
+ * megabytes (what JSON.stringify of the whole document needs), only as the chunks a writer takes one by one.
+ */
+export function* renderJsonChunks(snapshot: Snapshot & Pick<StoreSnapshot, 'missing'>, eta?: EtaContext): Generator<string> {
+	const {objects} = snapshot;
+	const missing = missingList(snapshot);
+	if (objects.length === 0) {
+		yield JSON.stringify({objects: [], ...(missing ? {missing} : {})}, undefined, 2) + '\n';
+		return;
+	}
+
+	yield '{\n  "objects": [\n';
+	for (const [i, o] of objects.entries()) {
+		// JSON.stringify escapes newlines inside strings: every raw newline is indentation.
+		const text = JSON.stringify(toJsonObject(o, snapshot.events.get(objectKey(o)) ?? [], eta), undefined, 2).replaceAll('\n', '\n    ');
+		yield `    ${text}${i < objects.length - 1 ? ',' : ''}\n`;
+	}
+
+	yield missing ? `  ],\n  "missing": ${JSON.stringify(missing, undefined, 2).replaceAll('\n', '\n  ')}\n}\n` : '  ]\n}\n';
+}
+
+/** Supporting collections planwatch may not read (403), for the `missing` key; undefined when none. */
+function missingList(snapshot: Pick<StoreSnapshot, 'missing'>): Array<{resource: string; reason: string}> | undefined {
+	const list = snapshot.missing?.map(m => ({resource: m.resource, reason: m.message}));
+	return list && list.length > 0 ? list : undefined;
 }
 
 type NodeEta = (node: PlanNode) => JsonEta | undefined;
@@ -170,8 +201,9 @@ export function toJsonNode(node: PlanNode, etaOf?: NodeEta): JsonNode {
 }
 
 /** NDJSON: the whole picture at `at` (clock ms). */
-export function snapshotLine(snapshot: Snapshot, at: number, eta?: Omit<EtaContext, 'now'>): string {
-	return JSON.stringify({type: 'snapshot', time: new Date(at).toISOString(), ...toJsonDocument(snapshot, eta && {...eta, now: at})}) + '\n';
+export function snapshotLine(snapshot: Snapshot & Pick<StoreSnapshot, 'missing'>, at: number, eta?: Omit<EtaContext, 'now'>): string {
+	const missing = missingList(snapshot);
+	return JSON.stringify({type: 'snapshot', time: new Date(at).toISOString(), ...toJsonDocument(snapshot, eta && {...eta, now: at}), ...(missing ? {missing} : {})}) + '\n';
 }
 
 /** NDJSON: one observed status change; `path` runs from the top-level node down (empty: the object itself). */
