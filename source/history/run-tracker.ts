@@ -43,10 +43,16 @@ export class RunTracker {
 			return [];
 		}
 
+		const previous = this.#lastObjects;
 		this.#lastObjects = snapshot.objects;
+		// The store replaces a changed object in place in a copy of its sorted array: with the same length, an
+		// identical slot is an unchanged object (a pointer comparison, cheaper than the set lookup).
+		const sameShape = previous?.length === snapshot.objects.length;
 		const out: RunRecord[] = [];
-		for (const object of snapshot.objects) {
-			if (this.#observed.has(object)) {
+		const {objects} = snapshot;
+		for (let i = 0; i < objects.length; i++) {
+			const object = objects[i]!;
+			if ((sameShape && previous[i] === object) || this.#observed.has(object)) {
 				continue;
 			}
 
