@@ -176,7 +176,7 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 	const clock = new SystemClock();
 	const source = await createSource(clock);
 	const store = new Store(clock);
-	const history = options.history ? await startRunHistory(store) : undefined;
+	const history = options.history ? await startRunHistory(store, options.mode === 'demo' ? demoRealm : '') : undefined;
 	const expectations = history?.session.expectations;
 	source.start(history ? history.feed(store, history.session) : store.apply);
 	try {
@@ -250,10 +250,13 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 	}
 }
 
+/** The demo's runs are filed apart: its operator versions have real names, its durations are scripted. */
+const demoRealm = 'demo/';
+
 /** The ETA history: past runs in memory, and every run the store sees finish filed (source/history/). */
-async function startRunHistory(store: Store) {
+async function startRunHistory(store: Store, realm: string) {
 	const [{historyPath, openHistoryFile}, {startHistory, feedWithHistory}] = await Promise.all([import('./history/history-file.js'), import('./history/history-session.js')]);
-	return {session: startHistory(store, openHistoryFile(historyPath(process.env))), feed: feedWithHistory};
+	return {session: startHistory(store, openHistoryFile(historyPath(process.env)), realm), feed: feedWithHistory};
 }
 
 async function fail(error: unknown): Promise<never> {

@@ -38,9 +38,10 @@ export function feedWithHistory(store: {apply(event: SourceEvent): void}, sessio
 	};
 }
 
-export function startHistory(store: StoreLike, file: HistoryFile): HistorySession {
-	const history = new RunHistory(file.load());
-	const tracker = new RunTracker();
+/** `realm`: `demo/` files the demo's runs apart from a cluster's (see RunHistory). */
+export function startHistory(store: StoreLike, file: HistoryFile, realm = ''): HistorySession {
+	const history = new RunHistory(file.load(), undefined, realm);
+	const tracker = new RunTracker(realm);
 	const flush = (): void => {
 		const fresh = tracker.observe(store.getSnapshot()).filter(r => history.add(r));
 		file.append(fresh);

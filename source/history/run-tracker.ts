@@ -11,7 +11,7 @@
  */
 import {createHash} from 'node:crypto';
 import {objectKey, type PlanNode, type PlanObject} from '../model/plan-tree.js';
-import type {RunRecord} from '../model/run-history.js';
+import {groupOf, type RunRecord} from '../model/run-history.js';
 import {isActiveState, isFinishedState} from '../model/status.js';
 import type {NodeTiming, StoreSnapshot} from '../state/store.js';
 
@@ -32,6 +32,12 @@ export class RunTracker {
 	readonly #seen = new Map<string, Seen>();
 	/** Runs already returned by this tracker (a finished node stays finished across many adaptations). */
 	readonly #done = new Set<string>();
+	readonly #realm: string;
+
+	/** `realm`: prefix of the group the runs are filed under (`demo/` for the demo; see RunHistory). */
+	constructor(realm = '') {
+		this.#realm = realm;
+	}
 
 	/** Adaptations already walked: an unchanged object costs one WeakSet lookup per call. */
 	readonly #observed = new WeakSet<PlanObject>();
@@ -139,7 +145,7 @@ export class RunTracker {
 			out.push({
 				v: 1,
 				kind: object.kind,
-				group: object.version ?? '',
+				group: groupOf(object, this.#realm),
 				top: top.name,
 				run: id,
 				at: new Date(endedAt ?? Date.now()).toISOString(),

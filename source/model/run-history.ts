@@ -121,9 +121,16 @@ export function compactRuns(records: readonly RunRecord[], perKey = runsPerKey):
 	return unique.filter((_, i) => keep[i]);
 }
 
-/** Where a top-level node's runs are filed. */
-export function historyKeyOf(object: Pick<PlanObject, 'kind' | 'version'>, top: Pick<PlanNode, 'name'>): string {
-	return historyKey({kind: object.kind, group: object.version ?? '', top: top.name});
+/**
+ * Where a top-level node's runs are filed. `realm` keeps runs of the demo (`demo/`) apart from a cluster's: the
+ * demo's operator versions have real names, its durations are not.
+ */
+export function historyKeyOf(object: Pick<PlanObject, 'kind' | 'version'>, top: Pick<PlanNode, 'name'>, realm = ''): string {
+	return historyKey({kind: object.kind, group: groupOf(object, realm), top: top.name});
+}
+
+export function groupOf(object: Pick<PlanObject, 'version'>, realm = ''): string {
+	return `${realm}${object.version ?? ''}`;
 }
 
 const noExpectations: ReadonlyMap<string, Expectation> = new Map();
@@ -139,9 +146,11 @@ export class RunHistory {
 	readonly #stats = new Map<string, Map<string, Expectation>>();
 	#perObject = new WeakMap<PlanObject, ReadonlyMap<string, Expectation>>();
 	readonly #perKey: number;
+	readonly #realm: string;
 
-	constructor(records: readonly RunRecord[] = [], perKey = runsPerKey) {
+	constructor(records: readonly RunRecord[] = [], perKey = runsPerKey, realm = '') {
 		this.#perKey = perKey;
+		this.#realm = realm;
 		for (const r of compactRuns(records, perKey)) {
 			this.#push(r);
 		}
@@ -240,7 +249,7 @@ export class RunHistory {
 	#compute(object: PlanObject): ReadonlyMap<string, Expectation> {
 		let out: Map<string, Expectation> | undefined;
 		for (const top of object.tree) {
-			const stats = this.#statsFor(historyKeyOf(object, top));
+			const stats = this.#statsFor(historyKeyOf(object, top, this.#realm));
 			if (!stats) {
 				continue;
 			}

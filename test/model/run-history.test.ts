@@ -60,6 +60,13 @@ describe('RunHistory', () => {
 		expect(history.expectations(mysqlDeploying).size).toBe(0);
 	});
 
+	it("a realm's runs (the demo's) are not another realm's", () => {
+		const demoRuns = [run(1, 60_000, {group: 'demo/mysql-5.7-0.3.0'})];
+		expect(new RunHistory(demoRuns).expectations(mysqlDeploying).size).toBe(0);
+		expect(new RunHistory(demoRuns, undefined, 'demo/').expectations(mysqlDeploying).get('plan:deploy')?.medianMs).toBe(60_000);
+		expect(new RunHistory([run(1, 60_000)], undefined, 'demo/').expectations(mysqlDeploying).size).toBe(0);
+	});
+
 	it('caches per adapted object and recomputes when a run is added', () => {
 		const history = new RunHistory([run(1, 60_000)]);
 		const first = history.expectations(mysqlDeploying);
