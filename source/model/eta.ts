@@ -54,18 +54,22 @@ export function etaOf(expectation: Expectation, elapsedMs: number): Eta {
 	return {kind: 'left', ms: left > 0 ? left : expectation.maxMs - elapsed};
 }
 
-/** `~2m left`, `~45s left`, `~<1s left`, `overdue 1m`: minutes drop seconds from 10m on (an estimate, not a timer). */
+/**
+ * `~2m left`, `~45s left`, `~<1s left`, `overdue 1m`. An estimate, not a timer: whole minutes from a minute on, 5 s
+ * steps below, so a running row's text changes every few seconds at most (the terminal rewrites a line from its
+ * first changed character on).
+ */
 export function formatEta(eta: Eta): string {
 	const text = roughDuration(eta.ms);
 	return eta.kind === 'overdue' ? `overdue ${text}` : eta.ms < 1000 ? '~<1s left' : `~${text} left`;
 }
 
 function roughDuration(ms: number): string {
-	if (ms >= 10 * 60_000) {
+	if (ms >= 60_000) {
 		return formatDurationWords(Math.round(ms / 60_000) * 60_000);
 	}
 
-	return formatDurationWords(ms);
+	return formatDurationWords(Math.ceil(ms / 5000) * 5000);
 }
 
 /** A node's ETA: only while it is being worked on and its start is known. */

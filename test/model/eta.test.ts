@@ -23,6 +23,7 @@ describe('eta', () => {
 		[75_000, {kind: 'left', ms: 45_000}, '~45s left'],
 		// past the median, not past the slowest run: the slowest run is what is left to go on
 		[150_000, {kind: 'left', ms: 30_000}, '~30s left'],
+		[152_000, {kind: 'left', ms: 28_000}, '~30s left'],
 		[180_000, {kind: 'left', ms: 0}, '~<1s left'],
 		[240_000, {kind: 'overdue', ms: 60_000}, 'overdue 1m'],
 	] as const)('median 2m, slowest 3m, elapsed %d ms → %j', (elapsed, eta, text) => {
@@ -31,8 +32,11 @@ describe('eta', () => {
 		expect(formatEta(e)).toBe(text);
 	});
 
-	it('long estimates round to minutes', () => {
+	it('estimates round to whole minutes from a minute on, to 5 s below', () => {
 		expect(formatEta({kind: 'left', ms: 25 * 60_000 + 31_000})).toBe('~26m left');
+		expect(formatEta({kind: 'left', ms: 80_000})).toBe('~1m left');
+		expect(formatEta({kind: 'left', ms: 90_000})).toBe('~2m left');
+		expect(formatEta({kind: 'left', ms: 1500})).toBe('~5s left');
 		expect(formatEta({kind: 'overdue', ms: 2 * 3_600_000 + 4 * 60_000})).toBe('overdue 2h4m');
 	});
 

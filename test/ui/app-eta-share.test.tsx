@@ -111,10 +111,10 @@ describe('ETA from past runs', () => {
 		store.apply({type: 'upsert', resource: 'Instance', object: deploy('IN_PROGRESS', {deploy: 'IN_PROGRESS'})});
 		clock.advance(30_000);
 		store.apply({type: 'upsert', resource: 'Instance', object: deploy('IN_PROGRESS', {deploy: 'COMPLETE', init: 'IN_PROGRESS'})});
-		// plan: median 2m30s - 30s elapsed; init: median 1m20s, just started.
+		// plan: median 2m30s - 30s elapsed; init: median 1m20s, just started (estimates in whole minutes).
 		let frame = await app.waitForFrame(f => f.includes('init') && f.includes('left'));
 		expect(frame).toMatch(/▾ ● deploy .*0:30 +~2m left/);
-		expect(frame).toMatch(/● init .*0:00 +~1m20s left/);
+		expect(frame).toMatch(/● init .*0:00 +~1m left/);
 		// The object's header line says the plan's ETA too.
 		expect(frame.split('\n')[1]).toBe('Instance default/mysql-instance  ·  mysql-5.7-0.3.0  ·  active plan deploy  ·  ~2m left');
 		clock.advance(100_000);
@@ -141,7 +141,7 @@ describe('ETA from past runs', () => {
 		clock.advance(60_000);
 		const frame = await app.waitForFrame(f => f.includes('ETA'));
 		expect(frame).toMatch(/ELAPSED  ETA/);
-		expect(frame).toMatch(/mysql-instance .*1:00 +~1m30s left/);
+		expect(frame).toMatch(/mysql-instance .*1:00 +~2m left/);
 	});
 
 	test('a run seen from start to end is filed, and -o json gives eta from the history', async () => {
@@ -152,8 +152,8 @@ describe('ETA from past runs', () => {
 		clock.advance(45_000);
 		const text = [...drawOnce(store.getSnapshot(), {output: 'json', ascii: false, color: false, now: clock.now(), expectations: session!.expectations}).chunks].join('');
 		const document = JSON.parse(text) as {objects: Array<{eta?: unknown; tree: Array<{name: string; eta?: unknown}>}>};
-		expect(document.objects[0]!.eta).toEqual({state: 'left', ms: 105_000, text: '~1m45s left', runs: 3});
-		expect(document.objects[0]!.tree.find(n => n.name === 'deploy')!.eta).toEqual({state: 'left', ms: 105_000, text: '~1m45s left', runs: 3});
+		expect(document.objects[0]!.eta).toEqual({state: 'left', ms: 105_000, text: '~2m left', runs: 3});
+		expect(document.objects[0]!.tree.find(n => n.name === 'deploy')!.eta).toEqual({state: 'left', ms: 105_000, text: '~2m left', runs: 3});
 		store.apply({type: 'upsert', resource: 'Instance', object: deploy('COMPLETE', {deploy: 'COMPLETE', init: 'COMPLETE', cleanup: 'COMPLETE'})});
 		await Promise.resolve();
 		await Promise.resolve();
