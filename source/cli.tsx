@@ -6,7 +6,8 @@
  */
 import path from 'node:path';
 import process from 'node:process';
-import {describeError, exitCodes} from './cli/exit-codes.js';
+import {describeError} from './cli/describe-error.js';
+import {exitCodes} from './core/exit-codes.js';
 import {drawOnce} from './cli/draw-once.js';
 import {handleInterrupts} from './cli/interrupt.js';
 import {outputFailure} from './cli/output-errors.js';
@@ -14,11 +15,11 @@ import {parseArgs, type Options} from './cli/parse-args.js';
 import {openTerminalInput} from './cli/tty-input.js';
 import {buildInfo, formatVersion} from './cli/build-info.js';
 import {whenSynced} from './cli/when-synced.js';
-import type {ObjectSource} from './kube/object-source.js';
+import type {ObjectSource} from './state/object-source.js';
 import {createTerminalSignals} from './cli/terminal-signals.js';
 import {objectKey} from './model/plan-tree.js';
 import {shownInput} from './model/sanitize.js';
-import {SystemClock, type Clock} from './state/clock.js';
+import {SystemClock, type Clock} from './core/clock.js';
 import {Store} from './state/store.js';
 
 /** The exit code of the run once its outcome is known: what a closed stdout (`| head -1`) exits with. */
@@ -123,7 +124,7 @@ async function run(options: Options): Promise<number> {
 		}
 
 		case 'cluster': {
-			const [{loadKubeconfig}, {createClusterSource, onceFirstListWithinMs}] = await Promise.all([import('./kube/kubeconfig.js'), import('./kube/cluster-source.js')]);
+			const [{loadKubeconfig}, {createClusterSource, onceFirstListWithinMs}] = await Promise.all([import('./kube/kubeconfig.js'), import('./sources/cluster-source.js')]);
 			const kubeconfig = loadKubeconfig({kubeconfig: options.kubeconfig, context: options.context, namespace: options.namespace});
 			const namespace = options.allNamespaces ? undefined : kubeconfig.namespace;
 			// --once draws one picture: a cluster that cannot give it is an error after a bounded time, not a silent retry.
@@ -228,6 +229,14 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 		const snapshot = await whenSynced(store);
 		if (snapshot.fatal) {
 			return await reportEnd(snapshot.fatal);
+		}
+
+		// JSON carries them as its "missing" key; the other pictures say on stderr what they are drawn without.
+		if (options.output !== 'json') {
+			for (const m of snapshot.missing ?? []) {
+				// eslint-disable-next-line no-await-in-loop
+				await write(process.stderr, `planwatch: ${m.message}\n`);
+			}
 		}
 
 		const {chunks, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now(), timeZone: options.utc ? 'UTC' : undefined, expectations});

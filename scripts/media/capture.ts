@@ -15,7 +15,7 @@ import {RunHistory, type RunRecord} from '../../source/model/run-history.js';
 import {findScenario} from '../../source/scenarios/catalog.js';
 import {scenarioTargets, type Scenario} from '../../source/scenarios/scenario.js';
 import {createDemoSource, demoNamespace} from '../../source/sources/demo-source.js';
-import {FakeClock} from '../../source/state/clock.js';
+import {FakeClock} from '../../test/helpers/fake-clock.js';
 import {Store} from '../../source/state/store.js';
 import {createWaitController, type WaitController} from '../../source/state/wait-controller.js';
 import {App} from '../../source/ui/app.js';

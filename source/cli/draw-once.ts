@@ -6,7 +6,7 @@ import type {PlanObject} from '../model/plan-tree.js';
 import {renderJsonChunks} from '../render/json.js';
 import {renderPlain} from '../render/plain.js';
 import type {StoreSnapshot} from '../state/store.js';
-import {onceExitCode} from './exit-codes.js';
+import {onceExitCode} from './describe-error.js';
 
 export type DrawOnceOptions = {
 	readonly output: 'plain' | 'json';

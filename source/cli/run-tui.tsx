@@ -3,13 +3,13 @@
  * exit code once the user quits, the wait ends, or (with --once) after the first complete frame.
  */
 import {render} from 'ink';
-import type {Clock} from '../state/clock.js';
+import type {Clock} from '../core/clock.js';
 import {framedSnapshots} from '../state/framed-snapshots.js';
 import type {Store} from '../state/store.js';
 import {createWaitController} from '../state/wait-controller.js';
 import type {Expectations} from '../ui/actions.js';
 import {App} from '../ui/app.js';
-import {onceExitCode} from './exit-codes.js';
+import {onceExitCode} from './describe-error.js';
 import {Notifier, watchFailures} from './notifier.js';
 import type {Options} from './parse-args.js';
 import type {TerminalSignals} from './terminal-signals.js';

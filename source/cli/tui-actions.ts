@@ -4,11 +4,11 @@
  * as it is now.
  */
 import path from 'node:path';
-import {describeError} from './exit-codes.js';
+import {describeError} from './describe-error.js';
 import {objectKey} from '../model/plan-tree.js';
 import {toJsonObject} from '../render/json.js';
 import {renderObjectPlain} from '../render/plain.js';
-import type {Clock} from '../state/clock.js';
+import type {Clock} from '../core/clock.js';
 import type {StoreSnapshot} from '../state/store.js';
 import type {ActionCommand, ActionOutcome, Expectations, TuiActions} from '../ui/actions.js';
 import type {Notifier} from './notifier.js';

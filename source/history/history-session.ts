@@ -2,7 +2,7 @@
  * The ETA history of one planwatch run: loads the file, files every run the store sees finish, and answers the
  * views' "what do past runs say about this object's nodes" from memory (no I/O per frame).
  */
-import type {SourceEvent} from '../kube/object-source.js';
+import type {SourceEvent} from '../state/object-source.js';
 import type {Expectation} from '../model/eta.js';
 import type {PlanObject} from '../model/plan-tree.js';
 import {RunHistory} from '../model/run-history.js';

@@ -5,7 +5,8 @@
  * Every problem with the input is an InputError: one line naming the file, exit code 2.
  */
 import {readFile} from 'node:fs/promises';
-import {resourceOf, type KubeObject, type ObjectSource, type ResourceKind, type SourceSink} from '../kube/object-source.js';
+import {resourceOf, type KubeObject, type ResourceKind} from '../core/kube-object.js';
+import {type ObjectSource, type SourceSink} from '../state/object-source.js';
 import {sanitizeLine} from '../model/sanitize.js';
 import {ExpansionLimitError, loadYamlDocuments} from './yaml-input.js';
 

@@ -1,8 +1,8 @@
 import {Box, useWindowSize} from 'ink';
 import {useMemo, useState} from 'react';
+import type {Clock} from '../core/clock.js';
 import {formatEta, nodeEta, planNode} from '../model/eta.js';
 import {objectKey, type PlanObject} from '../model/plan-tree.js';
-import type {Clock} from '../state/clock.js';
 import type {WaitSession} from '../state/wait-session.js';
 import {DetailLines, detailLinesWanted} from './components/detail-lines.js';
 import {EventsPane, eventsLinesWanted} from './components/events-pane.js';

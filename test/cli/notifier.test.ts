@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {Notifier, watchFailures} from '../../source/cli/notifier.js';
 import type {TerminalSignals} from '../../source/cli/terminal-signals.js';
 import type {PlanObject} from '../../source/model/plan-tree.js';
-import {FakeClock} from '../../source/state/clock.js';
+import {FakeClock} from '../helpers/fake-clock.js';
 import {Store} from '../../source/state/store.js';
 import {loadFixtureObject} from '../helpers/fixtures.js';
 

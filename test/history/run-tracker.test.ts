@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
-import type {KubeObject} from '../../source/kube/object-source.js';
+import type {KubeObject} from '../../source/core/kube-object.js';
 import {RunTracker} from '../../source/history/run-tracker.js';
-import {FakeClock} from '../../source/state/clock.js';
+import {FakeClock} from '../helpers/fake-clock.js';
 import {Store} from '../../source/state/store.js';
 import {loadFixture, loadFixtureObject} from '../helpers/fixtures.js';
 
