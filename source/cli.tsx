@@ -16,6 +16,7 @@ import {openTerminalInput} from './cli/tty-input.js';
 import {buildInfo, formatVersion} from './cli/build-info.js';
 import {whenSynced} from './cli/when-synced.js';
 import type {ObjectSource} from './state/object-source.js';
+import {createTerminalSignals} from './cli/terminal-signals.js';
 import {objectKey} from './model/plan-tree.js';
 import {shownInput} from './model/sanitize.js';
 import {SystemClock, type Clock} from './core/clock.js';
@@ -176,7 +177,9 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 	const clock = new SystemClock();
 	const source = await createSource(clock);
 	const store = new Store(clock);
-	source.start(store.apply);
+	const history = options.history ? await startRunHistory(store, options.mode === 'demo' ? demoRealm : '') : undefined;
+	const expectations = history?.session.expectations;
+	source.start(history ? history.feed(store, history.session) : store.apply);
 	try {
 		if (options.output === 'tui') {
 			// Loaded on demand: plain and json output never start React or Ink.
@@ -193,6 +196,9 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 					targets: targets.length === 0 && options.mode === 'file' && objects.length === 1 ? [objectKey(objects[0]!)] : targets,
 					stdin: extras.stdinConsumed && !options.once ? openTerminalInput() : undefined,
 					interrupted: interrupt.claim(),
+					signals: createTerminalSignals({write: text => process.stdout.write(text), isTTY: Boolean(process.stdout.isTTY), env: process.env}),
+					dir: process.cwd(),
+					expectations,
 					onResult(result) {
 						reached = result.exitCode;
 					},
@@ -212,6 +218,7 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 					write: async text => write(process.stdout, text),
 					interrupted: interrupt.claim(),
 					timeZone: options.utc ? 'UTC' : undefined,
+					expectations,
 					onResult(result) {
 						reached = result.exitCode;
 					},
@@ -232,7 +239,7 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 			}
 		}
 
-		const {chunks, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now(), timeZone: options.utc ? 'UTC' : undefined});
+		const {chunks, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now(), timeZone: options.utc ? 'UTC' : undefined, expectations});
 		reached = exitCode;
 		// Gathered into writes of about 1 MB: few system calls, and never the whole picture of a big file at once.
 		let pending = '';
@@ -248,7 +255,17 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 		return exitCode;
 	} finally {
 		await source.stop();
+		history?.session.dispose();
 	}
+}
+
+/** The demo's runs are filed apart: its operator versions have real names, its durations are scripted. */
+const demoRealm = 'demo/';
+
+/** The ETA history: past runs in memory, and every run the store sees finish filed (source/history/). */
+async function startRunHistory(store: Store, realm: string) {
+	const [{historyPath, openHistoryFile}, {startHistory, feedWithHistory}] = await Promise.all([import('./history/history-file.js'), import('./history/history-session.js')]);
+	return {session: startHistory(store, openHistoryFile(historyPath(process.env)), realm), feed: feedWithHistory};
 }
 
 async function fail(error: unknown): Promise<never> {

@@ -9,9 +9,11 @@ import xterm from '@xterm/headless';
 import {render as inkRender, type Instance} from 'ink';
 import {createElement} from 'react';
 import {tuiGraceMs} from '../../source/cli/run-tui.js';
-import {objectKey} from '../../source/model/plan-tree.js';
+import {RunTracker} from '../../source/history/run-tracker.js';
+import {objectKey, type PlanObject} from '../../source/model/plan-tree.js';
+import {RunHistory, type RunRecord} from '../../source/model/run-history.js';
 import {findScenario} from '../../source/scenarios/catalog.js';
-import {scenarioTargets} from '../../source/scenarios/scenario.js';
+import {scenarioTargets, type Scenario} from '../../source/scenarios/scenario.js';
 import {createDemoSource, demoNamespace} from '../../source/sources/demo-source.js';
 import {FakeClock} from '../../test/helpers/fake-clock.js';
 import {Store} from '../../source/state/store.js';
@@ -64,7 +66,38 @@ export type DemoOptions = {
 	/** `--extend` in ms (what `+` adds). */
 	readonly extendMs?: number;
 	readonly ascii?: boolean;
+	/**
+	 * Past runs of the same scenario for the ETA history (in memory, never a file): each plays the scenario to its
+	 * end at one of these speeds, so the history holds faster and slower runs than the one on screen.
+	 */
+	readonly pastRunSpeeds?: readonly number[];
 };
+
+/** How long a scenario is played for the history (every scenario ends well within it). */
+const pastRunMs = 180_000;
+
+/** The runs a RunTracker files while the scenario plays at `speed`, named apart from the other plays. */
+async function pastRuns(scenario: Scenario, speeds: readonly number[]): Promise<RunRecord[]> {
+	const records: RunRecord[] = [];
+	for (const [i, speed] of speeds.entries()) {
+		const clock = new FakeClock();
+		const source = createDemoSource({scenarios: [scenario], clock, speed, namespace: demoNamespace});
+		const store = new Store(clock);
+		const tracker = new RunTracker();
+		source.start(event => {
+			store.apply(event);
+			records.push(...tracker.observe(store.getSnapshot()).map(r => ({...r, run: `${r.run}-${i}`})));
+		});
+		for (let t = 0; t < pastRunMs; t += 1000) {
+			clock.advance(1000);
+		}
+
+		// eslint-disable-next-line no-await-in-loop
+		await source.stop();
+	}
+
+	return records;
+}
 
 export type DemoSession = {
 	/** Move the fake clock to `ms` after the demo started (never backwards), then let the screen settle. */
@@ -192,6 +225,7 @@ export async function openDemo(options: DemoOptions): Promise<DemoSession> {
 	const startedAt = clock.now();
 	const source = createDemoSource({scenarios: [scenario], clock, namespace: demoNamespace});
 	const store = new Store(clock);
+	const history = options.pastRunSpeeds ? new RunHistory(await pastRuns(scenario, options.pastRunSpeeds)) : undefined;
 	source.start(store.apply);
 	const targets = options.wait ? scenarioTargets(scenario, demoNamespace).map(t => objectKey(t)) : [];
 	const wait: WaitController = createWaitController({
@@ -217,6 +251,7 @@ export async function openDemo(options: DemoOptions): Promise<DemoSession> {
 		ascii: options.ascii ?? false,
 		color: true,
 		onQuit() {},
+		expectations: history ? (object: PlanObject) => history.expectations(object) : undefined,
 	});
 	const instance: Instance = inkRender(element, {
 		stdout: stdout as unknown as NodeJS.WriteStream,

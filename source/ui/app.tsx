@@ -1,7 +1,8 @@
 import {Box, useWindowSize} from 'ink';
-import {useMemo, useRef} from 'react';
-import {objectKey, type PlanObject} from '../model/plan-tree.js';
+import {useMemo, useRef, useState} from 'react';
 import type {Clock} from '../core/clock.js';
+import {formatEta, nodeEta, planNode} from '../model/eta.js';
+import {objectKey, type PlanObject} from '../model/plan-tree.js';
 import type {WaitSession} from '../state/wait-session.js';
 import {DetailLines, detailLinesWanted} from './components/detail-lines.js';
 import {EventsPane, eventsLinesWanted} from './components/events-pane.js';
@@ -18,12 +19,13 @@ import {useCommands} from './hooks/use-commands.js';
 import {useStore, type SnapshotSource} from './hooks/use-store.js';
 import {useViewState} from './hooks/use-view-state.js';
 import {useWait} from './hooks/use-wait.js';
+import type {ActionCommand, ActionOutcome, Expectations, TuiActions} from './actions.js';
 import type {Command} from './keymap.js';
 import {computeLayout} from './layout.js';
 import {listKey, listObjects} from './list-rows.js';
 import {createTheme} from './theme.js';
 import {ThemeContext} from './theme-context.js';
-import {TicksContext, tickSource} from './ticks.js';
+import {TicksContext, tickSource, useTickValueOf} from './ticks.js';
 import {initialViewState, selectTree, viewMode} from './view-state.js';
 
 export type AppProps = {
@@ -44,11 +46,35 @@ export type AppProps = {
 	readonly color: boolean;
 	/** Called once when the user quits, after `wait.quit()`. */
 	onQuit(): void;
+	/** `y`, `Y`, `s`, `n`: copy, save, notifications (done outside the UI). */
+	readonly actions?: TuiActions;
+	/** Past runs per node (the ETA history); none: no ETAs. */
+	readonly expectations?: Expectations;
 };
+
+const actionCommands: ReadonlySet<Command> = new Set<ActionCommand>(['copy.tree', 'copy.json', 'snapshot.save', 'notify.toggle']);
+/** How long an action's one-line answer stays in the footer (or until the next key). */
+const flashMs = 6000;
+
+/** `~2m left` for the plan an object is running, from its past runs. */
+function planEtaText(object: PlanObject | undefined, expectations: Expectations | undefined, timings: ReturnType<SnapshotSource['getSnapshot']>['timings'], now: number): string | undefined {
+	if (!object || !expectations) {
+		return undefined;
+	}
+
+	const node = planNode(object);
+	if (!node) {
+		return undefined;
+	}
+
+	const eta = nodeEta(node, expectations(object), timings.get(objectKey(object))?.get(node.id)?.startedAt, now);
+	return eta ? formatEta(eta) : undefined;
+}
 
 /** The interactive dashboard: header, tree or list, events, timeout banner, footer. Data in, keys out; no I/O. */
 export function App(props: AppProps) {
-	const {store, clock, wait: session, header, targets, ascii, color, timeZone, onQuit} = props;
+	const {store, clock, wait: session, header, targets, ascii, color, timeZone, onQuit, actions, expectations} = props;
+	const [flash, setFlash] = useState<(ActionOutcome & {readonly at: number}) | undefined>(undefined);
 	const snapshot = useStore(store);
 	// The App does not re-render on the clock's tick: the texts that show the time follow it on their own.
 	const ticks = useMemo(() => tickSource(clock), [clock]);
@@ -88,6 +114,16 @@ export function App(props: AppProps) {
 
 	useCommands(mode, {
 		onCommand(command: Command) {
+			if (actionCommands.has(command)) {
+				const outcome = actions ? actions.run(command as ActionCommand, openKey) : {ok: false, message: 'not available here'};
+				setFlash({...outcome, at: clock.now()});
+				return;
+			}
+
+			if (flash) {
+				setFlash(undefined);
+			}
+
 			if (command === 'timeout.extend') {
 				session.extend();
 				return undefined;
@@ -111,6 +147,13 @@ export function App(props: AppProps) {
 		},
 	});
 
+	// A cached lookup per adapted object (source/model/run-history.ts): nothing is computed per frame. The texts
+	// that follow the clock are selected per tick: the App re-renders only when one of them changes.
+	const treeExpectations = open && expectations ? expectations(open) : undefined;
+	const listEta = useMemo(() => (expectations ? (object: PlanObject, now: number) => planEtaText(object, expectations, snapshot.timings, now) : undefined), [expectations, snapshot.timings]);
+	const openEta = useTickValueOf(ticks, now => (isTree ? planEtaText(open, expectations, snapshot.timings, now) : undefined));
+	const flashOn = useTickValueOf(ticks, now => flash !== undefined && now - flash.at < flashMs);
+	const shownFlash = flashOn ? flash : undefined;
 	const emptyList = !snapshot.synced
 		? `loading${theme.glyphs.ellipsis}`
 		: snapshot.objects.length === 0
@@ -122,9 +165,9 @@ export function App(props: AppProps) {
 	} else if (isTree) {
 		body = (
 			<>
-				<ObjectLines object={open} objectKey={view.openKey ?? ''} synced={snapshot.synced} height={layout.top} width={columns} />
+				<ObjectLines object={open} objectKey={view.openKey ?? ''} synced={snapshot.synced} eta={openEta} height={layout.top} width={columns} />
 				{tree ? (
-					<PlanTreeView rows={tree.rows} cursor={tree.cursor} timings={snapshot.timings.get(view.openKey ?? '')} height={layout.body} width={columns} />
+					<PlanTreeView rows={tree.rows} cursor={tree.cursor} timings={snapshot.timings.get(view.openKey ?? '')} expectations={treeExpectations} height={layout.body} width={columns} />
 				) : undefined}
 				<DetailLines node={selected} height={layout.detail} width={columns} />
 			</>
@@ -137,6 +180,7 @@ export function App(props: AppProps) {
 					objects={listed}
 					cursor={listCursor}
 					timings={snapshot.timings}
+					eta={listEta}
 					height={layout.body + Math.min(1, layout.top)}
 					width={columns}
 					empty={emptyList}
@@ -167,7 +211,7 @@ export function App(props: AppProps) {
 					) : undefined}
 					{layout.banner > 0 ? <TimeoutBanner {...bannerInput} /> : undefined}
 					{layout.footer > 0 ? (
-						<FooterKeys mode={mode} context={{canGoBack: isTree && view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done'}} filter={view.filter} />
+						<FooterKeys mode={mode} context={{canGoBack: isTree && view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done'}} filter={view.filter} message={shownFlash} />
 					) : undefined}
 				</Box>
 			</SpinnerProvider>

@@ -25,6 +25,10 @@ export type Command =
 	| 'help.toggle'
 	| 'timeout.extend'
 	| 'timeout.retract'
+	| 'copy.tree'
+	| 'copy.json'
+	| 'snapshot.save'
+	| 'notify.toggle'
 	| 'back'
 	| 'quit';
 
@@ -52,7 +56,7 @@ export type Binding = {
 	readonly asciiLabel?: string;
 	readonly description: string;
 	/** Heading in the help overlay. */
-	readonly section: 'Move' | 'Tree' | 'List' | 'Filter prompt' | 'Panes' | 'Timeout' | 'Quit';
+	readonly section: 'Move' | 'Tree' | 'List' | 'Filter prompt' | 'Panes' | 'Share' | 'Timeout' | 'Quit';
 	/** Short footer hint (one per command family). */
 	readonly hint?: {readonly label: string; readonly asciiLabel?: string; readonly text: string; readonly when?: keyof HintContext};
 };
@@ -116,6 +120,10 @@ export const keymap: readonly Binding[] = [
 		hint: {label: '+', text: 'extend', when: 'canExtend'},
 	},
 	{command: 'timeout.retract', keys: [{input: '-'}], modes: everywhere, label: '-', description: 'take back an extension', section: 'Timeout'},
+	{command: 'copy.tree', keys: [{input: 'y'}], modes: views, label: 'y', description: 'copy summary and tree (clipboard, OSC 52)', section: 'Share'},
+	{command: 'copy.json', keys: [{input: 'Y'}], modes: views, label: 'Y', description: 'copy the -o json of the object', section: 'Share'},
+	{command: 'snapshot.save', keys: [{input: 's'}], modes: views, label: 's', description: 'save tree + JSON to ./planwatch-*.txt|json', section: 'Share'},
+	{command: 'notify.toggle', keys: [{input: 'n'}], modes: everywhere, label: 'n', description: 'notifications on / off', section: 'Share'},
 	{command: 'help.toggle', keys: [{input: '?'}], modes: everywhere, label: '?', description: 'show / hide this help', section: 'Panes', hint: {label: '?', text: 'help'}},
 	{
 		command: 'back',

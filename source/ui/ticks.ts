@@ -46,6 +46,10 @@ export const TicksContext = createContext<Ticks>({now: () => 0, subscribe: () =>
  * changes: on a tick, the few texts that show a running timer, not the screen. `select` must return a primitive.
  */
 export function useTickValue<T extends string | number | boolean | undefined>(select: (now: number) => T): T {
-	const ticks = useContext(TicksContext);
+	return useTickValueOf(useContext(TicksContext), select);
+}
+
+/** useTickValue for the component that provides the ticks (the App), which cannot read its own context. */
+export function useTickValueOf<T extends string | number | boolean | undefined>(ticks: Ticks, select: (now: number) => T): T {
 	return useSyncExternalStore(ticks.subscribe, () => select(ticks.now()));
 }

@@ -1,6 +1,7 @@
 import {Box, Text} from 'ink';
 import {memo} from 'react';
 import {formatDuration} from '../../model/format-duration.js';
+import {formatEta, nodeEta, type Expectation} from '../../model/eta.js';
 import type {PlanNode} from '../../model/plan-tree.js';
 import {statusText} from '../../model/status.js';
 import {clockTime, isoMs, noteText} from '../../model/clock-time.js';
@@ -30,9 +31,13 @@ export function namePart(row: TreeRow, theme: Theme): {readonly before: string; 
 }
 
 /** The last, free-width part of a row: update time of the active plan/action, notes, message. */
-export function trailingText(row: TreeRow, now: number, theme: Theme, retries = 0): string {
+export function trailingText(row: TreeRow, now: number, theme: Theme, retries = 0, eta?: string): string {
 	const {node} = row;
 	const parts: string[] = [];
+	if (eta) {
+		parts.push(eta);
+	}
+
 	const updated = isoMs(node.updatedAt);
 	if (node.active && updated !== undefined && (node.kind === 'plan' || node.kind === 'action')) {
 		parts.push(`updated ${clockTime(updated, now, theme.timeZone)}`);
@@ -69,6 +74,8 @@ export type NodeRowProps = {
 	readonly endedAt?: number;
 	/** Times the node was seen entering `retrying` in this run. */
 	readonly retries?: number;
+	/** Node id → what past runs say (the ETA history): `~2m left` / `overdue 1m` while it runs. */
+	readonly expectations?: ReadonlyMap<string, Expectation>;
 	readonly width: number;
 };
 
@@ -79,15 +86,21 @@ export type NodeRowProps = {
  */
 export const NodeRow = memo(NodeRowView, sameNodeRowProps);
 
-function NodeRowView({row, selected, columns, startedAt, endedAt, retries, width}: NodeRowProps) {
+function NodeRowView({row, selected, columns, startedAt, endedAt, retries, expectations, width}: NodeRowProps) {
 	const theme = useTheme();
 	const {node} = row;
 	const role = roleOf(node.state);
 	const {before, label, detail} = namePart(row, theme);
 	const iconWidth = cellWidth(theme.icon(node.state));
 	const nameWidth = Math.max(0, columns.name - cellWidth(before) - iconWidth - 1);
-	const trailing = useTickValue(now => trailingText(row, now, theme, retries));
-	const trailingRole = node.state === 'failed' ? 'error' : node.state === 'retrying' ? 'warning' : 'muted';
+	const etaAt = (now: number) => {
+		const eta = expectations && expectations.size > 0 ? nodeEta(node, expectations, startedAt, now) : undefined;
+		return eta ? formatEta(eta) : undefined;
+	};
+
+	const trailing = useTickValue(now => trailingText(row, now, theme, retries, etaAt(now)));
+	const overdue = useTickValue(now => etaAt(now)?.startsWith('overdue') ?? false);
+	const trailingRole = node.state === 'failed' ? 'error' : node.state === 'retrying' || overdue ? 'warning' : 'muted';
 	const timing = startedAt === undefined ? undefined : {startedAt, endedAt};
 	const duration = (now: number) => {
 		const elapsed = elapsedOf(timing, now);
@@ -148,6 +161,7 @@ export function sameNodeRowProps(a: NodeRowProps, b: NodeRowProps): boolean {
 		&& a.startedAt === b.startedAt
 		&& a.endedAt === b.endedAt
 		&& a.retries === b.retries
+		&& a.expectations === b.expectations
 		&& a.width === b.width
 		&& a.columns.name === b.columns.name
 		&& a.columns.strategy === b.columns.strategy

@@ -101,6 +101,8 @@ export type ObjectListProps = {
 	readonly objects: readonly PlanObject[];
 	readonly cursor: number;
 	readonly timings: ReadonlyMap<string, ReadonlyMap<string, NodeTiming>>;
+	/** The running plan's ETA from past runs at `now` (`~2m left`); an ETA column appears when any row has one. */
+	readonly eta?: (object: PlanObject, now: number) => string | undefined;
 	/** Lines for the column titles and the rows. */
 	readonly height: number;
 	readonly width: number;
@@ -111,7 +113,7 @@ export type ObjectListProps = {
 type Basis = {readonly objects: readonly PlanObject[]; readonly timings: ObjectListProps['timings']; readonly theme: Theme; readonly basis: ColumnBasis};
 
 /** KIND NAMESPACE NAME ACTIVE STATE PROGRESS ELAPSED, windowed to `height` lines around the cursor. */
-export function ObjectList({objects, cursor, timings, height, width, empty}: ObjectListProps) {
+export function ObjectList({objects, cursor, timings, eta, height, width, empty}: ObjectListProps) {
 	const theme = useTheme();
 	const window = useScrollWindow(objects.length, height - 1, cursor);
 	// The store keeps one timings map and replaces an object whenever its timings change: the previous basis
@@ -126,6 +128,12 @@ export function ObjectList({objects, cursor, timings, height, width, empty}: Obj
 	const computed = widthsOf(basis, elapsedWidth, width);
 	const w = widths.current && sameWidths(widths.current, computed) ? widths.current : computed;
 	widths.current = w;
+	const shown = objects.slice(window.start, window.end);
+	// Only the rows on screen: a list of thousands asks for a screenful of ETAs (each a cached lookup). One text
+	// per tick, so the list re-renders only when an ETA on screen changes.
+	const etaLine = useTickValue(now => (eta ? shown.map(o => eta(o, now) ?? '').join('\n') : ''));
+	const etas = etaLine === '' ? [] : etaLine.split('\n');
+	const etaWidth = etas.some(e => e !== '') ? Math.max(3, ...etas.map(e => cellWidth(e))) : 0;
 	if (height <= 0) {
 		return null;
 	}
@@ -136,6 +144,7 @@ export function ObjectList({objects, cursor, timings, height, width, empty}: Obj
 				{'  '}
 				{leftCells(titles, w, theme)}
 				{fit(titles.state, w.state, theme.glyphs.ellipsis)}  {fit(titles.progress, w.progress, theme.glyphs.ellipsis)}  {fitRight(titles.elapsed, w.elapsed)}
+				{etaWidth > 0 ? `  ${'ETA'.padEnd(etaWidth)}` : undefined}
 			</Line>
 			{objects.length === 0 && height > 1 ? (
 				<Line {...theme.style('muted')}>
@@ -144,9 +153,19 @@ export function ObjectList({objects, cursor, timings, height, width, empty}: Obj
 				</Line>
 			) : undefined}
 			{window.above > 0 && height >= 4 ? <MoreLine direction="above" count={window.above} /> : undefined}
-			{objects.slice(window.start, window.end).map((object, i) => {
+			{shown.map((object, i) => {
 				const timing = timings.get(measure(object, theme).key)?.get(objectTimingId);
-				return <ObjectRow key={measure(object, theme).key} object={object} selected={window.start + i === cursor} widths={w} startedAt={timing?.startedAt} endedAt={timing?.endedAt} />;
+				return (
+					<ObjectRow
+						key={measure(object, theme).key}
+						object={object}
+						selected={window.start + i === cursor}
+						widths={w}
+						startedAt={timing?.startedAt}
+						endedAt={timing?.endedAt}
+						eta={etaWidth > 0 && etas[i] ? etas[i] : undefined}
+					/>
+				);
 			})}
 			{window.below > 0 && height >= 4 ? <MoreLine direction="below" count={window.below} /> : undefined}
 		</Box>
@@ -169,13 +188,15 @@ type ObjectRowProps = {
 	readonly widths: Widths;
 	readonly startedAt?: number;
 	readonly endedAt?: number;
+	/** `~2m left` / `overdue 1m`, when the ETA column is shown and this row has one. */
+	readonly eta?: string;
 };
 
 /**
  * One object's line. Memoized: a frame re-renders only the rows whose object, selection, widths or timer
  * changed; the running timer redraws itself on the clock's tick.
  */
-const ObjectRow = memo(function ObjectRow({object, selected, widths: w, startedAt, endedAt}: ObjectRowProps) {
+const ObjectRow = memo(function ObjectRow({object, selected, widths: w, startedAt, endedAt, eta}: ObjectRowProps) {
 	const theme = useTheme();
 	const {cells: c} = measure(object, theme);
 	const stateWord = statusLook(object.state).word;
@@ -195,6 +216,7 @@ const ObjectRow = memo(function ObjectRow({object, selected, widths: w, startedA
 					return fitRight(elapsed === undefined ? '' : formatDurationFitting(elapsed, w.elapsed), w.elapsed);
 				}}
 			/>
+			{eta ? <Text {...theme.style(eta.startsWith('overdue') ? 'warning' : 'muted')}>{`  ${eta}`}</Text> : undefined}
 		</Line>
 	);
 });

@@ -11,6 +11,7 @@ import type {TreeRow} from '../tree-rows.js';
 import {MoreLine} from './more-line.js';
 import {NodeRow, namePart, spinsByTimer, type TreeColumns} from './node-row.js';
 import {formatDuration} from '../../model/format-duration.js';
+import type {Expectation} from '../../model/eta.js';
 import {statusText} from '../../model/status.js';
 
 /** What the column widths need from all visible rows, computed once per change of the rows or timings, not per tick. */
@@ -89,13 +90,15 @@ export type PlanTreeViewProps = {
 	readonly cursor: number;
 	/** Node id → timing, from the store. */
 	readonly timings?: ReadonlyMap<string, NodeTiming>;
+	/** Node id → what past runs say (the ETA history); looked up, never computed, per frame. */
+	readonly expectations?: ReadonlyMap<string, Expectation>;
 	/** Most lines to use. */
 	readonly height: number;
 	readonly width: number;
 };
 
 /** The tree of one object, windowed to `height` lines around the cursor. */
-export function PlanTreeView({rows, cursor, timings, height, width}: PlanTreeViewProps) {
+export function PlanTreeView({rows, cursor, timings, expectations, height, width}: PlanTreeViewProps) {
 	const theme = useTheme();
 	const window = useScrollWindow(rows.length, height, cursor);
 	// Per tick only the rows on screen cost anything: the basis is recomputed when rows or timings change.
@@ -123,6 +126,7 @@ export function PlanTreeView({rows, cursor, timings, height, width}: PlanTreeVie
 					startedAt={timings?.get(row.node.id)?.startedAt}
 					endedAt={timings?.get(row.node.id)?.endedAt}
 					retries={timings?.get(row.node.id)?.retries}
+					expectations={expectations}
 					width={width}
 				/>
 			))}
