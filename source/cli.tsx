@@ -13,6 +13,8 @@ import {openTerminalInput} from './cli/tty-input.js';
 import {buildInfo, formatVersion} from './cli/build-info.js';
 import {whenSynced} from './cli/when-synced.js';
 import type {ObjectSource} from './kube/object-source.js';
+import type {Recorder} from './sources/recorder.js';
+import type {ReplayControls} from './sources/replay-source.js';
 import {objectKey} from './model/plan-tree.js';
 import {SystemClock, type Clock} from './state/clock.js';
 import {Store} from './state/store.js';
@@ -113,7 +115,39 @@ async function run(options: Options): Promise<number> {
 			const targets = options.wait ? scenarioTargets(scenario, demoNamespace).map(t => objectKey(t)) : [];
 			return show(options, clock => createDemoSource({scenarios: [scenario], clock, speed: demo.speed, loop: demo.loop, namespace: demoNamespace}), {targets});
 		}
+
+		case 'replay': {
+			return replay(options);
+		}
 	}
+}
+
+/** `planwatch replay FILE`: the recording's source on a clock that reads recorded time. */
+async function replay(options: Options): Promise<number> {
+	const [{loadRecording, createReplaySource}, {ReplayClock}, {resolveFrom}, {parseDuration}] = await Promise.all([
+		import('./sources/replay-source.js'),
+		import('./state/replay-clock.js'),
+		import('./model/recording.js'),
+		import('./model/parse-duration.js'),
+	]);
+	const {file, speed, from} = options.replay!;
+	const recording = await loadRecording(file);
+	const fromMs = from === undefined ? undefined : resolveFrom(from, recording.startMs, parseDuration);
+	if (fromMs === undefined && from !== undefined) {
+		throw Object.assign(new Error(`invalid --from "${from}": use a duration after the start (2m30s) or a time (11:02:30, 2026-11-30T11:02:30Z)`), {exitCode: exitCodes.usage});
+	}
+
+	const clock = new ReplayClock(new SystemClock(), recording.startMs, speed);
+	const source = createReplaySource({recording, clock, fromMs});
+	const targets = recording.header.waitFor;
+	// The recording's end settles a replay that is not waiting (or whose recorded session ended before its wait
+	// did: it was interrupted). A verdict reached together with the last entry wins: decided after pending work.
+	const ended = source.controls.ended
+		.then(async () => new Promise(resolve => {
+			setImmediate(resolve);
+		}))
+		.then(() => ({exitCode: options.wait ? exitCodes.interrupted : -1, message: options.wait ? 'the recording ends before the wait finished' : ''}));
+	return show(options, () => source, {targets, clock, replay: source.controls, ended});
 }
 
 /** Codes 2–4 end with their reason on stderr (a failed object is already in the output; 130 needs no words). */
@@ -130,52 +164,96 @@ type ShowExtras = {
 	readonly targets?: readonly string[];
 	/** `-f -` read stdin: TUI keys come from the terminal itself. */
 	readonly stdinConsumed?: boolean;
+	/** The app clock (replay: recorded time); default the system clock. */
+	readonly clock?: Clock;
+	/** Replay: what `[`, `]` and space drive. */
+	readonly replay?: ReplayControls;
+	/** Replay: the recording has played to its end (plain/json end there; exit code -1 = as drawn once). */
+	readonly ended?: Promise<{readonly exitCode: number; readonly message: string}>;
 };
+
+/** `instance/NAME` as typed, for a recording's header. */
+function targetText(target: Options['targets'][number]): string {
+	return `${target.kind === 'Instance' ? 'instance' : 'actionset'}/${target.name}`;
+}
 
 /** One clock, one store fed by the source; plain, json and the TUI all draw from it. */
 async function show(options: Options, createSource: (clock: Clock) => ObjectSource | Promise<ObjectSource>, extras: ShowExtras = {}): Promise<number> {
 	const targets = extras.targets ?? [];
-	const clock = new SystemClock();
+	const clock = extras.clock ?? new SystemClock();
 	const source = await createSource(clock);
 	const store = new Store(clock);
-	source.start(store.apply);
+	let recorder: Recorder | undefined;
+	if (options.record !== undefined) {
+		const [{openRecorder}, {version}] = await Promise.all([import('./sources/recorder.js'), import('./cli/version.js')]);
+		recorder = await openRecorder(options.record, {
+			version,
+			source: options.mode === 'demo' ? 'demo' : 'cluster',
+			context: source.label,
+			namespace: source.scope,
+			targets: options.targets.map(t => targetText(t)),
+			waitFor: targets,
+			start: new Date(clock.now()).toISOString(),
+		});
+	}
+
+	const rec = recorder;
+	source.start(rec ? event => {
+		rec.record(clock.now(), event);
+		store.apply(event);
+	} : store.apply);
 	try {
-		if (options.output === 'tui') {
-			// Loaded on demand: plain and json output never start React or Ink.
-			const {runTui} = await import('./cli/run-tui.js');
-			// Files are listed synchronously by start(); a cluster shows "connecting" until it has listed.
-			const {objects} = store.getSnapshot();
-			return await reportEnd(
-				await runTui({
-					store,
-					clock,
-					header: {context: source.label, scope: source.scope},
-					options,
-					// One object from files: open its tree rather than a list of one.
-					targets: targets.length === 0 && options.mode === 'file' && objects.length === 1 ? [objectKey(objects[0]!)] : targets,
-					stdin: extras.stdinConsumed && !options.once ? openTerminalInput() : undefined,
-					interrupted: interrupt.claim(),
-				}),
-			);
-		}
-
-		if (!options.once) {
-			const {runStream} = await import('./cli/run-stream.js');
-			const output = options.output;
-			return await reportEnd(await runStream({store, clock, options: {...options, output}, targets, write: async text => write(process.stdout, text), interrupted: interrupt.claim()}));
-		}
-
-		const snapshot = await whenSynced(store);
-		if (snapshot.fatal) {
-			return await reportEnd(snapshot.fatal);
-		}
-
-		const {text, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now()});
-		await write(process.stdout, text);
-		return exitCode;
+		return await drive(options, {store, clock, source, targets, extras});
 	} finally {
 		await source.stop();
+		await recorder?.close(clock.now());
+		const failed = recorder?.error();
+		if (failed) {
+			await write(process.stderr, `planwatch: recording stopped: ${failed}\n`);
+		}
 	}
+}
+
+type Driven = {readonly store: Store; readonly clock: Clock; readonly source: ObjectSource; readonly targets: readonly string[]; readonly extras: ShowExtras};
+
+/** The chosen output over a started source. */
+async function drive(options: Options, {store, clock, source, targets, extras}: Driven): Promise<number> {
+	if (options.output === 'tui') {
+		// Loaded on demand: plain and json output never start React or Ink.
+		const {runTui} = await import('./cli/run-tui.js');
+		// Files are listed synchronously by start(); a cluster shows "connecting" until it has listed.
+		const {objects} = store.getSnapshot();
+		return await reportEnd(
+			await runTui({
+				store,
+				clock,
+				header: {context: source.label, scope: source.scope},
+				options,
+				// One object from files: open its tree rather than a list of one.
+				targets: targets.length === 0 && options.mode === 'file' && objects.length === 1 ? [objectKey(objects[0]!)] : targets,
+				stdin: extras.stdinConsumed && !options.once ? openTerminalInput() : undefined,
+				interrupted: interrupt.claim(),
+				replay: extras.replay,
+			}),
+		);
+	}
+
+	if (!options.once) {
+		const {runStream} = await import('./cli/run-stream.js');
+		const output = options.output;
+		return await reportEnd(
+			await runStream({store, clock, options: {...options, output}, targets, write: async text => write(process.stdout, text), interrupted: interrupt.claim(), ended: extras.ended}),
+		);
+	}
+
+	const snapshot = await whenSynced(store);
+	if (snapshot.fatal) {
+		return await reportEnd(snapshot.fatal);
+	}
+
+	const {text, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now()});
+	await write(process.stdout, text);
+	return exitCode;
 }
 
 async function fail(error: unknown): Promise<never> {

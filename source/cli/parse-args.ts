@@ -24,7 +24,9 @@ export type Mode =
 	/** Targets (or none = every Instance and ActionSet in scope) watched on a cluster. */
 	| 'cluster'
 	/** `planwatch demo`: a scripted scenario, no cluster. */
-	| 'demo';
+	| 'demo'
+	/** `planwatch replay FILE`: a recording made with --record, played back. */
+	| 'replay';
 
 export type Options = {
 	readonly mode: Mode;
@@ -49,6 +51,10 @@ export type Options = {
 	readonly extendMs: number;
 	/** Only for mode 'demo'. */
 	readonly demo?: {readonly scenario?: string; readonly speed: number; readonly loop: boolean};
+	/** --record FILE (cluster and demo): append what was seen to FILE. */
+	readonly record?: string;
+	/** Only for mode 'replay'. `from`: --from as typed (resolved against the recording's start). */
+	readonly replay?: {readonly file: string; readonly speed: number; readonly from?: string};
 };
 
 export type ParseResult =
@@ -88,6 +94,8 @@ export const flagSpecs = {
 	scenario: {type: 'string'},
 	speed: {type: 'string'},
 	loop: {type: 'boolean'},
+	record: {type: 'string'},
+	from: {type: 'string'},
 	help: {type: 'boolean', shortFlag: 'h'},
 	version: {type: 'boolean'},
 } as const satisfies Record<string, FlagSpec>;
@@ -112,6 +120,8 @@ type Flags = {
 	readonly scenario?: string;
 	readonly speed?: string;
 	readonly loop: boolean;
+	readonly record?: string;
+	readonly from?: string;
 	readonly help: boolean;
 	readonly version: boolean;
 };
@@ -267,16 +277,26 @@ function validate(
 	environment: ParseEnvironment,
 ): ParseResult {
 	const isDemo = input[0] === 'demo';
-	const positional = isDemo ? input.slice(1) : input;
+	const isReplay = input[0] === 'replay';
+	const positional = isDemo || isReplay ? input.slice(1) : input;
 	const files = flags.file;
-	const mode = isDemo ? 'demo' : files.length > 0 ? 'file' : 'cluster';
+	const mode: Mode = isDemo ? 'demo' : isReplay ? 'replay' : files.length > 0 ? 'file' : 'cluster';
+	if (isReplay) {
+		if (positional.length !== 1) {
+			return error(positional.length === 0 ? 'replay needs the recording: planwatch replay FILE' : `unexpected argument "${sanitizeLine(positional[1], 100)}" after replay FILE`);
+		}
+
+		if (files.length > 0) {
+			return error('replay reads its FILE: drop -f');
+		}
+	}
 
 	if (files.filter(f => f === '-').length > 1) {
 		return error('stdin (-f -) can be read only once');
 	}
 
 	const targets: Target[] = [];
-	for (const text of positional) {
+	for (const text of isReplay ? [] : positional) {
 		if (isDemo) {
 			return error(`unexpected argument "${text}" after demo`);
 		}
@@ -310,7 +330,7 @@ function validate(
 			['-l/--selector', flags.selector !== undefined],
 		].find(([, given]) => given);
 		if (clusterFlag) {
-			return error(`${String(clusterFlag[0])} needs a cluster; it cannot be used with ${mode === 'file' ? '-f' : 'demo'}`);
+			return error(`${String(clusterFlag[0])} needs a cluster; it cannot be used with ${mode === 'file' ? '-f' : mode}`);
 		}
 	}
 
@@ -322,8 +342,16 @@ function validate(
 		return error('-A/--all-namespaces lists every object; it cannot be used with targets');
 	}
 
-	if (mode !== 'demo' && (flags.scenario !== undefined || flags.speed !== undefined || flags.loop)) {
-		return error('--scenario, --speed and --loop belong to planwatch demo');
+	if (mode !== 'demo' && (flags.scenario !== undefined || (flags.speed !== undefined && mode !== 'replay') || flags.loop)) {
+		return error(mode === 'replay' ? '--scenario and --loop belong to planwatch demo' : '--scenario, --speed and --loop belong to planwatch demo');
+	}
+
+	if (flags.record !== undefined && mode !== 'cluster' && mode !== 'demo') {
+		return error(`--record needs something that changes (a cluster or demo); it cannot be used with ${mode === 'file' ? '-f' : 'replay'}`);
+	}
+
+	if (flags.from !== undefined && mode !== 'replay') {
+		return error('--from belongs to planwatch replay');
 	}
 
 	if (mode === 'file' && flags.wait) {
@@ -353,15 +381,13 @@ function validate(
 		return error(`unknown output "${flags.output}": use tui, plain or json`);
 	}
 
-	let demo: Options['demo'];
-	if (mode === 'demo') {
-		const speed = flags.speed === undefined ? 1 : Number(flags.speed);
-		if (!Number.isFinite(speed) || speed <= 0 || flags.speed?.trim() === '') {
-			return error(`invalid --speed "${flags.speed ?? ''}": use a positive number, e.g. 2 or 0.5`);
-		}
-
-		demo = {scenario: flags.scenario, speed, loop: flags.loop};
+	const speed = flags.speed === undefined ? 1 : Number(flags.speed);
+	if (!Number.isFinite(speed) || speed <= 0 || flags.speed?.trim() === '') {
+		return error(`invalid --speed "${sanitizeLine(flags.speed ?? '', 100)}": use a positive number, e.g. 2 or 0.5`);
 	}
+
+	const demo: Options['demo'] = mode === 'demo' ? {scenario: flags.scenario, speed, loop: flags.loop} : undefined;
+	const replay: Options['replay'] = mode === 'replay' ? {file: positional[0]!, speed, from: flags.from} : undefined;
 
 	// Static files have nothing more to show after the first picture, except in the interactive TUI.
 	const once = flags.once || (mode === 'file' && output !== 'tui');
@@ -383,6 +409,8 @@ function validate(
 		timeoutMs: timeout.ms,
 		extendMs: extend.ms,
 		demo,
+		record: flags.record,
+		replay,
 	};
 	return {kind: 'run', options};
 }

@@ -13,6 +13,7 @@ import {formatFinished, formatObjectLine, formatTransition, renderPlain} from '.
 import type {Clock} from '../state/clock.js';
 import type {Store, StoreSnapshot, Transition} from '../state/store.js';
 import {createWaitController, type WaitResult} from '../state/wait-controller.js';
+import {onceExitCode} from './exit-codes.js';
 import type {Options} from './parse-args.js';
 import {whenSynced} from './when-synced.js';
 
@@ -28,6 +29,11 @@ export type StreamRun = {
 	readonly interrupted: Promise<void>;
 	/** IANA zone for times of day (tests); default: the machine's. */
 	readonly timeZone?: string;
+	/**
+	 * Replay: settles when the recording has played to its end; the run ends with it. Exit code -1: as `-f` would
+	 * end on the final state (1 if a reported object failed, else 0).
+	 */
+	readonly ended?: Promise<WaitResult>;
 };
 
 export async function runStream(run: StreamRun): Promise<WaitResult> {
@@ -36,6 +42,13 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 	const wanted = (key: string): boolean => targets.length === 0 || targets.includes(key);
 	const wait = createWaitController({store, clock, wait: options.wait, targets, timeoutMs: options.timeoutMs, extendMs: options.extendMs, graceMs: 0});
 	const interrupted = run.interrupted.then((): WaitResult => ({exitCode: 130, message: 'interrupted'}));
+	const ended = (run.ended ?? new Promise<never>(() => {})).then((end): WaitResult => {
+		if (end.exitCode >= 0) {
+			return end;
+		}
+
+		return {exitCode: onceExitCode(store.getSnapshot().objects.filter(o => wanted(objectKey(o)))), message: ''};
+	});
 
 	// Writes are queued so lines never interleave, whatever the order in which changes arrive.
 	let queue = Promise.resolve();
@@ -45,7 +58,7 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 		}
 	};
 
-	const synced = await Promise.race([whenSynced(store), wait.done, interrupted]);
+	const synced = await Promise.race([whenSynced(store), wait.done, interrupted, ended]);
 	let lastSeq = 0;
 	let unsubscribe = (): void => {};
 	if ('objects' in synced) {
@@ -80,7 +93,7 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 		return options.output === 'json' ? transitionLine(t) : formatTransition(t, text) + '\n';
 	}
 
-	const result = await Promise.race([wait.done, interrupted]);
+	const result = await Promise.race([wait.done, interrupted, ended]);
 	unsubscribe();
 	wait.dispose();
 	// Changes that arrived together with the end are still reported, before the closing lines.

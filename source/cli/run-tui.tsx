@@ -3,6 +3,7 @@
  * exit code once the user quits, the wait ends, or (with --once) after the first complete frame.
  */
 import {render} from 'ink';
+import type {ReplayControls} from '../sources/replay-source.js';
 import type {Clock} from '../state/clock.js';
 import {framedSnapshots} from '../state/framed-snapshots.js';
 import type {Store} from '../state/store.js';
@@ -34,6 +35,8 @@ export type TuiRun = {
 	readonly stdin?: NodeJS.ReadStream;
 	/** Resolves when the process is asked to stop (SIGINT/SIGTERM): the run ends with 130. */
 	readonly interrupted: Promise<void>;
+	/** Replay: `[`, `]`, space, and `REPLAY` with the recorded time in the header. */
+	readonly replay?: ReplayControls;
 };
 
 export type TuiResult = {readonly exitCode: number; readonly message: string};
@@ -59,6 +62,7 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 			targets={targets}
 			ascii={options.ascii}
 			color={options.color}
+			replay={run.replay}
 			onQuit={() => {
 				// The session settles `wait.done`; unmounting happens below, in one place.
 			}}

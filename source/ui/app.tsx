@@ -1,7 +1,8 @@
 import {Box, useWindowSize} from 'ink';
-import {useMemo} from 'react';
+import {useMemo, useSyncExternalStore} from 'react';
 import {objectKey} from '../model/plan-tree.js';
 import type {Clock} from '../state/clock.js';
+import type {ReplayControls} from '../state/replay-clock.js';
 import type {WaitSession} from '../state/wait-session.js';
 import {DetailLines, detailLinesWanted} from './components/detail-lines.js';
 import {EventsPane, eventsLinesWanted} from './components/events-pane.js';
@@ -42,18 +43,24 @@ export type AppProps = {
 	readonly color: boolean;
 	/** Called once when the user quits, after `wait.quit()`. */
 	onQuit(): void;
+	/** `planwatch replay`: `[`, `]`, space drive it; the header says `REPLAY` and the recorded time. */
+	readonly replay?: ReplayControls;
 };
+
+const noReplay = {subscribe: () => () => {}, getState: () => undefined};
 
 /** The interactive dashboard: header, tree or list, events, timeout banner, footer. Data in, keys out; no I/O. */
 export function App(props: AppProps) {
-	const {store, clock, wait: session, header, targets, ascii, color, onQuit} = props;
+	const {store, clock, wait: session, header, targets, ascii, color, onQuit, replay} = props;
 	const snapshot = useStore(store);
-	const now = useClock(clock);
+	const now = useClock(clock, replay?.subscribe);
+	const replaying = useSyncExternalStore(replay?.subscribe ?? noReplay.subscribe, replay?.getState ?? noReplay.getState);
 	const wait = useWait(session);
 	const {columns, rows} = useWindowSize();
 	const theme = useMemo(() => createTheme({color, ascii}), [color, ascii]);
 	const [view, dispatch] = useViewState(() => initialViewState(targets));
 	const mode = viewMode(view);
+	const keyContext = useMemo(() => ({replay: replay !== undefined}), [replay]);
 
 	const listed = useMemo(
 		() => listObjects(snapshot.objects, {text: view.filter, failingOnly: view.failingOnly, targets}),
@@ -91,6 +98,16 @@ export function App(props: AppProps) {
 				return;
 			}
 
+			if (command === 'replay.pause') {
+				replay?.togglePause();
+				return;
+			}
+
+			if (command === 'replay.previous' || command === 'replay.next') {
+				replay?.jump(command === 'replay.next' ? 'next' : 'previous');
+				return;
+			}
+
 			const {previous, next} = dispatch({type: 'command', command, context: {object: isTree ? open : undefined, listKeys, page: layout.body}});
 			if (next.quit && !previous.quit) {
 				session.quit();
@@ -100,7 +117,7 @@ export function App(props: AppProps) {
 		onText(text) {
 			dispatch({type: 'filter.type', text});
 		},
-	});
+	}, keyContext);
 
 	const emptyList = !snapshot.synced
 		? `loading${theme.glyphs.ellipsis}`
@@ -109,7 +126,7 @@ export function App(props: AppProps) {
 			: 'nothing matches the filter';
 	let body;
 	if (view.help) {
-		body = <HelpOverlay height={layout.top + layout.body} width={columns} />;
+		body = <HelpOverlay height={layout.top + layout.body} width={columns} context={keyContext} />;
 	} else if (isTree) {
 		body = (
 			<>
@@ -150,6 +167,7 @@ export function App(props: AppProps) {
 							wait={wait}
 							now={now}
 							width={columns}
+							replay={replaying}
 						/>
 					) : undefined}
 					{body}
@@ -158,7 +176,7 @@ export function App(props: AppProps) {
 					) : undefined}
 					{layout.banner > 0 ? <TimeoutBanner {...bannerInput} /> : undefined}
 					{layout.footer > 0 ? (
-						<FooterKeys mode={mode} context={{canGoBack: isTree && view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done'}} filter={view.filter} />
+						<FooterKeys mode={mode} context={{canGoBack: isTree && view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done', replay: replay !== undefined}} filter={view.filter} />
 					) : undefined}
 				</Box>
 			</SpinnerProvider>

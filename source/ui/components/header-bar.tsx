@@ -1,9 +1,10 @@
 import {Box, Text} from 'ink';
 import type {ConnectionState} from '../../kube/object-source.js';
+import type {ReplayState} from '../../state/replay-clock.js';
 import type {WaitView} from '../../state/wait-session.js';
 import {singleLine} from '../cell-text.js';
 import {formatDuration, formatDurationWords} from '../../model/format-duration.js';
-import {formatAge} from '../format-time.js';
+import {formatAge, formatClockTime} from '../format-time.js';
 import type {Role, Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import {Line} from './line.js';
@@ -63,14 +64,23 @@ export type HeaderBarProps = {
 	readonly wait: WaitView;
 	readonly now: number;
 	readonly width: number;
+	/** A replay: `REPLAY 11:02:10` (the recorded time), its speed, paused or ended. */
+	readonly replay?: ReplayState;
 };
+
+/** `REPLAY 11:02:10 ×2 paused`: what is on screen is a recording, at this recorded moment. */
+export function replayText(replay: ReplayState, now: number, theme: Theme): string {
+	const speed = replay.speed === 1 ? '' : ` ${theme.ascii ? 'x' : '×'}${replay.speed}`;
+	const state = replay.ended ? ' ended' : replay.paused ? ' paused' : '';
+	return `REPLAY ${formatClockTime(new Date(now).toISOString(), now) ?? ''}${speed}${state}`;
+}
 
 /**
  * `planwatch · <context> · <scope> · ● live` … `event 2s ago · elapsed 4:12 · timeout 5:48 (+5m)`. Everything
  * that changes every second sits at the right end of the line: the terminal rewrites a line from its first
  * changed character on, so an idle second costs this short suffix, not the whole line.
  */
-export function HeaderBar({context, scope, connection, lastEventAt, wait, now, width}: HeaderBarProps) {
+export function HeaderBar({context, scope, connection, lastEventAt, wait, now, width, replay}: HeaderBarProps) {
 	const theme = useTheme();
 	const sep = ` ${theme.glyphs.separator} `;
 	const timers = timerText(wait, now, theme);
@@ -87,6 +97,14 @@ export function HeaderBar({context, scope, connection, lastEventAt, wait, now, w
 				<Line>
 					<Text bold>planwatch</Text>
 					{sep}
+					{replay ? (
+						<>
+							<Text {...theme.style('warning')} bold>
+								{replayText(replay, now, theme)}
+							</Text>
+							{sep}
+						</>
+					) : undefined}
 					{singleLine(context)}
 					{sep}
 					{singleLine(scope)}

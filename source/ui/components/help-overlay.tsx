@@ -1,6 +1,6 @@
 import {Box, Text} from 'ink';
 import {fit} from '../cell-text.js';
-import {keymap, type Binding} from '../keymap.js';
+import {keymap, type Binding, type KeyContext} from '../keymap.js';
 import {useTheme} from '../theme-context.js';
 import {MoreLine} from './more-line.js';
 import {Line} from './line.js';
@@ -8,9 +8,9 @@ import {Line} from './line.js';
 export type HelpSection = {readonly title: Binding['section']; readonly entries: ReadonlyArray<{readonly keys: string; readonly description: string}>};
 
 /** The help text, from the keymap: sections in first-seen order, one entry per command (its keys merged). */
-export function helpSections(ascii: boolean): HelpSection[] {
+export function helpSections(ascii: boolean, context: KeyContext = {}): HelpSection[] {
 	const sections = new Map<Binding['section'], Map<string, {keys: string[]; description: string}>>();
-	for (const b of keymap) {
+	for (const b of keymap.filter(b => !b.only || context[b.only])) {
 		const entries = sections.get(b.section) ?? new Map<string, {keys: string[]; description: string}>();
 		sections.set(b.section, entries);
 		const id = `${b.command}|${b.description}`;
@@ -56,13 +56,13 @@ const keysWidth = 14;
 const columnWidth = 48;
 
 /** The `?` overlay: every key and what it does, in one or two columns, cut to `height`. */
-export function HelpOverlay({height, width}: {readonly height: number; readonly width: number}) {
+export function HelpOverlay({height, width, context}: {readonly height: number; readonly width: number; readonly context?: KeyContext}) {
 	const theme = useTheme();
 	if (height <= 0) {
 		return null;
 	}
 
-	const sections = helpSections(theme.ascii);
+	const sections = helpSections(theme.ascii, context);
 	const room = height - 1;
 	if (room === 0) {
 		return (

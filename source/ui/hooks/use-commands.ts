@@ -1,5 +1,5 @@
 import {useInput, useStdin, type Key} from 'ink';
-import {commandFor, type Command, type Mode} from '../keymap.js';
+import {commandFor, type Command, type KeyContext, type Mode} from '../keymap.js';
 
 export type CommandHandlers = {
 	/** A key bound in `mode`. */
@@ -16,11 +16,11 @@ function isPrintable(input: string, key: Key): boolean {
  * THE keyboard owner: turns keys into commands through the keymap. Listens only when stdin supports raw mode
  * (piped stdin would make Ink throw).
  */
-export function useCommands(mode: Mode, handlers: CommandHandlers): void {
+export function useCommands(mode: Mode, handlers: CommandHandlers, context: KeyContext = {}): void {
 	const {isRawModeSupported} = useStdin();
 	useInput(
 		(input, key) => {
-			const command = commandFor(mode, input, key);
+			const command = commandFor(mode, input, key, context);
 			if (command) {
 				handlers.onCommand(command);
 			} else if (mode === 'filter' && isPrintable(input, key)) {

@@ -1,0 +1,165 @@
+/**
+ * The clock of `planwatch replay`: it reads the recorded time. Everything that asks the app clock for the time
+ * (the store's stamps, timers, the wait's deadline) sees the moment being replayed, which moves `speed` times
+ * faster than the real clock, stands still while paused, and jumps when the user seeks. Timers are kept in
+ * recorded time and fire in time order, also when a seek crosses several at once; the real clock only wakes
+ * this one up for the earliest of them. The 1 Hz tick stays the real clock's (redraws need no more).
+ */
+import type {Clock} from './clock.js';
+
+/* What a view of a replay reads and drives (implemented by source/sources/replay-source.ts). */
+export type ReplayState = {
+	readonly paused: boolean;
+	/** Every entry has played; the clock stands at the recording's end. */
+	readonly ended: boolean;
+	readonly speed: number;
+};
+
+/** What the TUI's `[`, `]` and space drive, and what the header shows. */
+export type ReplayControls = {
+	readonly startMs: number;
+	readonly endMs: number;
+	getState(): ReplayState;
+	/** Pause, play, seeks and the end. */
+	subscribe(listener: () => void): () => void;
+	togglePause(): void;
+	/** To the previous / next transition (the start / the end when there is none). */
+	jump(direction: 'previous' | 'next'): void;
+	/** Settles once the last entry has played. */
+	readonly ended: Promise<void>;
+};
+
+type Timer = {readonly at: number; readonly callback: () => void; readonly id: number};
+
+export class ReplayClock implements Clock {
+	readonly #real: Clock;
+	readonly #speed: number;
+	/** Recorded time at `#anchorReal` (real time). */
+	#anchor: number;
+	#anchorReal: number;
+	#paused = false;
+	#timers: Timer[] = [];
+	#nextId = 0;
+	#wake: (() => void) | undefined;
+	/** While a seek or a due timer runs, now() is exactly this (stamps get the recorded time, not a drifted one). */
+	#fixed: number | undefined;
+	readonly #listeners = new Set<() => void>();
+
+	constructor(real: Clock, startMs: number, speed = 1) {
+		if (!(speed > 0) || !Number.isFinite(speed)) {
+			throw new RangeError(`speed must be a positive number, got ${speed}`);
+		}
+
+		this.#real = real;
+		this.#speed = speed;
+		this.#anchor = startMs;
+		this.#anchorReal = real.now();
+	}
+
+	get speed(): number {
+		return this.#speed;
+	}
+
+	get paused(): boolean {
+		return this.#paused;
+	}
+
+	now(): number {
+		if (this.#fixed !== undefined) {
+			return this.#fixed;
+		}
+
+		return this.#paused ? this.#anchor : this.#anchor + (this.#real.now() - this.#anchorReal) * this.#speed;
+	}
+
+	onTick(listener: () => void): () => void {
+		return this.#real.onTick(listener);
+	}
+
+	after(ms: number, callback: () => void): () => void {
+		const id = this.#nextId++;
+		this.#timers.push({at: this.now() + Math.max(0, ms), callback, id});
+		this.#schedule();
+		return () => {
+			this.#timers = this.#timers.filter(t => t.id !== id);
+			this.#schedule();
+		};
+	}
+
+	/** Pause or resume; listeners hear about it. */
+	setPaused(paused: boolean): void {
+		if (paused === this.#paused) {
+			return;
+		}
+
+		this.#rebase(this.now());
+		this.#paused = paused;
+		this.#schedule();
+		this.#changed();
+	}
+
+	/** Move to `ms`: forward fires every timer due on the way, in order; backward fires none. */
+	seek(ms: number): void {
+		this.#advance(ms);
+		this.#rebase(ms);
+		this.#schedule();
+		this.#changed();
+	}
+
+	/** Pause/resume and seeks, for views. */
+	subscribe(listener: () => void): () => void {
+		this.#listeners.add(listener);
+		return () => this.#listeners.delete(listener);
+	}
+
+	#changed(): void {
+		for (const l of [...this.#listeners]) {
+			l();
+		}
+	}
+
+	#rebase(ms: number): void {
+		this.#anchor = ms;
+		this.#anchorReal = this.#real.now();
+	}
+
+	/** Fire timers due up to `end` in time order; each sees now() at its own time. */
+	#advance(end: number): void {
+		const outer = this.#fixed;
+		try {
+			for (;;) {
+				const due = this.#timers.reduce<Timer | undefined>((a, t) => (t.at <= end && (!a || t.at < a.at || (t.at === a.at && t.id < a.id)) ? t : a), undefined);
+				if (!due) {
+					break;
+				}
+
+				this.#timers = this.#timers.filter(t => t.id !== due.id);
+				this.#fixed = Math.max(due.at, outer ?? Number.NEGATIVE_INFINITY);
+				due.callback();
+			}
+		} finally {
+			this.#fixed = outer;
+		}
+	}
+
+	#schedule(): void {
+		this.#wake?.();
+		this.#wake = undefined;
+		if (this.#paused || this.#fixed !== undefined || this.#timers.length === 0) {
+			return;
+		}
+
+		const next = Math.min(...this.#timers.map(t => t.at));
+		const realMs = Math.max(0, (next - this.now()) / this.#speed);
+		this.#wake = this.#real.after(realMs, () => {
+			this.#wake = undefined;
+			const now = this.now();
+			this.#advance(Math.max(now, next));
+			if (next > now) {
+				this.#rebase(next);
+			}
+
+			this.#schedule();
+		});
+	}
+}
