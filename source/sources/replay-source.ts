@@ -2,10 +2,10 @@
  * `planwatch replay FILE`: a recording played back as an ObjectSource. Each recorded event is emitted at its
  * recorded time on a ReplayClock (the app clock of a replay), so the store, the wait and every view work exactly
  * as they did live, only at `--speed` and with seeking: forward runs the events in between in order, backward
- * empties the store and runs the events from the start up to the moment (all synchronously: one frame).
+ * runs the events from the start up to the moment (all synchronously: one frame).
  */
 import {readFile, stat} from 'node:fs/promises';
-import type {ObjectSource, ResourceKind, SourceEvent, SourceSink} from '../kube/object-source.js';
+import type {ObjectSource, SourceEvent, SourceSink} from '../kube/object-source.js';
 import {nextMark, parseRecording, previousMark, recordingEndMs, recordingLimits, RecordingError, type Recording} from '../model/recording.js';
 import type {Clock} from '../state/clock.js';
 import type {ReplayClock, ReplayControls, ReplayState} from '../state/replay-clock.js';
@@ -13,8 +13,6 @@ import {Store} from '../state/store.js';
 import {inputName} from './file-source.js';
 
 export type {ReplayControls, ReplayState} from '../state/replay-clock.js';
-
-const resources: readonly ResourceKind[] = ['OperatorVersion', 'Blueprint', 'Event', 'Instance', 'ActionSet'];
 
 /** Read and check a recording; throws RecordingError (exit 2) with the file and line. */
 export async function loadRecording(path: string): Promise<Recording> {
@@ -144,13 +142,10 @@ export function createReplaySource(options: ReplayOptions): ReplaySource {
 	const seek = (ms: number): void => {
 		const target = Math.min(Math.max(ms, startMs), endMs);
 		if (target < clock.now() || (ended && target < endMs)) {
-			// Backward: start from an empty store and run everything up to the target at once.
+			// Backward: run everything from the start up to the target at once. The recording starts with the first
+			// list of every resource (`replace`), which drops whatever the store held from later on.
 			cancel?.();
 			cancel = undefined;
-			for (const resource of resources) {
-				emit({type: 'replace', resource, objects: []});
-			}
-
 			next = 0;
 			ended = false;
 			clock.seek(startMs);
