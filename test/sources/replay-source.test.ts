@@ -2,32 +2,13 @@ import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {encodeEntry, encodeHeader, parseRecording, RecordingError, stateAt, type Recording} from '../../source/model/recording.js';
-import {findScenario} from '../../source/scenarios/catalog.js';
-import {scenarioDuration} from '../../source/scenarios/scenario.js';
-import {createDemoSource} from '../../source/sources/demo-source.js';
+import {encodeHeader, parseRecording, RecordingError, stateAt, type Recording} from '../../source/model/recording.js';
 import {openRecorder} from '../../source/sources/recorder.js';
 import {createReplaySource, loadRecording, transitionMarks} from '../../source/sources/replay-source.js';
 import {FakeClock} from '../../source/state/clock.js';
 import {ReplayClock} from '../../source/state/replay-clock.js';
 import {Store, type StoreSnapshot} from '../../source/state/store.js';
-
-/** Plays a demo scenario into a store (as live) and records what the store got, as --record does. */
-function recordScenario(name: string): {live: StoreSnapshot; recording: Recording} {
-	const scenario = findScenario(name)!;
-	const clock = new FakeClock();
-	const store = new Store(clock);
-	let text = encodeHeader({version: 't', source: 'demo', context: 'demo', namespace: 'default', targets: [], waitFor: [], start: new Date(clock.now()).toISOString()});
-	const source = createDemoSource({scenarios: [scenario], clock});
-	source.start(event => {
-		text += encodeEntry(clock.now(), event);
-		store.apply(event);
-	});
-	clock.advance(scenarioDuration(scenario) + 2000);
-	text += encodeEntry(clock.now(), {type: 'end'});
-	source.stop();
-	return {live: store.getSnapshot(), recording: parseRecording(text, 'rec')};
-}
+import {recordScenario} from '../helpers/recordings.js';
 
 function replay(recording: Recording, speed = 1, fromMs?: number) {
 	const real = new FakeClock(Date.parse('2027-01-01T00:00:00Z'));
