@@ -21,7 +21,7 @@ async function run(args: string[], targets = ['instance/mysql-instance', 'action
 
 describe('complete', () => {
 	it.each([
-		[[''], ['demo', 'version', 'completion', 'instance/', 'actionset/', 'instance/mysql-instance', 'actionset/backup-x'], 4],
+		[[''], ['demo', 'replay', 'version', 'completion', 'instance/', 'actionset/', 'instance/mysql-instance', 'actionset/backup-x'], 4],
 		[['d'], ['demo'], 4],
 		[['inst'], ['instance/', 'instance/mysql-instance'], 4],
 		[['instance/'], ['instance/', 'instance/mysql-instance'], 4],
@@ -30,7 +30,7 @@ describe('complete', () => {
 		[['-o', ''], ['tui', 'plain', 'json'], 4],
 		[['--output', 'j'], ['json'], 4],
 		[['-Ao', ''], ['tui', 'plain', 'json'], 4],
-		[['-ojson', ''], ['demo', 'version', 'completion', 'instance/', 'actionset/', 'instance/mysql-instance', 'actionset/backup-x'], 4],
+		[['-ojson', ''], ['demo', 'replay', 'version', 'completion', 'instance/', 'actionset/', 'instance/mysql-instance', 'actionset/backup-x'], 4],
 		[['version', '-o', ''], ['plain', 'json'], 4],
 		[['demo', '--scenario', 'm'], ['mysql-deploy', 'many'], 4],
 		[['demo', '--scenario', ''], scenarioNames, 4],
