@@ -137,7 +137,7 @@ async function replay(options: Options): Promise<number> {
 		throw Object.assign(new Error(`invalid --from "${from}": use a duration after the start (2m30s) or a time (11:02:30, 2026-11-30T11:02:30Z)`), {exitCode: exitCodes.usage});
 	}
 
-	const clock = new ReplayClock(new SystemClock(), recording.startMs, speed);
+	const clock = new ReplayClock(new SystemClock(), recording.startMs, speed, true);
 	const source = createReplaySource({recording, clock, fromMs});
 	const targets = recording.header.waitFor;
 	// The recording's end settles a replay that is not waiting (or whose recorded session ended before its wait
@@ -147,7 +147,11 @@ async function replay(options: Options): Promise<number> {
 			setImmediate(resolve);
 		}))
 		.then(() => ({exitCode: options.wait ? exitCodes.interrupted : -1, message: options.wait ? 'the recording ends before the wait finished' : ''}));
-	return show(options, () => source, {targets, clock, replay: source.controls, ended});
+	const play = (): void => {
+		clock.setPaused(false);
+	};
+
+	return show(options, () => source, {targets, clock, replay: source.controls, ended, onReady: play});
 }
 
 /** Codes 2–4 end with their reason on stderr (a failed object is already in the output; 130 needs no words). */
@@ -168,6 +172,8 @@ type ShowExtras = {
 	readonly clock?: Clock;
 	/** Replay: what `[`, `]` and space drive. */
 	readonly replay?: ReplayControls;
+	/** Replay: the output is ready to show every change: start playing. */
+	readonly onReady?: () => void;
 	/** Replay: the recording has played to its end (plain/json end there; exit code -1 = as drawn once). */
 	readonly ended?: Promise<{readonly exitCode: number; readonly message: string}>;
 };
@@ -182,7 +188,10 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 	const targets = extras.targets ?? [];
 	const clock = extras.clock ?? new SystemClock();
 	const source = await createSource(clock);
-	const store = new Store(clock);
+	// While an event is recorded and applied, the store reads the very time the recording gets: a replay then
+	// stamps every transition exactly as live did.
+	let pinned: number | undefined;
+	const store = new Store(options.record === undefined ? clock : {now: () => pinned ?? clock.now(), onTick: l => clock.onTick(l), after: (ms, f) => clock.after(ms, f)});
 	let recorder: Recorder | undefined;
 	if (options.record !== undefined) {
 		const [{openRecorder}, {version}] = await Promise.all([import('./sources/recorder.js'), import('./cli/version.js')]);
@@ -198,10 +207,19 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 	}
 
 	const rec = recorder;
-	source.start(rec ? event => {
-		rec.record(clock.now(), event);
-		store.apply(event);
-	} : store.apply);
+	source.start(
+		rec
+			? event => {
+					pinned = clock.now();
+					try {
+						rec.record(pinned, event);
+						store.apply(event);
+					} finally {
+						pinned = undefined;
+					}
+				}
+			: store.apply,
+	);
 	try {
 		return await drive(options, {store, clock, source, targets, extras});
 	} finally {
@@ -234,6 +252,7 @@ async function drive(options: Options, {store, clock, source, targets, extras}: 
 				stdin: extras.stdinConsumed && !options.once ? openTerminalInput() : undefined,
 				interrupted: interrupt.claim(),
 				replay: extras.replay,
+				onReady: extras.onReady,
 			}),
 		);
 	}
@@ -242,7 +261,7 @@ async function drive(options: Options, {store, clock, source, targets, extras}: 
 		const {runStream} = await import('./cli/run-stream.js');
 		const output = options.output;
 		return await reportEnd(
-			await runStream({store, clock, options: {...options, output}, targets, write: async text => write(process.stdout, text), interrupted: interrupt.claim(), ended: extras.ended}),
+			await runStream({store, clock, options: {...options, output}, targets, write: async text => write(process.stdout, text), interrupted: interrupt.claim(), ended: extras.ended, onReady: extras.onReady}),
 		);
 	}
 

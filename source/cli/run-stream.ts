@@ -34,6 +34,8 @@ export type StreamRun = {
 	 * end on the final state (1 if a reported object failed, else 0).
 	 */
 	readonly ended?: Promise<WaitResult>;
+	/** Called once every change from here on will be reported (a replay starts playing then). */
+	readonly onReady?: () => void;
 };
 
 export async function runStream(run: StreamRun): Promise<WaitResult> {
@@ -88,6 +90,8 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 
 		unsubscribe = store.subscribe(report);
 	}
+
+	run.onReady?.();
 
 	function line(t: Transition): string {
 		return options.output === 'json' ? transitionLine(t) : formatTransition(t, text) + '\n';

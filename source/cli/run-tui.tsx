@@ -37,6 +37,8 @@ export type TuiRun = {
 	readonly interrupted: Promise<void>;
 	/** Replay: `[`, `]`, space, and `REPLAY` with the recorded time in the header. */
 	readonly replay?: ReplayControls;
+	/** Called once the App is mounted (a replay starts playing then). */
+	readonly onReady?: () => void;
 };
 
 export type TuiResult = {readonly exitCode: number; readonly message: string};
@@ -70,6 +72,7 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 		{stdin: run.stdin ?? process.stdin, exitOnCtrlC: false, incrementalRendering: true, maxFps: inkMaxFps},
 	);
 
+	run.onReady?.();
 	let result: TuiResult;
 	if (options.once) {
 		const snapshot = await whenSynced(store);

@@ -71,7 +71,7 @@ export type ReplaySource = ObjectSource & {readonly controls: ReplayControls};
 export type ReplayOptions = {
 	readonly recording: Recording;
 	readonly clock: ReplayClock;
-	/** Where to start (recorded epoch ms); clamped to the recording. Default: its start. */
+	/** Where to start (recorded epoch ms); clamped to the recording, and not before its first `synced`. Default: its start. */
 	readonly fromMs?: number;
 	/** Precomputed transitionMarks (tests); computed when omitted. */
 	readonly marks?: readonly number[];
@@ -82,7 +82,9 @@ export function createReplaySource(options: ReplayOptions): ReplaySource {
 	const {entries, startMs} = recording;
 	const endMs = recordingEndMs(recording);
 	const marks = options.marks ?? transitionMarks(recording);
-	const fromMs = Math.min(Math.max(options.fromMs ?? startMs, startMs), endMs);
+	// Never before the recorded session's first complete picture (its first `synced`): outputs wait for that.
+	const syncedMs = entries.find(e => e.event.type === 'synced')?.at ?? startMs;
+	const fromMs = Math.min(Math.max(options.fromMs ?? startMs, syncedMs), endMs);
 	let sink: SourceSink | undefined;
 	let next = 0;
 	let cancel: (() => void) | undefined;

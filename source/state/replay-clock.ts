@@ -45,7 +45,8 @@ export class ReplayClock implements Clock {
 	#fixed: number | undefined;
 	readonly #listeners = new Set<() => void>();
 
-	constructor(real: Clock, startMs: number, speed = 1) {
+	/** `paused`: start standing still (a replay starts playing once its output is ready to show every change). */
+	constructor(real: Clock, startMs: number, speed = 1, paused = false) {
 		if (!(speed > 0) || !Number.isFinite(speed)) {
 			throw new RangeError(`speed must be a positive number, got ${speed}`);
 		}
@@ -54,6 +55,7 @@ export class ReplayClock implements Clock {
 		this.#speed = speed;
 		this.#anchor = startMs;
 		this.#anchorReal = real.now();
+		this.#paused = paused;
 	}
 
 	get speed(): number {
