@@ -7,7 +7,7 @@
  *   --objects 1,1000   object counts to watch
  *   --rates 10,100     update rates (per second)
  *   --no-kubectl       leave kubectl out
- *   --only watch,idle,first-frame
+ *   --only watch,idle,first-frame,record   (record: 1000 objects at each rate, with and without --record)
  *   --cli FILE         the planwatch entry to measure (default dist/planwatch.js)
  *   --node-flags "…"  Node flags for every planwatch run, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
  *   --json FILE        also write every run's raw figures as JSON
@@ -42,7 +42,7 @@ const runs = Number(option('--runs') ?? (quick ? 1 : 3));
 const objectCounts = numbers(option('--objects'), quick ? [1000, 10_000] : [1, 100, 1000, 10_000]);
 const rates = numbers(option('--rates'), [10, 100]);
 const withKubectl = !process.argv.includes('--no-kubectl');
-const only = new Set((option('--only') ?? 'watch,idle,first-frame').split(','));
+const only = new Set((option('--only') ?? 'watch,idle,first-frame,record').split(','));
 const cli = path.resolve(option('--cli') ?? path.join(root, 'dist', 'planwatch.js'));
 const jsonOut = option('--json');
 const nodeFlags = (option('--node-flags') ?? '').split(' ').filter(Boolean);
@@ -91,7 +91,7 @@ async function serve(count: number): Promise<{server: WatchServer; front: Discov
 	};
 }
 
-const results: Results = {quick, runs, watch: [], idle: [], firstFrame: {}, errors: [], environment: environment()};
+const results: Results = {quick, runs, watch: [], record: [], idle: [], firstFrame: {}, errors: [], environment: environment()};
 
 function environment(): string {
 	const cpus = os.cpus();
@@ -161,6 +161,24 @@ await section('watch', async () => {
 		} finally {
 			await served.close();
 		}
+	}
+});
+
+await section('record', async () => {
+	const served = await serve(1000);
+	try {
+		// Alternating, so machine load drifts over both alike.
+		for (let run = 0; run < Math.max(runs, 2); run++) {
+			for (const client of ['planwatch', 'planwatch --record'] as const) {
+				log(`record: ${client}, 1000 objects, run ${run + 1}`);
+				const figures = await watchRun(client, served.setup, served.workload, plan);
+				results.record.push(figures);
+				const last = figures.rates.at(-1);
+				log(`  ${last ? `${last.rate}/s cpu ${(last.cpu * 100).toFixed(1)} %` : ''}`);
+			}
+		}
+	} finally {
+		await served.close();
 	}
 });
 

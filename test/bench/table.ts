@@ -9,6 +9,8 @@ export type Results = {
 	readonly runs: number;
 	environment: string;
 	readonly watch: WatchFigures[];
+	/** The record section: 'planwatch' and 'planwatch --record' runs over the same 1000 objects, alternating. */
+	readonly record: WatchFigures[];
 	readonly idle: IdleFigures[];
 	readonly firstFrame: Record<string, FirstFrame[]>;
 	/** Sections that failed, one line each. */
@@ -75,6 +77,20 @@ export function renderTable(results: Results): string {
 		});
 		rows.push({figure: `RSS peak MiB · ${objects} objects`, planwatch: spread(pw.map(w => w.peakMiB)), kubectl: spread(kc.map(w => w.peakMiB)), digits: 0});
 		rows.push({figure: `start to full list ms · ${objects} objects`, planwatch: spread(pw.map(w => w.readyMs)), kubectl: spread(kc.map(w => w.readyMs)), digits: 0});
+	}
+
+	for (const rate of [...new Set(results.record.flatMap(w => w.rates.map(r => r.rate)))].sort((a, b) => a - b)) {
+		const cpuOf = (client: string) => spread(rateOf(results.record.filter(w => w.client === client), rate).map(r => r.cpu * 100));
+		const without = cpuOf('planwatch');
+		const recording = cpuOf('planwatch --record');
+		const added = without && recording ? ((recording.median - without.median) / without.median) * 100 : undefined;
+		rows.push({figure: `CPU % of a core · 1000 objects · ${rate}/s, without --record`, planwatch: without, digits: 1});
+		rows.push({
+			figure: `CPU % of a core · 1000 objects · ${rate}/s, with --record${added === undefined ? '' : ` (${added >= 0 ? '+' : ''}${added.toFixed(1)} %)`}`,
+			planwatch: recording,
+			digits: 1,
+			...(rate === 100 ? {budget: '≤ +10 % CPU', met: added !== undefined && added <= 10} : {}),
+		});
 	}
 
 	if (results.idle.length > 0) {
