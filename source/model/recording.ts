@@ -93,7 +93,7 @@ function isDropped(key: string, parentKey: string | undefined): boolean {
  */
 export function sanitizeRaw(value: unknown, depth = 0, parentKey?: string): unknown {
 	if (typeof value === 'string') {
-		return sanitizeText(value, maxRecordedString);
+		return clean(value);
 	}
 
 	if (value === null || typeof value !== 'object' || depth > recordingLimits.maxDepth) {
@@ -107,14 +107,25 @@ export function sanitizeRaw(value: unknown, depth = 0, parentKey?: string): unkn
 	const out: Record<string, unknown> = {};
 	for (const [k, v] of Object.entries(value)) {
 		if (!isDropped(k, parentKey)) {
-			const clean = sanitizeRaw(v, depth + 1, k);
-			if (clean !== undefined) {
-				out[sanitizeText(k, maxRecordedString)] = clean;
+			const cleaned = sanitizeRaw(v, depth + 1, k);
+			if (cleaned !== undefined) {
+				out[clean(k)] = cleaned;
 			}
 		}
 	}
 
 	return out;
+}
+
+/**
+ * What sanitizeText would change in a string: C0/C1 controls but tab and newline, DEL, U+2028/2029, bidi, zero-width
+ * characters, and lone surrogates (see isForbiddenCodePoint in sanitize.ts). Nearly every string of an object has
+ * none: checking first keeps --record cheap at 100 updates a second.
+ */
+const unsafe = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2028\u2029\u2060-\u2064\u2066-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function clean(text: string): string {
+	return text.length <= maxRecordedString && !unsafe.test(text) ? text : sanitizeText(text, maxRecordedString);
 }
 
 function sanitizeConnection(state: ConnectionState): ConnectionState {

@@ -1,6 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import type {KubeObject, SourceEvent} from '../../source/kube/object-source.js';
 import {parseDuration} from '../../source/model/parse-duration.js';
+import {sanitizeText} from '../../source/model/sanitize.js';
+import {hostileString, seededRandom} from '../helpers/random-strings.js';
 import {
 	encodeEntry,
 	encodeHeader,
@@ -97,6 +99,18 @@ describe('recording format', () => {
 		const parsed = JSON.parse(line) as {object: KubeObject};
 		expect(parsed.object.metadata?.labels).toEqual({a: 'b'});
 		expect(sanitizeRaw({n: 1, b: true, z: null, f: () => 1, list: ['x\u0000y']})).toEqual({n: 1, b: true, z: null, list: ['xy']});
+	});
+
+	it('sanitizes every string exactly as the sanitizer does (its shortcut for clean strings changes nothing)', () => {
+		const random = seededRandom(13);
+		for (let i = 0; i < 3000; i++) {
+			const text = hostileString(random);
+			expect(sanitizeRaw(text)).toBe(sanitizeText(text, 16_384));
+		}
+
+		for (const text of ['a\uD83D\uDE00b', 'lone \uD83D', 'lone \uDE00', 'tab\tnew\nline', 'x'.repeat(20_000), '\u200Bzw', '\u061Calm']) {
+			expect(sanitizeRaw(text)).toBe(sanitizeText(text, 16_384));
+		}
 	});
 
 	it('drops one cut last line (a crash while writing it), and only that', () => {
