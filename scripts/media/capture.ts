@@ -13,10 +13,14 @@ import {objectKey} from '../../source/model/plan-tree.js';
 import {findScenario} from '../../source/scenarios/catalog.js';
 import {scenarioTargets} from '../../source/scenarios/scenario.js';
 import {createDemoSource, demoNamespace} from '../../source/sources/demo-source.js';
-import {FakeClock} from '../../source/state/clock.js';
+import type {ObjectSource} from '../../source/kube/object-source.js';
+import {createReplaySource} from '../../source/sources/replay-source.js';
+import {FakeClock, type Clock} from '../../source/state/clock.js';
+import {ReplayClock, type ReplayControls} from '../../source/state/replay-clock.js';
 import {Store} from '../../source/state/store.js';
 import {createWaitController, type WaitController} from '../../source/state/wait-controller.js';
 import {App} from '../../source/ui/app.js';
+import {recordScenario} from '../../test/helpers/recordings.js';
 import {FakeStdin, settle} from '../../test/helpers/ui.js';
 import {terminalWidth} from './cell-width.js';
 
@@ -64,6 +68,8 @@ export type DemoOptions = {
 	/** `--extend` in ms (what `+` adds). */
 	readonly extendMs?: number;
 	readonly ascii?: boolean;
+	/** `planwatch replay`: the scenario is recorded first (as --record does), then replayed; `at` moves the real clock. */
+	readonly replay?: boolean;
 };
 
 export type DemoSession = {
@@ -190,13 +196,24 @@ export async function openDemo(options: DemoOptions): Promise<DemoSession> {
 
 	const clock = new FakeClock();
 	const startedAt = clock.now();
-	const source = createDemoSource({scenarios: [scenario], clock, namespace: demoNamespace});
-	const store = new Store(clock);
-	source.start(store.apply);
 	const targets = options.wait ? scenarioTargets(scenario, demoNamespace).map(t => objectKey(t)) : [];
+	let appClock: Clock = clock;
+	let source: ObjectSource;
+	let replay: ReplayControls | undefined;
+	if (options.replay) {
+		const {recording} = recordScenario(options.scenario, targets);
+		const replayClock = new ReplayClock(clock, recording.startMs, 1);
+		const replaySource = createReplaySource({recording, clock: replayClock});
+		[appClock, source, replay] = [replayClock, replaySource, replaySource.controls];
+	} else {
+		source = createDemoSource({scenarios: [scenario], clock, namespace: demoNamespace});
+	}
+
+	const store = new Store(appClock);
+	source.start(store.apply);
 	const wait: WaitController = createWaitController({
 		store,
-		clock,
+		clock: appClock,
 		wait: options.wait ?? false,
 		targets,
 		timeoutMs: options.timeoutMs,
@@ -210,7 +227,8 @@ export async function openDemo(options: DemoOptions): Promise<DemoSession> {
 	const stdin = new FakeStdin();
 	const element = createElement(App, {
 		store,
-		clock,
+		clock: appClock,
+		replay,
 		wait,
 		header: {context: source.label, scope: source.scope},
 		targets,
