@@ -42,6 +42,9 @@ describe('complete', () => {
 		[['demo', ''], [], 4],
 		[['-f', 'x.yaml', ''], [], 4], // files are read, not watched: no targets
 		[['--', ''], ['instance/', 'actionset/', 'instance/mysql-instance', 'actionset/backup-x'], 4],
+		[['replay', ''], [], 0], // the recording: the shell's file names
+		[['replay', 'r.ndjson', ''], [], 4],
+		[['demo', '--record', ''], [], 0],
 	])('%j → %j', async (args, candidates, directive) => {
 		const result = await run(args);
 		expect(result.candidates).toEqual(candidates.filter(c => c.startsWith(args.at(-1)!)));
@@ -64,6 +67,12 @@ describe('complete', () => {
 		expect(demo).not.toContain('--kubeconfig');
 		expect(demo.every(c => c.startsWith('--'))).toBe(true);
 		expect((await run(['version', '-'])).candidates).toEqual(['--output', '-o']);
+		const replay = (await run(['replay', 'r.ndjson', '--'])).candidates;
+		expect(replay).toEqual(expect.arrayContaining(['--speed', '--from', '--wait', '--output']));
+		expect(replay).not.toContain('--record');
+		expect(replay).not.toContain('--kubeconfig');
+		expect(demo).not.toContain('--from');
+		expect(cluster).toContain('--record');
 		expect((await run(['--ti'])).candidates).toEqual(['--timeout']);
 	});
 
