@@ -121,6 +121,8 @@ export async function openRecorder(path: string, header: Omit<RecordingHeader, '
 			const fd = openSync(path, 'a');
 			writeSync(fd, buffer.join(''));
 			closeSync(fd);
+			buffer = [];
+			buffered = 0;
 		} catch {
 			// Exiting anyway; the file holds every line written before.
 		}

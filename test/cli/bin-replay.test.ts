@@ -8,7 +8,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {parseRecording} from '../../source/model/recording.js';
-import {binEnv, binPath, buildBin, repoRoot, runBin} from '../helpers/run-bin.js';
+import {binEnv, binPath, buildBin, repoRoot, runBin, runBinInTerminal} from '../helpers/run-bin.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'planwatch-replay-'));
 
@@ -61,6 +61,12 @@ describe('record and replay (bin)', () => {
 		expect(b.at(-2)!.objects).toEqual(a.at(-2)!.objects);
 		// Every transition, at the time it was received live.
 		expect(b.filter(l => l.type === 'transition')).toEqual(a.filter(l => l.type === 'transition'));
+
+		// The TUI in a terminal: REPLAY in the header, the wait's exit code.
+		const tui = await runBinInTerminal(['replay', file, '--wait', '--speed', '50']);
+		expect(tui.code).toBe(1);
+		expect(tui.output).toContain('REPLAY ');
+		expect(tui.output).toContain('RestoreFromObjectStore');
 
 		// -f draws the recording's last state.
 		const drawn = await runBin(['-f', file, '-o', 'plain']);

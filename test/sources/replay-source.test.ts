@@ -110,6 +110,21 @@ describe('recorder', () => {
 		expect(recording.entries.at(-1)!.event).toEqual({type: 'end'});
 	});
 
+	it('an exit without close() (process.exit after a crash) still hands over the buffered lines, synchronously', async () => {
+		const file = path.join(dir, 'exit.ndjson');
+		const before = new Set(process.listeners('exit'));
+		const recorder = await openRecorder(file, header, {flushMs: 60_000});
+		const onExit = process.listeners('exit').find(l => !before.has(l))!;
+		recorder.record(Date.parse(header.start) + 5, {type: 'synced'});
+		expect(readFileSync(file, 'utf8')).toBe('');
+		onExit(0);
+		const recording = parseRecording(readFileSync(file, 'utf8'), 'exit');
+		expect(recording.entries.map(e => e.event)).toEqual([{type: 'synced'}]);
+		process.removeListener('exit', onExit);
+		await recorder.close(Date.parse(header.start) + 6);
+		expect((await loadRecording(file)).entries.map(e => e.event.type)).toEqual(['synced', 'end']);
+	});
+
 	it('refuses to overwrite an existing recording', async () => {
 		const file = path.join(dir, 'b.ndjson');
 		writeFileSync(file, 'keep me\n');
