@@ -24,7 +24,8 @@ import {idleRun, type IdleFigures} from './idle-run.js';
 import {repoRoot as root} from './repo-root.js';
 import {renderTable, type Results} from './table.js';
 import {watchRun, type ClientName, type WatchFigures, type WatchPlan, type WatchSetup} from './watch-run.js';
-import {loadWorkload, type Workload} from './workload.js';
+import {loadWorkload, sampleUpdate, type Workload} from './workload.js';
+import {encodeEntry} from '../../source/model/recording.js';
 import {WatchServer, writeKubeconfig} from '../helpers/watch-server.js';
 
 function option(name: string): string | undefined {
@@ -180,6 +181,18 @@ await section('record', async () => {
 	} finally {
 		await served.close();
 	}
+
+	// The recorder's own work per update, in this process: what the figures above cannot resolve on a busy machine.
+	const object = sampleUpdate();
+	const count = 20_000;
+	let chars = 0;
+	const t0 = performance.now();
+	for (let i = 0; i < count; i++) {
+		chars += encodeEntry(Date.now(), {type: 'upsert', resource: 'ActionSet', object}).length;
+	}
+
+	results.recordEncode = {micros: ((performance.now() - t0) * 1000) / count, chars: chars / count};
+	log(`  encoding: ${results.recordEncode.micros.toFixed(1)} µs and ${results.recordEncode.chars.toFixed(0)} characters per update`);
 });
 
 await section('idle', async () => {

@@ -11,6 +11,8 @@ export type Results = {
 	readonly watch: WatchFigures[];
 	/** The record section: 'planwatch' and 'planwatch --record' runs over the same 1000 objects, alternating. */
 	readonly record: WatchFigures[];
+	/** --record's encoding (sanitize + JSON) of one update, measured in-process. */
+	recordEncode?: {readonly micros: number; readonly chars: number};
 	readonly idle: IdleFigures[];
 	readonly firstFrame: Record<string, FirstFrame[]>;
 	/** Sections that failed, one line each. */
@@ -91,6 +93,11 @@ export function renderTable(results: Results): string {
 			digits: 1,
 			...(rate === 100 ? {budget: '≤ +10 % CPU', met: added !== undefined && added <= 10} : {}),
 		});
+	}
+
+	if (results.recordEncode) {
+		const {micros, chars} = results.recordEncode;
+		rows.push({figure: `--record encoding per update, µs (${chars.toFixed(0)} characters; at 100/s: ${((micros * 100) / 10_000).toFixed(2)} % of a core)`, planwatch: spread([micros]), digits: 1});
 	}
 
 	if (results.idle.length > 0) {
