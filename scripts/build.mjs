@@ -70,6 +70,19 @@ const withoutInkDevtools = {
 };
 
 /**
+ * cli-cursor (Ink's) imports restore-cursor, which writes the show-cursor sequence to stderr at exit even when
+ * stderr is a file; source/cli/restore-cursor.ts writes it only to a terminal.
+ */
+const restoreCursorToTerminal = {
+	name: 'restore-cursor-to-terminal',
+	setup(build) {
+		build.onResolve({filter: /^restore-cursor$/}, args =>
+			args.importer.includes('/node_modules/cli-cursor/') ? {path: join(root, 'source', 'cli', 'restore-cursor.ts')} : undefined,
+		);
+	},
+};
+
+/**
  * The executable entry starts with the shebang and turns the compile cache on; every file gets `require`. The
  * library entry and the chunks must not touch the compile cache: that is the host application's choice.
  */
@@ -132,7 +145,7 @@ if (sea) {
 		minify: true,
 		metafile: true,
 		define,
-		plugins: [withoutInkDevtools],
+		plugins: [withoutInkDevtools, restoreCursorToTerminal],
 		// The SEA has no disk to cache compiled code on; scripts/release.mjs asks for a code cache instead.
 		banner: {js: requireShim},
 		write: false,
@@ -160,7 +173,7 @@ const cli = await build({
 	minify: true,
 	metafile: true,
 	define,
-	plugins: [withoutInkDevtools],
+	plugins: [withoutInkDevtools, restoreCursorToTerminal],
 	write: false,
 });
 

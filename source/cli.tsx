@@ -1,13 +1,15 @@
 /**
  * planwatch's entry: argv → Options → a source of objects → one output mode → exit code. Wiring only; parsing
  * is source/cli/parse-args.ts, drawing is source/render/ and source/ui/. Every failure ends here as one line
- * on stderr and an exit code (0 nothing failed, 1 failed, 2 usage/input, 3 timed out, 4 cluster, 130 interrupted).
+ * on stderr and an exit code (0 nothing failed, 1 failed, 2 usage/input/output, 3 timed out, 4 cluster, 130
+ * interrupted, 141 the reader of stdout left before the run had an outcome).
  */
 import path from 'node:path';
 import process from 'node:process';
 import {describeError, exitCodes} from './cli/exit-codes.js';
 import {drawOnce} from './cli/draw-once.js';
 import {handleInterrupts} from './cli/interrupt.js';
+import {outputFailure} from './cli/output-errors.js';
 import {parseArgs, type Options} from './cli/parse-args.js';
 import {openTerminalInput} from './cli/tty-input.js';
 import {buildInfo, formatVersion} from './cli/build-info.js';
@@ -16,8 +18,12 @@ import type {ObjectSource} from './kube/object-source.js';
 import type {Recorder} from './sources/recorder.js';
 import type {ReplayControls} from './sources/replay-source.js';
 import {objectKey} from './model/plan-tree.js';
+import {shownInput} from './model/sanitize.js';
 import {SystemClock, type Clock} from './state/clock.js';
 import {Store} from './state/store.js';
+
+/** The exit code of the run once its outcome is known: what a closed stdout (`| head -1`) exits with. */
+let reached: number | undefined;
 
 /** Write and wait until the stream took it, so exiting never cuts output short (pipes are async on macOS). */
 async function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
@@ -26,10 +32,34 @@ async function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
 	}
 
 	await new Promise<void>(resolve => {
-		stream.write(text, () => {
+		stream.write(text, error => {
+			if (error && stream === process.stdout) {
+				outputFailed(error);
+			}
+
 			resolve();
 		});
 	});
+}
+
+let failingOutput = false;
+
+/**
+ * stdout failed (the stream reports it to the write callback and as an 'error' event: the first one ends the
+ * run). The reader leaving keeps the code the run had reached; a full disk is an error (output-errors.ts).
+ */
+function outputFailed(error: unknown): void {
+	if (failingOutput) {
+		return;
+	}
+
+	failingOutput = true;
+	const {exitCode, message} = outputFailure(error, reached, Boolean(process.stdout.isTTY));
+	if (message) {
+		process.stderr.write(`planwatch: ${message}\n`);
+	}
+
+	process.exit(exitCode);
 }
 
 const interrupt = handleInterrupts(process, exitCodes.interrupted);
@@ -44,6 +74,7 @@ async function main(argv: readonly string[], invokedAs: string): Promise<number>
 			import('./cli/complete-targets.js'),
 			import('./scenarios/catalog.js'),
 		]);
+		reached = exitCodes.ok;
 		const words = argv[0] === '__complete' ? argv.slice(1) : argv;
 		await write(process.stdout, formatCompletion(await complete(words, {scenarioNames, listTargets: async scope => listTargetNames(scope)})));
 		return exitCodes.ok;
@@ -52,6 +83,7 @@ async function main(argv: readonly string[], invokedAs: string): Promise<number>
 	const parsed = parseArgs(argv, {stdoutIsTTY: Boolean(process.stdout.isTTY), env: process.env});
 	switch (parsed.kind) {
 		case 'help': {
+			reached = exitCodes.ok;
 			await write(process.stdout, parsed.text);
 			return exitCodes.ok;
 		}
@@ -59,12 +91,14 @@ async function main(argv: readonly string[], invokedAs: string): Promise<number>
 		case 'version': {
 			// node:sea exists from Node 20.12/21.7 on; only a single executable has its isSea() true.
 			const standalone = await import('node:sea').then(sea => sea.isSea(), () => false);
+			reached = exitCodes.ok;
 			const info = buildInfo({node: process.version, platform: process.platform, arch: process.arch, standalone});
 			await write(process.stdout, formatVersion(info, parsed.output));
 			return exitCodes.ok;
 		}
 
 		case 'completion': {
+			reached = exitCodes.ok;
 			const {completionScripts} = await import('./cli/completion-scripts.js');
 			await write(process.stdout, completionScripts[parsed.shell]);
 			return exitCodes.ok;
@@ -90,10 +124,12 @@ async function run(options: Options): Promise<number> {
 		}
 
 		case 'cluster': {
-			const [{loadKubeconfig}, {createClusterSource}] = await Promise.all([import('./kube/kubeconfig.js'), import('./kube/cluster-source.js')]);
+			const [{loadKubeconfig}, {createClusterSource, onceFirstListWithinMs}] = await Promise.all([import('./kube/kubeconfig.js'), import('./kube/cluster-source.js')]);
 			const kubeconfig = loadKubeconfig({kubeconfig: options.kubeconfig, context: options.context, namespace: options.namespace});
 			const namespace = options.allNamespaces ? undefined : kubeconfig.namespace;
-			return show(options, clock => createClusterSource({kubeconfig, namespace, selector: options.selector, targets: options.targets, clock}), {
+			// --once draws one picture: a cluster that cannot give it is an error after a bounded time, not a silent retry.
+			const firstListWithinMs = options.once ? onceFirstListWithinMs : undefined;
+			return show(options, clock => createClusterSource({kubeconfig, namespace, selector: options.selector, targets: options.targets, clock, firstListWithinMs}), {
 				targets: options.targets.map(t => objectKey({kind: t.kind, namespace: kubeconfig.namespace, name: t.name})),
 			});
 		}
@@ -107,7 +143,7 @@ async function run(options: Options): Promise<number> {
 			const name = demo.scenario ?? defaultScenarioName;
 			const scenario = findScenario(name);
 			if (!scenario) {
-				throw Object.assign(new Error(`unknown scenario "${name}": choose one of ${scenarioNames.join(', ')}`), {exitCode: exitCodes.usage});
+				throw Object.assign(new Error(`unknown scenario "${shownInput(name)}": choose one of ${scenarioNames.join(', ')}`), {exitCode: exitCodes.usage});
 			}
 
 			const {scenarioTargets} = await import('./scenarios/scenario.js');
@@ -156,6 +192,7 @@ async function replay(options: Options): Promise<number> {
 
 /** Codes 2–4 end with their reason on stderr (a failed object is already in the output; 130 needs no words). */
 async function reportEnd(result: {readonly exitCode: number; readonly message: string}): Promise<number> {
+	reached = result.exitCode;
 	if (result.exitCode >= exitCodes.usage && result.exitCode < exitCodes.interrupted && result.message) {
 		await write(process.stderr, `planwatch: ${describeError(new Error(result.message)).message}\n`);
 	}
@@ -251,6 +288,9 @@ async function drive(options: Options, {store, clock, source, targets, extras}: 
 				targets: targets.length === 0 && options.mode === 'file' && objects.length === 1 ? [objectKey(objects[0]!)] : targets,
 				stdin: extras.stdinConsumed && !options.once ? openTerminalInput() : undefined,
 				interrupted: interrupt.claim(),
+				onResult(result) {
+					reached = result.exitCode;
+				},
 				replay: extras.replay,
 				onReady: extras.onReady,
 			}),
@@ -261,7 +301,20 @@ async function drive(options: Options, {store, clock, source, targets, extras}: 
 		const {runStream} = await import('./cli/run-stream.js');
 		const output = options.output;
 		return await reportEnd(
-			await runStream({store, clock, options: {...options, output}, targets, write: async text => write(process.stdout, text), interrupted: interrupt.claim(), ended: extras.ended, onReady: extras.onReady}),
+			await runStream({
+				store,
+				clock,
+				options: {...options, output},
+				targets,
+				write: async text => write(process.stdout, text),
+				interrupted: interrupt.claim(),
+				timeZone: options.utc ? 'UTC' : undefined,
+				onResult(result) {
+					reached = result.exitCode;
+				},
+				ended: extras.ended,
+				onReady: extras.onReady,
+			}),
 		);
 	}
 
@@ -270,8 +323,19 @@ async function drive(options: Options, {store, clock, source, targets, extras}: 
 		return await reportEnd(snapshot.fatal);
 	}
 
-	const {text, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now()});
-	await write(process.stdout, text);
+	const {chunks, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now(), timeZone: options.utc ? 'UTC' : undefined});
+	reached = exitCode;
+	// Gathered into writes of about 1 MB: few system calls, and never the whole picture of a big file at once.
+	let pending = '';
+	for (const chunk of chunks) {
+		pending += chunk;
+		if (pending.length >= 1_000_000) {
+			await write(process.stdout, pending);
+			pending = '';
+		}
+	}
+
+	await write(process.stdout, pending);
 	return exitCode;
 }
 
@@ -291,12 +355,10 @@ process.on('uncaughtException', error => {
 process.on('unhandledRejection', error => {
 	void fail(error);
 });
-// `planwatch … | head`: the reader left; stop quietly instead of dying on EPIPE.
-process.stdout.on('error', error => {
-	if ((error as NodeJS.ErrnoException).code === 'EPIPE') {
-		process.exit(process.exitCode ?? 0);
-	}
-});
+// `planwatch … | head` (EPIPE) or a full disk: see outputFailed.
+process.stdout.on('error', outputFailed);
+// Nowhere left to report a failing stderr (it is full too, or closed): never crash on it.
+process.stderr.on('error', () => {});
 
 try {
 	const code = await main(process.argv.slice(2), process.argv[1] ?? '');

@@ -1,7 +1,7 @@
 /**
  * `--once` for plain and json: one picture of a synced snapshot and the exit code it implies.
  */
-import {renderJson} from '../render/json.js';
+import {renderJsonChunks} from '../render/json.js';
 import {renderPlain} from '../render/plain.js';
 import type {StoreSnapshot} from '../state/store.js';
 import {onceExitCode} from './exit-codes.js';
@@ -14,10 +14,11 @@ export type DrawOnceOptions = {
 	readonly timeZone?: string;
 };
 
-export function drawOnce(snapshot: StoreSnapshot, options: DrawOnceOptions): {readonly text: string; readonly exitCode: number} {
-	const text =
+/** The text comes in chunks to write one after the other (json: one per object, so a big picture is never whole). */
+export function drawOnce(snapshot: StoreSnapshot, options: DrawOnceOptions): {readonly chunks: Iterable<string>; readonly exitCode: number} {
+	const chunks =
 		options.output === 'json'
-			? renderJson(snapshot)
-			: renderPlain(snapshot, {now: options.now, ascii: options.ascii, color: options.color, timeZone: options.timeZone});
-	return {text, exitCode: onceExitCode(snapshot.objects)};
+			? renderJsonChunks(snapshot)
+			: [renderPlain(snapshot, {now: options.now, ascii: options.ascii, color: options.color, timeZone: options.timeZone})];
+	return {chunks, exitCode: onceExitCode(snapshot.objects)};
 }

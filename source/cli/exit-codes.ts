@@ -10,14 +10,19 @@ export const exitCodes = {
 	ok: 0,
 	/** Something failed. */
 	failed: 1,
-	/** Usage or input error. */
+	/** Usage, input or output error (a bad flag, an unreadable file, stdout cannot be written: disk full). */
 	usage: 2,
 	/** Timed out. */
 	timedOut: 3,
 	/** Cluster error. */
 	cluster: 4,
-	/** Interrupted (SIGINT, or quit before the wait finished). */
+	/** Interrupted (SIGINT, SIGTERM, SIGHUP, or quit before the wait finished). */
 	interrupted: 130,
+	/**
+	 * The reader of stdout went away (`planwatch … | head -1`) before the run had an outcome: 128 + SIGPIPE, what
+	 * a shell reports for a program a closed pipe ended. Once the outcome is known, a closed pipe keeps its code.
+	 */
+	outputClosed: 141,
 } as const;
 
 /** After drawing once: 1 if any object failed, else 0. */

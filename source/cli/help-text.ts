@@ -25,11 +25,12 @@ Input
 
 Waiting
   --wait                Exit when the targets finish: 0 succeeded, 1 failed.
-  --timeout DURATION    Give up after DURATION (45s, 5m, 1h30m; 0 = never) and exit 3.
-  --extend DURATION     How much + adds to the timeout in the TUI (default 5m).
+  --timeout DURATION    Give up after DURATION (45s, 5m, 1h30m; at least 1s; 0 = never) and exit 3.
+  --extend DURATION     How much + adds to the timeout in the TUI (default 5m; at least 1s).
 
 Output
-  -o, --output MODE     tui    interactive tree (default when stdout is a terminal)
+  -o, --output MODE     tui    interactive tree (default when stdout is a terminal and TERM is
+                               not dumb; needs a terminal unless --once)
                         plain  fully expanded tree as text, no cursor movement (default otherwise);
                                while watching: one line per status change, then the final tree
                         json   {"objects":[{kind, namespace, name, outcome, summary, tree}]};
@@ -37,6 +38,7 @@ Output
   --once                Draw once and exit (default for plain and json with -f).
   --no-color            No colour (also when NO_COLOR is set or stdout is not a terminal).
   --ascii               ASCII tree lines and icons instead of box drawing and symbols.
+  --utc                 Clock times in UTC (default: this machine's time zone, named in the header).
   -h, --help            Show this help.
   --version             Show the version (-o json: with commit, Node.js version, platform).
 
@@ -66,10 +68,11 @@ Keys (tui)
 Exit codes
   0    nothing failed
   1    something failed
-  2    usage or input error
+  2    usage, input or output error (e.g. disk full)
   3    timed out
   4    cluster error
   130  interrupted
+  141  stdout closed (e.g. | head) before the run had an outcome
 
 Examples
   kubectl get instance mysql-instance -o yaml | planwatch -f -

@@ -7,7 +7,7 @@
 import meow from 'meow';
 import {parseTarget, TargetError, type Target} from '../kube/targets.js';
 import {durationFlag} from '../model/parse-duration.js';
-import {sanitizeLine} from '../model/sanitize.js';
+import {sanitizeLine, shownInput} from '../model/sanitize.js';
 import {helpText} from './help-text.js';
 
 export type OutputMode = 'tui' | 'plain' | 'json';
@@ -39,6 +39,8 @@ export type Options = {
 	/** Colour allowed: not --no-color, no NO_COLOR, stdout is a TTY. */
 	readonly color: boolean;
 	readonly ascii: boolean;
+	/** Clock times in UTC instead of the machine's zone. */
+	readonly utc: boolean;
 	readonly kubeconfig?: string;
 	readonly context?: string;
 	readonly namespace?: string;
@@ -83,6 +85,7 @@ export const flagSpecs = {
 	once: {type: 'boolean'},
 	color: {type: 'boolean', default: true},
 	ascii: {type: 'boolean'},
+	utc: {type: 'boolean'},
 	kubeconfig: {type: 'string'},
 	context: {type: 'string'},
 	namespace: {type: 'string', shortFlag: 'n'},
@@ -109,6 +112,7 @@ type Flags = {
 	readonly once: boolean;
 	readonly color: boolean;
 	readonly ascii: boolean;
+	readonly utc: boolean;
 	readonly kubeconfig?: string;
 	readonly context?: string;
 	readonly namespace?: string;
@@ -160,7 +164,7 @@ export function normalizeArgv(argv: readonly string[]): {argv: string[]} | {erro
 			const negated = name.startsWith('no-') ? byLong.get(name.slice(3)) : undefined;
 			const flag = byLong.get(name) ?? negated;
 			if (!flag || (negated && flagSpecs[negated].type !== 'boolean')) {
-				return {error: `unknown flag --${name}`};
+				return {error: `unknown flag --${shownInput(name)}`};
 			}
 
 			if (flagSpecs[flag].type === 'boolean') {
@@ -183,7 +187,7 @@ export function normalizeArgv(argv: readonly string[]): {argv: string[]} | {erro
 			const letter = letters[j]!;
 			const flag = byShort.get(letter);
 			if (!flag) {
-				return {error: `unknown flag -${letter}`};
+				return {error: `unknown flag -${shownInput(letter)}`};
 			}
 
 			const long = kebab(flag);
@@ -208,6 +212,14 @@ export function normalizeArgv(argv: readonly string[]): {argv: string[]} | {erro
 
 const outputs: readonly OutputMode[] = ['tui', 'plain', 'json'];
 
+/** The shortest --timeout (other than 0) and --extend. */
+const minDurationMs = 1000;
+
+/** `0`, `0s`, `0m0.0s`: zero however it is spelled, not a tiny value that rounds to 0 (the text is a valid duration). */
+function isZero(text: string): boolean {
+	return !/[1-9]/.test(text);
+}
+
 export function parseArgs(argv: readonly string[], environment: ParseEnvironment): ParseResult {
 	const normalized = normalizeArgv(argv);
 	if ('error' in normalized) {
@@ -230,7 +242,7 @@ export function parseArgs(argv: readonly string[], environment: ParseEnvironment
 		});
 	} catch (error) {
 		// meow throws one-line errors such as "The flag --output can only be set once."
-		return {kind: 'error', message: String((error as Error).message).replace(/^The flag/, 'flag').replace(/\.$/, '')};
+		return {kind: 'error', message: sanitizeLine(String((error as Error).message)).replace(/^The flag/, 'flag').replace(/\.$/, '')};
 	}
 
 	const flags = cli.flags as Flags;
@@ -283,7 +295,7 @@ function validate(
 	const mode: Mode = isDemo ? 'demo' : isReplay ? 'replay' : files.length > 0 ? 'file' : 'cluster';
 	if (isReplay) {
 		if (positional.length !== 1) {
-			return error(positional.length === 0 ? 'replay needs the recording: planwatch replay FILE' : `unexpected argument "${sanitizeLine(positional[1], 100)}" after replay FILE`);
+			return error(positional.length === 0 ? 'replay needs the recording: planwatch replay FILE' : `unexpected argument "${shownInput(positional[1] ?? '')}" after replay FILE`);
 		}
 
 		if (files.length > 0) {
@@ -298,7 +310,7 @@ function validate(
 	const targets: Target[] = [];
 	for (const text of isReplay ? [] : positional) {
 		if (isDemo) {
-			return error(`unexpected argument "${text}" after demo`);
+			return error(`unexpected argument "${shownInput(text)}" after demo`);
 		}
 
 		try {
@@ -372,18 +384,34 @@ function validate(
 		return error(extend.error);
 	}
 
+	// Timers show whole seconds: a shorter timeout cannot be seen, and 1ns would round to 0, which means none.
+	if (timeout.ms > 0 ? timeout.ms < minDurationMs : !isZero(flags.timeout ?? '0')) {
+		return error('--timeout must be at least 1s, or 0 for none');
+	}
+
+	if (extend.ms < minDurationMs) {
+		return error('--extend must be at least 1s: it is what + adds to the timeout');
+	}
+
+	// A terminal that cannot move the cursor (TERM=dumb: Emacs shell buffers, some CI consoles) gets what a pipe gets.
+	const terminal = environment.stdoutIsTTY && environment.env['TERM'] !== 'dumb';
 	let output: OutputMode;
 	if (flags.output === undefined) {
-		output = environment.stdoutIsTTY ? 'tui' : 'plain';
+		output = terminal ? 'tui' : 'plain';
 	} else if ((outputs as readonly string[]).includes(flags.output)) {
 		output = flags.output as OutputMode;
 	} else {
-		return error(`unknown output "${flags.output}": use tui, plain or json`);
+		return error(`unknown output "${shownInput(flags.output)}": use tui, plain or json`);
+	}
+
+	// Without a terminal no key reaches the TUI and it would never end; one frame (--once) is fine.
+	if (output === 'tui' && !environment.stdoutIsTTY && !flags.once) {
+		return error('-o tui needs a terminal on stdout: use -o plain or -o json, or add --once for a single frame');
 	}
 
 	const speed = flags.speed === undefined ? 1 : Number(flags.speed);
 	if (!Number.isFinite(speed) || speed <= 0 || flags.speed?.trim() === '') {
-		return error(`invalid --speed "${sanitizeLine(flags.speed ?? '', 100)}": use a positive number, e.g. 2 or 0.5`);
+		return error(`invalid --speed "${shownInput(flags.speed ?? '')}": use a positive number, e.g. 2 or 0.5`);
 	}
 
 	const demo: Options['demo'] = mode === 'demo' ? {scenario: flags.scenario, speed, loop: flags.loop} : undefined;
@@ -398,8 +426,9 @@ function validate(
 		targets,
 		output,
 		once,
-		color: flags.color && !noColorEnv && environment.stdoutIsTTY,
+		color: flags.color && !noColorEnv && terminal,
 		ascii: flags.ascii,
+		utc: flags.utc,
 		kubeconfig: flags.kubeconfig,
 		context: flags.context,
 		namespace: flags.namespace,

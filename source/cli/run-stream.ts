@@ -6,6 +6,7 @@
  * source error; a reached timeout exits 3 at once (no one can press + here).
  */
 import type {ConnectionState} from '../kube/object-source.js';
+import {formatDurationWords} from '../model/format-duration.js';
 import {objectKey} from '../model/plan-tree.js';
 import {timeOfDay} from '../render/clock-time.js';
 import {resultLine, snapshotLine, transitionLine} from '../render/json.js';
@@ -27,6 +28,8 @@ export type StreamRun = {
 	readonly write: (text: string) => Promise<void>;
 	/** Resolves when the process is asked to stop (SIGINT/SIGTERM): the run ends with 130. */
 	readonly interrupted: Promise<void>;
+	/** Called with the result as soon as it is decided, before the closing lines are written. */
+	readonly onResult?: (result: WaitResult) => void;
 	/** IANA zone for times of day (tests); default: the machine's. */
 	readonly timeZone?: string;
 	/**
@@ -60,7 +63,39 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 		}
 	};
 
+	// Before the first complete list a CI log would otherwise stay empty while planwatch retries: say why.
+	// From the store's first state: a source may have moved on (e.g. to a credential plugin) before this ran.
+	let early: ConnectionState = {status: 'connecting'};
+	const reportEarly = (): void => {
+		const snapshot = store.getSnapshot();
+		if (snapshot.synced || snapshot.connection === early) {
+			return;
+		}
+
+		const said = connectionChange(early, snapshot.connection, false);
+		early = snapshot.connection;
+		if (said && options.output === 'plain') {
+			write(`${timeOfDay(clock.now(), run.timeZone)} ${said}\n`);
+		}
+	};
+
+	// Supporting collections RBAC hides (events, blueprints…): the log says once what is missing and why.
+	let missingSaid = 0;
+	const reportMissing = (): void => {
+		const missing = store.getSnapshot().missing ?? [];
+		if (options.output === 'plain') {
+			write(missing.slice(missingSaid).map(m => `${timeOfDay(clock.now(), run.timeZone)} ${m.message}\n`).join(''));
+		}
+
+		missingSaid = missing.length;
+	};
+
+	const unsubscribeMissing = store.subscribe(reportMissing);
+	reportMissing();
+	const unsubscribeEarly = store.subscribe(reportEarly);
+	reportEarly();
 	const synced = await Promise.race([whenSynced(store), wait.done, interrupted, ended]);
+	unsubscribeEarly();
 	let lastSeq = 0;
 	let unsubscribe = (): void => {};
 	if ('objects' in synced) {
@@ -98,7 +133,9 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 	}
 
 	const result = await Promise.race([wait.done, interrupted, ended]);
+	run.onResult?.(result);
 	unsubscribe();
+	unsubscribeMissing();
 	wait.dispose();
 	// Changes that arrived together with the end are still reported, before the closing lines.
 	const last = store.getSnapshot();
@@ -123,8 +160,23 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 	}
 }
 
-/** The plain log's line for a change of connection state, if it deserves one. */
-export function connectionChange(before: ConnectionState, now: ConnectionState): string | undefined {
+/**
+ * The plain log's line for a change of connection state, if it deserves one. Before the first complete list
+ * (`synced` false) every failed attempt and a credential plugin that is running get a line.
+ */
+export function connectionChange(before: ConnectionState, now: ConnectionState, synced = true): string | undefined {
+	if (!synced) {
+		if (now.status === 'reconnecting' && (before.status !== 'reconnecting' || before.attempt !== now.attempt || before.lastError !== now.lastError)) {
+			return `cannot list yet: ${now.lastError} (attempt ${now.attempt}, retrying)`;
+		}
+
+		if (now.status === 'waiting-credentials' && before.status !== 'waiting-credentials') {
+			return `waiting for credentials from ${now.plugin}${now.limitMs === undefined ? '' : ` (gives up after ${formatDurationWords(now.limitMs)})`}`;
+		}
+
+		return undefined;
+	}
+
 	if (now.status === 'reconnecting' && before.status !== 'reconnecting') {
 		return `connection lost: ${now.lastError} (reconnecting)`;
 	}

@@ -28,7 +28,7 @@ export type TuiRun = {
 	readonly store: Store;
 	readonly clock: Clock;
 	readonly header: {readonly context: string; readonly scope: string};
-	readonly options: Pick<Options, 'ascii' | 'color' | 'once' | 'wait' | 'timeoutMs' | 'extendMs'>;
+	readonly options: Pick<Options, 'ascii' | 'color' | 'once' | 'wait' | 'timeoutMs' | 'extendMs'> & {readonly utc?: boolean};
 	/** Object keys (`Kind/namespace/name`) to open and wait for; empty = every object (the list). */
 	readonly targets: readonly string[];
 	/** Where keys come from (default process.stdin). */
@@ -39,6 +39,8 @@ export type TuiRun = {
 	readonly replay?: ReplayControls;
 	/** Called once the App is mounted (a replay starts playing then). */
 	readonly onReady?: () => void;
+	/** Called with the result as soon as it is decided, before the last frame is drawn. */
+	readonly onResult?: (result: TuiResult) => void;
 };
 
 export type TuiResult = {readonly exitCode: number; readonly message: string};
@@ -63,6 +65,7 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 			header={run.header}
 			targets={targets}
 			ascii={options.ascii}
+			timeZone={options.utc ? 'UTC' : undefined}
 			color={options.color}
 			replay={run.replay}
 			onQuit={() => {
@@ -76,11 +79,13 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 	let result: TuiResult;
 	if (options.once) {
 		const snapshot = await whenSynced(store);
+		result = snapshot.fatal ?? {exitCode: onceExitCode(snapshot.objects), message: ''};
+		run.onResult?.(result);
 		snapshots.flush();
 		await app.waitUntilRenderFlush();
-		result = snapshot.fatal ?? {exitCode: onceExitCode(snapshot.objects), message: ''};
 	} else {
 		result = await Promise.race([wait.done, run.interrupted.then(() => ({exitCode: 130, message: ''}))]);
+		run.onResult?.(result);
 		// The last frame must show the state the result was decided on, not the previous 33 ms frame's.
 		snapshots.flush();
 		await new Promise(resolve => {

@@ -8,6 +8,8 @@
  * - OperatorVersions (for KUDO) and Blueprints (for Kanister) in scope, to draw plans that have not run;
  * - core/v1 Events in scope (only about the target when there is exactly one).
  * A product whose CRDs are missing is fatal only if the user named an object of it, or if neither is there.
+ * A 403 on a supporting collection (OperatorVersions, Blueprints, Events) is not fatal: the targets are watched
+ * without it and a `missing` event says what and why. Only a 403 on the targets' own kind ends the run.
  */
 import {HttpMethod, RequestContext} from '@kubernetes/client-node';
 import type {Clock} from '../state/clock.js';
@@ -33,6 +35,13 @@ export type ClusterSourceOptions = {
 	readonly backoff?: Partial<BackoffPolicy>;
 	/** Abort and rewatch a watch silent for this long (default 60 s). */
 	readonly watchdogMs?: number;
+	/**
+	 * Give up (fatal, exit 4, with the last reason) when the first complete list has not arrived this long after
+	 * the credentials are in hand; undefined = keep retrying (a live view waits for the cluster to come back).
+	 */
+	readonly firstListWithinMs?: number;
+	/** Objects per LIST page (tests use small pages). */
+	readonly listPageSize?: number;
 };
 
 type Product = 'KUDO' | 'Kanister' | 'core';
@@ -45,6 +54,8 @@ type Entry = {
 	readonly reflector: Reflector;
 	readonly objects: Map<string, KubeObject>;
 	listed: boolean;
+	/** A supporting collection planwatch may not read (403): left out, the targets are drawn without it. */
+	missing: boolean;
 	state: ReflectorState;
 };
 
@@ -56,6 +67,12 @@ function exitCodeFor(failure: KubeFailure): number {
 	// A label selector the server cannot parse is bad input, not a cluster problem.
 	return failure.kind === 'bad-request' ? 2 : clusterErrorExitCode;
 }
+
+/**
+ * `--once` (one picture, then exit): how long after the credentials are in hand the first complete list may take
+ * before planwatch gives up with exit 4 and the last reason (retrying 5xx, 429 and broken answers meanwhile).
+ */
+export const onceFirstListWithinMs = 30_000;
 
 /** How long a supporting collection's start-up failure waits for one of the targets' own kind. */
 const supportingFailureDelayMs = 500;
@@ -97,7 +114,7 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 		void stopAll();
 	};
 
-	const active = () => entries.filter(e => !absent.has(e.product));
+	const active = () => entries.filter(e => !absent.has(e.product) && !e.missing);
 
 	const foldStates = () => {
 		const running = active();
@@ -194,6 +211,16 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 			return;
 		}
 
+		if (failure.kind === 'forbidden') {
+			// Operators often may read their ActionSets but not Events: watch the targets without it, and say so.
+			entry.missing = true;
+			void entry.reflector.stop();
+			sink?.({type: 'missing', resource: entry.kind, message: `${resourceTypes[entry.kind].plural} not watched: ${failure.message}`});
+			foldStates();
+			checkSynced();
+			return;
+		}
+
 		// A supporting collection (OperatorVersions, Blueprints, Events) failed. The requests run together, so give
 		// the user's own kind a moment to fail too: "cannot list actionsets" says more than "cannot list blueprints".
 		clock.after(supportingFailureDelayMs, () => {
@@ -238,6 +265,7 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 				...(item.target ? {target: item.target} : {}),
 				objects: new Map(),
 				listed: false,
+				missing: false,
 				state: {status: 'connecting'},
 				reflector: new Reflector({
 					kubeConfig,
@@ -250,8 +278,9 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 					...(options.random ? {random: options.random} : {}),
 					...(options.backoff ? {backoff: options.backoff} : {}),
 					...(options.watchdogMs === undefined ? {} : {watchdogMs: options.watchdogMs}),
+					...(options.listPageSize === undefined ? {} : {listPageSize: options.listPageSize}),
 				}, event => {
-					if (stopped || finished || absent.has(entry.product)) {
+					if (stopped || finished || absent.has(entry.product) || entry.missing) {
 						return;
 					}
 
@@ -307,7 +336,8 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 		if (plugin !== undefined) {
 			// Run the exec plugin once, up front: it may prompt or open a browser and take a while, and
 			// client-node would otherwise start one copy per collection in parallel. It caches the result.
-			emitConnection({status: 'waiting-credentials', plugin});
+			const limitMs = kubeconfig.credentials?.timeoutMs;
+			emitConnection({status: 'waiting-credentials', plugin, ...(limitMs === undefined ? {} : {limitMs})});
 			try {
 				await kubeConfig.applySecurityAuthentication(new RequestContext(kubeconfig.server, HttpMethod.GET));
 			} catch (error) {
@@ -326,6 +356,30 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 		for (const entry of entries) {
 			entry.reflector.start();
 		}
+
+		if (options.firstListWithinMs !== undefined) {
+			const within = options.firstListWithinMs;
+			clock.after(within, () => {
+				if (!synced && !finished && !stopped) {
+					fatal(`gave up after ${Math.round(within / 1000)}s: ${lastTrouble()}`, clusterErrorExitCode);
+				}
+			});
+		}
+	};
+
+	/** Why the first list has not completed: the worst reconnecting collection, else one still waiting. */
+	const lastTrouble = (): string => {
+		const running = active();
+		const worst = running
+			.map(e => e.state)
+			.filter((s): s is Extract<ReflectorState, {status: 'reconnecting'}> => s.status === 'reconnecting')
+			.sort((a, b) => b.attempt - a.attempt)[0];
+		if (worst) {
+			return `${worst.lastError} (attempt ${worst.attempt})`;
+		}
+
+		const waiting = running.find(e => !e.listed);
+		return waiting ? `the cluster did not answer the list of ${resourceTypes[waiting.kind].plural}` : 'the cluster did not answer';
 	};
 
 	return {
@@ -341,6 +395,8 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 		},
 		async stop(): Promise<void> {
 			stopped = true;
+			// A credential plugin still running (a login nobody finishes) must not outlive planwatch.
+			kubeconfig.credentials?.stop();
 			await stopAll();
 		},
 	};

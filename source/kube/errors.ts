@@ -2,6 +2,7 @@
  * Turns any failure talking to the cluster into one clear line (never a stack trace) and a kind the
  * reflector uses to decide between "give up" and "retry". Messages say what to do where we can tell.
  */
+import {STATUS_CODES} from 'node:http';
 import {sanitizeLine} from '../model/sanitize.js';
 import {qualifiedName, type ResourceType} from './resources.js';
 
@@ -53,13 +54,70 @@ export type KubeStatus = {
 export class KubeStatusError extends Error {
 	readonly statusCode: number;
 	readonly status: KubeStatus | undefined;
+	/** The raw body when it was not a Status (to describe it, never to print it). */
+	readonly body: string | undefined;
 
-	constructor(statusCode: number, status: KubeStatus | undefined, statusText: string) {
+	constructor(statusCode: number, status: KubeStatus | undefined, statusText: string, body?: string) {
 		super(status?.message ?? statusText);
 		this.name = 'KubeStatusError';
 		this.statusCode = statusCode;
 		this.status = status;
+		this.body = status ? undefined : body;
 	}
+}
+
+/**
+ * An answer that is not what its status claims (a 200 with an HTML page, `[]`, invalid or cut-off JSON): the
+ * proxy or server in front of the apiserver is misbehaving. Retried like a 5xx.
+ */
+export class BadResponseError extends Error {
+	readonly statusCode: number;
+
+	constructor(statusCode: number, what: string) {
+		super(`the cluster answered ${statusText(statusCode)} with ${what}`);
+		this.name = 'BadResponseError';
+		this.statusCode = statusCode;
+	}
+}
+
+/** `503 Service Unavailable`; just the number for codes HTTP does not name. */
+export function statusText(statusCode: number): string {
+	const phrase = STATUS_CODES[statusCode];
+	return phrase ? `${statusCode} ${phrase}` : String(statusCode);
+}
+
+/**
+ * What a body that is not the expected JSON is, in a few words: `an HTML page ("502 Bad Gateway")`, `a JSON
+ * array`, `invalid JSON`, `an empty body`. Never the body itself beyond a short sanitized title.
+ */
+export function describeBody(text: string, contentType = ''): string {
+	const trimmed = text.trim();
+	if (trimmed === '') {
+		return 'an empty body';
+	}
+
+	if (/html/i.test(contentType) || /^<(!doctype|html|head|body|\?xml)/i.test(trimmed) || trimmed.startsWith('<')) {
+		const title = /<title[^>]*>([^<]*)</i.exec(trimmed)?.[1]?.trim();
+		return title ? `an HTML page ("${sanitizeLine(title, 80)}")` : 'an HTML page';
+	}
+
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(trimmed);
+	} catch {
+		return trimmed.startsWith('{') || trimmed.startsWith('[') ? 'a truncated or invalid JSON document' : 'text that is not JSON';
+	}
+
+	if (Array.isArray(parsed)) {
+		return 'a JSON array';
+	}
+
+	if (typeof parsed === 'object' && parsed !== null) {
+		const kind = (parsed as {kind?: unknown}).kind;
+		return typeof kind === 'string' && kind !== '' ? `a ${sanitizeLine(kind, 60)} object` : 'a JSON object';
+	}
+
+	return `a JSON ${parsed === null ? 'null' : typeof parsed}`;
 }
 
 /** Getting credentials failed before any request was sent. */
@@ -100,6 +158,59 @@ const tlsReasons: Readonly<Record<string, string>> = {
 	ERR_SSL_WRONG_VERSION_NUMBER: 'the server did not answer with TLS (is it plain http?)',
 	EPROTO: 'protocol error (is the server plain http?)',
 };
+
+/** TLS alerts a server sends, in words (the name is what OpenSSL calls it: `sslv3 alert <name>`). */
+const tlsAlerts: Readonly<Record<string, string>> = {
+	'bad certificate': 'the server rejected the client certificate (check client-certificate in the kubeconfig)',
+	'certificate required': 'the server requires a client certificate (set client-certificate and client-key in the kubeconfig)',
+	'unknown ca': 'the server does not trust the issuer of the client certificate',
+	'certificate expired': 'the server says the client certificate has expired',
+	'certificate revoked': 'the server says the client certificate was revoked',
+	'certificate unknown': 'the server could not use the client certificate',
+	'unsupported certificate': 'the server does not support the client certificate',
+	'handshake failure': 'the server ended the TLS handshake (does it want a client certificate? set client-certificate and client-key in the kubeconfig; else no cipher is in common)',
+	'protocol version': 'the server and planwatch have no TLS version in common',
+	'insufficient security': 'the server wants stronger ciphers than planwatch offers',
+	'internal error': 'the server reported an internal TLS error',
+	'unrecognized name': 'the server does not know the host name it was asked for (SNI)',
+	'access denied': 'the server refused the TLS connection (access denied)',
+	'decrypt error': 'the TLS handshake failed (decrypt error: a key does not match its certificate?)',
+};
+
+/** OpenSSL's own phrases for failures that are not alerts, in words. */
+const tlsFailures: ReadonlyArray<readonly [RegExp, string]> = [
+	[/wrong version number|packet length too long|http request/i, 'the server did not answer with TLS (is it plain http?)'],
+	[/unsupported protocol/i, 'the server offers only TLS versions planwatch refuses (older than TLS 1.2)'],
+	[/unsafe legacy renegotiation/i, 'the server needs unsafe legacy TLS renegotiation, which planwatch refuses'],
+	[/(ee|ca) key too small|md too weak/i, 'the server certificate uses a key or signature too weak to trust'],
+	[/no start line|bad base64|no certificate|pem/i, 'a certificate or key in the kubeconfig is not valid PEM'],
+	[/key values mismatch/i, 'client-key does not match client-certificate in the kubeconfig'],
+];
+
+/**
+ * A TLS failure as a sentence a person understands, from Node's error code (`ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE`)
+ * or OpenSSL's message (`C0D7…:error:0A000412:SSL routines:ssl3_read_bytes:sslv3 alert bad certificate:../deps/…`).
+ * Never OpenSSL's internals (hex codes, function names, source paths).
+ */
+export function tlsSentence(code: string, message: string): string {
+	const alertFromCode = /^ERR_SSL_(?:SSLV3|TLSV1|TLSV13)_ALERT_(.+)$/.exec(code)?.[1]?.toLowerCase().replaceAll('_', ' ');
+	const reasonFromMessage = /error:[\dA-F]+:[^:]*:[^:]*:([^:]+)/i.exec(message)?.[1]?.trim();
+	const reason = alertFromCode ? `alert ${alertFromCode}` : reasonFromMessage ?? (code.startsWith('ERR_SSL_') ? code.slice('ERR_SSL_'.length).toLowerCase().replaceAll('_', ' ') : '');
+	const alert = /alert (.+)$/i.exec(reason)?.[1]?.toLowerCase();
+	if (alert !== undefined) {
+		return tlsAlerts[alert] ?? `the server ended the TLS handshake (alert: ${sanitizeLine(alert, 60)})`;
+	}
+
+	for (const [pattern, sentence] of tlsFailures) {
+		if (pattern.test(reason) || pattern.test(message)) {
+			return sentence;
+		}
+	}
+
+	// Unknown: keep OpenSSL's reason words only, never its hex codes and source paths.
+	const words = reason || message.replace(/[\dA-F]{8,}:error:[\dA-F]+:/gi, '').replace(/(\.\.\/)?deps\/\S+/g, '').replaceAll(/:+/g, ' ').trim();
+	return words ? `the TLS handshake failed (${sanitizeLine(words, 120)})` : 'the TLS handshake failed';
+}
 
 /** `host:port` of a server URL, with the default port spelled out. */
 export function serverAddress(server: string): string {
@@ -162,7 +273,7 @@ function innermostMessage(error: unknown): string {
 }
 
 function isTlsCode(code: string): boolean {
-	return code in tlsReasons || code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_') || code.includes('CERT');
+	return code in tlsReasons || code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_') || code.startsWith('ERR_OSSL_') || code.includes('CERT');
 }
 
 function scopeText(namespace: string | undefined): string {
@@ -187,7 +298,7 @@ export function notInstalledMessage(resource: ResourceType): string {
 
 export const unauthorizedMessage = 'credentials rejected (401): log in again, e.g. refresh your token';
 
-function statusFailure(statusCode: number, status: KubeStatus | undefined, statusText: string, context: FailureContext): KubeFailure {
+function statusFailure(statusCode: number, status: KubeStatus | undefined, reason: string, context: FailureContext, body?: string): KubeFailure {
 	const serverMessage = status?.message ? sanitizeLine(status.message, 300) : undefined;
 	switch (statusCode) {
 		case 401: {
@@ -208,12 +319,13 @@ function statusFailure(statusCode: number, status: KubeStatus | undefined, statu
 
 		case 400:
 		case 422: {
-			return {kind: 'bad-request', statusCode, message: `the cluster rejected the request (${statusCode}): ${serverMessage ?? statusText}`};
+			return {kind: 'bad-request', statusCode, message: `the cluster rejected the request (${statusCode}): ${serverMessage ?? sanitizeLine(reason, 120)}`};
 		}
 
 		default: {
-			const text = serverMessage ?? sanitizeLine(statusText, 120);
-			return {kind: 'server', statusCode, message: `the cluster answered ${statusCode}${text ? `: ${text}` : ''}`};
+			// A Status says why in its message; anything else (an HTML error page from a proxy) is described.
+			const why = serverMessage ? `: ${serverMessage}` : body === undefined ? '' : ` with ${describeBody(body)}`;
+			return {kind: 'server', statusCode, message: `the cluster answered ${statusText(statusCode)}${why}`};
 		}
 	}
 }
@@ -232,7 +344,11 @@ export function classifyFailure(error: unknown, context: FailureContext): KubeFa
 	}
 
 	if (error instanceof KubeStatusError) {
-		return statusFailure(error.statusCode, error.status, error.message, context);
+		return statusFailure(error.statusCode, error.status, error.message, context, error.body);
+	}
+
+	if (error instanceof BadResponseError) {
+		return {kind: 'server', statusCode: error.statusCode, message: error.message};
 	}
 
 	// client-node's Watch: `new Error(statusText)` with `statusCode` for non-200 answers (the body is not read).
@@ -248,7 +364,7 @@ export function classifyFailure(error: unknown, context: FailureContext): KubeFa
 	}
 
 	if (code && isTlsCode(code)) {
-		return {kind: 'tls', message: `TLS error talking to ${address}: ${tlsReasons[code] ?? innermostMessage(error)}`};
+		return {kind: 'tls', message: `TLS error talking to ${address}: ${tlsReasons[code] ?? tlsSentence(code, innermostMessage(error))}`};
 	}
 
 	if (code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') {

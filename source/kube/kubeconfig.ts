@@ -10,6 +10,7 @@ import path from 'node:path';
 import {KubeConfig, loadYaml, type Cluster, type Context, type User} from '@kubernetes/client-node';
 import {sanitizeLine} from '../model/sanitize.js';
 import {clusterErrorExitCode, errorText, nearMiss} from './errors.js';
+import {execAuthProviderName, ExecCredentials, type ExecConfig} from './exec-credential.js';
 
 export type LoadedKubeconfig = {
 	/** Ready to use: current context set, plain-http clusters accepted. */
@@ -25,6 +26,8 @@ export type LoadedKubeconfig = {
 	readonly credentialPlugin?: string;
 	/** Files that were read, or `in-cluster`. */
 	readonly sources: readonly string[];
+	/** Runs the exec credential plugin (bounded, killed on stop and exit), when the user has one. */
+	readonly credentials?: ExecCredentials;
 };
 
 export type KubeconfigOptions = {
@@ -38,6 +41,8 @@ export type KubeconfigOptions = {
 	readonly env?: NodeJS.ProcessEnv;
 	/** Prefix for /var/run/secrets/kubernetes.io/serviceaccount (tests). */
 	readonly serviceAccountRoot?: string;
+	/** How long an exec credential plugin may run (tests); default execPluginTimeoutMs. */
+	readonly execTimeoutMs?: number;
 };
 
 /** A kubeconfig problem: one line, with its exit code (2 = the flag was wrong, 4 = the configuration is). */
@@ -175,13 +180,41 @@ function listNames(items: ReadonlyArray<{name: string}>): string {
 	return names.length > 6 ? `${names.slice(0, 6).join(', ')}, …` : names.join(', ');
 }
 
-function execPlugin(user: User | undefined): string | undefined {
-	const exec = (user?.exec ?? (user?.authProvider as {config?: {exec?: unknown}} | undefined)?.config?.exec) as {command?: unknown} | undefined;
-	if (typeof exec?.command !== 'string' || exec.command === '') {
+function execConfig(user: User | undefined): ExecConfig | undefined {
+	const exec = (user?.exec ?? (user?.authProvider as {config?: {exec?: unknown}} | undefined)?.config?.exec) as Record<string, unknown> | undefined;
+	if (typeof exec?.['command'] !== 'string' || exec['command'] === '') {
 		return undefined;
 	}
 
-	return sanitizeLine(path.basename(exec.command), 80);
+	const args = Array.isArray(exec['args']) ? exec['args'].filter((a): a is string => typeof a === 'string') : [];
+	const env = Array.isArray(exec['env'])
+		? (exec['env'] as unknown[]).filter((e): e is {name: string; value: string} => typeof (e as {name?: unknown})?.name === 'string' && typeof (e as {value?: unknown})?.value === 'string')
+		: [];
+	return {command: exec['command'], args, env, ...(typeof exec['apiVersion'] === 'string' ? {apiVersion: exec['apiVersion']} : {})};
+}
+
+function execPlugin(user: User | undefined): string | undefined {
+	const exec = execConfig(user);
+	return exec ? sanitizeLine(path.basename(exec.command), 80) : undefined;
+}
+
+/**
+ * Users with an exec plugin get planwatch's own runner (bounded, killed on exit) instead of client-node's:
+ * their exec entry is swapped for an authProvider only that runner answers to.
+ */
+function withExecRunner(users: readonly User[], timeoutMs: number | undefined): {users: User[]; credentials?: ExecCredentials} {
+	const configs = new Map<string, ExecConfig>();
+	const rewritten = users.map(user => {
+		const exec = execConfig(user);
+		if (!exec) {
+			return user;
+		}
+
+		configs.set(user.name, exec);
+		const {exec: _exec, authProvider: _authProvider, ...rest} = user;
+		return {...rest, authProvider: {name: execAuthProviderName, config: {}}};
+	});
+	return configs.size === 0 ? {users: rewritten} : {users: rewritten, credentials: new ExecCredentials(configs, timeoutMs === undefined ? {} : {timeoutMs})};
 }
 
 export function loadKubeconfig(options: KubeconfigOptions = {}): LoadedKubeconfig {
@@ -252,7 +285,12 @@ export function loadKubeconfig(options: KubeconfigOptions = {}): LoadedKubeconfi
 	// without TLS. Set it so a plain-http kubeconfig works as it does with kubectl.
 	const clusters = parsed.clusters.map(c => c.server.startsWith('http:') && !c.skipTLSVerify ? {...c, skipTLSVerify: true} : c);
 	const kubeConfig = new KubeConfig();
-	kubeConfig.loadFromOptions({clusters, users: parsed.users, contexts: parsed.contexts, currentContext: contextName});
+	const {users, credentials} = withExecRunner(parsed.users, options.execTimeoutMs);
+	if (credentials) {
+		kubeConfig.addAuthenticator(credentials);
+	}
+
+	kubeConfig.loadFromOptions({clusters, users, contexts: parsed.contexts, currentContext: contextName});
 
 	const namespace = options.namespace !== undefined && options.namespace !== '' ? options.namespace : context.namespace || 'default';
 	const plugin = execPlugin(user);
@@ -265,5 +303,6 @@ export function loadKubeconfig(options: KubeconfigOptions = {}): LoadedKubeconfi
 		namespace,
 		...(plugin === undefined ? {} : {credentialPlugin: plugin}),
 		sources,
+		...(credentials === undefined ? {} : {credentials}),
 	};
 }

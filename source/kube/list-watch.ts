@@ -14,7 +14,7 @@
 import {HttpMethod, IsomorphicFetchHttpLibrary, RequestContext, Watch, type KubeConfig} from '@kubernetes/client-node';
 import type {Clock} from '../state/clock.js';
 import {Backoff, type BackoffPolicy} from './backoff.js';
-import {classifyFailure, CredentialError, KubeStatusError, type FailureContext, type KubeFailure, type KubeStatus} from './errors.js';
+import {BadResponseError, classifyFailure, CredentialError, describeBody, errorText, KubeStatusError, statusText, type FailureContext, type KubeFailure, type KubeStatus} from './errors.js';
 import type {KubeObject} from './object-source.js';
 import {collectionPath, type ResourceType} from './resources.js';
 
@@ -55,6 +55,8 @@ export type ReflectorOptions = {
 	readonly isFatalAtStart?: (failure: KubeFailure) => boolean;
 	/** Override client-node's watch inactivity timer (30 s); tests use it to make that timer fire. */
 	readonly clientInactivityMs?: number;
+	/** Objects per LIST page (tests use small pages). Default defaultListPageSize. */
+	readonly listPageSize?: number;
 };
 
 /** Shorter than this with no events: a watch that keeps closing at once is an error, not a normal end. */
@@ -88,6 +90,8 @@ export type ListOptions = {
 	readonly fieldSelector?: string;
 	readonly credentialPlugin?: string;
 	readonly signal?: AbortSignal;
+	/** Objects per page (`limit`); 0 = no paging. Default defaultListPageSize. */
+	readonly pageSize?: number;
 };
 
 /** Fill in kind/apiVersion: list items of core types come without them. */
@@ -99,11 +103,48 @@ function typed(resource: ResourceType, object: KubeObject): KubeObject {
 	return {...object, kind: object.kind ?? resource.kind, apiVersion: object.apiVersion ?? (resource.group ? `${resource.group}/${resource.version}` : resource.version)};
 }
 
+/** Objects per LIST page, as kubectl asks for them (`kubectl get --chunk-size`, default 500). */
+export const defaultListPageSize = 500;
+
+/** How often a paged list starts over when the server expires its continue token (410) before giving up. */
+const maxListRestarts = 3;
+
 /**
- * One LIST through client-node's request machinery (its auth, exec plugins, TLS and proxies).
- * Throws CredentialError, KubeStatusError (non-200, with the Status body) or the network error.
+ * A complete LIST through client-node's request machinery (its auth, exec plugins, TLS and proxies), in pages
+ * of `pageSize` with `limit`/`continue` as kubectl does, so a namespace with tens of thousands of Events never
+ * arrives as one huge answer. A continue token the server no longer honours (410: its snapshot was compacted
+ * between two pages) starts the list over. Throws CredentialError, KubeStatusError (non-200, with the Status
+ * body), BadResponseError (a 200 that is not a list) or the network error.
  */
 export async function listObjects(options: ListOptions): Promise<{items: KubeObject[]; resourceVersion: string}> {
+	for (let restart = 0; ; restart++) {
+		const items: KubeObject[] = [];
+		let continueToken: string | undefined;
+		let resourceVersion = '';
+		try {
+			do {
+				// eslint-disable-next-line no-await-in-loop
+				const page = await listPage(options, continueToken);
+				for (const item of page.items) {
+					items.push(item);
+				}
+
+				resourceVersion = page.resourceVersion;
+				continueToken = page.continueToken;
+			} while (continueToken !== undefined);
+		} catch (error) {
+			if (continueToken !== undefined && error instanceof KubeStatusError && error.statusCode === 410 && restart < maxListRestarts) {
+				continue;
+			}
+
+			throw error;
+		}
+
+		return {items, resourceVersion};
+	}
+}
+
+async function listPage(options: ListOptions, continueToken: string | undefined): Promise<{items: KubeObject[]; resourceVersion: string; continueToken?: string}> {
 	const server = options.kubeConfig.getCurrentCluster()?.server ?? '';
 	const url = new URL(server + collectionPath(options.resource, options.namespace));
 	if (options.labelSelector) {
@@ -112,6 +153,15 @@ export async function listObjects(options: ListOptions): Promise<{items: KubeObj
 
 	if (options.fieldSelector) {
 		url.searchParams.set('fieldSelector', options.fieldSelector);
+	}
+
+	const pageSize = options.pageSize ?? defaultListPageSize;
+	if (pageSize > 0) {
+		url.searchParams.set('limit', String(pageSize));
+	}
+
+	if (continueToken !== undefined) {
+		url.searchParams.set('continue', continueToken);
 	}
 
 	const request = new RequestContext(url.toString(), HttpMethod.GET);
@@ -127,7 +177,19 @@ export async function listObjects(options: ListOptions): Promise<{items: KubeObj
 	}
 
 	const response = await new IsomorphicFetchHttpLibrary().send(request).toPromise();
-	const text = await response.body.text();
+	const contentType = response.headers['content-type'] ?? '';
+	let text: string;
+	try {
+		text = await response.body.text();
+	} catch (error) {
+		if (options.signal?.aborted) {
+			throw error;
+		}
+
+		// Headers arrived, then the connection ended before the body did.
+		throw new BadResponseError(response.httpStatusCode, `a body that was cut off (${errorText(error)})`);
+	}
+
 	let body: unknown;
 	try {
 		body = JSON.parse(text);
@@ -137,17 +199,19 @@ export async function listObjects(options: ListOptions): Promise<{items: KubeObj
 
 	if (response.httpStatusCode !== 200) {
 		const status = isRecord(body) && body['kind'] === 'Status' ? body as KubeStatus : undefined;
-		throw new KubeStatusError(response.httpStatusCode, status, text.slice(0, 200));
+		throw new KubeStatusError(response.httpStatusCode, status, statusText(response.httpStatusCode), text);
 	}
 
 	if (!isRecord(body) || !Array.isArray(body['items'])) {
-		throw new KubeStatusError(502, {message: `the cluster sent something that is not a ${options.resource.kind} list`}, 'Bad Gateway');
+		throw new BadResponseError(200, `${describeBody(text, contentType)}, not a list of ${options.resource.plural}`);
 	}
 
 	const metadata = isRecord(body['metadata']) ? body['metadata'] : {};
+	const next = typeof metadata['continue'] === 'string' && metadata['continue'] !== '' ? metadata['continue'] : undefined;
 	return {
 		items: (body['items'] as unknown[]).filter(isRecord).map(item => typed(options.resource, item as KubeObject)),
 		resourceVersion: typeof metadata['resourceVersion'] === 'string' ? metadata['resourceVersion'] : '',
+		...(next === undefined ? {} : {continueToken: next}),
 	};
 }
 
@@ -325,7 +389,7 @@ export class Reflector {
 		});
 
 		try {
-			return await Promise.race([listObjects({...this.#options, signal: controller.signal}), interrupted]);
+			return await Promise.race([listObjects({...this.#options, signal: controller.signal, ...(this.#options.listPageSize === undefined ? {} : {pageSize: this.#options.listPageSize})}), interrupted]);
 		} catch (error) {
 			if (timedOut) {
 				return {failure: {kind: 'server', message: `the cluster did not answer a list of ${this.#options.resource.plural} within ${Math.round(timeoutMs / 1000)}s`}};

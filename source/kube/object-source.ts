@@ -25,7 +25,8 @@ export type ResourceKind = 'Instance' | 'OperatorVersion' | 'ActionSet' | 'Bluep
 export type ConnectionState =
 	| {readonly status: 'static'; readonly label: string} // files: nothing to connect to
 	| {readonly status: 'connecting'}
-	| {readonly status: 'waiting-credentials'; readonly plugin: string}
+	/** `limitMs`: how long the plugin may run before planwatch stops it. */
+	| {readonly status: 'waiting-credentials'; readonly plugin: string; readonly limitMs?: number}
 	| {readonly status: 'live'}
 	| {readonly status: 'reconnecting'; readonly attempt: number; readonly lastError: string};
 
@@ -39,6 +40,11 @@ export type SourceEvent =
 	/** Every resource has been listed at least once: the picture is complete. */
 	| {readonly type: 'synced'}
 	| {readonly type: 'connection'; readonly state: ConnectionState}
+	/**
+	 * A supporting collection (Events, OperatorVersions, Blueprints) cannot be read (403): the targets are still
+	 * watched and drawn without it; `message` says what is missing and why.
+	 */
+	| {readonly type: 'missing'; readonly resource: ResourceKind; readonly message: string}
 	/** A failure planwatch cannot recover from (RBAC, CRD missing, not found…): one line, exit code. */
 	| {readonly type: 'fatal'; readonly message: string; readonly exitCode: number};
 

@@ -1,7 +1,7 @@
 /**
  * `instance/NAME` and `actionset/NAME` command-line targets, with the resource aliases kubectl users type.
  */
-import {sanitizeLine} from '../model/sanitize.js';
+import {maxNameLength, sanitizeLine} from '../model/sanitize.js';
 
 export type TargetKind = 'Instance' | 'ActionSet';
 
@@ -53,7 +53,11 @@ export function parseTarget(argument: string): Target {
 		throw new TargetError(`missing name in "${shown}": ${targetUsage}`);
 	}
 
-	if (name.length > 253 || !namePattern.test(name)) {
+	if (name.length > maxNameLength) {
+		throw new TargetError(`name too long in "${sanitizeLine(argument.slice(0, slash), 60)}/${sanitizeLine(name, 40)}": ${name.length} characters, at most ${maxNameLength}`);
+	}
+
+	if (!namePattern.test(name)) {
 		throw new TargetError(`invalid name "${sanitizeLine(name, 80)}" in "${shown}": names are lowercase letters, digits, '-' and '.'`);
 	}
 

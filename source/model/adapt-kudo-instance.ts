@@ -37,7 +37,9 @@ type OvPlan = {readonly strategy: string; readonly phases: readonly OvPhase[]};
 const running = new Set(['PENDING', 'IN_PROGRESS', 'ERROR']);
 const neverRun = 'NEVER_RUN';
 export const queuedStatus = 'QUEUED';
-export const queuedNote = 'waiting for the controller to start this plan…';
+/** Note of a plan that ran before but is not the active one; views add its updatedAt as a clock time. */
+export const lastRunNote = 'last run';
+export const queuedNote = 'waiting for the controller to start this plan';
 
 const name = (v: unknown): string => sanitizeLine(v, maxNameLength);
 const message = (v: unknown): string => sanitizeLine(v, maxMessageLength);
@@ -163,10 +165,6 @@ function stateOf(status: string): NodeState {
 	return kudoState(status);
 }
 
-/** `2021-06-10 10:02:37 UTC`: a fixed zone, so the model stays independent of the machine's time zone. */
-function readableTime(iso: string): string {
-	return iso.replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC');
-}
 
 type BuiltPlan = {node: PlanNode; steps: number; stepsDone: number; status: string};
 
@@ -239,7 +237,8 @@ function buildPlan(planName: string, status: PlanStatus | undefined, ov: OvPlan 
 		stepsDone = 0;
 		statusReason = undefined;
 	} else if (!active && status && status.status !== neverRun && status.status !== '') {
-		const run = status.updatedAt ? `last run ${readableTime(status.updatedAt)}` : 'previous run';
+		// The time is the node's updatedAt: each view prints it in its own time zone.
+		const run = status.updatedAt ? lastRunNote : 'previous run';
 		note = note ? `${note}; ${run}` : run;
 	}
 

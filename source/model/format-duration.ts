@@ -17,6 +17,29 @@ export function formatDuration(ms: number): string {
 	return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
+/**
+ * Clock style when it fits in `width` characters, else the largest units that do (`546d11h`, `546d`, `13115h`):
+ * a column never cuts a duration, which would read as a different one (`13115:55:12` cut to `13115:55`).
+ * Wider than `width` only when not even whole days fit.
+ */
+export function formatDurationFitting(ms: number, width: number): string {
+	const clock = formatDuration(ms);
+	if (clock.length <= width) {
+		return clock;
+	}
+
+	const total = wholeSeconds(ms);
+	const days = Math.floor(total / 86_400);
+	const hours = Math.floor(total / 3600);
+	const candidates = [
+		...(days > 0 ? [`${days}d${hours % 24}h`] : []),
+		`${hours}h${Math.floor((total % 3600) / 60)}m`,
+		`${hours}h`,
+		...(days > 0 ? [`${days}d`] : []),
+	];
+	return candidates.find(text => text.length <= width) ?? `${days}d`;
+}
+
 /** `41s`, `1m12s`, `10m`, `1h`, `1h0m3s`: Go-like, without trailing zero units. */
 export function formatDurationWords(ms: number): string {
 	const total = wholeSeconds(ms);

@@ -2,6 +2,7 @@
  * Go-style durations for --timeout and --extend: `45s`, `5m`, `1h30m`, `1.5h`, `300ms`; `0` means none.
  * Same grammar as Go's time.ParseDuration (what kubectl users type), minus negative values.
  */
+import {shownInput} from './sanitize.js';
 
 const unitMs: Record<string, number> = {
 	ns: 1e-6,
@@ -44,5 +45,5 @@ export function parseDuration(text: string): number | undefined {
 /** A duration flag's value as milliseconds, or the one-line usage error to print. */
 export function durationFlag(flag: string, text: string): {ms: number} | {error: string} {
 	const ms = parseDuration(text);
-	return ms === undefined ? {error: `invalid duration for ${flag}: "${text}" (use e.g. 45s, 5m, 1h30m; 0 = none)`} : {ms};
+	return ms === undefined ? {error: `invalid duration for ${flag}: "${shownInput(text)}" (use e.g. 45s, 5m, 1h30m; 0 = none)`} : {ms};
 }

@@ -31,7 +31,7 @@ export type PlanNode = {
 	readonly strategy?: string;
 	/** Step/phase/plan message or error text. */
 	readonly message?: string;
-	/** Short extra fact drawn after the status: "always runs", "waiting for the controller to start this plan…". */
+	/** Short extra fact drawn after the status: "always runs", "waiting for the controller to start this plan". */
 	readonly note?: string;
 	/** Secondary description, e.g. a Kanister action's object `statefulset postgres-test/my-release`. */
 	readonly detail?: string;

@@ -188,6 +188,11 @@ export function encodeEntry(at: number, event: RecordedEvent): string {
 			break;
 		}
 
+		case 'missing': {
+			body = {type: 'missing', resource: event.resource, message: sanitizeLine(event.message)};
+			break;
+		}
+
 		case 'synced':
 		case 'end': {
 			body = {type: event.type};
@@ -364,6 +369,10 @@ function parseEvent(value: Record<string, unknown>, length: number, fail: (reaso
 
 		case 'connection': {
 			return {type, state: parseConnection(value['state'], fail)};
+		}
+
+		case 'missing': {
+			return {type, resource: needResource(), message: sanitizeLine(value['message'])};
 		}
 
 		case 'fatal': {

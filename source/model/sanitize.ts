@@ -6,8 +6,8 @@
  *
  * Removed: whole ESC-initiated sequences (CSI with its parameters, OSC up to BEL/ST, DCS/SOS/PM/APC up to ST,
  * two-character ESC sequences), their 8-bit C1 forms (0x9B CSI, 0x9D OSC, 0x90/0x98/0x9E/0x9F strings),
- * every other C0/C1 control and DEL, bidi controls and zero-width characters. Lone UTF-16 surrogates become
- * U+FFFD. The result is cut to a maximum number of code points, ending in `…` when cut.
+ * every other control, and every character that is invisible by Unicode category (see `invisible`); a
+ * variation selector only where it does not follow a visible character. Lone UTF-16 surrogates become U+FFFD. The result is cut to a maximum number of code points, ending in `…` when cut.
  */
 
 /** Default cap for free text (messages, errors). */
@@ -19,29 +19,55 @@ export const maxFieldLength = maxMessageLength;
 
 /** What a newline becomes in a one-line cell: visible, so a message never silently loses its structure. */
 export const lineBreakMarker = ' ⏎ ';
+/** The same marker for `--ascii` output; renderers swap it in (same width, so layout does not change). */
+export const asciiLineBreakMarker = ' / ';
 
 const ellipsis = '…';
 const esc = 0x1b;
 const bel = 0x07;
 
-/** Code points that never survive, whatever the mode (tab and newline are decided by the mode). */
+/**
+ * Invisible by Unicode category, not by a list: controls (Cc), format characters (Cf: bidi controls, zero-width
+ * characters, soft hyphen, U+206A–206F, tags, interlinear annotations, the Mongolian vowel separator…) and every
+ * Default_Ignorable_Code_Point (Hangul fillers, combining grapheme joiner, reserved ignorables). They either draw
+ * nothing or reorder what is drawn, so a name could hide or fake text.
+ */
+const invisible = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+
+/** Variation selectors: meaningful right after a visible character (`❤️`), invisible anywhere else. */
+export function isVariationSelector(cp: number): boolean {
+	return (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef) || (cp >= 0x180b && cp <= 0x180d) || cp === 0x180f;
+}
+
+/**
+ * Code points that never survive, whatever the mode (tab and newline are decided by the mode, U+2028/2029 become
+ * line breaks, a variation selector is kept only after a visible character).
+ */
 export function isForbiddenCodePoint(cp: number): boolean {
-	return (
-		(cp <= 0x1f && cp !== 0x09 && cp !== 0x0a) ||
-		(cp >= 0x7f && cp <= 0x9f) ||
-		(cp >= 0x202a && cp <= 0x202e) || // LRE RLE PDF LRO RLO
-		(cp >= 0x2066 && cp <= 0x2069) || // LRI RLI FSI PDI
-		cp === 0x200e ||
-		cp === 0x200f ||
-		cp === 0x061c ||
-		(cp >= 0x200b && cp <= 0x200d) || // zero-width space / non-joiner / joiner
-		(cp >= 0x2060 && cp <= 0x2064) || // word joiner, invisible operators
-		cp === 0xfeff ||
-		(cp >= 0xd800 && cp <= 0xdfff) // a surrogate code point on its own (never a valid scalar value)
-	);
+	if (cp >= 0x20 && cp < 0x7f) {
+		return false;
+	}
+
+	if (cp < 0x20) {
+		return cp !== 0x09 && cp !== 0x0a;
+	}
+
+	if (cp >= 0xd800 && cp <= 0xdfff) {
+		return true; // a surrogate code point on its own (never a valid scalar value)
+	}
+
+	return !isVariationSelector(cp) && invisible.test(String.fromCodePoint(cp));
 }
 
 type Mode = 'text' | 'line';
+
+/**
+ * A value the user typed (a flag value, an argument), as an error message may quote it: one line, no escape
+ * sequences, cut to `max` code points. Typed text is as hostile as cluster text (it may come from a script).
+ */
+export function shownInput(value: unknown, max = 80): string {
+	return sanitizeLine(value, max);
+}
 
 /** Multi-line text: keeps `\n` and tab; removes CR and everything unsafe. */
 export function sanitizeText(value: unknown, max = maxMessageLength): string {
@@ -227,6 +253,8 @@ function sanitize(value: unknown, max: number, mode: Mode): string {
 			ch = '\uFFFD'; // codePointAt only returns a surrogate when it is unpaired
 		} else if (isForbiddenCodePoint(c)) {
 			continue;
+		} else if (isVariationSelector(c) && (pendingBreak || !followsVisible(out))) {
+			continue;
 		} else {
 			ch = String.fromCodePoint(c);
 		}
@@ -245,6 +273,12 @@ function sanitize(value: unknown, max: number, mode: Mode): string {
 
 	// The loop only stops early once something visible lies past the cap.
 	return count > max ? cut(out, max) : out.join('');
+}
+
+/** Whether the last kept character can carry a variation selector (not a space, not another selector). */
+function followsVisible(out: readonly string[]): boolean {
+	const last = out.at(-1);
+	return last !== undefined && !/^\s$/u.test(last) && !isVariationSelector(last.codePointAt(0)!);
 }
 
 function cut(out: string[], max: number): string {

@@ -2,6 +2,7 @@
  * Wall-clock times for text output. The time zone is a parameter (default: the machine's) so golden tests are
  * deterministic without touching process.env.TZ.
  */
+import {lastRunNote} from '../model/adapt-kudo-instance.js';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -40,6 +41,17 @@ export function clockTime(ms: number, now: number, timeZone?: string): string {
 	}
 
 	return `${p['year']}-${p['month']}-${p['day']} ${p['hour']}:${p['minute']}:${p['second']}`;
+}
+
+/** The zone's name as the header shows it: the IANA name (`Europe/Berlin`, `UTC`). */
+export function zoneName(timeZone?: string): string {
+	return timeZone ?? new Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'local time';
+}
+
+/** A node's note for a view: `last run` gets the plan's update time in the view's zone. */
+export function noteText(node: {readonly note?: string; readonly updatedAt?: string}, now: number, timeZone?: string): string | undefined {
+	const at = isoMs(node.updatedAt);
+	return node.note === lastRunNote && at !== undefined ? `${lastRunNote} ${clockTime(at, now, timeZone)}` : node.note;
 }
 
 /** Milliseconds of an ISO time, or undefined when missing or unparsable. */

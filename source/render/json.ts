@@ -14,7 +14,9 @@
  *     "percent":   number;  "steps": {"done", "total"};  "error": string;  "updatedAt": ISO time
  *     "events":    [{"type", "reason", "message", "time"?, "count"}]    when any are known
  *     "tree":      [node]                                                always
- *   }]}
+ *   }],
+ *   "missing": [{"resource": "Event", "reason": string}]   when RBAC hides Events, OperatorVersions or Blueprints
+ *   }
  *
  *   node = {
  *     "kind":     "plan" | "phase" | "step" | "action" | "deferPhase"    always
@@ -28,7 +30,8 @@
  *   }
  *
  * Live mode (`-o json` while watching) writes NDJSON instead: one line per snapshot or transition,
- * `{"type":"snapshot","time":ISO,"objects":[…]}`, `{"type":"transition","time":ISO,…}` and at the end
+ * `{"type":"snapshot","time":ISO,"objects":[…]}` (plus `"missing":[{"resource","reason"}]` when RBAC hides
+ * Events, OperatorVersions or Blueprints), `{"type":"transition","time":ISO,…}` and at the end
  * `{"type":"result","time":ISO,"exitCode":n,"message":…}`.
  */
 import {objectKey, type PlanEvent, type PlanNode, type PlanObject} from '../model/plan-tree.js';
@@ -80,8 +83,36 @@ export function toJsonDocument(snapshot: Snapshot): JsonDocument {
 }
 
 /** The `-o json` document, pretty-printed, ending in a newline. */
-export function renderJson(snapshot: Snapshot): string {
-	return JSON.stringify(toJsonDocument(snapshot), undefined, 2) + '\n';
+export function renderJson(snapshot: Snapshot & Pick<StoreSnapshot, 'missing'>): string {
+	return [...renderJsonChunks(snapshot)].join('');
+}
+
+/**
+ * The same text, one object at a time: 10 000 objects never exist as one document copy plus one string of tens of
+ * megabytes (what JSON.stringify of the whole document needs), only as the chunks a writer takes one by one.
+ */
+export function* renderJsonChunks(snapshot: Snapshot & Pick<StoreSnapshot, 'missing'>): Generator<string> {
+	const {objects} = snapshot;
+	const missing = missingList(snapshot);
+	if (objects.length === 0) {
+		yield JSON.stringify({objects: [], ...(missing ? {missing} : {})}, undefined, 2) + '\n';
+		return;
+	}
+
+	yield '{\n  "objects": [\n';
+	for (const [i, o] of objects.entries()) {
+		// JSON.stringify escapes newlines inside strings: every raw newline is indentation.
+		const text = JSON.stringify(toJsonObject(o, snapshot.events.get(objectKey(o)) ?? []), undefined, 2).replaceAll('\n', '\n    ');
+		yield `    ${text}${i < objects.length - 1 ? ',' : ''}\n`;
+	}
+
+	yield missing ? `  ],\n  "missing": ${JSON.stringify(missing, undefined, 2).replaceAll('\n', '\n  ')}\n}\n` : '  ]\n}\n';
+}
+
+/** Supporting collections planwatch may not read (403), for the `missing` key; undefined when none. */
+function missingList(snapshot: Pick<StoreSnapshot, 'missing'>): Array<{resource: string; reason: string}> | undefined {
+	const list = snapshot.missing?.map(m => ({resource: m.resource, reason: m.message}));
+	return list && list.length > 0 ? list : undefined;
 }
 
 export function toJsonObject(object: PlanObject, events: readonly PlanEvent[]): JsonObject {
@@ -131,8 +162,9 @@ export function toJsonNode(node: PlanNode): JsonNode {
 }
 
 /** NDJSON: the whole picture at `at` (clock ms). */
-export function snapshotLine(snapshot: Snapshot, at: number): string {
-	return JSON.stringify({type: 'snapshot', time: new Date(at).toISOString(), ...toJsonDocument(snapshot)}) + '\n';
+export function snapshotLine(snapshot: Snapshot & Pick<StoreSnapshot, 'missing'>, at: number): string {
+	const missing = missingList(snapshot);
+	return JSON.stringify({type: 'snapshot', time: new Date(at).toISOString(), ...toJsonDocument(snapshot), ...(missing ? {missing} : {})}) + '\n';
 }
 
 /** NDJSON: one observed status change; `path` runs from the top-level node down (empty: the object itself). */

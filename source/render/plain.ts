@@ -13,12 +13,13 @@
  */
 import {objectKey, type NodeState, type PlanNode, type PlanObject} from '../model/plan-tree.js';
 import {formatDuration, formatDurationWords} from '../model/format-duration.js';
-import {lineBreakMarker} from '../model/sanitize.js';
+import {asciiLineBreakMarker, lineBreakMarker} from '../model/sanitize.js';
+import {displayWidth} from '../model/display-width.js';
 import {formatPercent, objectFacts} from '../model/object-facts.js';
 import {isActiveState, kanisterState, kudoState, outcomeState, statusLook, statusText} from '../model/status.js';
 import type {NodeTiming, StoreSnapshot, Transition} from '../state/store.js';
 import {objectTimingId} from '../state/store.js';
-import {clockTime, isoMs, timeOfDay} from './clock-time.js';
+import {clockTime, isoMs, noteText, timeOfDay, zoneName} from './clock-time.js';
 import {createPaint, type Paint} from './paint.js';
 
 export type PlainOptions = {
@@ -43,7 +44,7 @@ type Glyphs = {
 };
 
 const unicode: Glyphs = {branch: '├─ ', last: '└─ ', pipe: '│  ', blank: '   ', separator: ' · ', defer: '⤷ ', path: ' › ', arrow: ' → ', lineBreak: lineBreakMarker};
-const ascii: Glyphs = {branch: '|- ', last: '`- ', pipe: '|  ', blank: '   ', separator: ' | ', defer: '>> ', path: ' > ', arrow: ' -> ', lineBreak: ' / '};
+const ascii: Glyphs = {branch: '|- ', last: '`- ', pipe: '|  ', blank: '   ', separator: ' | ', defer: '>> ', path: ' > ', arrow: ' -> ', lineBreak: asciiLineBreakMarker};
 
 /** A tree row before alignment. */
 type Row = {
@@ -55,6 +56,8 @@ type Row = {
 	readonly status: string;
 	readonly time: string;
 	readonly extra: string;
+	/** The row shows a clock time (the header then names the zone). */
+	readonly timed: boolean;
 	readonly dim: boolean;
 };
 
@@ -79,7 +82,8 @@ export function renderObjectPlain(object: PlanObject, timings: ReadonlyMap<strin
 		time: Math.max(0, ...rows.map(r => cells(r.time))),
 	};
 
-	const lines = [header(object, g, paint)];
+	const zone = rows.some(r => r.timed) ? `times ${zoneName(options.timeZone)}` : undefined;
+	const lines = [header(object, g, paint, zone)];
 	for (const r of rows) {
 		const role = statusLook(r.state).role;
 		const name = pad(' ' + r.name, width.name - cells(r.lead + r.icon));
@@ -99,8 +103,8 @@ export function renderObjectPlain(object: PlanObject, timings: ReadonlyMap<strin
 	return lines;
 }
 
-function header(object: PlanObject, g: Glyphs, paint: Paint): string {
-	const parts = [`${object.kind} ${paint('strong', qualified(object.namespace, object.name))}`, ...objectFacts(object)];
+function header(object: PlanObject, g: Glyphs, paint: Paint, zone: string | undefined): string {
+	const parts = [`${object.kind} ${paint('strong', qualified(object.namespace, object.name))}`, ...objectFacts(object), ...(zone ? [zone] : [])];
 	return parts.join(g.separator);
 }
 
@@ -116,6 +120,7 @@ function collectRows(
 		const isLast = i === nodes.length - 1;
 		const look = statusLook(node.state);
 		const defer = node.kind === 'deferPhase';
+		const extra = extras(node, options, g);
 		rows.push({
 			lead: indent + (isLast ? g.last : g.branch) + (defer ? g.defer : ''),
 			icon: options.ascii ? look.ascii : look.icon,
@@ -124,7 +129,8 @@ function collectRows(
 			strategy: node.strategy ?? '',
 			status: oneLine(statusText(node, '-'), g),
 			time: elapsed(node, timings?.get(node.id), options.now),
-			extra: extras(node, options, g),
+			extra: extra.text,
+			timed: extra.timed,
 			dim: node.state === 'inactive' || node.state === 'pending',
 		});
 		collectRows(node.children, indent + (isLast ? g.blank : g.pipe), rows, timings, options, g);
@@ -154,10 +160,12 @@ function elapsed(node: PlanNode, timing: NodeTiming | undefined, now: number): s
 	return isActiveState(node.state) && now - started >= 1000 ? formatDuration(now - started) : '';
 }
 
-function extras(node: PlanNode, options: PlainOptions, g: Glyphs): string {
+function extras(node: PlanNode, options: PlainOptions, g: Glyphs): {text: string; timed: boolean} {
 	const parts: string[] = [];
-	if (node.note) {
-		parts.push(oneLine(node.note, g));
+	const note = noteText(node, options.now, options.timeZone);
+	let timed = note !== node.note;
+	if (note) {
+		parts.push(oneLine(note, g));
 	}
 
 	// Progress only while it moves: "100%" on a finished phase repeats its status.
@@ -174,9 +182,10 @@ function extras(node: PlanNode, options: PlainOptions, g: Glyphs): string {
 	const updated = (node.kind === 'plan' || node.kind === 'action') && (node.active || isActiveState(node.state)) ? isoMs(node.updatedAt) : undefined;
 	if (updated !== undefined) {
 		parts.push(`updated ${clockTime(updated, options.now, options.timeZone)}`);
+		timed = true;
 	}
 
-	return parts.join(g.separator);
+	return {text: parts.join(g.separator), timed};
 }
 
 export type TransitionOptions = {
@@ -236,17 +245,13 @@ function oneLine(text: string, g: Glyphs): string {
 		.split(/\s*\n\s*/)
 		.filter(part => part !== '')
 		.join(g.lineBreak)
-		.replaceAll('\t', ' ');
+		.replaceAll('\t', ' ')
+		.replaceAll(lineBreakMarker, g.lineBreak);
 }
 
-/** Terminal cells of text without SGR (code points; the tree uses no wide characters of its own). */
+/** Terminal cells of text without SGR: CJK and emoji in names take two. */
 function cells(text: string): number {
-	let n = 0;
-	for (const _ of text) {
-		n++;
-	}
-
-	return n;
+	return displayWidth(text);
 }
 
 function pad(text: string, width: number): string {

@@ -48,6 +48,8 @@ export type StoreSnapshot = {
 	/** The source has listed everything once. */
 	readonly synced: boolean;
 	readonly fatal?: {readonly message: string; readonly exitCode: number};
+	/** Supporting collections the source cannot read (403): what is missing and why. Absent = none. */
+	readonly missing?: ReadonlyArray<{readonly resource: ResourceKind; readonly message: string}>;
 	/** Recent transitions, oldest first (bounded). */
 	readonly transitions: readonly Transition[];
 };
@@ -96,6 +98,7 @@ export class Store {
 	#lastEventAt: number | undefined;
 	#synced = false;
 	#fatal: {message: string; exitCode: number} | undefined;
+	#missing: ReadonlyArray<{readonly resource: ResourceKind; readonly message: string}> = [];
 	#version = 0;
 	#snapshot: StoreSnapshot | undefined;
 	#sorted: PlanObject[] | undefined;
@@ -141,6 +144,11 @@ export class Store {
 				this.#fatal = {message: event.message, exitCode: event.exitCode};
 				break;
 			}
+
+			case 'missing': {
+				this.#missing = [...this.#missing.filter(m => m.resource !== event.resource), {resource: event.resource, message: event.message}];
+				break;
+			}
 		}
 
 		this.#changed();
@@ -161,6 +169,7 @@ export class Store {
 			lastEventAt: this.#lastEventAt,
 			synced: this.#synced,
 			fatal: this.#fatal,
+			...(this.#missing.length === 0 ? {} : {missing: this.#missing}),
 			transitions: this.#transitions,
 		};
 		return this.#snapshot;

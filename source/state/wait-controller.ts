@@ -2,6 +2,7 @@ import {objectKey, type PlanObject} from '../model/plan-tree.js';
 import {waitVerdict} from '../model/wait-rules.js';
 import {formatDurationWords} from '../model/format-duration.js';
 import type {Clock} from './clock.js';
+import {connectionTrouble, stillTrying} from './still-trying.js';
 import type {StoreSnapshot} from './store.js';
 import type {WaitSession, WaitView} from './wait-session.js';
 
@@ -86,11 +87,23 @@ export function createWaitController(options: WaitOptions): WaitController {
 			return;
 		}
 
-		if (view.phase === 'watching' || !snap.synced) {
+		if (view.phase === 'watching') {
 			return;
 		}
 
 		const now = clock.now();
+		if (!snap.synced) {
+			// The deadline holds from the start: a cluster that never answers a list must not outlive --timeout.
+			const trying = stillTrying(snap.connection);
+			if (!deadline(now, trying, () => ({exitCode: 3, message: `timed out after ${formatDurationWords(waitedMs(view))}: ${trying}`}))) {
+				if (view.waitingFor !== trying) {
+					set({...view, waitingFor: trying});
+				}
+			}
+
+			return;
+		}
+
 		const objects = selectTargets(snap, options.targets);
 		baseline ??= new Map(objects.map(o => [objectKey(o), o]));
 		if (objects.length === 0) {
@@ -120,27 +133,38 @@ export function createWaitController(options: WaitOptions): WaitController {
 			missing > 0
 				? `waiting for ${options.targets.filter(t => !objects.some(o => objectKey(o) === t)).join(', ')} to appear`
 				: pending.map(v => (v.done ? '' : v.waitingFor)).join('; ');
-		if (view.deadlineAt !== undefined && now >= view.deadlineAt) {
-			if (view.phase === 'grace') {
-				if (view.graceEndsAt !== undefined && now >= view.graceEndsAt) {
-					finish(timedOut(view, objects));
-				}
-
-				return;
-			}
-
-			if (options.graceMs > 0) {
-				set({...view, phase: 'grace', graceEndsAt: now + options.graceMs, waitingFor});
-				return;
-			}
-
-			finish(timedOut(view, objects));
+		if (deadline(now, waitingFor, () => timedOut(view, objects, connectionTrouble(snap.connection)))) {
 			return;
 		}
 
 		if (view.waitingFor !== waitingFor || view.phase !== 'waiting') {
 			set({...view, phase: 'waiting', graceEndsAt: undefined, waitingFor});
 		}
+	};
+
+	/** At the deadline: the grace prompt (TUI) or the result. True when the deadline has passed. */
+	const deadline = (now: number, waitingFor: string, result: () => WaitResult): boolean => {
+		if (view.deadlineAt === undefined || now < view.deadlineAt) {
+			return false;
+		}
+
+		if (view.phase === 'grace') {
+			if (view.graceEndsAt !== undefined && now >= view.graceEndsAt) {
+				finish(result());
+			} else if (view.waitingFor !== waitingFor) {
+				set({...view, waitingFor});
+			}
+
+			return true;
+		}
+
+		if (options.graceMs > 0) {
+			set({...view, phase: 'grace', graceEndsAt: now + options.graceMs, waitingFor});
+			return true;
+		}
+
+		finish(result());
+		return true;
 	};
 
 	// When planwatch itself saw an ActionSet fail, its pending deferPhase gets the grace period from that moment:
@@ -226,8 +250,11 @@ function selectTargets(snap: StoreSnapshot, targets: readonly string[]): PlanObj
 	return snap.objects.filter(o => wanted.has(objectKey(o)));
 }
 
-function timedOut(view: WaitView, objects: readonly PlanObject[]): WaitResult {
-	const waited = (view.deadlineAt ?? view.startedAt) - view.startedAt;
+function waitedMs(view: WaitView): number {
+	return (view.deadlineAt ?? view.startedAt) - view.startedAt;
+}
+
+function timedOut(view: WaitView, objects: readonly PlanObject[], trouble?: string): WaitResult {
 	const states = objects.map(o => `${o.kind.toLowerCase()} ${o.namespace}/${o.name}: ${o.summary}`).join('\n');
-	return {exitCode: 3, message: `timed out after ${formatDurationWords(waited)}${states ? `\n${states}` : ''}`};
+	return {exitCode: 3, message: `timed out after ${formatDurationWords(waitedMs(view))}${trouble ? `: ${trouble}` : ''}${states ? `\n${states}` : ''}`};
 }

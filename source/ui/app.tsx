@@ -8,7 +8,7 @@ import {DetailLines, detailLinesWanted} from './components/detail-lines.js';
 import {EventsPane, eventsLinesWanted} from './components/events-pane.js';
 import {FooterKeys} from './components/footer-keys.js';
 import {HeaderBar} from './components/header-bar.js';
-import {HelpOverlay} from './components/help-overlay.js';
+import {HelpOverlay, helpScrollMax} from './components/help-overlay.js';
 import {ListHeader, listHeaderLines} from './components/list-header.js';
 import {ObjectLines} from './components/object-lines.js';
 import {ObjectList} from './components/object-list.js';
@@ -25,7 +25,7 @@ import {computeLayout} from './layout.js';
 import {listKey, listObjects} from './list-rows.js';
 import {createTheme} from './theme.js';
 import {ThemeContext} from './theme-context.js';
-import {initialViewState, treeSelection, viewMode} from './view-state.js';
+import {initialViewState, selectTree, viewMode} from './view-state.js';
 
 export type AppProps = {
 	/** Snapshots of the watched objects (a `Store`). */
@@ -35,6 +35,8 @@ export type AppProps = {
 	/** Deadline, grace prompt and result of `--wait`; `+`, `-` and quitting go to it. */
 	readonly wait: WaitSession;
 	readonly header: {readonly context: string; readonly scope: string};
+	/** IANA zone for every clock time (`--utc`: UTC); default: the machine's. */
+	readonly timeZone?: string;
 	/** Object keys (`Kind/namespace/name`) the user asked for. Exactly one opens its tree; otherwise the list. */
 	readonly targets?: readonly string[];
 	/** ASCII icons, fold markers and no spinner. */
@@ -51,13 +53,13 @@ const noReplay = {subscribe: () => () => {}, getState: () => undefined};
 
 /** The interactive dashboard: header, tree or list, events, timeout banner, footer. Data in, keys out; no I/O. */
 export function App(props: AppProps) {
-	const {store, clock, wait: session, header, targets, ascii, color, onQuit, replay} = props;
+	const {store, clock, wait: session, header, targets, ascii, color, timeZone, onQuit, replay} = props;
 	const snapshot = useStore(store);
 	const now = useClock(clock, replay?.subscribe);
 	const replaying = useSyncExternalStore(replay?.subscribe ?? noReplay.subscribe, replay?.getState ?? noReplay.getState);
 	const wait = useWait(session);
 	const {columns, rows} = useWindowSize();
-	const theme = useMemo(() => createTheme({color, ascii}), [color, ascii]);
+	const theme = useMemo(() => createTheme({color, ascii, timeZone}), [color, ascii, timeZone]);
 	const [view, dispatch] = useViewState(() => initialViewState(targets));
 	const mode = viewMode(view);
 	const keyContext = useMemo(() => ({replay: replay !== undefined}), [replay]);
@@ -71,7 +73,10 @@ export function App(props: AppProps) {
 	const isTree = view.screen === 'tree';
 	const openKey = isTree ? view.openKey : listKeys[listCursor];
 	const open = openKey === undefined ? undefined : snapshot.objects.find(o => listKey(o) === openKey);
-	const tree = isTree && open ? treeSelection(view, open) : undefined;
+	const folds = isTree && openKey !== undefined ? view.folds.get(openKey) : undefined;
+	const treeCursor = isTree && openKey !== undefined ? view.treeCursors.get(openKey) : undefined;
+	// Per tick (`now`) nothing here changes: the tree is walked only when the object, its folds or the cursor do.
+	const tree = useMemo(() => (isTree && open ? selectTree(open, folds, treeCursor) : undefined), [isTree, open, folds, treeCursor]);
 	const selected = tree?.rows[tree.cursor]?.node;
 	const events = (openKey === undefined ? undefined : snapshot.events.get(openKey)) ?? [];
 
@@ -90,29 +95,31 @@ export function App(props: AppProps) {
 		onCommand(command: Command) {
 			if (command === 'timeout.extend') {
 				session.extend();
-				return;
+				return undefined;
 			}
 
 			if (command === 'timeout.retract') {
 				session.retract();
-				return;
+				return undefined;
 			}
 
 			if (command === 'replay.pause') {
 				replay?.togglePause();
-				return;
+				return undefined;
 			}
 
 			if (command === 'replay.previous' || command === 'replay.next') {
 				replay?.jump(command === 'replay.next' ? 'next' : 'previous');
-				return;
+				return undefined;
 			}
 
-			const {previous, next} = dispatch({type: 'command', command, context: {object: isTree ? open : undefined, listKeys, page: layout.body}});
+			const {previous, next} = dispatch({type: 'command', command, context: {object: isTree ? open : undefined, listKeys, page: layout.body, helpScrollMax: helpScrollMax(layout.top + layout.body, columns, theme.ascii, keyContext)}});
 			if (next.quit && !previous.quit) {
 				session.quit();
 				onQuit();
 			}
+
+			return viewMode(next);
 		},
 		onText(text) {
 			dispatch({type: 'filter.type', text});
@@ -126,7 +133,7 @@ export function App(props: AppProps) {
 			: 'nothing matches the filter';
 	let body;
 	if (view.help) {
-		body = <HelpOverlay height={layout.top + layout.body} width={columns} context={keyContext} />;
+		body = <HelpOverlay height={layout.top + layout.body} width={columns} scroll={view.helpScroll} context={keyContext} />;
 	} else if (isTree) {
 		body = (
 			<>
@@ -164,6 +171,7 @@ export function App(props: AppProps) {
 							scope={header.scope}
 							connection={snapshot.connection}
 							lastEventAt={snapshot.lastEventAt}
+							missing={snapshot.missing}
 							wait={wait}
 							now={now}
 							width={columns}

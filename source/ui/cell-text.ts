@@ -2,39 +2,39 @@
  * Fitting text into cells. Layout only, not sanitizing: the adapters already removed control characters; here
  * line breaks and tabs become spaces so a tree row can never turn into two rows.
  */
+import {displayWidth, sliceToWidth} from '../model/display-width.js';
+import {lineBreakMarker} from '../model/sanitize.js';
 
-/** Collapse line breaks and tabs so the text stays on one row. */
-export function singleLine(text: string): string {
-	return text.replaceAll(/\s*[\r\n]+\s*/g, ' ').replaceAll('\t', ' ');
+/**
+ * Collapse line breaks and tabs so the text stays on one row; the sanitizer's line-break marker becomes
+ * `lineBreak` (the theme's: ASCII output must not carry `⏎`).
+ */
+export function singleLine(text: string, lineBreak = lineBreakMarker): string {
+	const flat = text.replaceAll(/\s*[\r\n]+\s*/g, ' ').replaceAll('\t', ' ');
+	return lineBreak === lineBreakMarker ? flat : flat.replaceAll(lineBreakMarker, lineBreak);
 }
 
-/** Width in terminal cells, counting code points (wide CJK is rare in object names; Ink clips any excess). */
+/** Width in terminal cells (wide CJK and emoji take two). */
 export function cellWidth(text: string): number {
-	let width = 0;
-	for (const _ of text) {
-		width++;
-	}
-
-	return width;
+	return displayWidth(text);
 }
 
-/** Cut to `width` cells, marking the cut with `ellipsis`. */
+/** Cut to `width` cells, marking the cut with `ellipsis`; a wide character that would straddle the end goes. */
 export function truncate(text: string, width: number, ellipsis = '…'): string {
 	if (width <= 0) {
 		return '';
 	}
 
-	const chars = [...text];
-	if (chars.length <= width) {
+	if (displayWidth(text) <= width) {
 		return text;
 	}
 
-	const mark = [...ellipsis];
-	if (width <= mark.length) {
-		return chars.slice(0, width).join('');
+	const mark = displayWidth(ellipsis);
+	if (width <= mark) {
+		return sliceToWidth(text, width);
 	}
 
-	return chars.slice(0, width - mark.length).join('') + ellipsis;
+	return sliceToWidth(text, width - mark) + ellipsis;
 }
 
 /** Truncate, then pad with spaces to exactly `width` cells. */

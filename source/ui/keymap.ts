@@ -68,24 +68,26 @@ export type Binding = {
 };
 
 const views: readonly Mode[] = ['tree', 'list'];
+/** Moving keys also scroll the help overlay. */
+const moving: readonly Mode[] = ['tree', 'list', 'help'];
 const everywhere: readonly Mode[] = ['tree', 'list', 'help'];
 
 export const keymap: readonly Binding[] = [
-	{command: 'cursor.up', keys: [{key: 'upArrow'}, {input: 'k'}], modes: views, label: '↑ k', asciiLabel: 'up k', description: 'move up', section: 'Move'},
+	{command: 'cursor.up', keys: [{key: 'upArrow'}, {input: 'k'}], modes: moving, label: '↑ k', asciiLabel: 'up k', description: 'move up', section: 'Move'},
 	{
 		command: 'cursor.down',
 		keys: [{key: 'downArrow'}, {input: 'j'}],
-		modes: views,
+		modes: moving,
 		label: '↓ j',
 		asciiLabel: 'down j',
 		description: 'move down',
 		section: 'Move',
 		hint: {label: '↑↓', asciiLabel: 'j/k', text: 'move'},
 	},
-	{command: 'cursor.top', keys: [{input: 'g'}, {key: 'home'}], modes: views, label: 'g home', description: 'go to the top', section: 'Move'},
-	{command: 'cursor.bottom', keys: [{input: 'G'}, {key: 'end'}], modes: views, label: 'G end', description: 'go to the bottom', section: 'Move'},
-	{command: 'cursor.pageUp', keys: [{key: 'pageUp'}], modes: views, label: 'PgUp', description: 'page up', section: 'Move'},
-	{command: 'cursor.pageDown', keys: [{key: 'pageDown'}], modes: views, label: 'PgDn', description: 'page down', section: 'Move'},
+	{command: 'cursor.top', keys: [{input: 'g'}, {key: 'home'}], modes: moving, label: 'g home', description: 'go to the top', section: 'Move'},
+	{command: 'cursor.bottom', keys: [{input: 'G'}, {key: 'end'}], modes: moving, label: 'G end', description: 'go to the bottom', section: 'Move'},
+	{command: 'cursor.pageUp', keys: [{key: 'pageUp'}], modes: moving, label: 'PgUp', description: 'page up', section: 'Move'},
+	{command: 'cursor.pageDown', keys: [{key: 'pageDown'}], modes: moving, label: 'PgDn', description: 'page down', section: 'Move'},
 	{
 		command: 'fold.collapse',
 		keys: [{key: 'leftArrow'}, {input: 'h'}],

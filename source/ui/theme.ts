@@ -1,4 +1,5 @@
 import type {NodeState} from '../model/plan-tree.js';
+import {asciiLineBreakMarker, lineBreakMarker} from '../model/sanitize.js';
 import {statusLook, type StatusLook} from '../model/status.js';
 
 /** Semantic roles a view can ask for. Components never name a colour themselves (gemini-cli's semantic tokens). */
@@ -21,6 +22,8 @@ export type Glyphs = {
 	readonly ellipsis: string;
 	readonly live: string;
 	readonly timeout: string;
+	/** What a line break inside one-line text reads as (the sanitizer's marker, or its ASCII form). */
+	readonly lineBreak: string;
 };
 
 export type Theme = {
@@ -32,6 +35,8 @@ export type Theme = {
 	icon(state: NodeState): string;
 	/** Whether running nodes get an animated spinner (never in ASCII mode). */
 	readonly spinner: boolean;
+	/** IANA zone every clock time of the view is shown in (undefined: the machine's); the header names it. */
+	readonly timeZone?: string;
 };
 
 // Basic 16-colour names: the terminal's palette maps them, so they stay readable on dark and light backgrounds.
@@ -57,6 +62,7 @@ const unicodeGlyphs: Glyphs = {
 	ellipsis: '…',
 	live: '●',
 	timeout: '⏰',
+	lineBreak: lineBreakMarker,
 };
 
 const asciiGlyphs: Glyphs = {
@@ -70,10 +76,12 @@ const asciiGlyphs: Glyphs = {
 	ellipsis: '...',
 	live: '*',
 	timeout: '[!]',
+	lineBreak: asciiLineBreakMarker,
 };
 
-export function createTheme(options: {readonly color: boolean; readonly ascii: boolean}): Theme {
+export function createTheme(options: {readonly color: boolean; readonly ascii: boolean; readonly timeZone?: string}): Theme {
 	return {
+		...(options.timeZone === undefined ? {} : {timeZone: options.timeZone}),
 		color: options.color,
 		ascii: options.ascii,
 		glyphs: options.ascii ? asciiGlyphs : unicodeGlyphs,

@@ -113,28 +113,43 @@ function deepestFirst(nodes: readonly PlanNode[], wanted: (node: PlanNode) => bo
  * active plan/action, else the first node.
  */
 export function focusNodeId(tree: readonly PlanNode[]): string | undefined {
+	// Remembered per (immutable) tree: until the user moves it, every key and frame asks where the cursor rests.
+	if (focusIds.has(tree)) {
+		return focusIds.get(tree);
+	}
+
 	// Only inside the active plan when there is one: an older plan's failure is history.
 	const active = tree.filter(n => n.active);
 	const scope = active.length > 0 ? active : tree;
-	return (
+	const id = (
 		deepestFirst(scope, n => n.state === 'running' || n.state === 'retrying')
 		?? deepestFirst(scope, n => n.state === 'failed')
 		?? scope[0]
 	)?.id;
+	focusIds.set(tree, id);
+	return id;
 }
+
+const focusIds = new WeakMap<readonly PlanNode[], string | undefined>();
 
 /**
  * Index of the cursor row. A cursor on a hidden node (inside a folded parent) lands on its nearest visible
  * ancestor; an unknown or missing cursor falls back to the focus node, then to the first row.
  */
-export function cursorIndex(rows: readonly TreeRow[], parents: ReadonlyMap<string, string | undefined>, cursorId: string | undefined, tree: readonly PlanNode[]): number {
+export function cursorIndex(
+	rows: readonly TreeRow[],
+	parents: ReadonlyMap<string, string | undefined>,
+	cursorId: string | undefined,
+	tree: readonly PlanNode[],
+	index: ReadonlyMap<string, number> = rowIndex(rows),
+): number {
 	if (rows.length === 0) {
 		return -1;
 	}
 
-	const index = new Map(rows.map((r, i) => [r.node.id, i]));
-	for (const start of [cursorId, focusNodeId(tree)]) {
-		let id = start;
+	// The focus node is looked for (a walk of the whole tree) only when the cursor's own node is not there.
+	for (const start of [() => cursorId, () => focusNodeId(tree)]) {
+		let id = start();
 		while (id !== undefined) {
 			const i = index.get(id);
 			if (i !== undefined) {
@@ -146,4 +161,41 @@ export function cursorIndex(rows: readonly TreeRow[], parents: ReadonlyMap<strin
 	}
 
 	return 0;
+}
+
+/** Node id → row index. */
+export function rowIndex(rows: readonly TreeRow[]): Map<string, number> {
+	return new Map(rows.map((r, i) => [r.node.id, i]));
+}
+
+/** A tree's visible rows for one set of fold choices, with what finding the cursor in them needs. */
+export type TreeLayout = {
+	readonly rows: readonly TreeRow[];
+	readonly parents: ReadonlyMap<string, string | undefined>;
+	readonly index: ReadonlyMap<string, number>;
+};
+
+const layouts = new WeakMap<readonly PlanNode[], {readonly overrides: FoldOverrides; readonly layout: TreeLayout}>();
+const parentMaps = new WeakMap<readonly PlanNode[], Map<string, string | undefined>>();
+
+/**
+ * visibleRows, parentsOf and rowIndex, remembered for the last fold choices of each (immutable) tree: moving the
+ * cursor, or a key that changes nothing, in a 100 000-step plan then costs a lookup instead of three walks.
+ */
+export function treeLayout(tree: readonly PlanNode[], overrides: FoldOverrides): TreeLayout {
+	const hit = layouts.get(tree);
+	if (hit?.overrides === overrides) {
+		return hit.layout;
+	}
+
+	let parents = parentMaps.get(tree);
+	if (!parents) {
+		parents = parentsOf(tree);
+		parentMaps.set(tree, parents);
+	}
+
+	const rows = visibleRows(tree, overrides);
+	const layout = {rows, parents, index: rowIndex(rows)};
+	layouts.set(tree, {overrides, layout});
+	return layout;
 }

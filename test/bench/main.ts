@@ -7,19 +7,23 @@
  *   --objects 1,1000   object counts to watch
  *   --rates 10,100     update rates (per second)
  *   --no-kubectl       leave kubectl out
- *   --only watch,idle,first-frame,record   (record: 1000 objects at each rate, with and without --record)
+ *   --only watch,idle,first-frame,files,big-plan,record   (record: 1000 objects, with and without --record)
  *   --cli FILE         the planwatch entry to measure (default dist/planwatch.js)
  *   --node-flags "…"  Node flags for every planwatch run, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+ *   --file-objects N   Instances in the generated -f file (default 10000: 15 MB)
+ *   --plan-steps N     steps of the generated big plan (default 100000)
  *   --json FILE        also write every run's raw figures as JSON
  *   --serve N          no measuring: serve N objects (updates at --rate R per second, default 0) and print a
  *                      kubeconfig, to profile planwatch by hand (`node --cpu-prof dist/planwatch.js --kubeconfig …`)
  */
 import {execFileSync, spawnSync} from 'node:child_process';
-import {existsSync, mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {startDiscoveryFront, type DiscoveryFront} from './discovery-front.js';
+import {bigPlanRun, fileMemoryRun} from './file-run.js';
 import {buildUnbundled, firstFrame, type FirstFrame} from './first-frame.js';
+import {writeBigPlanFile, writeManyObjectsFile} from './many-objects-file.js';
 import {idleRun, type IdleFigures} from './idle-run.js';
 import {repoRoot as root} from './repo-root.js';
 import {renderTable, type Results} from './table.js';
@@ -43,7 +47,7 @@ const runs = Number(option('--runs') ?? (quick ? 1 : 3));
 const objectCounts = numbers(option('--objects'), quick ? [1000, 10_000] : [1, 100, 1000, 10_000]);
 const rates = numbers(option('--rates'), [10, 100]);
 const withKubectl = !process.argv.includes('--no-kubectl');
-const only = new Set((option('--only') ?? 'watch,idle,first-frame,record').split(','));
+const only = new Set((option('--only') ?? 'watch,idle,first-frame,files,big-plan,record').split(','));
 const cli = path.resolve(option('--cli') ?? path.join(root, 'dist', 'planwatch.js'));
 const jsonOut = option('--json');
 const nodeFlags = (option('--node-flags') ?? '').split(' ').filter(Boolean);
@@ -56,6 +60,9 @@ const plan: WatchPlan = quick
 const idleMs = quick ? 5000 : 30_000;
 const idleRuns = quick ? 1 : 3;
 const firstFrameRuns = quick ? 2 : 10;
+const fileObjects = Number(option('--file-objects') ?? 10_000);
+const fileRuns = quick ? 1 : 3;
+const planSteps = Number(option('--plan-steps') ?? 100_000);
 
 function log(message: string): void {
 	process.stderr.write(`bench: ${message}\n`);
@@ -92,7 +99,7 @@ async function serve(count: number): Promise<{server: WatchServer; front: Discov
 	};
 }
 
-const results: Results = {quick, runs, watch: [], record: [], idle: [], firstFrame: {}, errors: [], environment: environment()};
+const results: Results = {quick, runs, watch: [], record: [], idle: [], firstFrame: {}, files: [], bigPlan: [], errors: [], environment: environment()};
 
 function environment(): string {
 	const cpus = os.cpus();
@@ -257,6 +264,42 @@ await section('first-frame', async () => {
 		}
 	} finally {
 		await served.close();
+	}
+});
+
+await section('files', async () => {
+	const directory = mkdtempSync(path.join(os.tmpdir(), 'planwatch-bench-files-'));
+	try {
+		const file = writeManyObjectsFile(fileObjects, directory);
+		for (let run = 0; run < fileRuns; run++) {
+			for (const output of ['plain', 'json', 'tui'] as const) {
+				log(`files: ${fileObjects} Instances from a file, -o ${output}, run ${run + 1}/${fileRuns}`);
+				const setup = {kubeconfig: '', env, cwd: root, cli, nodeFlags, kubectl: kubectlPath, cols: 160, rows: 40};
+				const figures = await fileMemoryRun(setup, [file], fileObjects, output, 'mysql-00000');
+				results.files.push(figures);
+				log(`  peak RSS ${figures.peakMiB.toFixed(0)} MiB, ${figures.seconds.toFixed(1)} s`);
+			}
+		}
+	} finally {
+		rmSync(directory, {recursive: true, force: true});
+	}
+});
+
+await section('big-plan', async () => {
+	const directory = mkdtempSync(path.join(os.tmpdir(), 'planwatch-bench-plan-'));
+	try {
+		const file = writeBigPlanFile(planSteps, directory);
+		for (let run = 0; run < idleRuns; run++) {
+			for (const expanded of [true, false]) {
+				log(`big plan: ${planSteps} steps, ${expanded ? 'expanded' : 'as it opens'}, idle ${idleMs / 1000} s, run ${run + 1}/${idleRuns}`);
+				const setup = {kubeconfig: '', env, cwd: root, cli, nodeFlags, kubectl: kubectlPath, cols: 160, rows: 40};
+				const figures = await bigPlanRun(setup, file, planSteps, expanded, 2000, idleMs);
+				results.bigPlan.push(figures);
+				log(`  cpu ${(figures.cpu * 100).toFixed(2)} %, key → screen ${figures.keyMs.toFixed(0)} ms`);
+			}
+		}
+	} finally {
+		rmSync(directory, {recursive: true, force: true});
 	}
 });
 

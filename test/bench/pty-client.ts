@@ -12,6 +12,8 @@ export type PtyClient = {
 	bytes(): number;
 	/** The visible screen, one string per row. */
 	lines(): string[];
+	/** Type into the terminal. */
+	write(data: string): void;
 	/** Called after each chunk is on the screen, with its arrival time (performance.now()). */
 	onScreen(listener: (arrivedAt: number) => void): () => void;
 	/** Resolves with the arrival time of the chunk after which `condition` first holds; rejects if the process exits first. */
@@ -71,6 +73,9 @@ export function startPty(command: string, args: readonly string[], options: {col
 		pid: child.pid,
 		bytes: () => bytes,
 		lines,
+		write(data) {
+			child.write(data);
+		},
 		onScreen,
 		async waitFor(condition, what, timeoutMs) {
 			return new Promise<number>((resolve, reject) => {

@@ -1,4 +1,5 @@
 /** The bench's figures as a Markdown table: median [min–max] over runs, kubectl alongside, budgets checked. */
+import type {BigPlanFigures, FileMemoryFigures} from './file-run.js';
 import type {FirstFrame} from './first-frame.js';
 import type {IdleFigures} from './idle-run.js';
 import {spread, type Spread} from './stats.js';
@@ -15,6 +16,8 @@ export type Results = {
 	recordEncode?: {readonly micros: number; readonly chars: number};
 	readonly idle: IdleFigures[];
 	readonly firstFrame: Record<string, FirstFrame[]>;
+	readonly files: FileMemoryFigures[];
+	readonly bigPlan: BigPlanFigures[];
 	/** Sections that failed, one line each. */
 	readonly errors: string[];
 };
@@ -119,6 +122,24 @@ export function renderTable(results: Results): string {
 			...(shipped ? {budget: '≤ 400 ms', met: object !== undefined && object.median <= 400} : {}),
 		});
 		rows.push({figure: `CPU ms used by then · ${name}`, planwatch: spread(list.map(f => f.objectCpuMs)), digits: 0});
+	}
+
+	for (const output of ['plain', 'json', 'tui'] as const) {
+		const list = results.files.filter(f => f.output === output);
+		if (list.length > 0) {
+			const peak = spread(list.map(f => f.peakMiB));
+			rows.push({figure: `peak RSS MiB, ${list[0]!.objects} Instances from a file (10000: 15 MB) · -o ${output}`, planwatch: peak, digits: 0, budget: '< 400 MB', met: peak !== undefined && peak.median * 1.048_576 < 400});
+			rows.push({figure: `seconds to ${output === 'tui' ? 'the list on screen' : 'the end'}, same file · -o ${output}`, planwatch: spread(list.map(f => f.seconds)), digits: 1});
+		}
+	}
+
+	for (const expanded of [true, false]) {
+		const list = results.bigPlan.filter(b => b.expanded === expanded);
+		if (list.length > 0) {
+			const how = expanded ? 'expanded' : 'as it opens';
+			rows.push({figure: `CPU % of a core, idle, ${list[0]!.steps}-step plan ${how} (tree, timers ticking)`, planwatch: spread(list.map(b => b.cpu * 100)), digits: 2});
+			rows.push({figure: `key → screen ms (j), ${list[0]!.steps}-step plan ${how}`, planwatch: spread(list.map(b => b.keyMs)), digits: 0});
+		}
 	}
 
 	const header = '| figure | planwatch | kubectl get -w | planwatch / kubectl | budget |\n|---|---:|---:|---:|---|\n';

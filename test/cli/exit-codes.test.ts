@@ -6,7 +6,7 @@ import {backupDeferFailed, mysqlDeploying} from '../helpers/plan-objects.js';
 
 describe('exit codes', () => {
 	it('are the documented numbers', () => {
-		expect(exitCodes).toEqual({ok: 0, failed: 1, usage: 2, timedOut: 3, cluster: 4, interrupted: 130});
+		expect(exitCodes).toEqual({ok: 0, failed: 1, usage: 2, timedOut: 3, cluster: 4, interrupted: 130, outputClosed: 141});
 	});
 
 	it('after drawing once: 1 when any object failed, else 0', () => {

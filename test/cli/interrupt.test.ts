@@ -7,7 +7,7 @@ function fakeProcess() {
 	const emitter = new EventEmitter();
 	const exits: number[] = [];
 	return {
-		once: (signal: string, listener: () => void) => emitter.once(signal, listener),
+		on: (signal: string, listener: () => void) => emitter.on(signal, listener),
 		exit(code: number) {
 			exits.push(code);
 		},
@@ -34,12 +34,16 @@ describe('handleInterrupts', () => {
 		expect(p.exits).toEqual([]);
 	});
 
-	it('handles each signal once, so a second one gets the default behaviour', () => {
+	it('keeps its listeners for the whole run, and exits at once on a second signal', async () => {
 		const p = fakeProcess();
-		void handleInterrupts(p).claim();
-		expect(p.listeners('SIGINT')).toBe(1);
-		p.emit('SIGINT');
-		expect(p.listeners('SIGINT')).toBe(0);
+		const claimed = handleInterrupts(p).claim();
+		p.emit('SIGTERM');
+		await claimed;
+		// Still listening: a library that re-raises the signal when it is the last listener (signal-exit) never does.
+		expect(p.listeners('SIGTERM')).toBe(1);
 		expect(p.listeners('SIGHUP')).toBe(1);
+		expect(p.exits).toEqual([]);
+		p.emit('SIGHUP');
+		expect(p.exits).toEqual([130]);
 	});
 });

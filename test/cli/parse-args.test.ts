@@ -86,6 +86,22 @@ describe('parseArgs: output', () => {
 		expect(options(parseArgs(['-f', 'x'], {stdoutIsTTY: true, env: {NO_COLOR: ''}})).color).toBe(true);
 	});
 
+	it('treats TERM=dumb like a pipe (plain, no colour) unless -o tui is asked for', () => {
+		const dumb = {stdoutIsTTY: true, env: {TERM: 'dumb'}};
+		expect(options(parseArgs(['-f', 'x'], dumb))).toMatchObject({output: 'plain', once: true, color: false});
+		expect(options(parseArgs(['instance/a'], dumb)).output).toBe('plain');
+		expect(options(parseArgs(['-f', 'x', '-o', 'tui'], dumb)).output).toBe('tui');
+		expect(options(parseArgs(['-f', 'x'], {stdoutIsTTY: true, env: {TERM: 'xterm-256color'}})).output).toBe('tui');
+	});
+
+	it('refuses -o tui without a terminal on stdout, except for one frame (--once)', () => {
+		const message = '-o tui needs a terminal on stdout: use -o plain or -o json, or add --once for a single frame';
+		expect(errorOf(parseArgs(['-f', 'x', '-o', 'tui'], pipe))).toBe(message);
+		expect(errorOf(parseArgs(['instance/a', '-o', 'tui'], pipe))).toBe(message);
+		expect(errorOf(parseArgs(['demo', '-o', 'tui'], pipe))).toBe(message);
+		expect(options(parseArgs(['-f', 'x', '-o', 'tui', '--once'], pipe)).output).toBe('tui');
+	});
+
 	it('reads --ascii', () => {
 		expect(options(parseArgs(['-f', 'x', '--ascii'], tty)).ascii).toBe(true);
 		expect(options(parseArgs(['-f', 'x'], tty)).ascii).toBe(false);
@@ -147,6 +163,24 @@ describe('parseArgs: cluster contract', () => {
 		expect(errorOf(parseArgs(['instance/a', '--wait', '--timeout', '10'], pipe))).toBe('invalid duration for --timeout: "10" (use e.g. 45s, 5m, 1h30m; 0 = none)');
 		expect(errorOf(parseArgs(['instance/a', '--timeout', '5m'], pipe))).toBe('--timeout needs --wait');
 	});
+
+	it('rejects durations that make no sense: --extend 0, a timeout too short to see or that rounds to none', () => {
+		for (const value of ['0', '0s', '500ms', '1ns']) {
+			expect(errorOf(parseArgs(['instance/a', '--wait', '--extend', value], pipe))).toBe('--extend must be at least 1s: it is what + adds to the timeout');
+		}
+
+		for (const value of ['500ms', '1ns', '0.5s']) {
+			expect(errorOf(parseArgs(['instance/a', '--wait', '--timeout', value], pipe))).toBe('--timeout must be at least 1s, or 0 for none');
+		}
+
+		for (const value of ['0', '0s', '0m0.0s']) {
+			expect(options(parseArgs(['instance/a', '--wait', '--timeout', value], pipe)).timeoutMs).toBe(0);
+		}
+
+		expect(options(parseArgs(['instance/a', '--wait', '--timeout', '1s', '--extend', '1s'], pipe))).toMatchObject({timeoutMs: 1000, extendMs: 1000});
+		expect(errorOf(parseArgs(['demo', '--speed', '0'], pipe))).toBe('invalid --speed "0": use a positive number, e.g. 2 or 0.5');
+		expect(errorOf(parseArgs(['demo', '--speed', '-2'], pipe))).toMatch(/^flag --speed needs a value$|^invalid --speed "-2"/);
+	});
 });
 
 describe('parseArgs: demo', () => {
@@ -202,5 +236,26 @@ describe('normalizeArgv', () => {
 		expect(normalizeArgv(['-Af', 'x', '-ojson', '--no-color', 'instance/a', '--', '-z'])).toEqual({
 			argv: ['--all-namespaces', '--file=x', '--output=json', '--no-color', 'instance/a', '--', '-z'],
 		});
+	});
+});
+
+describe('typed values in error messages', () => {
+	const hostile = '\u001B]0;owned\u0007x\u001B[2J\ny\u202E\u0085z';
+	it.each([
+		[['-f', 'x', '-o', hostile], 'unknown output "x ⏎ yz": use tui, plain or json'],
+		[['instance/a', '--wait', '--timeout', hostile], 'invalid duration for --timeout: "x ⏎ yz" (use e.g. 45s, 5m, 1h30m; 0 = none)'],
+		[['instance/a', '--wait', '--extend', hostile], 'invalid duration for --extend: "x ⏎ yz" (use e.g. 45s, 5m, 1h30m; 0 = none)'],
+		[['demo', '--speed', hostile], 'invalid --speed "x ⏎ yz": use a positive number, e.g. 2 or 0.5'],
+		[['demo', hostile], 'unexpected argument "x ⏎ yz" after demo'],
+		[[`--${hostile}`], 'unknown flag --x ⏎ yz'],
+		[['-\u001B'], 'unknown flag -'],
+		[[`instance/${hostile}`], 'invalid name "x ⏎ yz" in "instance/x ⏎ yz": names are lowercase letters, digits, \'-\' and \'.\''],
+	])('%j is quoted as one clean line', (argv, message) => {
+		expect(errorOf(parseArgs(argv, pipe))).toBe(message);
+	});
+
+	it('cuts a huge value', () => {
+		const message = errorOf(parseArgs(['-f', 'x', '-o', 'y'.repeat(100_000)], pipe));
+		expect(message).toBe(`unknown output "${'y'.repeat(79)}…": use tui, plain or json`);
 	});
 });

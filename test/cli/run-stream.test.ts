@@ -70,7 +70,7 @@ describe('runStream, plain', () => {
 		]);
 		expect(lines[7]).toMatch(/^09:15:46 default\/mysql-instance deploy {2}COMPLETE in \d+/);
 		expect(lines[8]).toBe('');
-		expect(lines[9]).toBe('Instance default/mysql-instance · mysql-5.7-0.3.0 · active plan deploy');
+		expect(lines[9]).toBe('Instance default/mysql-instance · mysql-5.7-0.3.0 · active plan deploy · times UTC');
 		expect(t.output()).toMatch(/✔ deploy completed\n$/);
 		expect(t.output()).not.toContain('\u001B');
 	});
@@ -136,5 +136,70 @@ describe('runStream, connection', () => {
 		expect((await run).exitCode).toBe(0);
 		expect(t.output()).toContain('09:15:00 connection lost: connection refused (reconnecting)\n09:15:00 connection restored\n');
 		expect(t.output().match(/connection lost/g)).toHaveLength(1);
+	});
+});
+
+describe('runStream, before the first complete list', () => {
+	it('logs each failed attempt and the credential plugin, then times out with 3 and what it was still trying', async () => {
+		const clock = new FakeClock(Date.parse('2021-06-10T09:15:00Z'));
+		const store = new Store(clock);
+		let out = '';
+		const run = runStream({store, clock, options: {...base, output: 'plain', wait: true, timeoutMs: 10_000}, targets: [key], write: async text => {
+			out += text;
+		}, interrupted: new Promise(() => {}), timeZone: 'UTC'});
+		for (const state of [{status: 'waiting-credentials', plugin: 'kubelogin'}, {status: 'connecting'}, {status: 'reconnecting', attempt: 1, lastError: 'the cluster answered 503 Service Unavailable'}, {status: 'reconnecting', attempt: 2, lastError: 'the cluster answered 503 Service Unavailable'}] as const) {
+			store.apply({type: 'connection', state});
+			// eslint-disable-next-line no-await-in-loop
+			await Promise.resolve();
+			clock.advance(1000);
+		}
+
+		clock.advance(10_000);
+		const result = await run;
+		expect(result).toEqual({exitCode: 3, message: 'timed out after 10s: still connecting — the cluster answered 503 Service Unavailable (attempt 2)'});
+		expect(out).toBe([
+			'09:15:00 waiting for credentials from kubelogin',
+			'09:15:02 cannot list yet: the cluster answered 503 Service Unavailable (attempt 1, retrying)',
+			'09:15:03 cannot list yet: the cluster answered 503 Service Unavailable (attempt 2, retrying)',
+			'',
+		].join('\n'));
+	});
+
+	it('-o json writes nothing but the final snapshot and the result', async () => {
+		const clock = new FakeClock(Date.parse('2021-06-10T09:15:00Z'));
+		const store = new Store(clock);
+		let out = '';
+		const run = runStream({store, clock, options: {...base, output: 'json', wait: true, timeoutMs: 5000}, targets: [key], write: async text => {
+			out += text;
+		}, interrupted: new Promise(() => {}), timeZone: 'UTC'});
+		store.apply({type: 'connection', state: {status: 'reconnecting', attempt: 1, lastError: 'x'}});
+		await Promise.resolve();
+		clock.advance(5000);
+		expect((await run).exitCode).toBe(3);
+		const lines = out.trim().split('\n').map(l => JSON.parse(l) as {type: string; exitCode?: number});
+		expect(lines.map(l => l.type)).toEqual(['snapshot', 'result']);
+		expect(lines[1]!.exitCode).toBe(3);
+	});
+});
+
+describe('runStream, collections RBAC hides', () => {
+	it('the plain log says once what is missing and why; json snapshots carry it', async () => {
+		for (const output of ['plain', 'json'] as const) {
+			const t = setup();
+			t.store.apply({type: 'missing', resource: 'Event', message: 'events not watched: forbidden: user viewer cannot list events in namespace default'});
+			const run = runStream({store: t.store, clock: t.clock, options: {...base, output, wait: true, timeoutMs: 0}, targets: [key], write: t.write, interrupted: t.interrupted, timeZone: 'UTC'});
+			// eslint-disable-next-line no-await-in-loop
+			await waitUntil(() => t.output() !== '', 'the first line');
+			t.store.apply({type: 'upsert', resource: 'Instance', object: deploy(['COMPLETE', 'COMPLETE', 'COMPLETE'], 'COMPLETE')});
+			// eslint-disable-next-line no-await-in-loop
+			expect((await run).exitCode).toBe(0);
+			if (output === 'plain') {
+				expect(t.output().match(/events not watched/g)).toEqual(['events not watched']);
+				expect(t.output()).toContain('09:15:00 events not watched: forbidden: user viewer cannot list events in namespace default\n');
+			} else {
+				const first = JSON.parse(t.output().split('\n')[0]!) as {missing?: unknown};
+				expect(first.missing).toEqual([{resource: 'Event', reason: 'events not watched: forbidden: user viewer cannot list events in namespace default'}]);
+			}
+		}
 	});
 });

@@ -11,6 +11,8 @@ export type AppElementOptions = {
 	readonly wait?: FakeWait;
 	readonly ascii?: boolean;
 	readonly color?: boolean;
+	/** Default UTC: tests never depend on the machine's zone. */
+	readonly timeZone?: string;
 	readonly onQuit?: () => void;
 };
 
@@ -27,6 +29,7 @@ export function appElement(options: AppElementOptions) {
 			targets={options.targets}
 			ascii={options.ascii ?? false}
 			color={options.color ?? true}
+			timeZone={options.timeZone ?? 'UTC'}
 			onQuit={options.onQuit ?? (() => {})}
 		/>
 	);

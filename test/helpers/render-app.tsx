@@ -12,6 +12,7 @@ export type AppTestOptions = {
 	readonly targets?: readonly string[];
 	readonly ascii?: boolean;
 	readonly color?: boolean;
+	readonly timeZone?: string;
 	readonly columns?: number;
 	readonly rows?: number;
 	readonly stdinIsTTY?: boolean;

@@ -24,7 +24,7 @@ function notActivePlan(name: string, steps: readonly string[], previous?: {reado
 	return planNode('plan', plan, name, status, state, {
 		strategy: 'serial',
 		active: false,
-		...(previous ? {updatedAt: previous.updatedAt, note: `last run ${previous.updatedAt.replace('T', ' ').replace('Z', ' UTC')}`} : {}),
+		...(previous ? {updatedAt: previous.updatedAt, note: 'last run'} : {}),
 		children: [
 			planNode('phase', `${plan}/phase:${name}`, name, status, state, {
 				strategy: 'serial',

@@ -61,8 +61,11 @@ type OpenWatch = {
 	timer?: NodeJS.Timeout;
 };
 
+/** An answer written as is: any status, content type and body; `truncate` drops the connection mid-body. */
+export type RawAnswer = {readonly status: number; readonly body: string; readonly contentType?: string; readonly truncate?: boolean};
+
 /** An injected answer; status 0 = never answer. */
-type Failure = {plural?: string; watch?: boolean; status: number; remaining: number};
+type Failure = {plural?: string; watch?: boolean; continued?: boolean; status: number; remaining: number; raw?: RawAnswer};
 
 export type WatchServerOptions = {
 	/** Resources the server serves (their CRDs are "installed"); the others answer 404. Default: all five. */
@@ -76,7 +79,8 @@ export type WatchServerOptions = {
 	/** Keep only the newest N changes (all resources together); older resourceVersions answer 410. */
 	readonly historyLimit?: number;
 	/** Serve https with this key and certificate (PEM) instead of plain http. */
-	readonly tls?: {readonly key: string | Buffer; readonly cert: string | Buffer};
+	/** `requireClientCertificate`: refuse clients without one during the handshake (TLS 1.2, where that is an alert). */
+	readonly tls?: {readonly key: string | Buffer; readonly cert: string | Buffer; readonly requireClientCertificate?: boolean};
 };
 
 function status(code: number, reason: string, message: string): Record<string, unknown> {
@@ -198,7 +202,7 @@ export class WatchServer {
 		};
 
 		this.#scheme = options.tls ? 'https' : 'http';
-		this.#server = options.tls ? https.createServer({key: options.tls.key, cert: options.tls.cert}, handler) : http.createServer(handler);
+		this.#server = options.tls ? https.createServer({key: options.tls.key, cert: options.tls.cert, ...(options.tls.requireClientCertificate ? {requestCert: true, rejectUnauthorized: true, ca: options.tls.cert, maxVersion: 'TLSv1.2' as const} : {})}, handler) : http.createServer(handler);
 		// Plain TCP sockets, also under TLS: stop() must be able to destroy every connection.
 		this.#server.on('connection', (socket: Socket) => {
 			this.#sockets.add(socket);
@@ -296,8 +300,13 @@ export class WatchServer {
 	}
 
 	/** Answer the next `times` matching requests with HTTP `status` and a Status body. */
-	failNext(match: {plural?: string; watch?: boolean}, statusCode: number, times = 1): void {
+	failNext(match: {plural?: string; watch?: boolean; continued?: boolean}, statusCode: number, times = 1): void {
 		this.#failures.push({...match, status: statusCode, remaining: times});
+	}
+
+	/** Answer the next `times` matching requests with exactly `answer` (an HTML page, `[]`, a cut-off body…). */
+	answerNext(match: {plural?: string; watch?: boolean}, answer: RawAnswer, times = 1): void {
+		this.#failures.push({...match, status: answer.status, remaining: times, raw: answer});
 	}
 
 	/** Leave the next `times` matching requests unanswered (no status, no headers) until the server stops. */
@@ -523,12 +532,31 @@ export class WatchServer {
 		}
 
 		const {def} = route;
-		const failure = this.#failures.find(f => f.remaining > 0 && (f.plural === undefined || f.plural === def.plural) && (f.watch === undefined || f.watch === isWatch));
+		const continued = query['continue'] !== undefined && query['continue'] !== '';
+		const failure = this.#failures.find(f => f.remaining > 0 && (f.plural === undefined || f.plural === def.plural) && (f.watch === undefined || f.watch === isWatch)
+			&& (f.continued === undefined || f.continued === continued));
 		if (failure) {
 			failure.remaining--;
 			this.#failures = this.#failures.filter(f => f.remaining > 0);
 			if (failure.status === 0) {
 				record(0);
+				return;
+			}
+
+			if (failure.raw) {
+				const {raw} = failure;
+				record(raw.status);
+				const body = Buffer.from(raw.body);
+				response.writeHead(raw.status, {'Content-Type': raw.contentType ?? 'application/json', 'Content-Length': String(raw.truncate ? body.length * 2 + 10 : body.length)});
+				if (raw.truncate) {
+					// Promise more than is sent, send part of it, then drop the connection.
+					response.write(body, () => {
+						response.socket?.destroy();
+					});
+				} else {
+					response.end(body);
+				}
+
 				return;
 			}
 
@@ -561,7 +589,12 @@ export class WatchServer {
 
 		const items = [...this.#bucket(def).values()].filter(o => matches(o, filter))
 			.sort((a, b) => `${a.metadata.namespace}/${a.metadata.name}`.localeCompare(`${b.metadata.namespace}/${b.metadata.name}`));
-		reply(200, {kind: `${def.kind}List`, apiVersion: apiVersionOf(def), metadata: {resourceVersion: String(this.#rv)}, items});
+		// Paging as the apiserver does it (limit/continue); the token here is simply the offset of the next page.
+		const limit = Number(query['limit'] ?? 0);
+		const offset = continued ? Number(query['continue']!.slice('page:'.length)) : 0;
+		const page = limit > 0 ? items.slice(offset, offset + limit) : items;
+		const next = limit > 0 && offset + limit < items.length ? `page:${offset + limit}` : undefined;
+		reply(200, {kind: `${def.kind}List`, apiVersion: apiVersionOf(def), metadata: {resourceVersion: String(this.#rv), ...(next === undefined ? {} : {continue: next})}, items: page});
 	}
 
 	#watch(def: ResourceDef, filter: Filter, query: Record<string, string>, response: http.ServerResponse, record: (status: number) => void): void {

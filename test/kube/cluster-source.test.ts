@@ -42,6 +42,10 @@ function summary(event: SourceEvent): string {
 		case 'fatal': {
 			return `fatal ${event.exitCode}: ${event.message}`;
 		}
+
+		case 'missing': {
+			return `missing ${event.resource}: ${event.message}`;
+		}
 	}
 }
 
@@ -253,11 +257,28 @@ describe('cluster source: named objects that do not exist', () => {
 });
 
 describe('cluster source: start-up failures are one fatal line', () => {
-	it('403 on events names what planwatch needs', async () => {
+	it('a 403 on events degrades: the targets are watched without them, and the source says what is missing and why', async () => {
 		server.forbid('tester', 'events');
+		server.put(actionSets, {metadata: {name: 'backup-x'}, spec: {actions: [{name: 'backup'}]}});
+		const events = await start({targets: [{kind: 'ActionSet', name: 'backup-x'}]});
+		await events.next('synced', isSynced);
+		expect(events.events.filter(e => e.type === 'missing').map(e => summary(e))).toEqual([
+			'missing Event: events not watched: forbidden: user tester cannot list events in namespace default; planwatch needs get/list/watch on instances, operatorversions (kudo.dev), actionsets, blueprints (cr.kanister.io) and events',
+		]);
+		clock.advance(5000);
+		expect(events.events.some(e => e.type === 'fatal')).toBe(false);
+		// The targets keep being watched.
+		server.put(actionSets, {metadata: {name: 'backup-x'}, spec: {actions: [{name: 'backup'}]}, status: {state: 'running'}});
+		await events.next('the update', e => e.type === 'upsert' && e.resource === 'ActionSet');
+	});
+
+	it('a 403 on blueprints and operatorversions degrades too', async () => {
+		server.forbid('tester', 'blueprints');
+		server.forbid('tester', 'operatorversions');
 		const events = await start();
-		// A supporting collection's failure waits a moment for the targets' own kind to fail first.
-		expect(await fatalWhileTicking(events)).toBe('fatal 4: forbidden: user tester cannot list events in namespace default; planwatch needs get/list/watch on instances, operatorversions (kudo.dev), actionsets, blueprints (cr.kanister.io) and events');
+		await events.next('synced', isSynced);
+		expect(events.events.filter(e => e.type === 'missing').map(e => e.type === 'missing' && e.resource).sort()).toEqual(['Blueprint', 'OperatorVersion']);
+		expect(events.events.some(e => e.type === 'fatal')).toBe(false);
 	});
 
 	it('a 403 on the target kind is reported rather than one on a supporting kind', async () => {
@@ -333,7 +354,7 @@ describe('cluster source: exec credential plugins', () => {
 		object(actionSets, 'a');
 		const events = await start({kubeconfig: await kubeconfig({exec: {command}})});
 		await events.next('waiting', e => e.type === 'connection' && e.state.status === 'waiting-credentials');
-		expect(events.events[0]).toEqual({type: 'connection', state: {status: 'waiting-credentials', plugin: 'fake-login'}});
+		expect(events.events[0]).toEqual({type: 'connection', state: {status: 'waiting-credentials', plugin: 'fake-login', limitMs: 180_000}});
 		expect(server.requests).toHaveLength(0);
 		await fs.writeFile(gate, '');
 		await events.next('synced', isSynced);

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {classifyFailure, CredentialError, KubeStatusError, nearMiss, notFoundMessage, serverAddress, type FailureContext} from '../../source/kube/errors.js';
+import {BadResponseError, classifyFailure, CredentialError, describeBody, KubeStatusError, nearMiss, notFoundMessage, serverAddress, statusText, tlsSentence, type FailureContext} from '../../source/kube/errors.js';
 import {resourceTypes} from '../../source/kube/resources.js';
 
 const context: FailureContext = {server: 'https://10.0.0.1:6443', verb: 'list', resource: resourceTypes.ActionSet, namespace: 'default'};
@@ -25,7 +25,7 @@ describe('classifyFailure', () => {
 		expect(classifyFailure(fetchFailed('DEPTH_ZERO_SELF_SIGNED_CERT'), context).message)
 			.toBe('TLS error talking to 10.0.0.1:6443: self-signed certificate (set certificate-authority in the kubeconfig)');
 		expect(classifyFailure(fetchFailed('ERR_SSL_SOMETHING_NEW', 'routines:odd\nsecond line'), context))
-			.toEqual({kind: 'tls', message: 'TLS error talking to 10.0.0.1:6443: routines:odd'});
+			.toEqual({kind: 'tls', message: 'TLS error talking to 10.0.0.1:6443: the TLS handshake failed (something new)'});
 	});
 
 	it('401, 403 and 404 from a LIST with a Status body', () => {
@@ -47,7 +47,7 @@ describe('classifyFailure', () => {
 	it('410 is "expired", 5xx is a retryable server error, 400 is a bad request', () => {
 		expect(classifyFailure(Object.assign(new Error('Gone'), {statusCode: 410}), context).kind).toBe('expired');
 		expect(classifyFailure(new KubeStatusError(503, {message: 'etcd leader changed'}, 'Service Unavailable'), context))
-			.toEqual({kind: 'server', statusCode: 503, message: 'the cluster answered 503: etcd leader changed'});
+			.toEqual({kind: 'server', statusCode: 503, message: 'the cluster answered 503 Service Unavailable: etcd leader changed'});
 		expect(classifyFailure(new KubeStatusError(400, {message: 'unable to parse requirement: =x'}, 'Bad Request'), context))
 			.toEqual({kind: 'bad-request', statusCode: 400, message: 'the cluster rejected the request (400): unable to parse requirement: =x'});
 	});
@@ -61,7 +61,7 @@ describe('classifyFailure', () => {
 
 	it('server text cannot smuggle escape sequences into the message', () => {
 		const hostile = new KubeStatusError(500, {message: 'boom\u001B]0;owned\u0007 \u001B[31mred'}, 'x');
-		expect(classifyFailure(hostile, context).message).toBe('the cluster answered 500: boom red');
+		expect(classifyFailure(hostile, context).message).toBe('the cluster answered 500 Internal Server Error: boom red');
 	});
 
 	it('unknown errors still give one line', () => {
@@ -90,5 +90,57 @@ describe('near misses and not-found messages', () => {
 		expect(serverAddress('https://example.com')).toBe('example.com:443');
 		expect(serverAddress('http://127.0.0.1:8080/')).toBe('127.0.0.1:8080');
 		expect(serverAddress('https://[::1]:6443')).toBe('[::1]:6443');
+	});
+});
+
+describe('answers that are not what they claim', () => {
+	it.each([
+		['', '', 'an empty body'],
+		['<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>', 'text/html', 'an HTML page ("502 Bad Gateway")'],
+		['<p>maintenance</p>', '', 'an HTML page'],
+		['[]', 'application/json', 'a JSON array'],
+		['{"kind":"InstanceList","items":[{"a":', 'application/json', 'a truncated or invalid JSON document'],
+		['not json at all', 'text/plain', 'text that is not JSON'],
+		['{"kind":"Pod"}', 'application/json', 'a Pod object'],
+		['{"hello":1}', 'application/json', 'a JSON object'],
+		['42', 'application/json', 'a JSON number'],
+		['<title>\u001B[31mred</title>', 'text/html', 'an HTML page ("red")'],
+	])('%j (%s) is %s', (body, contentType, what) => {
+		expect(describeBody(body, contentType)).toBe(what);
+	});
+
+	it('a status without a Status body is named with its reason phrase and what came with it', () => {
+		expect(classifyFailure(new KubeStatusError(503, undefined, 'x', '<html><title>Service down</title></html>'), context))
+			.toEqual({kind: 'server', statusCode: 503, message: 'the cluster answered 503 Service Unavailable with an HTML page ("Service down")'});
+		expect(classifyFailure(new KubeStatusError(429, undefined, 'x', ''), context).message).toBe('the cluster answered 429 Too Many Requests with an empty body');
+		expect(statusText(599)).toBe('599');
+	});
+
+	it('a 200 that is not a list is retried and says so, not "502"', () => {
+		expect(classifyFailure(new BadResponseError(200, 'a JSON array, not a list of instances'), context))
+			.toEqual({kind: 'server', statusCode: 200, message: 'the cluster answered 200 OK with a JSON array, not a list of instances'});
+	});
+});
+
+describe('TLS failures in words', () => {
+	const openssl = (reason: string) => `C0D7F5E2D97F0000:error:0A000412:SSL routines:ssl3_read_bytes:${reason}:../deps/openssl/openssl/ssl/record/rec_layer_s3.c:1605:SSL alert number 42`;
+	it.each([
+		['ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE', openssl('sslv3 alert bad certificate'), 'the server rejected the client certificate (check client-certificate in the kubeconfig)'],
+		['ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED', openssl('tlsv13 alert certificate required'), 'the server requires a client certificate (set client-certificate and client-key in the kubeconfig)'],
+		['ERR_SSL_TLSV1_ALERT_UNKNOWN_CA', openssl('tlsv1 alert unknown ca'), 'the server does not trust the issuer of the client certificate'],
+		['ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE', openssl('sslv3 alert handshake failure'), 'the server ended the TLS handshake (does it want a client certificate? set client-certificate and client-key in the kubeconfig; else no cipher is in common)'],
+		['ERR_SSL_TLSV1_ALERT_SOMETHING_NEW', openssl('tlsv1 alert something new'), 'the server ended the TLS handshake (alert: something new)'],
+		['EPROTO', openssl('wrong version number'), 'the server did not answer with TLS (is it plain http?)'],
+		['ERR_SSL_UNSUPPORTED_PROTOCOL', openssl('unsupported protocol'), 'the server offers only TLS versions planwatch refuses (older than TLS 1.2)'],
+		['ERR_SSL_WEIRD_THING', 'C0D7F5E2D97F0000:error:0A0000FF:SSL routines:tls_process_x:weird thing:../deps/openssl/openssl/ssl/x.c:12:', 'the TLS handshake failed (weird thing)'],
+	])('%s', (code, message, sentence) => {
+		const text = tlsSentence(code, message);
+		expect(text).toBe(sentence);
+		expect(text).not.toMatch(/deps\/openssl|0A0000|routines/);
+	});
+
+	it('classifyFailure uses the sentence for codes it has no fixed text for', () => {
+		const error = Object.assign(new Error(openssl('sslv3 alert bad certificate')), {code: 'ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE'});
+		expect(classifyFailure(error, context)).toEqual({kind: 'tls', message: 'TLS error talking to 10.0.0.1:6443: the server rejected the client certificate (check client-certificate in the kubeconfig)'});
 	});
 });

@@ -328,7 +328,7 @@ describe('reflector: broken connections', () => {
 		const again = events.events.length;
 		server.sendError(500, 'etcdserver: request timed out');
 		const error = await events.next('error event', isReconnecting, again);
-		expect(error.type === 'state' && error.state.status === 'reconnecting' && error.state.lastError).toBe('the cluster answered 500: etcdserver: request timed out');
+		expect(error.type === 'state' && error.state.status === 'reconnecting' && error.state.lastError).toBe('the cluster answered 500 Internal Server Error: etcdserver: request timed out');
 		await advanceUntil(() => isLive(events.events.at(-1)!), () => events.describe());
 		expect(events.events.some(e => e.type === 'failed')).toBe(false);
 	});

@@ -37,6 +37,11 @@ describe('parseTarget', () => {
 		expect((caught as TargetError).exitCode).toBe(2);
 	});
 
+	it('says a name longer than 253 characters is too long, not that its characters are wrong', () => {
+		expect(parseTarget(`instance/${'a'.repeat(253)}`).name).toHaveLength(253);
+		expect(() => parseTarget(`instance/${'a'.repeat(254)}`)).toThrow(`name too long in "instance/${'a'.repeat(39)}…": 254 characters, at most 253`);
+	});
+
 	it('keeps hostile input out of the message', () => {
 		expect(() => parseTarget('\u001B[2Jpod/x')).toThrow(/^unknown kind "[^\u001B]*"/);
 	});

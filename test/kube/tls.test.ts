@@ -55,6 +55,13 @@ describe('TLS', () => {
 		expect(await firstOutcome({server: server.url, insecureSkipTlsVerify: true})).toBe('listed 1');
 	});
 
+	it('a server that wants a client certificate: a sentence, not OpenSSL internals', async () => {
+		const server = await WatchServer.start({tls: {key: await fs.readFile(path.join(fixtures, 'server.key')), cert: await fs.readFile(path.join(fixtures, 'server.crt')), requireClientCertificate: true}});
+		servers.push(server);
+		const message = await firstOutcome({server: server.url, ca: await fs.readFile(path.join(fixtures, 'server.crt'))});
+		expect(message).toBe(`TLS error talking to 127.0.0.1:${server.port}: the server ended the TLS handshake (does it want a client certificate? set client-certificate and client-key in the kubeconfig; else no cipher is in common)`);
+	});
+
 	it('https to a plain-http server', async () => {
 		const server = await WatchServer.start();
 		servers.push(server);

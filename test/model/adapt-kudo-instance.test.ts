@@ -86,7 +86,7 @@ describe('examples', () => {
 		const o = adapt('instance-mysql-backup-complete.yaml', 'operatorversion-mysql.yaml');
 		expect(o).toMatchObject({active: 'backup', outcome: 'succeeded', state: 'succeeded', status: 'COMPLETE', summary: 'backup completed', steps: {done: 3, total: 3}, percent: 100});
 		const deploy = plan(o, 'deploy');
-		expect(deploy).toMatchObject({status: 'COMPLETE', state: 'succeeded', active: false, note: 'last run 2021-06-10 09:16:12 UTC'});
+		expect(deploy).toMatchObject({status: 'COMPLETE', state: 'succeeded', active: false, note: 'last run', updatedAt: '2021-06-10T09:16:12Z'});
 		expect(plan(o, 'restore')).toMatchObject({status: 'NEVER_RUN', state: 'inactive', active: false});
 		expect(kudoFacts(o)).toMatchObject({scheduledPlan: '', scheduledUid: '', activePlan: 'backup', activeStatus: 'COMPLETE', queued: false});
 	});
@@ -120,7 +120,7 @@ describe('examples', () => {
 			'    step restore FATAL_ERROR/failed',
 			'    step cleanup PENDING/stopped',
 		]);
-		expect(plan(o, 'backup')).toMatchObject({status: 'COMPLETE', active: false, note: 'last run 2021-06-10 10:02:37 UTC'});
+		expect(plan(o, 'backup')).toMatchObject({status: 'COMPLETE', active: false, note: 'last run', updatedAt: '2021-06-10T10:02:37Z'});
 	});
 
 	test('kafka deploy with a transient ERROR: retrying, not failed', () => {

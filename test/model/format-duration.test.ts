@@ -1,5 +1,5 @@
 import {expect, test} from 'vitest';
-import {formatDuration, formatDurationWords} from '../../source/model/format-duration.js';
+import {formatDuration, formatDurationFitting, formatDurationWords} from '../../source/model/format-duration.js';
 
 test('clock style for tree columns', () => {
 	expect(formatDuration(0)).toBe('0:00');
@@ -25,4 +25,18 @@ test('words for sentences', () => {
 	expect(formatDurationWords(3_723_000)).toBe('1h2m3s');
 	expect(formatDurationWords(3_720_000)).toBe('1h2m');
 	expect(formatDurationWords(Number.POSITIVE_INFINITY)).toBe('0s');
+});
+
+test.each([
+	[221_000, 8, '3:41'],
+	[(100 * 3600) * 1000, 9, '100:00:00'],
+	[(13_115 * 3600 + 55 * 60 + 12) * 1000, 8, '546d11h'],
+	[(13_115 * 3600 + 55 * 60 + 12) * 1000, 6, '13115h'],
+	[(13_115 * 3600 + 55 * 60 + 12) * 1000, 4, '546d'],
+	[(13_115 * 3600 + 55 * 60 + 12) * 1000, 2, '546d'],
+	[(30 * 3600 + 5 * 60) * 1000, 7, '1d6h'],
+	[(23 * 3600 + 5 * 60) * 1000, 6, '23h5m'],
+	[(23 * 3600 + 5 * 60) * 1000, 3, '23h'],
+])('formatDurationFitting(%i ms, %i) = %s: units that fit instead of a cut', (ms, width, text) => {
+	expect(formatDurationFitting(ms, width)).toBe(text);
 });

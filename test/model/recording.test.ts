@@ -40,6 +40,7 @@ const events: Array<[number, RecordedEvent]> = [
 	[1500, {type: 'upsert', resource: 'Instance', object: instance('mysql', 'IN_PROGRESS')}],
 	[1600, {type: 'connection', state: {status: 'reconnecting', attempt: 2, lastError: 'connection refused'}}],
 	[2500, {type: 'delete', resource: 'Instance', object: instance('kafka', 'COMPLETE')}],
+	[2900, {type: 'missing', resource: 'Event', message: 'events: forbidden'}],
 	[3000, {type: 'fatal', message: 'forbidden', exitCode: 4}],
 	[3100, {type: 'end'}],
 ];
@@ -76,7 +77,7 @@ describe('recording format', () => {
 		expect(recording.startMs).toBe(start);
 		expect(recording.truncated).toBe(false);
 		expect(recording.entries.map(e => [e.at - start, e.event])).toEqual(events);
-		expect(recording.entries.map(e => e.line)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+		expect(recording.entries.map(e => e.line)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
 	});
 
 	it('is one JSON object per line, header first', () => {
@@ -196,7 +197,7 @@ describe('recording format', () => {
 
 describe('SourceEvent coverage', () => {
 	it('encodes every source event type', () => {
-		const all: SourceEvent['type'][] = ['upsert', 'delete', 'replace', 'synced', 'connection', 'fatal'];
+		const all: SourceEvent['type'][] = ['upsert', 'delete', 'replace', 'synced', 'connection', 'missing', 'fatal'];
 		expect(new Set(events.map(([, e]) => e.type))).toEqual(new Set([...all, 'end']));
 	});
 });

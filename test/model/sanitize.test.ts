@@ -143,3 +143,57 @@ describe('property: random hostile input', () => {
 		}
 	});
 });
+
+describe('invisible characters, by Unicode category over the whole code space', () => {
+	const invisibleCategory = /^[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]$/u;
+	const variationSelector = (cp: number) => (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef) || (cp >= 0x180b && cp <= 0x180d) || cp === 0x180f;
+
+	test('no control, format, ignorable or line-separator character survives; everything else does', () => {
+		const wrong: string[] = [];
+		for (let cp = 0; cp <= 0x10_ff_ff; cp++) {
+			const ch = String.fromCodePoint(cp);
+			const line = sanitizeLine(ch);
+			const text = sanitizeText(ch);
+			let expectedLine: string;
+			let expectedText: string;
+			if (cp === 0x09) {
+				[expectedLine, expectedText] = [' ', '\t'];
+			} else if (cp === 0x0a || cp === 0x20_28 || cp === 0x20_29) {
+				[expectedLine, expectedText] = ['', '\n'];
+			} else if (cp >= 0xd8_00 && cp <= 0xdf_ff) {
+				[expectedLine, expectedText] = ['\uFFFD', '\uFFFD'];
+			} else if (invisibleCategory.test(ch) || variationSelector(cp)) {
+				// A variation selector with nothing before it stands alone.
+				[expectedLine, expectedText] = ['', ''];
+			} else {
+				[expectedLine, expectedText] = [ch, ch];
+			}
+
+			if (line !== expectedLine || text !== expectedText) {
+				wrong.push(`U+${cp.toString(16).toUpperCase().padStart(4, '0')}`);
+			}
+		}
+
+		expect(wrong).toEqual([]);
+	});
+
+	test.each([
+		['soft hyphen', 'co\u00ADde', 'code'],
+		['deprecated format characters U+206A–206F', 'a\u206Ab\u206Fc', 'abc'],
+		['tag characters', 'flag\u{E0001}\u{E0067}\u{E007F}', 'flag'],
+		['interlinear annotations', 'a\uFFF9b\uFFFAc\uFFFBd', 'abcd'],
+		['Mongolian vowel separator', 'a\u180Eb', 'ab'],
+		['Hangul fillers', 'a\u115Fb\u1160c\u3164d\uFFA0e', 'abcde'],
+		['combining grapheme joiner', 'a\u034Fb', 'ab'],
+		['a variation selector after a visible character stays', 'love \u2764\uFE0F', 'love \u2764\uFE0F'],
+		['variation selectors standing alone go', '\uFE0Fa \uFE0F\u{E0100}b\uFE0E\uFE0F', 'a b\uFE0E'],
+	])('%s', (_name, input, expected) => {
+		expect(sanitizeLine(input)).toBe(expected);
+		expect(sanitizeText(input)).toBe(expected);
+	});
+
+	test('a variation selector after a line break stands alone', () => {
+		expect(sanitizeLine('a\n\uFE0Fb')).toBe(`a${lineBreakMarker}b`);
+		expect(sanitizeText('a\n\uFE0Fb')).toBe('a\nb');
+	});
+});

@@ -72,7 +72,7 @@ describe('real fixtures', () => {
 		const {app} = renderFixtures(['kudo/operatorversion-mysql.yaml', 'kudo/instance-mysql-restore-fatal-error.yaml', 'kudo/events-mysql-restore-fatal-error.yaml']);
 		let frame = await app.waitForFrame(f => f.includes('FATAL_ERROR'));
 		expect(selected(frame)).toMatch(/✖ restore +FATAL_ERROR/);
-		expect(frame).toMatch(/▸ ✔ backup +serial +COMPLETE +last run 2021-06-10 10:02:37 UTC/);
+		expect(frame).toMatch(/▸ ✔ backup +serial +COMPLETE +last run 10:02:37$/m);
 		await app.press('e');
 		frame = await app.waitForFrame(f => f.includes('EVENTS default/mysql-instance'));
 		expect(frame).toMatch(/Warning +FailedTerminalStateError/);
@@ -93,7 +93,7 @@ describe('real fixtures', () => {
 	test('KUDO plan triggered but not picked up: says it waits for the controller', async () => {
 		const {app} = renderFixtures(['kudo/operatorversion-mysql.yaml', 'kudo/instance-mysql-backup-scheduled-not-picked-up.yaml']);
 		const frame = await app.waitForFrame(f => f.includes('QUEUED'));
-		expect(selected(frame)).toMatch(/◌ backup +serial +QUEUED .*waiting for the controller to start this plan…/);
+		expect(selected(frame)).toMatch(/◌ backup +serial +QUEUED .*waiting for the controller to start this plan/);
 	});
 
 	test('Kanister: phases failed and deferPhase failed, with phase timings from events', async () => {

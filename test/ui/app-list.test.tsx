@@ -34,6 +34,15 @@ describe('list view', () => {
 		expect(lines.at(-1)).toBe('↑↓ move  ⏎ open  / filter  f failing only  e events  ? help  q quit');
 	});
 
+	test('a long ELAPSED is shown in units that fit, never cut', async () => {
+		const long = (13_115 * 3600 + 55 * 60 + 12) * 1000; // 13115:55:12 does not fit the column
+		const timings = new Map([[objectKey(objects[2]!), new Map([[objectTimingId, {startedAt: t0 - long, endedAt: t0}]])]]);
+		const app = renderApp({snapshot: snapshotOf({objects, timings})});
+		const frame = await app.waitForFrame(f => f.includes('KIND'));
+		expect(frame).toMatch(/backup-glptq +backup +✖ failed +62% +546d11h$/m);
+		expect(frame).not.toContain('13115:55');
+	});
+
 	test('enter opens the tree of the selected object, esc goes back to the list with the cursor kept', async () => {
 		const app = renderList();
 		await app.waitForFrame(f => (selected(f) ?? '').includes('backup-glptq'));

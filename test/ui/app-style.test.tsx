@@ -75,7 +75,7 @@ describe('colour and ASCII', () => {
 		}
 
 		const [list, tree, help] = frames.map(f => stripVTControlCharacters(f));
-		expect(list).toMatch(/^planwatch \| kind-prod \| default \| \* live +event 0s ago \| elapsed/);
+		expect(list).toMatch(/^planwatch \| kind-prod \| default \| UTC \| \* live +event 0s ago \| elapsed/);
 		expect(list).toMatch(/> Instance +default +mysql-instance +deploy +\[\.\.\] running/);
 		expect(list).toMatch(/ {2}Instance +kafka +kafka +deploy +\[~~\] retrying/);
 		expect(tree).toMatch(/- \[\.\.\] deploy-kafka +serial +IN_PROGRESS/);

@@ -74,7 +74,7 @@ describe('connection in the header', () => {
 		const connection = {status: 'reconnecting', attempt: 3, lastError: 'connect ECONNREFUSED 127.0.0.1:6443 '.repeat(5)} as const;
 		const app = renderApp({snapshot: snapshotOf({objects: [mysql], connection}), targets, columns: 70});
 		const frame = await app.waitForFrame(f => f.includes('reconnecting'));
-		expect(frame.split('\n')[0]).toMatch(/^planwatch · kind-prod · default · ↻ reconnecting \(att.*… +elapsed 0:00$/);
+		expect(frame.split('\n')[0]).toMatch(/^planwatch · kind-prod · default · UTC · ↻ reconnecting.*… +elapsed 0:00$/);
 		expect(frame.split('\n')[0]!.length).toBeLessThanOrEqual(70);
 		expect(frame.split('\n')[1]).toMatch(/^Instance /);
 	});
@@ -83,8 +83,8 @@ describe('connection in the header', () => {
 		[{status: 'reconnecting', attempt: 3, lastError: 'connect ECONNREFUSED 127.0.0.1:6443'} as const, '↻ reconnecting (attempt 3: connect ECONNREFUSED 127.0.0.1:6443)'],
 		[{status: 'waiting-credentials', plugin: 'kubelogin'} as const, '◌ waiting for credentials (kubelogin)'],
 		[{status: 'connecting'} as const, '◌ connecting…'],
-		[{status: 'static', label: 'from files'} as const, 'planwatch · kind-prod · default · from files'],
-		[{status: 'static', label: 'kind-prod'} as const, 'planwatch · kind-prod · default  '],
+		[{status: 'static', label: 'from files'} as const, 'planwatch · kind-prod · default · UTC · from files'],
+		[{status: 'static', label: 'kind-prod'} as const, 'planwatch · kind-prod · default · UTC  '],
 	])('%o', async (connection, text) => {
 		const app = renderApp({snapshot: snapshotOf({objects: [mysql], connection}), targets, columns: 140});
 		await app.waitForFrame(f => f.split('\n')[0]!.includes(text));

@@ -32,7 +32,7 @@ describe('one Instance, running', () => {
 		const frame = await app.waitForFrame(f => f.includes('init'));
 		const lines = frame.split('\n');
 		// What changes every second sits at the end of the line (a second rewrites only that suffix).
-		expect(lines[0]).toMatch(/^planwatch · kind-prod · default · ● live +event 2s ago · elapsed 0:00$/);
+		expect(lines[0]).toMatch(/^planwatch · kind-prod · default · UTC · ● live +event 2s ago · elapsed 0:00$/);
 		expect(lines[1]).toBe('Instance default/mysql-instance  ·  mysql-5.7-0.3.0  ·  active plan deploy');
 		expect(lines[2]).toMatch(/^● deploy is running: step init \(2 of 3\)$/);
 		// A running row's spinner turns in front of its timer, so one short part of the row changes each second.
@@ -41,7 +41,7 @@ describe('one Instance, running', () => {
 		expect(lines[5]).toMatch(/^ {8}✔ deploy +COMPLETE +1:12$/);
 		expect(lines[6]).toMatch(/^› {7}● init +IN_PROGRESS +[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] 2:29$/);
 		expect(lines[7]).toMatch(/^ {8}◌ cleanup +PENDING$/);
-		expect(lines[8]).toMatch(/^ {2}▸ ✖ backup +serial +FATAL_ERROR +last run 2026-11-28 09:00:00 UTC$/);
+		expect(lines[8]).toMatch(/^ {2}▸ ✖ backup +serial +FATAL_ERROR +last run 2026-11-28 09:00:00$/);
 		expect(lines[9]).toMatch(/^ {2}▸ ─ restore +serial +NEVER_RUN$/);
 		expect(lines[10]).toBe('↑↓ move  ←→ fold  x all  e events  ? help  q quit');
 		expect(lines).toHaveLength(11);
@@ -51,11 +51,11 @@ describe('one Instance, running', () => {
 		const app = renderApp({
 			snapshot: snapshotOf({objects: [mysql], timings: new Map([[mysqlKey, mysqlDeployTimings()]]), lastEventAt: t0 - 2000}),
 			targets: [mysqlKey],
-			columns: 60,
+			columns: 66,
 			rows: 30,
 		});
 		const frame = await app.waitForFrame(f => f.includes('init'));
-		expect(frame.split('\n')[0]).toBe('planwatch · kind-prod · default · ● live (event 2s ago)');
+		expect(frame.split('\n')[0]).toBe('planwatch · kind-prod · default · UTC · ● live (event 2s ago)');
 	});
 
 	test('one spinner: every running node shows the same frame, and it turns with the 1 Hz clock', async () => {

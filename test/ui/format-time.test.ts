@@ -1,7 +1,5 @@
 import {describe, expect, test} from 'vitest';
-import {ageOf, formatAge, formatClockTime} from '../../source/ui/format-time.js';
-
-process.env['TZ'] = 'UTC';
+import {ageOf, formatAge} from '../../source/ui/format-time.js';
 
 describe('formatAge', () => {
 	test.each([
@@ -18,18 +16,3 @@ describe('formatAge', () => {
 	});
 });
 
-describe('formatClockTime', () => {
-	const now = Date.parse('2026-11-30T11:05:00Z');
-
-	test('same day: time with seconds; another day: date and minutes', () => {
-		expect(formatClockTime('2026-11-30T11:02:51Z', now)).toBe('11:02:51');
-		expect(formatClockTime('2021-06-10T09:14:41Z', now)).toBe('2021-06-10 09:14');
-	});
-
-	test('missing or unparsable: nothing', () => {
-		expect(formatClockTime(undefined, now)).toBeUndefined();
-		expect(formatClockTime('yesterday', now)).toBeUndefined();
-		expect(ageOf('not a time', now)).toBeUndefined();
-		expect(ageOf('2026-11-30T11:04:00Z', now)).toBe(60_000);
-	});
-});

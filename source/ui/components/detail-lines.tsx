@@ -1,6 +1,6 @@
 import {Box, Text} from 'ink';
 import type {PlanNode} from '../../model/plan-tree.js';
-import {cellWidth} from '../cell-text.js';
+import {cellWidth, singleLine} from '../cell-text.js';
 import {roleOf} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 
@@ -36,8 +36,8 @@ export function DetailLines({node, height, width}: {readonly node: PlanNode | un
 	return (
 		<Box height={height} width={width} overflow="hidden">
 			<Text wrap="wrap">
-				<Text bold>{node.name}: </Text>
-				<Text {...theme.style(role === 'success' || role === 'running' ? 'text' : role)}>{detailText(node, theme.glyphs.separator)}</Text>
+				<Text bold>{singleLine(node.name, theme.glyphs.lineBreak)}: </Text>
+				<Text {...theme.style(role === 'success' || role === 'running' ? 'text' : role)}>{singleLine(detailText(node, theme.glyphs.separator), theme.glyphs.lineBreak)}</Text>
 			</Text>
 		</Box>
 	);

@@ -32,11 +32,11 @@ export function EventsPane({title, events, now, height, width}: EventsPaneProps)
 	const room = height - 1;
 	const clipped = events.length > room;
 	const shown = clipped ? events.slice(events.length - (room - 1)) : events;
-	const reasonWidth = Math.min(24, Math.max(6, ...shown.map(e => cellWidth(singleLine(e.reason)))));
+	const reasonWidth = Math.min(24, Math.max(6, ...shown.map(e => cellWidth(singleLine(e.reason, theme.glyphs.lineBreak)))));
 	return (
 		<Box flexDirection="column" width={width}>
 			<Line bold>
-				EVENTS {title ? singleLine(title) : ''}
+				EVENTS {title ? singleLine(title, theme.glyphs.lineBreak) : ''}
 			</Line>
 			{clipped ? <MoreLine direction="above" count={events.length - shown.length} noun="earlier" /> : undefined}
 			{shown.length === 0 ? <Text {...theme.style('muted')}>  no events</Text> : undefined}
@@ -48,10 +48,10 @@ export function EventsPane({title, events, now, height, width}: EventsPaneProps)
 						{'  '}
 						{fitRight(age === undefined ? '?' : formatAge(age), 4)}
 						{'  '}
-						<Text {...theme.style(warning ? 'warning' : 'muted')}>{fit(singleLine(event.type), 8, theme.glyphs.ellipsis)}</Text>{' '}
-						{fit(singleLine(event.reason), reasonWidth, theme.glyphs.ellipsis)}
+						<Text {...theme.style(warning ? 'warning' : 'muted')}>{fit(singleLine(event.type, theme.glyphs.lineBreak), 8, theme.glyphs.ellipsis)}</Text>{' '}
+						{fit(singleLine(event.reason, theme.glyphs.lineBreak), reasonWidth, theme.glyphs.ellipsis)}
 						{'  '}
-						{singleLine(event.message)}
+						{singleLine(event.message, theme.glyphs.lineBreak)}
 						{event.count > 1 ? <Text {...theme.style('muted')}> ({theme.ascii ? 'x' : '×'}{event.count})</Text> : undefined}
 					</Line>
 				);

@@ -1,10 +1,11 @@
 import {Box, Text} from 'ink';
-import type {ConnectionState} from '../../kube/object-source.js';
+import type {ConnectionState, ResourceKind} from '../../kube/object-source.js';
 import type {ReplayState} from '../../state/replay-clock.js';
 import type {WaitView} from '../../state/wait-session.js';
 import {singleLine} from '../cell-text.js';
 import {formatDuration, formatDurationWords} from '../../model/format-duration.js';
-import {formatAge, formatClockTime} from '../format-time.js';
+import {formatAge} from '../format-time.js';
+import {timeOfDay, zoneName} from '../../render/clock-time.js';
 import type {Role, Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import {Line} from './line.js';
@@ -25,15 +26,16 @@ export function connectionLabel(connection: ConnectionState, lastEventAt: number
 		}
 
 		case 'waiting-credentials': {
-			return {text: `${theme.icon('pending')} waiting for credentials (${singleLine(connection.plugin)})`, role: 'warning'};
+			const limit = connection.limitMs === undefined ? '' : `, gives up after ${formatDurationWords(connection.limitMs)}`;
+			return {text: `${theme.icon('pending')} waiting for credentials (${singleLine(connection.plugin, theme.glyphs.lineBreak)}${limit})`, role: 'warning'};
 		}
 
 		case 'reconnecting': {
-			return {text: `${theme.icon('retrying')} reconnecting (attempt ${connection.attempt}: ${singleLine(connection.lastError)})`, role: 'warning'};
+			return {text: `${theme.icon('retrying')} reconnecting (attempt ${connection.attempt}: ${singleLine(connection.lastError, theme.glyphs.lineBreak)})`, role: 'warning'};
 		}
 
 		case 'static': {
-			return {text: singleLine(connection.label), role: 'muted'};
+			return {text: singleLine(connection.label, theme.glyphs.lineBreak), role: 'muted'};
 		}
 	}
 }
@@ -66,13 +68,32 @@ export type HeaderBarProps = {
 	readonly width: number;
 	/** A replay: `REPLAY 11:02:10` (the recorded time), its speed, paused or ended. */
 	readonly replay?: ReplayState;
+	/** Supporting collections planwatch may not read (403): shown as `without events (forbidden)`. */
+	readonly missing?: ReadonlyArray<{readonly resource: ResourceKind}>;
+};
+
+/** `without events, blueprints (forbidden)`: what the picture lacks because RBAC hides it. */
+export function missingText(missing: ReadonlyArray<{readonly resource: ResourceKind}> | undefined): string | undefined {
+	if (!missing || missing.length === 0) {
+		return undefined;
+	}
+
+	return `without ${missing.map(m => resourcePlural[m.resource]).join(', ')} (forbidden)`;
+}
+
+const resourcePlural: Readonly<Record<ResourceKind, string>> = {
+	Instance: 'instances',
+	OperatorVersion: 'operatorversions',
+	ActionSet: 'actionsets',
+	Blueprint: 'blueprints',
+	Event: 'events',
 };
 
 /** `REPLAY 11:02:10 ×2 paused`: what is on screen is a recording, at this recorded moment. */
 export function replayText(replay: ReplayState, now: number, theme: Theme): string {
 	const speed = replay.speed === 1 ? '' : ` ${theme.ascii ? 'x' : '×'}${replay.speed}`;
 	const state = replay.ended ? ' ended' : replay.paused ? ' paused' : '';
-	return `REPLAY ${formatClockTime(new Date(now).toISOString(), now) ?? ''}${speed}${state}`;
+	return `REPLAY ${timeOfDay(now, theme.timeZone)}${speed}${state}`;
 }
 
 /**
@@ -80,7 +101,7 @@ export function replayText(replay: ReplayState, now: number, theme: Theme): stri
  * that changes every second sits at the right end of the line: the terminal rewrites a line from its first
  * changed character on, so an idle second costs this short suffix, not the whole line.
  */
-export function HeaderBar({context, scope, connection, lastEventAt, wait, now, width, replay}: HeaderBarProps) {
+export function HeaderBar({context, scope, connection, lastEventAt, wait, now, width, missing, replay}: HeaderBarProps) {
 	const theme = useTheme();
 	const sep = ` ${theme.glyphs.separator} `;
 	const timers = timerText(wait, now, theme);
@@ -91,6 +112,7 @@ export function HeaderBar({context, scope, connection, lastEventAt, wait, now, w
 	const status = connectionLabel(connection, lastEventAt, now, theme, !showRight);
 	// Files: the source label often is the context already (`planwatch · file · default`); say it once.
 	const showStatus = !(connection.status === 'static' && connection.label === context);
+	const without = missingText(missing);
 	return (
 		<Box width={width}>
 			<Box flexGrow={1} flexShrink={1}>
@@ -105,15 +127,24 @@ export function HeaderBar({context, scope, connection, lastEventAt, wait, now, w
 							{sep}
 						</>
 					) : undefined}
-					{singleLine(context)}
+					{singleLine(context, theme.glyphs.lineBreak)}
 					{sep}
-					{singleLine(scope)}
+					{singleLine(scope, theme.glyphs.lineBreak)}
+					{sep}
+					{/* The one place the view names its time zone: every clock time below is in it. */}
+					<Text {...theme.style('muted')}>{zoneName(theme.timeZone)}</Text>
 					{showStatus ? (
 						<>
 							{sep}
 							<Text {...theme.style(status.role)}>{status.text}</Text>
 						</>
 					) : undefined}
+					{without === undefined ? undefined : (
+						<>
+							{sep}
+							<Text {...theme.style('warning')}>{without}</Text>
+						</>
+					)}
 				</Line>
 			</Box>
 			{showRight ? (

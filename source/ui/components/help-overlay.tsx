@@ -55,29 +55,57 @@ function columnsOf(sections: readonly HelpSection[], count: number): HelpLine[][
 const keysWidth = 14;
 const columnWidth = 48;
 
-/** The `?` overlay: every key and what it does, in one or two columns, cut to `height`. */
-export function HelpOverlay({height, width, context}: {readonly height: number; readonly width: number; readonly context?: KeyContext}) {
+type HelpLayout = {
+	readonly columns: HelpLine[][];
+	readonly count: number;
+	/** Rows of help lines shown. */
+	readonly visible: number;
+	/** Lines scrolled off the top at most (0 when everything fits). */
+	readonly maxScroll: number;
+};
+
+function helpLayout(height: number, width: number, ascii: boolean, context: KeyContext = {}): HelpLayout {
+	const sections = helpSections(ascii, context);
+	const room = Math.max(0, height - 1);
+	const count = width >= columnWidth * 2 && linesOf(sections).length > room ? 2 : 1;
+	const columns = columnsOf(sections, count);
+	const tallest = Math.max(...columns.map(c => c.length));
+	if (tallest <= room) {
+		return {columns, count, visible: tallest, maxScroll: 0};
+	}
+
+	// One line above the window (what scrolled off, or how to scroll) and one below (what is left).
+	const visible = Math.max(1, room - 2);
+	return {columns, count, visible, maxScroll: Math.max(0, tallest - visible)};
+}
+
+/** How far the help can scroll at this size: the reducer clamps `helpScroll` to it. */
+export function helpScrollMax(height: number, width: number, ascii: boolean, context: KeyContext = {}): number {
+	return height <= 1 ? 0 : helpLayout(height, width, ascii, context).maxScroll;
+}
+
+/**
+ * The `?` overlay: every key and what it does, in one or two columns. Taller than `height`, it scrolls
+ * (`scroll` lines off the top) between a line that says how, or what is above, and one that says what is below.
+ */
+export function HelpOverlay({height, width, scroll = 0, context}: {readonly height: number; readonly width: number; readonly scroll?: number; readonly context?: KeyContext}) {
 	const theme = useTheme();
 	if (height <= 0) {
 		return null;
 	}
 
-	const sections = helpSections(theme.ascii, context);
-	const room = height - 1;
-	if (room === 0) {
-		return (
-			<Line bold>
-				KEYS <Text {...theme.style('muted')}>(? or esc closes)</Text>
-			</Line>
-		);
+	const title = (
+		<Line bold>
+			KEYS <Text {...theme.style('muted')}>(? or esc closes)</Text>
+		</Line>
+	);
+	if (height === 1) {
+		return title;
 	}
 
-	const count = width >= columnWidth * 2 && linesOf(sections).length > room ? 2 : 1;
-	const columns = columnsOf(sections, count);
-	const tallest = Math.max(...columns.map(c => c.length));
-	const fits = tallest <= room;
-	const visible = fits ? tallest : Math.max(0, room - 1);
-	const hidden = columns.reduce((n, c) => n + Math.max(0, c.length - visible), 0);
+	const {columns, count, visible, maxScroll} = helpLayout(height, width, theme.ascii, context);
+	const offset = Math.min(Math.max(0, scroll), maxScroll);
+	const below = columns.reduce((n, c) => n + Math.max(0, c.length - offset - visible), 0);
 	const render = (line: HelpLine, i: number) =>
 		'heading' in line ? (
 			<Line key={i} bold>
@@ -89,20 +117,29 @@ export function HelpOverlay({height, width, context}: {readonly height: number; 
 				<Text {...theme.style('accent')}>{fit(line.keys, keysWidth, theme.glyphs.ellipsis)}</Text> {line.description}
 			</Line>
 		);
+	const scrollKeys = theme.ascii ? 'j/k, PgUp/PgDn' : '↑↓ j/k, PgUp/PgDn';
 	return (
 		<Box flexDirection="column" width={width}>
-			<Line bold>
-				KEYS <Text {...theme.style('muted')}>(? or esc closes)</Text>
-			</Line>
+			{title}
+			{maxScroll > 0 ? (
+				offset > 0 ? (
+					<MoreLine direction="above" count={offset} />
+				) : (
+					<Line {...theme.style('muted')}>
+						{'  '}
+						{scrollKeys} scroll
+					</Line>
+				)
+			) : undefined}
 			<Box>
 				{columns.map((column, c) => (
 					// eslint-disable-next-line react/no-array-index-key
 					<Box key={c} flexDirection="column" width={Math.floor(width / count)}>
-						{column.slice(0, visible).map((line, i) => render(line, i))}
+						{column.slice(offset, offset + visible).map((line, i) => render(line, i))}
 					</Box>
 				))}
 			</Box>
-			{hidden > 0 ? <MoreLine direction="below" count={hidden} /> : undefined}
+			{maxScroll > 0 && below > 0 ? <MoreLine direction="below" count={below} /> : undefined}
 		</Box>
 	);
 }

@@ -16,7 +16,7 @@ export function ListHeader({view, shown, total, height, width}: {readonly view: 
 	}
 
 	const sep = ` ${theme.glyphs.separator} `;
-	const parts = [view.filter === '' ? '' : `filter "${singleLine(view.filter)}"`, view.failingOnly ? 'failing only' : '', `${shown} of ${total}`].filter(Boolean);
+	const parts = [view.filter === '' ? '' : `filter "${singleLine(view.filter, theme.glyphs.lineBreak)}"`, view.failingOnly ? 'failing only' : '', `${shown} of ${total}`].filter(Boolean);
 	return (
 		<Line {...theme.style('accent')}>
 			{parts.join(sep).slice(0, Math.max(0, width))}

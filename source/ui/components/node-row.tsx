@@ -1,7 +1,7 @@
 import {Box, Text} from 'ink';
 import {formatDuration} from '../../model/format-duration.js';
 import {statusText} from '../../model/status.js';
-import {formatClockTime} from '../format-time.js';
+import {clockTime, isoMs, noteText} from '../../render/clock-time.js';
 import {cellWidth, fit, fitRight, singleLine} from '../cell-text.js';
 import {roleOf, type Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
@@ -22,22 +22,20 @@ export function namePart(row: TreeRow, theme: Theme): {readonly before: string; 
 	const fold = row.expandable ? (row.expanded ? theme.glyphs.expanded : theme.glyphs.collapsed) : ' '.repeat(theme.glyphs.expanded.length);
 	const defer = node.kind === 'deferPhase' ? `${theme.glyphs.defer} ` : '';
 	const label = node.kind === 'deferPhase' && node.note ? `${node.name} ${theme.glyphs.separator} ${node.note}` : node.name;
-	return {before: `${'  '.repeat(row.depth)}${fold} ${defer}`, icon: theme.icon(node.state), label: singleLine(label), detail: singleLine(node.detail ?? '')};
+	return {before: `${'  '.repeat(row.depth)}${fold} ${defer}`, icon: theme.icon(node.state), label: singleLine(label, theme.glyphs.lineBreak), detail: singleLine(node.detail ?? '', theme.glyphs.lineBreak)};
 }
 
 /** The last, free-width part of a row: update time of the active plan/action, notes, message. */
 export function trailingText(row: TreeRow, now: number, theme: Theme, retries = 0): string {
 	const {node} = row;
 	const parts: string[] = [];
-	if (node.active && node.updatedAt && (node.kind === 'plan' || node.kind === 'action')) {
-		const at = formatClockTime(node.updatedAt, now);
-		if (at) {
-			parts.push(`updated ${at}`);
-		}
+	const updated = isoMs(node.updatedAt);
+	if (node.active && updated !== undefined && (node.kind === 'plan' || node.kind === 'action')) {
+		parts.push(`updated ${clockTime(updated, now, theme.timeZone)}`);
 	}
 
 	if (node.note && node.kind !== 'deferPhase') {
-		parts.push(node.note);
+		parts.push(noteText(node, now, theme.timeZone) ?? node.note);
 	} else if (node.state === 'retrying' && !node.note) {
 		parts.push(retries > 1 ? `retrying (${ordinal(retries)} time)` : 'retrying');
 	}
@@ -46,7 +44,7 @@ export function trailingText(row: TreeRow, now: number, theme: Theme, retries = 
 		parts.push(node.message);
 	}
 
-	return singleLine(parts.join(` ${theme.glyphs.separator} `));
+	return singleLine(parts.join(` ${theme.glyphs.separator} `), theme.glyphs.lineBreak);
 }
 
 /**
@@ -93,11 +91,11 @@ export function NodeRow({row, selected, columns, elapsed, retries, now, width}: 
 				<Text bold={selected} inverse={selected}>
 					{detail ? label : fit(label, nameWidth, theme.glyphs.ellipsis)}
 				</Text>
-				{detail ? <Text {...theme.style('muted')}>{`  ${detail}`.padEnd(Math.max(0, nameWidth - cellWidth(label)))}</Text> : undefined}
+				{detail ? <Text {...theme.style('muted')}>{padToWidth(`  ${detail}`, nameWidth - cellWidth(label))}</Text> : undefined}
 				{columns.strategy > 0 ? (
 					<Text {...theme.style('muted')}>
 						{'  '}
-						{fit(singleLine(node.strategy ?? ''), columns.strategy, theme.glyphs.ellipsis)}
+						{fit(singleLine(node.strategy ?? '', theme.glyphs.lineBreak), columns.strategy, theme.glyphs.ellipsis)}
 					</Text>
 				) : undefined}
 				{'  '}
@@ -105,7 +103,7 @@ export function NodeRow({row, selected, columns, elapsed, retries, now, width}: 
 					<>
 						{/* Status word and spinner in one styled run: Ink replays every earlier style change when it rewrites the changed end of a line. */}
 						<Text {...theme.style(role)}>
-							{fit(singleLine(statusText(node)), columns.status, theme.glyphs.ellipsis)}
+							{fit(singleLine(statusText(node), theme.glyphs.lineBreak), columns.status, theme.glyphs.ellipsis)}
 							{' '.repeat(2 + Math.max(0, columns.elapsed - duration.length - 2))}
 							{frame}
 						</Text>
@@ -113,7 +111,7 @@ export function NodeRow({row, selected, columns, elapsed, retries, now, width}: 
 					</>
 				) : (
 					<>
-						<Text {...theme.style(role)}>{fit(singleLine(statusText(node)), columns.status, theme.glyphs.ellipsis)}</Text>
+						<Text {...theme.style(role)}>{fit(singleLine(statusText(node), theme.glyphs.lineBreak), columns.status, theme.glyphs.ellipsis)}</Text>
 						{columns.elapsed > 0 ? `  ${fitRight(duration, columns.elapsed)}` : undefined}
 					</>
 				)}
@@ -126,6 +124,11 @@ export function NodeRow({row, selected, columns, elapsed, retries, now, width}: 
 			</Line>
 		</Box>
 	);
+}
+
+/** `text` and spaces up to `width` cells (never cut). */
+function padToWidth(text: string, width: number): string {
+	return text + ' '.repeat(Math.max(0, width - cellWidth(text)));
 }
 
 /** 2nd, 3rd, 11th, 21st… */

@@ -2,15 +2,15 @@ import {Box, Text} from 'ink';
 import {objectFacts} from '../../model/object-facts.js';
 import type {PlanObject} from '../../model/plan-tree.js';
 import {singleLine} from '../cell-text.js';
-import {roleOf} from '../theme.js';
+import {roleOf, type Glyphs} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import {StatusIcon} from './status-icon.js';
 import {Line} from './line.js';
 
 /** `Instance default/mysql-instance · mysql-5.7-0.3.0 · active plan deploy` / `ActionSet … · blueprint … · failed · 62%`. */
-export function objectTitle(object: PlanObject, separator: string): string {
+export function objectTitle(object: PlanObject, glyphs: Pick<Glyphs, 'separator' | 'lineBreak'>): string {
 	const parts = [`${object.kind} ${object.namespace}/${object.name}`, ...objectFacts(object)];
-	return singleLine(parts.join(`  ${separator}  `));
+	return singleLine(parts.join(`  ${glyphs.separator}  `), glyphs.lineBreak);
 }
 
 export type ObjectLinesProps = {
@@ -34,13 +34,13 @@ export function ObjectLines({object, objectKey, synced, height, width}: ObjectLi
 	return (
 		<Box flexDirection="column" width={width}>
 			<Line bold>
-				{object ? objectTitle(object, theme.glyphs.separator) : `${kind} ${namespace}/${name.join('/')}`}
+				{object ? objectTitle(object, theme.glyphs) : `${kind} ${namespace}/${name.join('/')}`}
 			</Line>
 			{height > 1 ? (
 				object ? (
 					<Line>
 						{/* Static icon: the spinners are on the tree's running rows; one at the start of this line would rewrite it all every second. */}
-						<StatusIcon state={object.state} spin={false} /> <Text {...theme.style(roleOf(object.state))}>{singleLine(object.summary)}</Text>
+						<StatusIcon state={object.state} spin={false} /> <Text {...theme.style(roleOf(object.state))}>{singleLine(object.summary, theme.glyphs.lineBreak)}</Text>
 					</Line>
 				) : (
 					<Line {...theme.style('muted')}>

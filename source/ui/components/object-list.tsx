@@ -4,7 +4,7 @@ import {statusLook} from '../../model/status.js';
 import {objectTimingId, type NodeTiming} from '../../state/store.js';
 import {cellWidth, fit, fitRight, singleLine} from '../cell-text.js';
 import {elapsedOf} from '../elapsed.js';
-import {formatDuration} from '../../model/format-duration.js';
+import {formatDurationFitting} from '../../model/format-duration.js';
 import {useScrollWindow} from '../hooks/use-scroll-window.js';
 import {listKey, progressText} from '../list-rows.js';
 import {roleOf, type Theme} from '../theme.js';
@@ -34,9 +34,9 @@ function measure(object: PlanObject, theme: Theme): Measured {
 
 	const cells = {
 		kind: object.kind,
-		namespace: singleLine(object.namespace),
-		name: singleLine(object.name),
-		active: singleLine(object.active ?? ''),
+		namespace: singleLine(object.namespace, theme.glyphs.lineBreak),
+		name: singleLine(object.name, theme.glyphs.lineBreak),
+		active: singleLine(object.active ?? '', theme.glyphs.lineBreak),
 		state: `${theme.icon(object.state)} ${statusLook(object.state).word}`,
 		progress: progressText(object),
 	};
@@ -53,9 +53,9 @@ function measure(object: PlanObject, theme: Theme): Measured {
 	return entry;
 }
 
-function elapsedText(key: string, timings: ObjectListProps['timings'], now: number): string {
+function elapsedText(key: string, timings: ObjectListProps['timings'], now: number, width: number): string {
 	const elapsed = elapsedOf(timings.get(key)?.get(objectTimingId), now);
-	return elapsed === undefined ? '' : formatDuration(elapsed);
+	return elapsed === undefined ? '' : formatDurationFitting(elapsed, width);
 }
 
 /**
@@ -85,7 +85,7 @@ function widthsOf(objects: readonly PlanObject[], theme: Theme, timings: ObjectL
 	}
 
 	if (longest !== undefined) {
-		widths.elapsed = Math.max(widths.elapsed, cellWidth(formatDuration(longest)));
+		widths.elapsed = Math.max(widths.elapsed, cellWidth(formatDurationFitting(longest, caps.elapsed)));
 	}
 
 	for (const column of Object.keys(titles) as Array<keyof Cells>) {
@@ -154,7 +154,7 @@ export function ObjectList({objects, cursor, timings, now, height, width, empty}
 						{'  '}
 						{fit(c.progress, w.progress, theme.glyphs.ellipsis)}
 						{'  '}
-						{fitRight(elapsedText(key, timings, now), w.elapsed)}
+						{fitRight(elapsedText(key, timings, now, w.elapsed), w.elapsed)}
 					</Line>
 				);
 			})}

@@ -1,4 +1,5 @@
 import {Box, Text} from 'ink';
+import {useMemo} from 'react';
 import {cellWidth, singleLine} from '../cell-text.js';
 import {elapsedOf} from '../elapsed.js';
 import {useScrollWindow} from '../hooks/use-scroll-window.js';
@@ -11,27 +12,67 @@ import {NodeRow, namePart, spinsByTimer, type TreeColumns} from './node-row.js';
 import {formatDuration} from '../../model/format-duration.js';
 import {statusText} from '../../model/status.js';
 
-/** Column widths from all visible rows (not just the window), so scrolling does not shift columns. */
-export function treeColumns(rows: readonly TreeRow[], elapsed: ReadonlyArray<number | undefined>, width: number, theme: Theme): TreeColumns {
+/** What the column widths need from all visible rows, computed once per change of the rows or timings, not per tick. */
+export type TreeColumnsBasis = {
+	readonly name: number;
+	readonly strategy: number;
+	readonly status: number;
+	/** Widest finished timer (spinner included): it no longer changes. */
+	readonly closedElapsed: number;
+	/** Earliest start of a running timer, with and without a spinner in front: the widest of them at any `now`. */
+	readonly openSpinningFrom?: number;
+	readonly openFrom?: number;
+};
+
+/**
+ * One walk over the visible rows (a fully expanded 100 000-step plan has 100 000): text widths and timers. A
+ * running timer's width only grows with time, so the widest one at any moment is the one that started first.
+ */
+export function treeColumnsBasis(rows: readonly TreeRow[], timings: ReadonlyMap<string, NodeTiming> | undefined, theme: Theme): TreeColumnsBasis {
 	let name = 0;
 	let strategy = 0;
 	let status = 0;
+	let closedElapsed = 0;
+	let openSpinningFrom: number | undefined;
+	let openFrom: number | undefined;
 	for (const row of rows) {
 		const {before, icon, label} = namePart(row, theme);
 		name = Math.max(name, cellWidth(before) + cellWidth(icon) + 1 + cellWidth(label));
-		strategy = Math.max(strategy, cellWidth(singleLine(row.node.strategy ?? '')));
+		strategy = Math.max(strategy, cellWidth(singleLine(row.node.strategy ?? '', theme.glyphs.lineBreak)));
 		// Raw words are cut at 14 cells; a reason after them (`pending (running per progress)`) gets its room.
-		const reason = row.node.statusReason ? cellWidth(singleLine(statusText({status: '', statusReason: row.node.statusReason}))) + 1 : 0;
-		status = Math.max(status, Math.min(14, cellWidth(singleLine(row.node.status))) + reason);
+		const reason = row.node.statusReason ? cellWidth(singleLine(statusText({status: '', statusReason: row.node.statusReason}), theme.glyphs.lineBreak)) + 1 : 0;
+		status = Math.max(status, Math.min(14, cellWidth(singleLine(row.node.status, theme.glyphs.lineBreak))) + reason);
+		const timing = timings?.get(row.node.id);
+		if (timing?.startedAt === undefined) {
+			continue;
+		}
+
+		// Any defined elapsed: spinsByTimer only asks whether there is one.
+		const spins = spinsByTimer(row, 0, theme);
+		if (timing.endedAt === undefined) {
+			if (spins) {
+				openSpinningFrom = Math.min(openSpinningFrom ?? timing.startedAt, timing.startedAt);
+			} else {
+				openFrom = Math.min(openFrom ?? timing.startedAt, timing.startedAt);
+			}
+		} else {
+			closedElapsed = Math.max(closedElapsed, formatDuration(elapsedOf(timing, 0)!).length + (spins ? 2 : 0));
+		}
 	}
 
+	return {name, strategy, status, closedElapsed, openSpinningFrom, openFrom};
+}
+
+/** Column widths at `now`, from the basis: constant work per tick however long the tree is. */
+export function treeColumnsAt(basis: TreeColumnsBasis, now: number, width: number): TreeColumns {
+	const open = (from: number | undefined, extra: number) => (from === undefined ? 0 : formatDuration(elapsedOf({startedAt: from}, now)!).length + extra);
 	// A running row's spinner sits in front of its timer (`⠹ 3:41`): two more cells.
-	const elapsedWidth = Math.max(0, ...elapsed.map((ms, i) => (ms === undefined ? 0 : formatDuration(ms).length + (spinsByTimer(rows[i]!, ms, theme) ? 2 : 0))));
+	const elapsedWidth = Math.max(basis.closedElapsed, open(basis.openSpinningFrom, 2), open(basis.openFrom, 0));
 	// Leave room for the timers and some message: long names are cut, not the timers.
 	const room = Math.max(20, width - 2 - elapsedWidth - 10);
-	const statusWidth = Math.min(status, 36);
-	const strategyWidth = Math.min(strategy, Math.max(0, Math.floor(room * 0.2)));
-	const nameWidth = Math.min(name, Math.max(12, room - statusWidth - strategyWidth - 4));
+	const statusWidth = Math.min(basis.status, 36);
+	const strategyWidth = Math.min(basis.strategy, Math.max(0, Math.floor(room * 0.2)));
+	const nameWidth = Math.min(basis.name, Math.max(12, room - statusWidth - strategyWidth - 4));
 	return {name: nameWidth, strategy: strategyWidth, status: statusWidth, elapsed: elapsedWidth};
 }
 
@@ -50,6 +91,8 @@ export type PlanTreeViewProps = {
 export function PlanTreeView({rows, cursor, timings, now, height, width}: PlanTreeViewProps) {
 	const theme = useTheme();
 	const window = useScrollWindow(rows.length, height, cursor);
+	// Per tick only the rows on screen cost anything: the basis is recomputed when rows or timings change.
+	const basis = useMemo(() => treeColumnsBasis(rows, timings, theme), [rows, timings, theme]);
 	if (height <= 0) {
 		return null;
 	}
@@ -58,8 +101,7 @@ export function PlanTreeView({rows, cursor, timings, now, height, width}: PlanTr
 		return <Text {...theme.style('muted')}>  no plans in this object yet</Text>;
 	}
 
-	const elapsed = rows.map(row => elapsedOf(timings?.get(row.node.id), now));
-	const columns = treeColumns(rows, elapsed, width, theme);
+	const columns = treeColumnsAt(basis, now, width);
 	return (
 		<Box flexDirection="column" width={width}>
 			{window.above > 0 && height >= 3 ? <MoreLine direction="above" count={window.above} /> : undefined}
@@ -69,7 +111,7 @@ export function PlanTreeView({rows, cursor, timings, now, height, width}: PlanTr
 					row={row}
 					selected={window.start + i === cursor}
 					columns={columns}
-					elapsed={elapsed[window.start + i]}
+					elapsed={elapsedOf(timings?.get(row.node.id), now)}
 					retries={timings?.get(row.node.id)?.retries}
 					now={now}
 					width={width}

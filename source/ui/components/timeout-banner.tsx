@@ -14,7 +14,7 @@ export type BannerInput = {
 /** The one line about the wait (or a fatal error), or undefined when there is nothing to say. */
 export function bannerLine({wait, fatal, now}: BannerInput, theme: Theme): {readonly text: string; readonly role: Role} | undefined {
 	if (fatal) {
-		return {text: `${theme.icon('failed')} ${singleLine(fatal.message)}`, role: 'error'};
+		return {text: `${theme.icon('failed')} ${singleLine(fatal.message, theme.glyphs.lineBreak)}`, role: 'error'};
 	}
 
 	switch (wait.phase) {
@@ -36,11 +36,11 @@ export function bannerLine({wait, fatal, now}: BannerInput, theme: Theme): {read
 
 			const {exitCode, message} = wait.result;
 			const icon = exitCode === 0 ? theme.icon('succeeded') : exitCode === 3 ? theme.glyphs.timeout : theme.icon('failed');
-			return {text: `${icon} ${singleLine(message)} (exit code ${exitCode})`, role: exitCode === 0 ? 'success' : exitCode === 3 ? 'warning' : 'error'};
+			return {text: `${icon} ${singleLine(message, theme.glyphs.lineBreak)} (exit code ${exitCode})`, role: exitCode === 0 ? 'success' : exitCode === 3 ? 'warning' : 'error'};
 		}
 
 		case 'waiting': {
-			return wait.waitingFor ? {text: `${theme.icon('pending')} ${singleLine(wait.waitingFor)}`, role: 'muted'} : undefined;
+			return wait.waitingFor ? {text: `${theme.icon('pending')} ${singleLine(wait.waitingFor, theme.glyphs.lineBreak)}`, role: 'muted'} : undefined;
 		}
 
 		case 'watching': {

@@ -5,6 +5,7 @@
  * certificate (so the CLI verifies it with the cluster CA as usual), sees plain HTTP/1.1, and re-encrypts
  * towards the apiserver. It also logs the requests it forwarded and whether the answer was a 410 Expired
  * (as HTTP status or as a watch ERROR event), so a test can prove the fault happened and how the CLI reacted.
+ * It can also answer LISTs itself with a 503 HTML page, as a load balancer in front of a sick apiserver does.
  */
 import {readFileSync} from 'node:fs';
 import {writeFile} from 'node:fs/promises';
@@ -41,6 +42,11 @@ export type ApiProxy = {
 	 * close both sides. With `mustContain`, only a chunk that also holds that text (e.g. the final status).
 	 */
 	cutWatchEvent(path: RegExp, needle: string, mustContain?: string): Promise<Cut>;
+	/**
+	 * Answer the next `times` LISTs (GET, not a watch) whose path matches `path` here, with `status` and an HTML
+	 * error page as a load balancer in front of the apiserver does, instead of forwarding them.
+	 */
+	answerLists(path: RegExp, times: number, status?: number): void;
 	readonly requests: ProxiedRequest[];
 	/** Connections reset since `refuse()` (each one is the CLI trying again). */
 	refused(): number;
@@ -62,6 +68,7 @@ export async function startProxy(cluster: Cluster, name = 'proxy'): Promise<ApiP
 	let refusing = false;
 	let refused = 0;
 	let armed: {path: RegExp; needle: string; mustContain: string; resolve: (cut: Cut) => void} | undefined;
+	let listAnswers: {path: RegExp; remaining: number; status: number} | undefined;
 
 	const closePair = (pair: Pair) => {
 		pair.client.destroy();
@@ -85,6 +92,16 @@ export async function startProxy(cluster: Cluster, name = 'proxy'): Promise<ApiP
 			for (const m of text.matchAll(requestLine)) {
 				const request: ProxiedRequest = {method: m[1]!, path: m[2]!, at: Date.now(), watch: /[?&]watch=(true|1)\b/.test(m[2]!)};
 				requests.push(request);
+				if (listAnswers && listAnswers.remaining > 0 && request.method === 'GET' && !request.watch && listAnswers.path.test(request.path)) {
+					// Answered here (a GET has no body: the chunk is this request alone); the connection closes after it.
+					listAnswers.remaining--;
+					request.status = listAnswers.status;
+					const body = `<html><head><title>${listAnswers.status} Service Temporarily Unavailable</title></head><body><center>proxy</center></body></html>`;
+					client.end(`HTTP/1.1 ${listAnswers.status} Service Unavailable\r\nContent-Type: text/html\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+					upstream.destroy();
+					return;
+				}
+
 				pair.pending.push(request);
 			}
 
@@ -183,6 +200,9 @@ export async function startProxy(cluster: Cluster, name = 'proxy'): Promise<ApiP
 		},
 		accept: () => {
 			refusing = false;
+		},
+		answerLists: (listPath, times, status = 503) => {
+			listAnswers = {path: listPath, remaining: times, status};
 		},
 		cutWatchEvent: async (watchPath, needle, mustContain = '') => new Promise<Cut>(resolve => {
 			armed = {path: watchPath, needle, mustContain, resolve};
