@@ -168,7 +168,7 @@ async function replay(options: Options): Promise<number> {
 	]);
 	const {file, speed, from} = options.replay!;
 	const recording = await loadRecording(file);
-	const fromMs = from === undefined ? undefined : resolveFrom(from, recording.startMs, parseDuration);
+	const fromMs = from === undefined ? undefined : resolveFrom(from, recording.startMs, parseDuration, options.utc ? 'UTC' : undefined);
 	if (fromMs === undefined && from !== undefined) {
 		throw Object.assign(new Error(`invalid --from "${from}": use a duration after the start (2m30s) or a time (11:02:30, 2026-11-30T11:02:30Z)`), {exitCode: exitCodes.usage});
 	}

@@ -81,7 +81,8 @@ export function createReplaySource(options: ReplayOptions): ReplaySource {
 	const {recording, clock} = options;
 	const {entries, startMs} = recording;
 	const endMs = recordingEndMs(recording);
-	const marks = options.marks ?? transitionMarks(recording);
+	// Only `[` and `]` need them: plain and json never pay for the extra pass.
+	let marks = options.marks;
 	// Never before the recorded session's first complete picture (its first `synced`): outputs wait for that.
 	const syncedMs = entries.find(e => e.event.type === 'synced')?.at ?? startMs;
 	const fromMs = Math.min(Math.max(options.fromMs ?? startMs, syncedMs), endMs);
@@ -184,6 +185,7 @@ export function createReplaySource(options: ReplayOptions): ReplaySource {
 		},
 		jump(direction) {
 			const now = clock.now();
+			marks ??= transitionMarks(recording);
 			seek(direction === 'next' ? (nextMark(marks, now) ?? endMs) : (previousMark(marks, now) ?? startMs));
 		},
 		ended: endedPromise,

@@ -73,6 +73,12 @@ describe('record and replay (bin)', () => {
 		expect(drawn.code).toBe(1);
 		expect(drawn.stdout).toContain('✖ restore failed in phase RestoreFromObjectStore');
 
+		// --from a time of day, in the view's zone (--utc here, in a machine zone 9 hours away): starts there.
+		const from = recording.startMs + 1000 - ((recording.startMs + 1000) % 1000);
+		const hms = new Date(from).toISOString().slice(11, 19);
+		const fromRun = await runBin(['replay', file, '--from', hms, '--utc', '--speed', '50', '-o', 'json'], {env: {TZ: 'Asia/Tokyo'}});
+		expect((JSON.parse(fromRun.stdout.split('\n')[0]!) as {time: string}).time).toBe(new Date(from).toISOString());
+
 		// Without --wait a replay ends with the recording, exit code as -f.
 		const plain = await runBin(['replay', file, '--speed', '50', '-o', 'plain', '--from', '0s']);
 		expect(plain.code).toBe(1);
