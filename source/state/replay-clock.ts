@@ -3,7 +3,8 @@
  * (the store's stamps, timers, the wait's deadline) sees the moment being replayed, which moves `speed` times
  * faster than the real clock, stands still while paused, and jumps when the user seeks. Timers are kept in
  * recorded time and fire in time order, also when a seek crosses several at once; the real clock only wakes
- * this one up for the earliest of them. The 1 Hz tick stays the real clock's (redraws need no more).
+ * this one up for the earliest of them. The 1 Hz tick is in recorded time too: the wait decides a timeout on a
+ * tick, so a replayed timeout falls between the same recorded events as it did live.
  */
 import type {Clock} from './clock.js';
 
@@ -44,6 +45,10 @@ export class ReplayClock implements Clock {
 	/** While a seek or a due timer runs, now() is exactly this (stamps get the recorded time, not a drifted one). */
 	#fixed: number | undefined;
 	readonly #listeners = new Set<() => void>();
+	readonly #tickListeners = new Set<() => void>();
+	#tickCancel: (() => void) | undefined;
+	/** Ticks fall on this moment plus whole seconds: the first subscription's, as the system clock's interval does. */
+	#tickPhase: number | undefined;
 
 	/** `paused`: start standing still (a replay starts playing once its output is ready to show every change). */
 	constructor(real: Clock, startMs: number, speed = 1, paused = false) {
@@ -75,7 +80,35 @@ export class ReplayClock implements Clock {
 	}
 
 	onTick(listener: () => void): () => void {
-		return this.#real.onTick(listener);
+		this.#tickListeners.add(listener);
+		if (!this.#tickCancel) {
+			this.#tickPhase = this.now();
+			this.#armTick();
+		}
+
+		return () => {
+			this.#tickListeners.delete(listener);
+			if (this.#tickListeners.size === 0) {
+				this.#tickCancel?.();
+				this.#tickCancel = undefined;
+			}
+		};
+	}
+
+	/** The next tick after now, in recorded time. */
+	#armTick(): void {
+		const now = this.now();
+		const phase = this.#tickPhase ?? now;
+		this.#tickCancel = this.after(phase + (Math.floor((now - phase) / 1000) + 1) * 1000 - now, () => {
+			this.#tickCancel = undefined;
+			if (this.#tickListeners.size > 0) {
+				this.#armTick();
+			}
+
+			for (const l of [...this.#tickListeners]) {
+				l();
+			}
+		});
 	}
 
 	after(ms: number, callback: () => void): () => void {
@@ -102,8 +135,15 @@ export class ReplayClock implements Clock {
 
 	/** Move to `ms`: forward fires every timer due on the way, in order; backward fires none. */
 	seek(ms: number): void {
+		const back = ms < this.now();
 		this.#advance(ms);
 		this.#rebase(ms);
+		if (back && this.#tickCancel) {
+			// The armed tick is in the future being left: tick from the new moment on.
+			this.#tickCancel();
+			this.#armTick();
+		}
+
 		this.#schedule();
 		this.#changed();
 	}

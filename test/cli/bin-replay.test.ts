@@ -85,6 +85,17 @@ describe('record and replay (bin)', () => {
 		expect(plain.stdout).toMatch(/restore › RestoreFromObjectStore {2}running → failed/);
 	}, 60_000);
 
+	it('a recorded timeout replays as a timeout; a wait the recording does not finish is 130', async () => {
+		const file = path.join(dir, 'timeout.ndjson');
+		const live = await runBin(['demo', '--scenario', 'mysql-deploy', '--wait', '--timeout', '2s', '-o', 'json', '--record', file]);
+		expect(live.code).toBe(3);
+		const replayed = await runBin(['replay', file, '--wait', '--timeout', '2s', '--speed', '4', '-o', 'json']);
+		expect(replayed.code).toBe(3);
+		expect(lines(replayed.stdout).at(-2)!.objects).toEqual(lines(live.stdout).at(-2)!.objects);
+		const open = await runBin(['replay', file, '--wait', '--speed', '4', '-o', 'plain']);
+		expect(open.code).toBe(130);
+	}, 60_000);
+
 	it('a bad line is one error with its line number, exit 2', async () => {
 		const file = path.join(dir, 'bad.ndjson');
 		writeFileSync(file, '{"recording":"planwatch/1","source":"demo","start":"2026-11-30T11:00:00Z"}\n{"at":"2026-11-30T11:00:01Z","type":"synced"}\n{"at": nope}\n{"at":"2026-11-30T11:00:02Z","type":"synced"}\n');

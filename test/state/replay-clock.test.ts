@@ -80,3 +80,22 @@ describe('replay clock', () => {
 		expect(clock.paused).toBe(true);
 	});
 });
+
+describe('replay clock ticks', () => {
+	it('ticks once per recorded second from the first subscription, also across a seek, and again after a seek back', () => {
+		const {real, clock} = setup(4);
+		clock.seek(recorded + 300);
+		const ticks: number[] = [];
+		const off = clock.onTick(() => ticks.push(clock.now() - recorded));
+		real.advance(500);
+		expect(ticks).toEqual([1300, 2300]);
+		clock.seek(recorded + 4500);
+		expect(ticks).toEqual([1300, 2300, 3300, 4300]);
+		clock.seek(recorded + 100);
+		real.advance(300);
+		expect(ticks.slice(4)).toEqual([300, 1300]);
+		off();
+		real.advance(10_000);
+		expect(ticks).toHaveLength(6);
+	});
+});
