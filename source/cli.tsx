@@ -6,7 +6,8 @@
  */
 import path from 'node:path';
 import process from 'node:process';
-import {describeError, exitCodes} from './cli/exit-codes.js';
+import {describeError} from './cli/describe-error.js';
+import {exitCodes} from './core/exit-codes.js';
 import {drawOnce} from './cli/draw-once.js';
 import {handleInterrupts} from './cli/interrupt.js';
 import {outputFailure} from './cli/output-errors.js';
@@ -14,12 +15,12 @@ import {parseArgs, type Options} from './cli/parse-args.js';
 import {openTerminalInput} from './cli/tty-input.js';
 import {buildInfo, formatVersion} from './cli/build-info.js';
 import {whenSynced} from './cli/when-synced.js';
-import type {ObjectSource} from './kube/object-source.js';
+import type {ObjectSource} from './state/object-source.js';
 import type {Recorder} from './sources/recorder.js';
 import type {ReplayControls} from './sources/replay-source.js';
 import {objectKey} from './model/plan-tree.js';
 import {shownInput} from './model/sanitize.js';
-import {SystemClock, type Clock} from './state/clock.js';
+import {SystemClock, type Clock} from './core/clock.js';
 import {Store} from './state/store.js';
 
 /** The exit code of the run once its outcome is known: what a closed stdout (`| head -1`) exits with. */
@@ -124,7 +125,7 @@ async function run(options: Options): Promise<number> {
 		}
 
 		case 'cluster': {
-			const [{loadKubeconfig}, {createClusterSource, onceFirstListWithinMs}] = await Promise.all([import('./kube/kubeconfig.js'), import('./kube/cluster-source.js')]);
+			const [{loadKubeconfig}, {createClusterSource, onceFirstListWithinMs}] = await Promise.all([import('./kube/kubeconfig.js'), import('./sources/cluster-source.js')]);
 			const kubeconfig = loadKubeconfig({kubeconfig: options.kubeconfig, context: options.context, namespace: options.namespace});
 			const namespace = options.allNamespaces ? undefined : kubeconfig.namespace;
 			// --once draws one picture: a cluster that cannot give it is an error after a bounded time, not a silent retry.
@@ -163,7 +164,7 @@ async function replay(options: Options): Promise<number> {
 	const [{loadRecording, createReplaySource}, {ReplayClock}, {resolveFrom}, {parseDuration}] = await Promise.all([
 		import('./sources/replay-source.js'),
 		import('./state/replay-clock.js'),
-		import('./model/recording.js'),
+		import('./state/recording.js'),
 		import('./model/parse-duration.js'),
 	]);
 	const {file, speed, from} = options.replay!;
@@ -321,6 +322,14 @@ async function drive(options: Options, {store, clock, source, targets, extras}: 
 	const snapshot = await whenSynced(store);
 	if (snapshot.fatal) {
 		return await reportEnd(snapshot.fatal);
+	}
+
+	// JSON carries them as its "missing" key; the other pictures say on stderr what they are drawn without.
+	if (options.output !== 'json') {
+		for (const m of snapshot.missing ?? []) {
+			// eslint-disable-next-line no-await-in-loop
+			await write(process.stderr, `planwatch: ${m.message}\n`);
+		}
 	}
 
 	const {chunks, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now(), timeZone: options.utc ? 'UTC' : undefined});

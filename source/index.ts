@@ -9,18 +9,19 @@
  * for await (const snapshot of watchPlans({namespace: 'kanister', signal})) console.log(snapshot.objects.map(o => o.summary));
  * ```
  */
-import {createClusterSource} from './kube/cluster-source.js';
+import {createClusterSource} from './sources/cluster-source.js';
 import {loadKubeconfig} from './kube/kubeconfig.js';
-import type {ConnectionState, ObjectSource} from './kube/object-source.js';
-import {parseTarget} from './kube/targets.js';
+import type {ConnectionState, ObjectSource} from './state/object-source.js';
+import {parseTarget} from './model/targets.js';
 import {objectKey, type PlanEvent, type PlanObject} from './model/plan-tree.js';
-import {SystemClock, type Clock} from './state/clock.js';
+import {SystemClock, type Clock} from './core/clock.js';
 import {Store, type StoreSnapshot} from './state/store.js';
 import {createWaitController} from './state/wait-controller.js';
 import {parseDuration} from './model/parse-duration.js';
 
 export type {PlanEvent, PlanNode, PlanObject, NodeState, NodeKind, Outcome, ObjectKind} from './model/plan-tree.js';
-export type {ConnectionState, KubeObject, ObjectSource, SourceEvent} from './kube/object-source.js';
+export type {ConnectionState, ObjectSource, SourceEvent} from './state/object-source.js';
+export type {KubeObject} from './core/kube-object.js';
 
 export type PlanWatchOptions = {
 	/** `instance/NAME` or `actionset/NAME` (kubectl-style aliases accepted). Empty: every object in scope. */

@@ -4,7 +4,7 @@
 import {renderJsonChunks} from '../render/json.js';
 import {renderPlain} from '../render/plain.js';
 import type {StoreSnapshot} from '../state/store.js';
-import {onceExitCode} from './exit-codes.js';
+import {onceExitCode} from './describe-error.js';
 
 export type DrawOnceOptions = {
 	readonly output: 'plain' | 'json';

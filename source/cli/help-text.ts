@@ -35,7 +35,8 @@ Output
                                while watching: one line per status change, then the final tree
                         json   {"objects":[{kind, namespace, name, outcome, summary, tree}]};
                                while watching: NDJSON lines of type snapshot and transition
-  --once                Draw once and exit (default for plain and json with -f).
+  --once                Draw once and exit (default for plain and json with -f); against a
+                        cluster, give up with exit 4 after 30s without a first list.
   --no-color            No colour (also when NO_COLOR is set or stdout is not a terminal).
   --ascii               ASCII tree lines and icons instead of box drawing and symbols.
   --utc                 Clock times in UTC (default: this machine's time zone, named in the header).

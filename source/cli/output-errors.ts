@@ -3,7 +3,7 @@
  * error of planwatch's, but it must not read as success: the run ends with the code it had reached, or 141 when
  * it had none yet. Any other write error (ENOSPC on a full disk, EIO) is reported in one line and exits 2. Pure.
  */
-import {exitCodes} from './exit-codes.js';
+import {exitCodes} from '../core/exit-codes.js';
 
 const writeErrors: Record<string, string> = {
 	ENOSPC: 'no space left on device',

@@ -5,7 +5,7 @@
  * otherwise read `-f -` as a positional `-` and `-n -x` as two flags.
  */
 import meow from 'meow';
-import {parseTarget, TargetError, type Target} from '../kube/targets.js';
+import {parseTarget, TargetError, type Target} from '../model/targets.js';
 import {durationFlag} from '../model/parse-duration.js';
 import {sanitizeLine, shownInput} from '../model/sanitize.js';
 import {helpText} from './help-text.js';
@@ -15,7 +15,7 @@ export type OutputMode = 'tui' | 'plain' | 'json';
 export const completionShells = ['bash', 'zsh', 'fish'] as const;
 export type CompletionShell = (typeof completionShells)[number];
 
-export type {Target} from '../kube/targets.js';
+export type {Target} from '../model/targets.js';
 
 /** Where objects come from. */
 export type Mode =

@@ -5,16 +5,16 @@
  * final snapshot and the result. Ends when the wait ends (with --wait), or on a signal (130), or on a fatal
  * source error; a reached timeout exits 3 at once (no one can press + here).
  */
-import type {ConnectionState} from '../kube/object-source.js';
+import type {ConnectionState} from '../state/object-source.js';
 import {formatDurationWords} from '../model/format-duration.js';
 import {objectKey} from '../model/plan-tree.js';
-import {timeOfDay} from '../render/clock-time.js';
+import {timeOfDay} from '../model/clock-time.js';
 import {resultLine, snapshotLine, transitionLine} from '../render/json.js';
 import {formatFinished, formatObjectLine, formatTransition, renderPlain} from '../render/plain.js';
-import type {Clock} from '../state/clock.js';
+import type {Clock} from '../core/clock.js';
 import type {Store, StoreSnapshot, Transition} from '../state/store.js';
 import {createWaitController, type WaitResult} from '../state/wait-controller.js';
-import {onceExitCode} from './exit-codes.js';
+import {onceExitCode} from './describe-error.js';
 import type {Options} from './parse-args.js';
 import {whenSynced} from './when-synced.js';
 

@@ -3,13 +3,13 @@
  * exit code once the user quits, the wait ends, or (with --once) after the first complete frame.
  */
 import {render} from 'ink';
-import type {ReplayControls} from '../sources/replay-source.js';
-import type {Clock} from '../state/clock.js';
+import type {ReplayControls} from '../state/replay-clock.js';
+import type {Clock} from '../core/clock.js';
 import {framedSnapshots} from '../state/framed-snapshots.js';
 import type {Store} from '../state/store.js';
 import {createWaitController} from '../state/wait-controller.js';
 import {App} from '../ui/app.js';
-import {onceExitCode} from './exit-codes.js';
+import {onceExitCode} from './describe-error.js';
 import type {Options} from './parse-args.js';
 import {whenSynced} from './when-synced.js';
 

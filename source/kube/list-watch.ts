@@ -12,10 +12,10 @@
  *   unreachable…) stop the reflector; afterwards it retries forever: a blip never ends the program.
  */
 import {HttpMethod, IsomorphicFetchHttpLibrary, RequestContext, Watch, type KubeConfig} from '@kubernetes/client-node';
-import type {Clock} from '../state/clock.js';
+import type {Clock} from '../core/clock.js';
 import {Backoff, type BackoffPolicy} from './backoff.js';
 import {BadResponseError, classifyFailure, CredentialError, describeBody, errorText, KubeStatusError, statusText, type FailureContext, type KubeFailure, type KubeStatus} from './errors.js';
-import type {KubeObject} from './object-source.js';
+import type {KubeObject} from '../core/kube-object.js';
 import {collectionPath, type ResourceType} from './resources.js';
 
 export type ReflectorState =

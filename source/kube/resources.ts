@@ -1,4 +1,4 @@
-import type {ResourceKind} from './object-source.js';
+import type {ResourceKind} from '../core/kube-object.js';
 
 /** Where a resource lives in the API, and which product installs it. */
 export type ResourceType = {

@@ -1,4 +1,4 @@
-import type {KubeObject} from '../kube/object-source.js';
+import type {KubeObject} from '../core/kube-object.js';
 import type {PlanEvent} from './plan-tree.js';
 import {isoTime, rawString, record} from './read-raw.js';
 import {maxMessageLength, maxNameLength, sanitizeLine} from './sanitize.js';

@@ -1,4 +1,4 @@
-import type {KubeObject} from '../kube/object-source.js';
+import type {KubeObject} from '../core/kube-object.js';
 import {SiblingIds} from './node-id.js';
 import type {KanisterWaitFacts, NodeState, Outcome, PlanEvent, PlanNode, PlanObject} from './plan-tree.js';
 import {readKanisterEvents, type KanisterEventFacts} from './kanister-events.js';

@@ -1,4 +1,4 @@
-import type {KubeObject} from '../kube/object-source.js';
+import type {KubeObject} from '../core/kube-object.js';
 import {SiblingIds} from './node-id.js';
 import type {KudoWaitFacts, NodeState, Outcome, PlanNode, PlanObject} from './plan-tree.js';
 import {isoTime, latestTime, rawString, record, records, timeValue, type Raw} from './read-raw.js';

@@ -135,3 +135,9 @@ export type PlanEvent = {
 export function objectKey(o: {readonly kind: string; readonly namespace: string; readonly name: string}): string {
 	return `${o.kind}/${o.namespace}/${o.name}`;
 }
+
+/** The parts of an `objectKey` (names cannot contain `/`, namespaces neither, so the split is exact). */
+export function parseObjectKey(key: string): {readonly kind: string; readonly namespace: string; readonly name: string} {
+	const [kind = '', namespace = '', ...name] = key.split('/');
+	return {kind, namespace, name: name.join('/')};
+}

@@ -19,7 +19,7 @@ import {formatPercent, objectFacts} from '../model/object-facts.js';
 import {isActiveState, kanisterState, kudoState, outcomeState, statusLook, statusText} from '../model/status.js';
 import type {NodeTiming, StoreSnapshot, Transition} from '../state/store.js';
 import {objectTimingId} from '../state/store.js';
-import {clockTime, isoMs, noteText, timeOfDay, zoneName} from './clock-time.js';
+import {clockTime, isoMs, noteText, timeOfDay, zoneName} from '../model/clock-time.js';
 import {createPaint, type Paint} from './paint.js';
 
 export type PlainOptions = {

@@ -1,5 +1,5 @@
 /** Putting scenarios together: definitions, play order, time shifts and combinations (the tour). */
-import {resourceOf, type KubeObject} from '../kube/object-source.js';
+import {resourceOf, type KubeObject} from '../core/kube-object.js';
 import type {PlayContext, Scenario, ScenarioStep} from './scenario.js';
 
 /** Create steps at 0 for OperatorVersions and Blueprints: they exist before anything runs. */

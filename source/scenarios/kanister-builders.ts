@@ -5,7 +5,7 @@
  * 5 s progress poll, complete/failed) → deferPhase (state stays `pending` while it runs) → complete/failed,
  * with the controller's events.
  */
-import type {KubeObject} from '../kube/object-source.js';
+import type {KubeObject} from '../core/kube-object.js';
 import type {PlayContext, ScenarioStep} from './scenario.js';
 
 export const kanisterApiVersion = 'cr.kanister.io/v1alpha1';

@@ -4,7 +4,7 @@
  * them), and a timeline that writes what the instance controller writes (kudobuilder/kudo@50ef7232,
  * see shared/docs/kudo-kanister-facts.md §1).
  */
-import type {KubeObject} from '../kube/object-source.js';
+import type {KubeObject} from '../core/kube-object.js';
 import type {PlayContext, ScenarioStep} from './scenario.js';
 
 export const kudoApiVersion = 'kudo.dev/v1beta1';

@@ -19,7 +19,7 @@
  * Objects carry no server-owned metadata (uid, resourceVersion, generation, creationTimestamp): the server (or
  * the simulated cluster) sets those.
  */
-import type {KubeObject, ResourceKind} from '../kube/object-source.js';
+import type {KubeObject, ResourceKind} from '../core/kube-object.js';
 
 /** What a step function may ask of the player at play time. */
 export type PlayContext = {

@@ -4,7 +4,7 @@
  * Instances, and no-op writes that change nothing (the API server neither bumps the resourceVersion nor sends a
  * watch event for those). Used by the demo source and by the scenario tests.
  */
-import type {KubeObject, ResourceKind} from '../kube/object-source.js';
+import type {KubeObject, ResourceKind} from '../core/kube-object.js';
 import {eventNameFor, uuidFor} from './ids.js';
 import {completeEvent, isoSeconds, materialize, type PlayContext, type ScenarioStep} from './scenario.js';
 

@@ -3,8 +3,8 @@
  * emits (connection live, one `replace` per resource, `synced`, then upserts and deletes), so the store and
  * views cannot tell the difference. All timing goes through the injected Clock.
  */
-import type {ObjectSource, SourceEvent, SourceSink} from '../kube/object-source.js';
-import type {Clock} from '../state/clock.js';
+import type {ObjectSource, SourceEvent, SourceSink} from '../state/object-source.js';
+import type {Clock} from '../core/clock.js';
 import {scenario} from '../scenarios/compose.js';
 import {dueAt, playContext, type PlayContext, type Scenario, type ScenarioStep} from '../scenarios/scenario.js';
 import {clusterResources, SimulatedCluster, type ClusterChange} from '../scenarios/simulated-cluster.js';

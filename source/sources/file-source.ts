@@ -6,8 +6,9 @@
  * Every problem with the input is an InputError (RecordingError for a recording): one line naming the file, exit 2.
  */
 import {readFile} from 'node:fs/promises';
-import {resourceOf, type KubeObject, type ObjectSource, type ResourceKind, type SourceSink} from '../kube/object-source.js';
-import {looksLikeRecording, parseRecording, stateAt} from '../model/recording.js';
+import {resourceOf, type KubeObject, type ResourceKind} from '../core/kube-object.js';
+import {type ObjectSource, type SourceSink} from '../state/object-source.js';
+import {looksLikeRecording, parseRecording, stateAt} from '../state/recording.js';
 import {sanitizeLine} from '../model/sanitize.js';
 import {ExpansionLimitError, loadYamlDocuments} from './yaml-input.js';
 

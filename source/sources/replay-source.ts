@@ -5,9 +5,9 @@
  * runs the events from the start up to the moment (all synchronously: one frame).
  */
 import {readFile, stat} from 'node:fs/promises';
-import type {ObjectSource, SourceEvent, SourceSink} from '../kube/object-source.js';
-import {nextMark, parseRecording, previousMark, recordingEndMs, recordingLimits, RecordingError, type Recording} from '../model/recording.js';
-import type {Clock} from '../state/clock.js';
+import type {ObjectSource, SourceEvent, SourceSink} from '../state/object-source.js';
+import {nextMark, parseRecording, previousMark, recordingEndMs, recordingLimits, RecordingError, type Recording} from '../state/recording.js';
+import type {Clock} from '../core/clock.js';
 import type {ReplayClock, ReplayControls, ReplayState} from '../state/replay-clock.js';
 import {Store} from '../state/store.js';
 import {inputName} from './file-source.js';

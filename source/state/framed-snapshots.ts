@@ -1,4 +1,4 @@
-import type {Clock} from './clock.js';
+import type {Clock} from '../core/clock.js';
 import type {StoreSnapshot} from './store.js';
 
 type SnapshotStore = {subscribe(listener: () => void): () => void; getSnapshot(): StoreSnapshot};

@@ -6,7 +6,7 @@
  * this one up for the earliest of them. The 1 Hz tick is in recorded time too: the wait decides a timeout on a
  * tick, so a replayed timeout falls between the same recorded events as it did live.
  */
-import type {Clock} from './clock.js';
+import type {Clock} from '../core/clock.js';
 
 /* What a view of a replay reads and drives (implemented by source/sources/replay-source.ts). */
 export type ReplayState = {

@@ -1,4 +1,4 @@
-import type {ConnectionState} from '../kube/object-source.js';
+import type {ConnectionState} from './object-source.js';
 
 /**
  * What a run that has no complete picture yet is still trying, in words: the reason a `--timeout` that ends

@@ -1,10 +1,12 @@
-import type {ConnectionState, KubeObject, ResourceKind, SourceEvent} from '../kube/object-source.js';
+import type {ConnectionState, SourceEvent} from './object-source.js';
+import type {KubeObject, ResourceKind} from '../core/kube-object.js';
 import {adaptActionSet} from '../model/adapt-kanister-action-set.js';
 import {adaptEvent} from '../model/adapt-event.js';
 import {adaptInstance} from '../model/adapt-kudo-instance.js';
-import {objectKey, type PlanEvent, type PlanNode, type PlanObject} from '../model/plan-tree.js';
+import {objectKey, parseObjectKey, type PlanEvent, type PlanNode, type PlanObject} from '../model/plan-tree.js';
+import {blueprintKey, namespacedName, operatorVersionKey, readsBlueprintsOf, runsOperatorVersion} from '../model/object-references.js';
 import {isActiveState, isFinishedState} from '../model/status.js';
-import type {Clock} from './clock.js';
+import type {Clock} from '../core/clock.js';
 
 /** When a node started and ended, in clock milliseconds. Observed by the client unless the object said so. */
 export type NodeTiming = {
@@ -58,10 +60,6 @@ const maxTransitions = 2000;
 const maxEventsPerObject = 200;
 
 type Raw = Map<string, KubeObject>; // `namespace/name` → object
-
-function nsName(o: KubeObject): string {
-	return `${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`;
-}
 
 function time(iso: string | undefined): number | undefined {
 	if (!iso) {
@@ -192,12 +190,12 @@ export class Store {
 	}
 
 	#upsert(resource: ResourceKind, object: KubeObject): void {
-		this.#raw.get(resource)!.set(nsName(object), object);
+		this.#raw.get(resource)!.set(namespacedName(object), object);
 		this.#refreshFor(resource, object);
 	}
 
 	#delete(resource: ResourceKind, object: KubeObject): void {
-		this.#raw.get(resource)!.delete(nsName(object));
+		this.#raw.get(resource)!.delete(namespacedName(object));
 		if (resource === 'Instance' || resource === 'ActionSet') {
 			const key = objectKey({kind: resource, namespace: object.metadata?.namespace ?? '', name: object.metadata?.name ?? ''});
 			this.#objects.delete(key);
@@ -210,7 +208,7 @@ export class Store {
 
 	#replace(resource: ResourceKind, namespace: string | undefined, objects: readonly KubeObject[]): void {
 		const raw = this.#raw.get(resource)!;
-		const keep = new Set(objects.map(o => nsName(o)));
+		const keep = new Set(objects.map(o => namespacedName(o)));
 		for (const [key, old] of raw) {
 			if (!keep.has(key) && (namespace === undefined || old.metadata?.namespace === namespace)) {
 				this.#delete(resource, old);
@@ -224,7 +222,6 @@ export class Store {
 
 	/** Re-adapt whatever depends on a changed object. */
 	#refreshFor(resource: ResourceKind, object: KubeObject): void {
-		const ns = object.metadata?.namespace ?? '';
 		switch (resource) {
 			case 'Instance':
 			case 'ActionSet': {
@@ -234,7 +231,7 @@ export class Store {
 
 			case 'OperatorVersion': {
 				for (const inst of this.#raw.get('Instance')!.values()) {
-					if (operatorVersionKey(inst) === nsName(object)) {
+					if (runsOperatorVersion(inst, object)) {
 						this.#adapt('Instance', inst);
 					}
 				}
@@ -244,7 +241,7 @@ export class Store {
 
 			case 'Blueprint': {
 				for (const as of this.#raw.get('ActionSet')!.values()) {
-					if ((as.metadata?.namespace ?? '') === ns) {
+					if (readsBlueprintsOf(as, object)) {
 						this.#adapt('ActionSet', as);
 					}
 				}
@@ -253,7 +250,7 @@ export class Store {
 			}
 
 			case 'Event': {
-				this.#indexEvent(object, this.#raw.get('Event')!.has(nsName(object)));
+				this.#indexEvent(object, this.#raw.get('Event')!.has(namespacedName(object)));
 				break;
 			}
 		}
@@ -264,7 +261,7 @@ export class Store {
 	 * thousands of events costs one adaptation each, not a rescan of all events per event.
 	 */
 	#indexEvent(raw: KubeObject, present: boolean): void {
-		const eventKey = nsName(raw);
+		const eventKey = namespacedName(raw);
 		const before = this.#eventOwner.get(eventKey);
 		const e = present ? adaptEvent(raw) : undefined;
 		const owner = e && (e.involvedKind === 'Instance' || e.involvedKind === 'ActionSet') ? objectKey({kind: e.involvedKind, namespace: e.namespace, name: e.involvedName}) : undefined;
@@ -298,9 +295,9 @@ export class Store {
 			this.#events.set(owner, list.slice(-maxEventsPerObject));
 		}
 
-		const [kind, namespace, name] = owner.split('/') as ['Instance' | 'ActionSet', string, string];
-		const target = this.#raw.get(kind)?.get(`${namespace}/${name}`);
-		if (target && kind === 'ActionSet') {
+		const {kind, namespace, name} = parseObjectKey(owner);
+		const target = kind === 'ActionSet' ? this.#raw.get(kind)!.get(`${namespace}/${name}`) : undefined;
+		if (target) {
 			this.#adapt('ActionSet', target);
 		}
 	}
@@ -311,7 +308,7 @@ export class Store {
 		const adapted =
 			kind === 'Instance'
 				? adaptInstance(raw, this.#raw.get('OperatorVersion')!.get(operatorVersionKey(raw)))
-				: adaptActionSet(raw, name => this.#raw.get('Blueprint')!.get(`${ns}/${name}`), this.#events.get(key) ?? []);
+				: adaptActionSet(raw, name => this.#raw.get('Blueprint')!.get(blueprintKey(raw, name)), this.#events.get(key) ?? []);
 		const previous = this.#objects.get(key);
 		this.#objects.set(key, adapted);
 		if (!previous) {
@@ -428,12 +425,6 @@ export class Store {
 			this.#transitions = [...this.#transitions];
 		}
 	}
-}
-
-function operatorVersionKey(instance: KubeObject): string {
-	const spec = (instance['spec'] ?? {}) as {operatorVersion?: {name?: unknown; namespace?: unknown}};
-	const ns = typeof spec.operatorVersion?.namespace === 'string' && spec.operatorVersion.namespace ? spec.operatorVersion.namespace : (instance.metadata?.namespace ?? '');
-	return `${ns}/${typeof spec.operatorVersion?.name === 'string' ? spec.operatorVersion.name : ''}`;
 }
 
 function walk(nodes: readonly PlanNode[], path: string[], visit: (node: PlanNode, path: string[]) => void): void {

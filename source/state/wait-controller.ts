@@ -1,7 +1,7 @@
 import {objectKey, type PlanObject} from '../model/plan-tree.js';
 import {waitVerdict} from '../model/wait-rules.js';
 import {formatDurationWords} from '../model/format-duration.js';
-import type {Clock} from './clock.js';
+import type {Clock} from '../core/clock.js';
 import {connectionTrouble, stillTrying} from './still-trying.js';
 import type {StoreSnapshot} from './store.js';
 import type {WaitSession, WaitView} from './wait-session.js';

@@ -1,7 +1,7 @@
 import {Box, useWindowSize} from 'ink';
 import {useMemo, useSyncExternalStore} from 'react';
 import {objectKey} from '../model/plan-tree.js';
-import type {Clock} from '../state/clock.js';
+import type {Clock} from '../core/clock.js';
 import type {ReplayControls} from '../state/replay-clock.js';
 import type {WaitSession} from '../state/wait-session.js';
 import {DetailLines, detailLinesWanted} from './components/detail-lines.js';

@@ -1,5 +1,5 @@
 /**
- * Ages as the views print them (durations: model/format-duration.ts; clock times: render/clock-time.ts). Pure: callers pass
+ * Ages as the views print them (durations: model/format-duration.ts; clock times: model/clock-time.ts). Pure: callers pass
  * the clock's `now`, so frames are deterministic in tests.
  */
 

@@ -29,7 +29,7 @@ import {repoRoot as root} from './repo-root.js';
 import {renderTable, type Results} from './table.js';
 import {watchRun, type ClientName, type WatchFigures, type WatchPlan, type WatchSetup} from './watch-run.js';
 import {loadWorkload, sampleUpdate, type Workload} from './workload.js';
-import {encodeEntry} from '../../source/model/recording.js';
+import {encodeEntry} from '../../source/state/recording.js';
 import {WatchServer, writeKubeconfig} from '../helpers/watch-server.js';
 
 function option(name: string): string | undefined {

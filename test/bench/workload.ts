@@ -11,7 +11,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {loadYaml} from '@kubernetes/client-node';
-import type {KubeObject} from '../../source/kube/object-source.js';
+import type {KubeObject} from '../../source/core/kube-object.js';
 import {repoRoot} from './repo-root.js';
 import {actionSets, blueprints, instances, operatorVersions, type WatchServer} from '../helpers/watch-server.js';
 

@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest';
-import {describeError, exitCodes, onceExitCode} from '../../source/cli/exit-codes.js';
+import {describeError, onceExitCode} from '../../source/cli/describe-error.js';
+import {exitCodes} from '../../source/core/exit-codes.js';
 import {InputError} from '../../source/sources/file-source.js';
-import {TargetError} from '../../source/kube/targets.js';
+import {TargetError} from '../../source/model/targets.js';
 import {backupDeferFailed, mysqlDeploying} from '../helpers/plan-objects.js';
 
 describe('exit codes', () => {

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {runStream} from '../../source/cli/run-stream.js';
-import type {KubeObject} from '../../source/kube/object-source.js';
-import {FakeClock} from '../../source/state/clock.js';
+import type {KubeObject} from '../../source/core/kube-object.js';
+import {FakeClock} from '../helpers/fake-clock.js';
 import {Store} from '../../source/state/store.js';
 import {loadFixture, loadFixtureObject} from '../helpers/fixtures.js';
 import {waitUntil} from '../helpers/wait-until.js';

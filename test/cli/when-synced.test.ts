@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {whenSynced} from '../../source/cli/when-synced.js';
-import {FakeClock} from '../../source/state/clock.js';
+import {FakeClock} from '../helpers/fake-clock.js';
 import {Store} from '../../source/state/store.js';
 
 describe('whenSynced', () => {

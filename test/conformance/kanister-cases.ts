@@ -3,7 +3,7 @@
  * lines it encodes and the outcome planwatch must give. Built here (not copied from upstream): every status is
  * what pkg/controller/controller.go would write at one moment of a run.
  */
-import type {KubeObject} from '../../source/kube/object-source.js';
+import type {KubeObject} from '../../source/core/kube-object.js';
 import type {Outcome} from '../../source/model/plan-tree.js';
 
 export const namespace = 'conformance';

@@ -2,7 +2,7 @@
  * KUDO conformance cases: Instance states as kudobuilder/kudo@50ef7232 writes them (controller and webhook), each
  * with the source lines it encodes and the outcome planwatch must give. Built here, not copied from upstream.
  */
-import type {KubeObject} from '../../source/kube/object-source.js';
+import type {KubeObject} from '../../source/core/kube-object.js';
 import type {NodeState, Outcome} from '../../source/model/plan-tree.js';
 
 export const namespace = 'conformance';

@@ -5,7 +5,7 @@
  */
 import {randomBytes} from 'node:crypto';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import type {KubeObject} from '../../source/kube/object-source.js';
+import type {KubeObject} from '../../source/core/kube-object.js';
 import {scenarios} from '../../source/scenarios/catalog.js';
 import {actionSetProblems, eventProblems, instanceProblems} from '../scenarios/invariants.js';
 import {play} from '../scenarios/play.js';

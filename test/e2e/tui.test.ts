@@ -7,7 +7,7 @@
 import {loadAllYaml} from '@kubernetes/client-node';
 import {readFileSync} from 'node:fs';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import type {KubeObject} from '../../source/kube/object-source.js';
+import type {KubeObject} from '../../source/core/kube-object.js';
 import {isForbiddenCodePoint} from '../../source/model/sanitize.js';
 import {uncleanStrings} from '../helpers/clean-strings.js';
 import {cliFinal, killAllClis, repoRoot, startCli, type CliProcess} from './harness/cli.js';

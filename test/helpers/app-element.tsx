@@ -1,5 +1,5 @@
 /** An App element wired to fakes, for harnesses that render it themselves (headless terminal). */
-import {FakeClock} from '../../source/state/clock.js';
+import {FakeClock} from './fake-clock.js';
 import type {StoreSnapshot} from '../../source/state/store.js';
 import {App} from '../../source/ui/app.js';
 import {FakeStore} from './fake-store.js';

@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import {loadAllYaml} from '@kubernetes/client-node';
-import type {KubeObject} from '../../source/kube/object-source.js';
+import type {KubeObject} from '../../source/core/kube-object.js';
 
 /** test/fixtures as an absolute path. */
 export const fixturesDir = fileURLToPath(new URL('../fixtures/', import.meta.url));

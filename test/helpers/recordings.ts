@@ -1,9 +1,9 @@
 /** A recording of a demo scenario made the way --record makes one: every source event as the store got it. */
-import {encodeEntry, encodeHeader, parseRecording, type Recording} from '../../source/model/recording.js';
+import {encodeEntry, encodeHeader, parseRecording, type Recording} from '../../source/state/recording.js';
 import {findScenario} from '../../source/scenarios/catalog.js';
 import {scenarioDuration} from '../../source/scenarios/scenario.js';
 import {createDemoSource} from '../../source/sources/demo-source.js';
-import {FakeClock} from '../../source/state/clock.js';
+import {FakeClock} from './fake-clock.js';
 import {Store, type StoreSnapshot} from '../../source/state/store.js';
 
 export function recordScenario(name: string, waitFor: readonly string[] = []): {live: StoreSnapshot; recording: Recording; text: string} {

@@ -1,5 +1,5 @@
 /** The App wired to fakes (store, clock, wait session) for view tests. */
-import type {FakeClock} from '../../source/state/clock.js';
+import type {FakeClock} from './fake-clock.js';
 import type {StoreSnapshot} from '../../source/state/store.js';
 import {appElement} from './app-element.js';
 import type {FakeStore} from './fake-store.js';

@@ -2,7 +2,7 @@
  * Hand-written PlanObjects shaped like the adapters' output, for the interactive views (the plain/json renderers
  * have theirs in plan-objects.ts), plus a StoreSnapshot builder around them.
  */
-import type {ConnectionState} from '../../source/kube/object-source.js';
+import type {ConnectionState} from '../../source/state/object-source.js';
 import {objectKey, type NodeKind, type NodeState, type PlanEvent, type PlanNode, type PlanObject} from '../../source/model/plan-tree.js';
 import {objectTimingId, type NodeTiming, type StoreSnapshot} from '../../source/state/store.js';
 

@@ -7,7 +7,7 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {loadKubeconfig, type LoadedKubeconfig} from '../../source/kube/kubeconfig.js';
 import {Reflector, type ReflectorEvent} from '../../source/kube/list-watch.js';
 import {resourceTypes} from '../../source/kube/resources.js';
-import {FakeClock} from '../../source/state/clock.js';
+import {FakeClock} from '../helpers/fake-clock.js';
 import {Recorder, waitUntil} from '../helpers/source-recorder.js';
 import {actionSets, WatchServer, writeKubeconfig, type RawAnswer} from '../helpers/watch-server.js';
 

@@ -5,9 +5,9 @@
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {loadKubeconfig, type LoadedKubeconfig} from '../../source/kube/kubeconfig.js';
 import {Reflector, type ReflectorEvent, type ReflectorOptions} from '../../source/kube/list-watch.js';
-import type {KubeObject} from '../../source/kube/object-source.js';
+import type {KubeObject} from '../../source/core/kube-object.js';
 import {resourceTypes} from '../../source/kube/resources.js';
-import {FakeClock} from '../../source/state/clock.js';
+import {FakeClock} from '../helpers/fake-clock.js';
 import {Recorder, waitUntil} from '../helpers/source-recorder.js';
 import {actionSets, WatchServer, writeKubeconfig} from '../helpers/watch-server.js';
 

@@ -9,7 +9,7 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {loadKubeconfig} from '../../source/kube/kubeconfig.js';
 import {Reflector, type ReflectorEvent} from '../../source/kube/list-watch.js';
 import {resourceTypes} from '../../source/kube/resources.js';
-import {FakeClock} from '../../source/state/clock.js';
+import {FakeClock} from '../helpers/fake-clock.js';
 import {Recorder} from '../helpers/source-recorder.js';
 import {actionSets, WatchServer, writeKubeconfig, type KubeconfigSpec} from '../helpers/watch-server.js';
 

@@ -1,5 +1,5 @@
 import {describe, expect, test} from 'vitest';
-import type {KubeObject} from '../../source/kube/object-source.js';
+import type {KubeObject} from '../../source/core/kube-object.js';
 import {adaptActionSet, deferNote, runningPerProgress, skippedNote} from '../../source/model/adapt-kanister-action-set.js';
 import {adaptEvent} from '../../source/model/adapt-event.js';
 import type {KanisterWaitFacts, PlanEvent, PlanNode, PlanObject} from '../../source/model/plan-tree.js';

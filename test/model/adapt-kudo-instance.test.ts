@@ -1,5 +1,5 @@
 import {describe, expect, test} from 'vitest';
-import type {KubeObject} from '../../source/kube/object-source.js';
+import type {KubeObject} from '../../source/core/kube-object.js';
 import {adaptInstance, queuedNote, queuedStatus} from '../../source/model/adapt-kudo-instance.js';
 import type {KudoWaitFacts, PlanNode, PlanObject} from '../../source/model/plan-tree.js';
 import {fixtureText, loadFixtureObject} from '../helpers/fixtures.js';

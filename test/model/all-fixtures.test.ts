@@ -1,7 +1,7 @@
 /** Every Instance and ActionSet fixture adapts without throwing, to sanitized one-line strings and unique node ids. */
 import {readdirSync} from 'node:fs';
 import {expect, test} from 'vitest';
-import type {KubeObject} from '../../source/kube/object-source.js';
+import type {KubeObject} from '../../source/core/kube-object.js';
 import {adaptActionSet} from '../../source/model/adapt-kanister-action-set.js';
 import {adaptEvent} from '../../source/model/adapt-event.js';
 import {adaptInstance} from '../../source/model/adapt-kudo-instance.js';

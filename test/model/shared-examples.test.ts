@@ -6,7 +6,7 @@
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import {describe, expect, test} from 'vitest';
-import type {KubeObject} from '../../source/kube/object-source.js';
+import type {KubeObject} from '../../source/core/kube-object.js';
 import {adaptActionSet} from '../../source/model/adapt-kanister-action-set.js';
 import {adaptEvent} from '../../source/model/adapt-event.js';
 import {adaptInstance} from '../../source/model/adapt-kudo-instance.js';

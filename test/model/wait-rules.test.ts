@@ -1,5 +1,5 @@
 import {describe, expect, test} from 'vitest';
-import type {KubeObject} from '../../source/kube/object-source.js';
+import type {KubeObject} from '../../source/core/kube-object.js';
 import {adaptActionSet} from '../../source/model/adapt-kanister-action-set.js';
 import {adaptInstance} from '../../source/model/adapt-kudo-instance.js';
 import type {PlanObject} from '../../source/model/plan-tree.js';

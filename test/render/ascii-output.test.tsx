@@ -8,7 +8,7 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {objectKey} from '../../source/model/plan-tree.js';
 import {formatFinished, formatObjectLine, renderPlain} from '../../source/render/plain.js';
 import {FileSource, parseObjects} from '../../source/sources/file-source.js';
-import {FakeClock} from '../../source/state/clock.js';
+import {FakeClock} from '../helpers/fake-clock.js';
 import {Store, type StoreSnapshot} from '../../source/state/store.js';
 import {fixturesDir} from '../helpers/fixtures.js';
 import {renderApp} from '../helpers/render-app.js';

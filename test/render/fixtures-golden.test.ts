@@ -9,7 +9,7 @@ import {describe, expect, it} from 'vitest';
 import {renderJson} from '../../source/render/json.js';
 import {renderPlain} from '../../source/render/plain.js';
 import {FileSource, parseObjects} from '../../source/sources/file-source.js';
-import {FakeClock} from '../../source/state/clock.js';
+import {FakeClock} from '../helpers/fake-clock.js';
 import {Store, type StoreSnapshot} from '../../source/state/store.js';
 import {fixturesDir} from '../helpers/fixtures.js';
 import {expectGolden} from '../helpers/golden.js';

@@ -1,6 +1,6 @@
 /** The checkers must catch what a real controller would never write, or the catalog tests prove nothing. */
 import {describe, expect, it} from 'vitest';
-import type {KubeObject} from '../../source/kube/object-source.js';
+import type {KubeObject} from '../../source/core/kube-object.js';
 import {findScenario} from '../../source/scenarios/catalog.js';
 import {actionSetProblems, eventProblems, instanceProblems} from './invariants.js';
 import {play} from './play.js';

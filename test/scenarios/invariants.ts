@@ -2,7 +2,7 @@
  * What a real controller's objects always satisfy (shared/docs/kudo-kanister-facts.md), written independently
  * of the builders so the scenario data is checked, not re-derived. Each function returns the problems found.
  */
-import type {KubeObject} from '../../source/kube/object-source.js';
+import type {KubeObject} from '../../source/core/kube-object.js';
 
 const kudoStatuses = new Set(['NEVER_RUN', 'PENDING', 'IN_PROGRESS', 'COMPLETE', 'ERROR', 'FATAL_ERROR']);
 const running = new Set(['PENDING', 'IN_PROGRESS', 'ERROR']);

@@ -1,7 +1,7 @@
 /** Each scenario ends the way its name says, checked on the raw fields a controller would have written. */
 import {describe, expect, it} from 'vitest';
 import {findScenario} from '../../source/scenarios/catalog.js';
-import type {KubeObject} from '../../source/kube/object-source.js';
+import type {KubeObject} from '../../source/core/kube-object.js';
 import {at, play, type Played} from './play.js';
 
 function played(name: string): Played {

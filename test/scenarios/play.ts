@@ -2,10 +2,10 @@
  * Plays a scenario step by step on a SimulatedCluster driven by a FakeClock, keeping what a watcher would have
  * seen: every change, and the state of the cluster after each batch of steps due at the same time.
  */
-import type {KubeObject, ResourceKind} from '../../source/kube/object-source.js';
+import type {KubeObject, ResourceKind} from '../../source/core/kube-object.js';
 import {dueAt, playContext, type Scenario} from '../../source/scenarios/scenario.js';
 import {SimulatedCluster, type ClusterChange} from '../../source/scenarios/simulated-cluster.js';
-import {FakeClock} from '../../source/state/clock.js';
+import {FakeClock} from '../helpers/fake-clock.js';
 
 export type Batch = {
 	/** Scenario offset of the batch. */

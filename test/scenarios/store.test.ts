@@ -4,7 +4,7 @@ import type {PlanObject} from '../../source/model/plan-tree.js';
 import {findScenario} from '../../source/scenarios/catalog.js';
 import {scenarioDuration} from '../../source/scenarios/scenario.js';
 import {createDemoSource} from '../../source/sources/demo-source.js';
-import {FakeClock} from '../../source/state/clock.js';
+import {FakeClock} from '../helpers/fake-clock.js';
 import {Store, type StoreSnapshot} from '../../source/state/store.js';
 
 type Watched = {final: StoreSnapshot; seen: (name: string) => PlanObject[]; object: (name: string) => PlanObject};

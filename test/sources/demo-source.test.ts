@@ -1,9 +1,10 @@
 import {describe, expect, it} from 'vitest';
-import type {KubeObject, SourceEvent} from '../../source/kube/object-source.js';
+import type {KubeObject} from '../../source/core/kube-object.js';
+import type {SourceEvent} from '../../source/state/object-source.js';
 import {findScenario} from '../../source/scenarios/catalog.js';
 import {scenarioDuration, type Scenario} from '../../source/scenarios/scenario.js';
 import {createDemoSource} from '../../source/sources/demo-source.js';
-import {FakeClock} from '../../source/state/clock.js';
+import {FakeClock} from '../helpers/fake-clock.js';
 import {play} from '../scenarios/play.js';
 
 function scenarioNamed(name: string): Scenario {

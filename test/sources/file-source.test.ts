@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import type {SourceEvent} from '../../source/kube/object-source.js';
+import type {SourceEvent} from '../../source/state/object-source.js';
 import {FileSource, InputError, parseObjects, processReader, readInputs, type InputReader} from '../../source/sources/file-source.js';
 import {fixturesDir} from '../helpers/fixtures.js';
 

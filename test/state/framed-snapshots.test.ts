@@ -1,5 +1,5 @@
 import {describe, expect, test} from 'vitest';
-import {FakeClock} from '../../source/state/clock.js';
+import {FakeClock} from '../helpers/fake-clock.js';
 import {framedSnapshots} from '../../source/state/framed-snapshots.js';
 import {Store} from '../../source/state/store.js';
 import {loadFixtureObject} from '../helpers/fixtures.js';

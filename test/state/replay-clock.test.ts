@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {FakeClock} from '../../source/state/clock.js';
+import {FakeClock} from '../helpers/fake-clock.js';
 import {ReplayClock} from '../../source/state/replay-clock.js';
 
 const recorded = Date.parse('2026-11-30T09:00:00Z');

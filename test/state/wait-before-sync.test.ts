@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {FakeClock} from '../../source/state/clock.js';
+import {FakeClock} from '../helpers/fake-clock.js';
 import {Store} from '../../source/state/store.js';
 import {connectionTrouble, stillTrying} from '../../source/state/still-trying.js';
 import {createWaitController} from '../../source/state/wait-controller.js';

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import type {KubeObject} from '../../source/kube/object-source.js';
-import {FakeClock} from '../../source/state/clock.js';
+import type {KubeObject} from '../../source/core/kube-object.js';
+import {FakeClock} from '../helpers/fake-clock.js';
 import {Store} from '../../source/state/store.js';
 import {createWaitController} from '../../source/state/wait-controller.js';
 import {loadFixture, loadFixtureObject} from '../helpers/fixtures.js';

@@ -4,7 +4,7 @@
  */
 import {afterEach, describe, expect, test} from 'vitest';
 import {createReplaySource, transitionMarks} from '../../source/sources/replay-source.js';
-import {FakeClock} from '../../source/state/clock.js';
+import {FakeClock} from '../helpers/fake-clock.js';
 import {ReplayClock} from '../../source/state/replay-clock.js';
 import {Store} from '../../source/state/store.js';
 import {createWaitController} from '../../source/state/wait-controller.js';

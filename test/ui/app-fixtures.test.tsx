@@ -3,9 +3,9 @@
  * adapters' PlanObjects and what the views draw from them.
  */
 import {afterEach, describe, expect, test} from 'vitest';
-import {resourceOf} from '../../source/kube/object-source.js';
+import {resourceOf} from '../../source/core/kube-object.js';
 import {objectKey} from '../../source/model/plan-tree.js';
-import {FakeClock} from '../../source/state/clock.js';
+import {FakeClock} from '../helpers/fake-clock.js';
 import {Store} from '../../source/state/store.js';
 import {App} from '../../source/ui/app.js';
 import {FakeWait} from '../helpers/fake-wait.js';

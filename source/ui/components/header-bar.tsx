@@ -1,11 +1,12 @@
 import {Box, Text} from 'ink';
-import type {ConnectionState, ResourceKind} from '../../kube/object-source.js';
+import type {ConnectionState} from '../../state/object-source.js';
+import type {ResourceKind} from '../../core/kube-object.js';
 import type {ReplayState} from '../../state/replay-clock.js';
 import type {WaitView} from '../../state/wait-session.js';
 import {singleLine} from '../cell-text.js';
 import {formatDuration, formatDurationWords} from '../../model/format-duration.js';
 import {formatAge} from '../format-time.js';
-import {timeOfDay, zoneName} from '../../render/clock-time.js';
+import {timeOfDay, zoneName} from '../../model/clock-time.js';
 import type {Role, Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import {Line} from './line.js';

@@ -1,7 +1,7 @@
 import {Box, Text} from 'ink';
 import {formatDuration} from '../../model/format-duration.js';
 import {statusText} from '../../model/status.js';
-import {clockTime, isoMs, noteText} from '../../render/clock-time.js';
+import {clockTime, isoMs, noteText} from '../../model/clock-time.js';
 import {cellWidth, fit, fitRight, singleLine} from '../cell-text.js';
 import {roleOf, type Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';

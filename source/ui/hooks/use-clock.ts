@@ -1,5 +1,5 @@
 import {useEffect, useState} from 'react';
-import type {Clock} from '../../state/clock.js';
+import type {Clock} from '../../core/clock.js';
 
 /**
  * The clock's time, refreshed on its shared 1 Hz tick. Call it once, at the top (the App), and pass `now` down:

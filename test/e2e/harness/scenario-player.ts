@@ -7,7 +7,7 @@
  */
 import {ApiException, CoreV1Api, CustomObjectsApi, KubeConfig} from '@kubernetes/client-node';
 import {setTimeout as sleep} from 'node:timers/promises';
-import type {KubeObject, ResourceKind} from '../../../source/kube/object-source.js';
+import type {KubeObject, ResourceKind} from '../../../source/core/kube-object.js';
 import {eventNameFor} from '../../../source/scenarios/ids.js';
 import {completeEvent, dueAt, isoSeconds, materialize, playContext, type Scenario, type ScenarioStep} from '../../../source/scenarios/scenario.js';
 

@@ -6,7 +6,7 @@
  * test inject a fault between two steps while the player is paused.
  */
 import {randomBytes} from 'node:crypto';
-import type {KubeObject} from '../../../source/kube/object-source.js';
+import type {KubeObject} from '../../../source/core/kube-object.js';
 import {findScenario} from '../../../source/scenarios/catalog.js';
 import {materialize, playContext, type Scenario, type ScenarioStep} from '../../../source/scenarios/scenario.js';
 import {playScenario, type PlayedScenario} from './scenario-player.js';

@@ -5,11 +5,11 @@
  * object by object, so "the tree equals the server's final state" is checked on every field the user sees.
  */
 import type {Cluster} from './cluster.js';
-import type {KubeObject, ResourceKind} from '../../../source/kube/object-source.js';
+import type {KubeObject, ResourceKind} from '../../../source/core/kube-object.js';
 import {adaptEvent} from '../../../source/model/adapt-event.js';
 import type {JsonEvent, JsonObject} from '../../../source/render/json.js';
 import {toJsonDocument} from '../../../source/render/json.js';
-import {FakeClock} from '../../../source/state/clock.js';
+import {FakeClock} from '../../helpers/fake-clock.js';
 import {Store} from '../../../source/state/store.js';
 
 const paths: ReadonlyArray<readonly [ResourceKind, string]> = [

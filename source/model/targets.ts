@@ -1,7 +1,7 @@
 /**
  * `instance/NAME` and `actionset/NAME` command-line targets, with the resource aliases kubectl users type.
  */
-import {maxNameLength, sanitizeLine} from '../model/sanitize.js';
+import {maxNameLength, sanitizeLine} from './sanitize.js';
 
 export type TargetKind = 'Instance' | 'ActionSet';
 

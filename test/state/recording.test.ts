@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import type {KubeObject, SourceEvent} from '../../source/kube/object-source.js';
+import type {KubeObject} from '../../source/core/kube-object.js';
+import type {SourceEvent} from '../../source/state/object-source.js';
 import {parseDuration} from '../../source/model/parse-duration.js';
 import {sanitizeText} from '../../source/model/sanitize.js';
 import {hostileString, seededRandom} from '../helpers/random-strings.js';
@@ -16,7 +17,7 @@ import {
 	sanitizeRaw,
 	stateAt,
 	type RecordedEvent,
-} from '../../source/model/recording.js';
+} from '../../source/state/recording.js';
 
 const start = Date.parse('2026-11-30T11:00:00Z');
 const header = encodeHeader({

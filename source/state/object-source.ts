@@ -1,26 +1,11 @@
 /**
  * The one interface every source of objects implements: a cluster (list+watch), files (-f) and the demo.
+ * Declared here, next to the store that consumes the events (as client-go declares the Store a Reflector writes
+ * into), so sources depend on the state layer and not the other way round.
  * Sources emit raw Kubernetes objects; the store adapts (and so sanitizes) them. No source talks to the UI.
  */
+import type {KubeObject, ResourceKind} from '../core/kube-object.js';
 
-/** A raw Kubernetes object as decoded from JSON/YAML. Untrusted. */
-export type KubeObject = {
-	apiVersion?: string;
-	kind?: string;
-	metadata?: {
-		name?: string;
-		namespace?: string;
-		uid?: string;
-		resourceVersion?: string;
-		creationTimestamp?: string;
-		labels?: Record<string, string>;
-		[key: string]: unknown;
-	};
-	[key: string]: unknown;
-};
-
-/** The resources planwatch reads. Never Secrets, never writes. */
-export type ResourceKind = 'Instance' | 'OperatorVersion' | 'ActionSet' | 'Blueprint' | 'Event';
 
 export type ConnectionState =
 	| {readonly status: 'static'; readonly label: string} // files: nothing to connect to
@@ -58,33 +43,3 @@ export type ObjectSource = {
 	start(sink: SourceSink): void;
 	stop(): void | Promise<void>;
 };
-
-/** Which resource a raw object is, by apiVersion group and kind; undefined for kinds planwatch ignores. */
-export function resourceOf(object: KubeObject): ResourceKind | undefined {
-	const group = (object.apiVersion ?? '').split('/')[0];
-	switch (object.kind) {
-		case 'Instance': {
-			return group === 'kudo.dev' ? 'Instance' : undefined;
-		}
-
-		case 'OperatorVersion': {
-			return group === 'kudo.dev' ? 'OperatorVersion' : undefined;
-		}
-
-		case 'ActionSet': {
-			return group === 'cr.kanister.io' ? 'ActionSet' : undefined;
-		}
-
-		case 'Blueprint': {
-			return group === 'cr.kanister.io' ? 'Blueprint' : undefined;
-		}
-
-		case 'Event': {
-			return object.apiVersion === 'v1' || object.apiVersion === 'events.k8s.io/v1' ? 'Event' : undefined;
-		}
-
-		default: {
-			return undefined;
-		}
-	}
-}

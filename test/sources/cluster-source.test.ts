@@ -6,13 +6,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {createClusterSource, type ClusterSourceOptions} from '../../source/kube/cluster-source.js';
+import {createClusterSource, type ClusterSourceOptions} from '../../source/sources/cluster-source.js';
 import {loadKubeconfig, type LoadedKubeconfig} from '../../source/kube/kubeconfig.js';
 import {Reflector} from '../../source/kube/list-watch.js';
 import {resourceTypes} from '../../source/kube/resources.js';
-import type {ObjectSource, SourceEvent} from '../../source/kube/object-source.js';
-import type {Target} from '../../source/kube/targets.js';
-import {FakeClock} from '../../source/state/clock.js';
+import type {ObjectSource, SourceEvent} from '../../source/state/object-source.js';
+import type {Target} from '../../source/model/targets.js';
+import {FakeClock} from '../helpers/fake-clock.js';
 import {Recorder, waitUntil} from '../helpers/source-recorder.js';
 import {actionSets, blueprints, events as eventsResource, instances, operatorVersions, WatchServer, writeKubeconfig, type KubeconfigSpec, type ResourceDef} from '../helpers/watch-server.js';
 

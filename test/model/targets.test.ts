@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {parseTarget, TargetError} from '../../source/kube/targets.js';
+import {parseTarget, TargetError} from '../../source/model/targets.js';
 
 describe('parseTarget', () => {
 	it.each([

@@ -2,7 +2,7 @@
  * Wall-clock times for text output. The time zone is a parameter (default: the machine's) so golden tests are
  * deterministic without touching process.env.TZ.
  */
-import {lastRunNote} from '../model/adapt-kudo-instance.js';
+import {lastRunNote} from './adapt-kudo-instance.js';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 

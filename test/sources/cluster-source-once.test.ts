@@ -3,10 +3,10 @@
  * moment credentials are in hand) with exit 4 and the last reason; without the bound it keeps retrying.
  */
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {createClusterSource, onceFirstListWithinMs} from '../../source/kube/cluster-source.js';
+import {createClusterSource, onceFirstListWithinMs} from '../../source/sources/cluster-source.js';
 import {loadKubeconfig} from '../../source/kube/kubeconfig.js';
-import type {ObjectSource, SourceEvent} from '../../source/kube/object-source.js';
-import {FakeClock} from '../../source/state/clock.js';
+import type {ObjectSource, SourceEvent} from '../../source/state/object-source.js';
+import {FakeClock} from '../helpers/fake-clock.js';
 import {Recorder, waitUntil} from '../helpers/source-recorder.js';
 import {actionSets, WatchServer, writeKubeconfig} from '../helpers/watch-server.js';
 

@@ -12,14 +12,15 @@
  * without it and a `missing` event says what and why. Only a 403 on the targets' own kind ends the run.
  */
 import {HttpMethod, RequestContext} from '@kubernetes/client-node';
-import type {Clock} from '../state/clock.js';
-import type {BackoffPolicy} from './backoff.js';
-import {classifyFailure, clusterErrorExitCode, CredentialError, nearMiss, notFoundMessage, type KubeFailure} from './errors.js';
-import type {LoadedKubeconfig} from './kubeconfig.js';
-import {listObjects, Reflector, type ReflectorState} from './list-watch.js';
-import type {ConnectionState, KubeObject, ObjectSource, ResourceKind, SourceSink} from './object-source.js';
-import {qualifiedName, resourceTypes} from './resources.js';
-import type {Target} from './targets.js';
+import type {Clock} from '../core/clock.js';
+import type {BackoffPolicy} from '../kube/backoff.js';
+import {classifyFailure, clusterErrorExitCode, CredentialError, nearMiss, notFoundMessage, type KubeFailure} from '../kube/errors.js';
+import type {LoadedKubeconfig} from '../kube/kubeconfig.js';
+import {listObjects, Reflector, type ReflectorState} from '../kube/list-watch.js';
+import type {ConnectionState, ObjectSource, SourceSink} from '../state/object-source.js';
+import type {KubeObject, ResourceKind} from '../core/kube-object.js';
+import {qualifiedName, resourceTypes} from '../kube/resources.js';
+import type {Target} from '../model/targets.js';
 
 export type ClusterSourceOptions = {
 	readonly kubeconfig: LoadedKubeconfig;

@@ -2,6 +2,7 @@
  * The recording format of `--record FILE` and `planwatch replay FILE`: NDJSON, one header line, then one line per
  * source event with the time planwatch received it. Pure: encoding, sanitizing, parsing with bounds, and folding
  * the entries into the state at a moment. File I/O lives in source/sources/recorder.ts and replay-source.ts.
+ * (In state/, next to the SourceEvent it records; pure like model/.)
  *
  *   {"recording":"planwatch/1","version":"0.1.0","source":"cluster","context":"kind","namespace":"prod","targets":["instance/mysql"],"start":"2026-11-30T11:00:00.000Z"}
  *   {"at":"2026-11-30T11:00:00.120Z","type":"connection","state":{"status":"live"}}
@@ -12,8 +13,9 @@
  * A line is written whole or not at all by the recorder; a crash can still leave the last line cut, and a reader
  * then ignores that one unterminated line. Anything else that is wrong is one error naming the line.
  */
-import type {ConnectionState, KubeObject, ResourceKind, SourceEvent} from '../kube/object-source.js';
-import {sanitizeLine, sanitizeText} from './sanitize.js';
+import type {KubeObject, ResourceKind} from '../core/kube-object.js';
+import {sanitizeLine, sanitizeText} from '../model/sanitize.js';
+import type {ConnectionState, SourceEvent} from './object-source.js';
 
 export const recordingFormat = 'planwatch/1';
 

@@ -1,0 +1,52 @@
+/**
+ * The shape of a raw Kubernetes object and the kinds planwatch reads: a leaf every layer may use.
+ */
+
+/** A raw Kubernetes object as decoded from JSON/YAML. Untrusted. */
+export type KubeObject = {
+	apiVersion?: string;
+	kind?: string;
+	metadata?: {
+		name?: string;
+		namespace?: string;
+		uid?: string;
+		resourceVersion?: string;
+		creationTimestamp?: string;
+		labels?: Record<string, string>;
+		[key: string]: unknown;
+	};
+	[key: string]: unknown;
+};
+
+/** The resources planwatch reads. Never Secrets, never writes. */
+export type ResourceKind = 'Instance' | 'OperatorVersion' | 'ActionSet' | 'Blueprint' | 'Event';
+
+/** Which resource a raw object is, by apiVersion group and kind; undefined for kinds planwatch ignores. */
+export function resourceOf(object: KubeObject): ResourceKind | undefined {
+	const group = (object.apiVersion ?? '').split('/')[0];
+	switch (object.kind) {
+		case 'Instance': {
+			return group === 'kudo.dev' ? 'Instance' : undefined;
+		}
+
+		case 'OperatorVersion': {
+			return group === 'kudo.dev' ? 'OperatorVersion' : undefined;
+		}
+
+		case 'ActionSet': {
+			return group === 'cr.kanister.io' ? 'ActionSet' : undefined;
+		}
+
+		case 'Blueprint': {
+			return group === 'cr.kanister.io' ? 'Blueprint' : undefined;
+		}
+
+		case 'Event': {
+			return object.apiVersion === 'v1' || object.apiVersion === 'events.k8s.io/v1' ? 'Event' : undefined;
+		}
+
+		default: {
+			return undefined;
+		}
+	}
+}
