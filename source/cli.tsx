@@ -16,6 +16,7 @@ import {openTerminalInput} from './cli/tty-input.js';
 import {buildInfo, formatVersion} from './cli/build-info.js';
 import {whenSynced} from './cli/when-synced.js';
 import type {ObjectSource} from './state/object-source.js';
+import {createTerminalSignals} from './cli/terminal-signals.js';
 import type {Recorder} from './sources/recorder.js';
 import type {ReplayControls} from './sources/replay-source.js';
 import {objectKey} from './model/plan-tree.js';
@@ -230,6 +231,9 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 	// stamps every transition exactly as live did.
 	let pinned: number | undefined;
 	const store = new Store(options.record === undefined ? clock : {now: () => pinned ?? clock.now(), onTick: l => clock.onTick(l), after: (ms, f) => clock.after(ms, f)});
+	const history = options.history ? await startRunHistory(store, options.mode === 'demo' ? demoRealm : '') : undefined;
+	const expectations = history?.session.expectations;
+	const apply = history ? history.feed(store, history.session) : store.apply;
 	let recorder: Recorder | undefined;
 	if (options.record !== undefined) {
 		const [{openRecorder}, {version}] = await Promise.all([import('./sources/recorder.js'), import('./cli/version.js')]);
@@ -251,17 +255,18 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 					pinned = clock.now();
 					try {
 						rec.record(pinned, event);
-						store.apply(event);
+						apply(event);
 					} finally {
 						pinned = undefined;
 					}
 				}
-			: store.apply,
+			: apply,
 	);
 	try {
-		return await drive(options, {store, clock, source, targets, extras});
+		return await drive(options, {store, clock, source, targets, extras, expectations});
 	} finally {
 		await source.stop();
+		history?.session.dispose();
 		await recorder?.close(clock.now());
 		const failed = recorder?.error();
 		if (failed) {
@@ -270,10 +275,17 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 	}
 }
 
-type Driven = {readonly store: Store; readonly clock: Clock; readonly source: ObjectSource; readonly targets: readonly string[]; readonly extras: ShowExtras};
+type Driven = {
+	readonly store: Store;
+	readonly clock: Clock;
+	readonly source: ObjectSource;
+	readonly targets: readonly string[];
+	readonly extras: ShowExtras;
+	readonly expectations: Awaited<ReturnType<typeof startRunHistory>>['session']['expectations'] | undefined;
+};
 
 /** The chosen output over a started source. */
-async function drive(options: Options, {store, clock, source, targets, extras}: Driven): Promise<number> {
+async function drive(options: Options, {store, clock, source, targets, extras, expectations}: Driven): Promise<number> {
 	if (options.output === 'tui') {
 		// Loaded on demand: plain and json output never start React or Ink.
 		const {runTui} = await import('./cli/run-tui.js');
@@ -289,6 +301,9 @@ async function drive(options: Options, {store, clock, source, targets, extras}: 
 				targets: targets.length === 0 && options.mode === 'file' && objects.length === 1 ? [objectKey(objects[0]!)] : targets,
 				stdin: extras.stdinConsumed && !options.once ? openTerminalInput() : undefined,
 				interrupted: interrupt.claim(),
+				signals: createTerminalSignals({write: text => process.stdout.write(text), isTTY: Boolean(process.stdout.isTTY), env: process.env}),
+				dir: process.cwd(),
+				expectations,
 				onResult(result) {
 					reached = result.exitCode;
 				},
@@ -310,6 +325,7 @@ async function drive(options: Options, {store, clock, source, targets, extras}: 
 				write: async text => write(process.stdout, text),
 				interrupted: interrupt.claim(),
 				timeZone: options.utc ? 'UTC' : undefined,
+				expectations,
 				onResult(result) {
 					reached = result.exitCode;
 				},
@@ -332,7 +348,7 @@ async function drive(options: Options, {store, clock, source, targets, extras}: 
 		}
 	}
 
-	const {chunks, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now(), timeZone: options.utc ? 'UTC' : undefined});
+	const {chunks, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now(), timeZone: options.utc ? 'UTC' : undefined, expectations});
 	reached = exitCode;
 	// Gathered into writes of about 1 MB: few system calls, and never the whole picture of a big file at once.
 	let pending = '';
@@ -346,6 +362,15 @@ async function drive(options: Options, {store, clock, source, targets, extras}: 
 
 	await write(process.stdout, pending);
 	return exitCode;
+}
+
+/** The demo's runs are filed apart: its operator versions have real names, its durations are scripted. */
+const demoRealm = 'demo/';
+
+/** The ETA history: past runs in memory, and every run the store sees finish filed (source/history/). */
+async function startRunHistory(store: Store, realm: string) {
+	const [{historyPath, openHistoryFile}, {startHistory, feedWithHistory}] = await Promise.all([import('./history/history-file.js'), import('./history/history-session.js')]);
+	return {session: startHistory(store, openHistoryFile(historyPath(process.env)), realm), feed: feedWithHistory};
 }
 
 async function fail(error: unknown): Promise<never> {

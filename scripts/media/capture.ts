@@ -9,9 +9,11 @@ import xterm from '@xterm/headless';
 import {render as inkRender, type Instance} from 'ink';
 import {createElement} from 'react';
 import {tuiGraceMs} from '../../source/cli/run-tui.js';
-import {objectKey} from '../../source/model/plan-tree.js';
+import {RunTracker} from '../../source/history/run-tracker.js';
+import {objectKey, type PlanObject} from '../../source/model/plan-tree.js';
+import {RunHistory, type RunRecord} from '../../source/model/run-history.js';
 import {findScenario} from '../../source/scenarios/catalog.js';
-import {scenarioTargets} from '../../source/scenarios/scenario.js';
+import {scenarioTargets, type Scenario} from '../../source/scenarios/scenario.js';
 import {createDemoSource, demoNamespace} from '../../source/sources/demo-source.js';
 import type {ObjectSource} from '../../source/state/object-source.js';
 import {createReplaySource} from '../../source/sources/replay-source.js';
@@ -71,7 +73,38 @@ export type DemoOptions = {
 	readonly ascii?: boolean;
 	/** `planwatch replay`: the scenario is recorded first (as --record does), then replayed; `at` moves the real clock. */
 	readonly replay?: boolean;
+	/**
+	 * Past runs of the same scenario for the ETA history (in memory, never a file): each plays the scenario to its
+	 * end at one of these speeds, so the history holds faster and slower runs than the one on screen.
+	 */
+	readonly pastRunSpeeds?: readonly number[];
 };
+
+/** How long a scenario is played for the history (every scenario ends well within it). */
+const pastRunMs = 180_000;
+
+/** The runs a RunTracker files while the scenario plays at `speed`, named apart from the other plays. */
+async function pastRuns(scenario: Scenario, speeds: readonly number[]): Promise<RunRecord[]> {
+	const records: RunRecord[] = [];
+	for (const [i, speed] of speeds.entries()) {
+		const clock = new FakeClock();
+		const source = createDemoSource({scenarios: [scenario], clock, speed, namespace: demoNamespace});
+		const store = new Store(clock);
+		const tracker = new RunTracker();
+		source.start(event => {
+			store.apply(event);
+			records.push(...tracker.observe(store.getSnapshot()).map(r => ({...r, run: `${r.run}-${i}`})));
+		});
+		for (let t = 0; t < pastRunMs; t += 1000) {
+			clock.advance(1000);
+		}
+
+		// eslint-disable-next-line no-await-in-loop
+		await source.stop();
+	}
+
+	return records;
+}
 
 export type DemoSession = {
 	/** Move the fake clock to `ms` after the demo started (never backwards), then let the screen settle. */
@@ -197,6 +230,7 @@ export async function openDemo(options: DemoOptions): Promise<DemoSession> {
 
 	const clock = new FakeClock();
 	const startedAt = clock.now();
+	const history = options.pastRunSpeeds ? new RunHistory(await pastRuns(scenario, options.pastRunSpeeds)) : undefined;
 	const targets = options.wait ? scenarioTargets(scenario, demoNamespace).map(t => objectKey(t)) : [];
 	let appClock: Clock = clock;
 	let source: ObjectSource;
@@ -236,6 +270,7 @@ export async function openDemo(options: DemoOptions): Promise<DemoSession> {
 		ascii: options.ascii ?? false,
 		color: true,
 		onQuit() {},
+		expectations: history ? (object: PlanObject) => history.expectations(object) : undefined,
 	});
 	const instance: Instance = inkRender(element, {
 		stdout: stdout as unknown as NodeJS.WriteStream,

@@ -57,6 +57,14 @@ export const shots: readonly Shot[] = [
 		expect: /⤷ ✔ StartupApplication[^]*EVENTS default\/restore-[^]*Ended deferPhase/,
 	},
 	{
+		// ETA from past runs: three earlier plays of the same deploy (faster, as fast, slower) are the history.
+		name: 'eta-tree',
+		title: 'planwatch demo --scenario mysql-deploy   (ETA from past runs)',
+		demo: {scenario: 'mysql-deploy', columns, rows, pastRunSpeeds: [1.25, 1, 0.8]},
+		script: [{at: 2000}, {keys: [ENTER]}, {at: 14_000}],
+		expect: /~\d+s left/,
+	},
+	{
 		name: 'timeout-grace',
 		title: 'planwatch demo --scenario mysql-deploy --wait --timeout 20s',
 		demo: {scenario: 'mysql-deploy', columns, rows, wait: true, timeoutMs: 20_000},

@@ -5,7 +5,7 @@
  * candidate, 4 = no file completion) — the protocol kubectl expects from plugins, and the one the scripts
  * of source/cli/completion-scripts.ts read. Pure apart from `listTargets`, which asks the cluster.
  */
-import {completionShells, flagSpecs, kebab} from './parse-args.js';
+import {completionShells, flagSpecs, kebab, notifyModes} from './parse-args.js';
 
 export const directives = {noSpace: 2, noFileComp: 4} as const;
 
@@ -124,6 +124,10 @@ export async function complete(args: readonly string[], context: CompletionConte
 				return result(context.scenarioNames, current);
 			}
 
+			case 'notify': {
+				return result(notifyModes, current);
+			}
+
 			case 'file':
 			case 'record':
 			case 'kubeconfig': {
@@ -152,7 +156,8 @@ export async function complete(args: readonly string[], context: CompletionConte
 
 			return !demoOnly.has(f.name);
 		});
-		const names = offered.flatMap(f => (f.name === 'color' ? ['--no-color'] : f.short ? [f.long, f.short] : [f.long]));
+		// Flags on by default are offered as what turns them off.
+		const names = offered.flatMap(f => (f.name === 'color' || f.name === 'history' ? [`--no-${f.name}`] : f.short ? [f.long, f.short] : [f.long]));
 		return result(current.startsWith('--') ? names.filter(n => n.startsWith('--')) : names, current);
 	}
 

@@ -1,6 +1,8 @@
 /**
  * `--once` for plain and json: one picture of a synced snapshot and the exit code it implies.
  */
+import type {Expectation} from '../model/eta.js';
+import type {PlanObject} from '../model/plan-tree.js';
 import {renderJsonChunks} from '../render/json.js';
 import {renderPlain} from '../render/plain.js';
 import type {StoreSnapshot} from '../state/store.js';
@@ -12,13 +14,15 @@ export type DrawOnceOptions = {
 	readonly color: boolean;
 	readonly now: number;
 	readonly timeZone?: string;
+	/** Past runs, for the `eta` keys of json (none without a history). */
+	readonly expectations?: (object: PlanObject) => ReadonlyMap<string, Expectation>;
 };
 
 /** The text comes in chunks to write one after the other (json: one per object, so a big picture is never whole). */
 export function drawOnce(snapshot: StoreSnapshot, options: DrawOnceOptions): {readonly chunks: Iterable<string>; readonly exitCode: number} {
 	const chunks =
 		options.output === 'json'
-			? renderJsonChunks(snapshot)
+			? renderJsonChunks(snapshot, options.expectations && {expectations: options.expectations, timings: snapshot.timings, now: options.now})
 			: [renderPlain(snapshot, {now: options.now, ascii: options.ascii, color: options.color, timeZone: options.timeZone})];
 	return {chunks, exitCode: onceExitCode(snapshot.objects)};
 }

@@ -27,6 +27,14 @@ Waiting
   --wait                Exit when the targets finish: 0 succeeded, 1 failed.
   --timeout DURATION    Give up after DURATION (45s, 5m, 1h30m; at least 1s; 0 = never) and exit 3.
   --extend DURATION     How much + adds to the timeout in the TUI (default 5m; at least 1s).
+  --notify MODE         Desktop notification (OSC 9 and 777) and bell in the TUI when a wait ends,
+                        or, while watching, when an object fails: auto (only after 30s; default),
+                        always, never. Never in plain or json output.
+
+History (ETA)
+  --no-history          Neither read nor write the history of finished runs that gives running
+                        nodes their ETA (~2m left; overdue 1m). It is kept in
+                        $XDG_STATE_HOME/planwatch/history.ndjson (~/.local/state/planwatch/).
 
 Output
   -o, --output MODE     tui    interactive tree (default when stdout is a terminal and TERM is
@@ -64,6 +72,8 @@ Keys (tui)
   g  G            top / bottom        e          events of the selected object
   + -             extend the timeout / take it back (with --wait)
   /  f            filter by name / failing only (list)
+  y  Y            copy the tree / the JSON of the object (OSC 52 clipboard)
+  s  n            save tree + JSON to ./planwatch-*.txt|json / notifications on or off
   ?               help                q  esc  ctrl+c   quit
 
 Exit codes

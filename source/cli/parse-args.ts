@@ -12,6 +12,10 @@ import {helpText} from './help-text.js';
 
 export type OutputMode = 'tui' | 'plain' | 'json';
 
+export const notifyModes = ['auto', 'always', 'never'] as const;
+/** auto: only when the wait (or the watch) has taken longer than 30 s. */
+export type NotifyMode = (typeof notifyModes)[number];
+
 export const completionShells = ['bash', 'zsh', 'fish'] as const;
 export type CompletionShell = (typeof completionShells)[number];
 
@@ -51,6 +55,10 @@ export type Options = {
 	readonly timeoutMs: number;
 	/** --extend in ms (what `+` adds; default 5m). */
 	readonly extendMs: number;
+	/** Keep and use the ETA history of finished runs (`--no-history`: neither read nor write it). */
+	readonly history: boolean;
+	/** Terminal notifications when a wait ends or a watched object fails (TUI only). */
+	readonly notify: NotifyMode;
 	/** Only for mode 'demo'. */
 	readonly demo?: {readonly scenario?: string; readonly speed: number; readonly loop: boolean};
 	/** --record FILE (cluster and demo): append what was seen to FILE. */
@@ -99,6 +107,8 @@ export const flagSpecs = {
 	loop: {type: 'boolean'},
 	record: {type: 'string'},
 	from: {type: 'string'},
+	history: {type: 'boolean', default: true},
+	notify: {type: 'string'},
 	help: {type: 'boolean', shortFlag: 'h'},
 	version: {type: 'boolean'},
 } as const satisfies Record<string, FlagSpec>;
@@ -126,6 +136,8 @@ type Flags = {
 	readonly loop: boolean;
 	readonly record?: string;
 	readonly from?: string;
+	readonly history: boolean;
+	readonly notify?: string;
 	readonly help: boolean;
 	readonly version: boolean;
 };
@@ -409,6 +421,11 @@ function validate(
 		return error('-o tui needs a terminal on stdout: use -o plain or -o json, or add --once for a single frame');
 	}
 
+	const notify = flags.notify ?? 'auto';
+	if (!(notifyModes as readonly string[]).includes(notify)) {
+		return error(`unknown --notify "${sanitizeLine(notify, 100)}": use auto, always or never`);
+	}
+
 	const speed = flags.speed === undefined ? 1 : Number(flags.speed);
 	if (!Number.isFinite(speed) || speed <= 0 || flags.speed?.trim() === '') {
 		return error(`invalid --speed "${shownInput(flags.speed ?? '')}": use a positive number, e.g. 2 or 0.5`);
@@ -437,6 +454,8 @@ function validate(
 		wait: flags.wait,
 		timeoutMs: timeout.ms,
 		extendMs: extend.ms,
+		history: flags.history,
+		notify: notify as NotifyMode,
 		demo,
 		record: flags.record,
 		replay,

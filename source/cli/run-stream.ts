@@ -5,8 +5,10 @@
  * final snapshot and the result. Ends when the wait ends (with --wait), or on a signal (130), or on a fatal
  * source error; a reached timeout exits 3 at once (no one can press + here).
  */
+import type {Expectation} from '../model/eta.js';
 import type {ConnectionState} from '../state/object-source.js';
 import {formatDurationWords} from '../model/format-duration.js';
+import type {PlanObject} from '../model/plan-tree.js';
 import {objectKey} from '../model/plan-tree.js';
 import {timeOfDay} from '../model/clock-time.js';
 import {resultLine, snapshotLine, transitionLine} from '../render/json.js';
@@ -39,6 +41,8 @@ export type StreamRun = {
 	readonly ended?: Promise<WaitResult>;
 	/** Called once every change from here on will be reported (a replay starts playing then). */
 	readonly onReady?: () => void;
+	/** Past runs, for the `eta` keys of json snapshots (none without a history). */
+	readonly expectations?: (object: PlanObject) => ReadonlyMap<string, Expectation>;
 };
 
 export async function runStream(run: StreamRun): Promise<WaitResult> {
@@ -103,7 +107,7 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 		const objects = synced.objects.filter(o => wanted(objectKey(o)));
 		write(
 			options.output === 'json'
-				? snapshotLine({...synced, objects}, start)
+				? snapshotLine({...synced, objects}, start, run.expectations && {expectations: run.expectations, timings: synced.timings})
 				: objects.map(o => formatObjectLine(o, start, text) + '\n').join(''),
 		);
 		lastSeq = synced.transitions.at(-1)?.seq ?? 0;
@@ -148,7 +152,7 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 		const at = clock.now();
 		const objects = snapshot.objects.filter(o => wanted(objectKey(o)));
 		if (options.output === 'json') {
-			return snapshotLine({...snapshot, objects}, at) + resultLine(end, at);
+			return snapshotLine({...snapshot, objects}, at, run.expectations && {expectations: run.expectations, timings: snapshot.timings}) + resultLine(end, at);
 		}
 
 		const finished = objects

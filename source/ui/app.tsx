@@ -1,7 +1,8 @@
 import {Box, useWindowSize} from 'ink';
-import {useMemo, useSyncExternalStore} from 'react';
-import {objectKey} from '../model/plan-tree.js';
+import {useMemo, useState, useSyncExternalStore} from 'react';
 import type {Clock} from '../core/clock.js';
+import {formatEta, nodeEta, planNode} from '../model/eta.js';
+import {objectKey, type PlanObject} from '../model/plan-tree.js';
 import type {ReplayControls} from '../state/replay-clock.js';
 import type {WaitSession} from '../state/wait-session.js';
 import {DetailLines, detailLinesWanted} from './components/detail-lines.js';
@@ -20,6 +21,7 @@ import {useCommands} from './hooks/use-commands.js';
 import {useStore, type SnapshotSource} from './hooks/use-store.js';
 import {useViewState} from './hooks/use-view-state.js';
 import {useWait} from './hooks/use-wait.js';
+import type {ActionCommand, ActionOutcome, Expectations, TuiActions} from './actions.js';
 import type {Command} from './keymap.js';
 import {computeLayout} from './layout.js';
 import {listKey, listObjects} from './list-rows.js';
@@ -45,15 +47,39 @@ export type AppProps = {
 	readonly color: boolean;
 	/** Called once when the user quits, after `wait.quit()`. */
 	onQuit(): void;
+	/** `y`, `Y`, `s`, `n`: copy, save, notifications (done outside the UI). */
+	readonly actions?: TuiActions;
+	/** Past runs per node (the ETA history); none: no ETAs. */
+	readonly expectations?: Expectations;
 	/** `planwatch replay`: `[`, `]`, space drive it; the header says `REPLAY` and the recorded time. */
 	readonly replay?: ReplayControls;
 };
 
 const noReplay = {subscribe: () => () => {}, getState: () => undefined};
 
+const actionCommands: ReadonlySet<Command> = new Set<ActionCommand>(['copy.tree', 'copy.json', 'snapshot.save', 'notify.toggle']);
+/** How long an action's one-line answer stays in the footer (or until the next key). */
+const flashMs = 6000;
+
+/** `~2m left` for the plan an object is running, from its past runs. */
+function planEtaText(object: PlanObject | undefined, expectations: Expectations | undefined, timings: ReturnType<SnapshotSource['getSnapshot']>['timings'], now: number): string | undefined {
+	if (!object || !expectations) {
+		return undefined;
+	}
+
+	const node = planNode(object);
+	if (!node) {
+		return undefined;
+	}
+
+	const eta = nodeEta(node, expectations(object), timings.get(objectKey(object))?.get(node.id)?.startedAt, now);
+	return eta ? formatEta(eta) : undefined;
+}
+
 /** The interactive dashboard: header, tree or list, events, timeout banner, footer. Data in, keys out; no I/O. */
 export function App(props: AppProps) {
-	const {store, clock, wait: session, header, targets, ascii, color, timeZone, onQuit, replay} = props;
+	const {store, clock, wait: session, header, targets, ascii, color, timeZone, onQuit, actions, expectations, replay} = props;
+	const [flash, setFlash] = useState<(ActionOutcome & {readonly at: number}) | undefined>(undefined);
 	const snapshot = useStore(store);
 	const now = useClock(clock, replay?.subscribe);
 	const replaying = useSyncExternalStore(replay?.subscribe ?? noReplay.subscribe, replay?.getState ?? noReplay.getState);
@@ -93,6 +119,16 @@ export function App(props: AppProps) {
 
 	useCommands(mode, {
 		onCommand(command: Command) {
+			if (actionCommands.has(command)) {
+				const outcome = actions ? actions.run(command as ActionCommand, openKey) : {ok: false, message: 'not available here'};
+				setFlash({...outcome, at: clock.now()});
+				return;
+			}
+
+			if (flash) {
+				setFlash(undefined);
+			}
+
 			if (command === 'timeout.extend') {
 				session.extend();
 				return undefined;
@@ -126,6 +162,16 @@ export function App(props: AppProps) {
 		},
 	}, keyContext);
 
+	// A cached lookup per adapted object (source/model/run-history.ts): nothing is computed per frame.
+	const treeExpectations = open && expectations ? expectations(open) : undefined;
+	const listEta = useMemo(() => {
+		if (!expectations) {
+			return undefined;
+		}
+
+		return (object: PlanObject) => planEtaText(object, expectations, snapshot.timings, now);
+	}, [expectations, snapshot.timings, now]);
+	const shownFlash = flash && now - flash.at < flashMs ? flash : undefined;
 	const emptyList = !snapshot.synced
 		? `loading${theme.glyphs.ellipsis}`
 		: snapshot.objects.length === 0
@@ -137,9 +183,24 @@ export function App(props: AppProps) {
 	} else if (isTree) {
 		body = (
 			<>
-				<ObjectLines object={open} objectKey={view.openKey ?? ''} synced={snapshot.synced} height={layout.top} width={columns} />
+				<ObjectLines
+					object={open}
+					objectKey={view.openKey ?? ''}
+					synced={snapshot.synced}
+					eta={planEtaText(open, expectations, snapshot.timings, now)}
+					height={layout.top}
+					width={columns}
+				/>
 				{tree ? (
-					<PlanTreeView rows={tree.rows} cursor={tree.cursor} timings={snapshot.timings.get(view.openKey ?? '')} now={now} height={layout.body} width={columns} />
+					<PlanTreeView
+						rows={tree.rows}
+						cursor={tree.cursor}
+						timings={snapshot.timings.get(view.openKey ?? '')}
+						expectations={treeExpectations}
+						now={now}
+						height={layout.body}
+						width={columns}
+					/>
 				) : undefined}
 				<DetailLines node={selected} height={layout.detail} width={columns} />
 			</>
@@ -152,6 +213,7 @@ export function App(props: AppProps) {
 					objects={listed}
 					cursor={listCursor}
 					timings={snapshot.timings}
+					eta={listEta}
 					now={now}
 					height={layout.body + Math.min(1, layout.top)}
 					width={columns}
@@ -184,7 +246,7 @@ export function App(props: AppProps) {
 					) : undefined}
 					{layout.banner > 0 ? <TimeoutBanner {...bannerInput} /> : undefined}
 					{layout.footer > 0 ? (
-						<FooterKeys mode={mode} context={{canGoBack: isTree && view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done', replay: replay !== undefined}} filter={view.filter} />
+						<FooterKeys mode={mode} context={{canGoBack: isTree && view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done', replay: replay !== undefined}} filter={view.filter} message={shownFlash} />
 					) : undefined}
 				</Box>
 			</SpinnerProvider>

@@ -28,6 +28,10 @@ export type Command =
 	| 'replay.pause'
 	| 'replay.previous'
 	| 'replay.next'
+	| 'copy.tree'
+	| 'copy.json'
+	| 'snapshot.save'
+	| 'notify.toggle'
 	| 'back'
 	| 'quit';
 
@@ -60,7 +64,7 @@ export type Binding = {
 	readonly asciiLabel?: string;
 	readonly description: string;
 	/** Heading in the help overlay. */
-	readonly section: 'Move' | 'Tree' | 'List' | 'Filter prompt' | 'Panes' | 'Timeout' | 'Replay' | 'Quit';
+	readonly section: 'Move' | 'Tree' | 'List' | 'Filter prompt' | 'Panes' | 'Share' | 'Timeout' | 'Replay' | 'Quit';
 	/** Bound only in this situation (before the bindings it shadows, e.g. space pauses a replay). */
 	readonly only?: keyof KeyContext;
 	/** Short footer hint (one per command family). */
@@ -147,6 +151,10 @@ export const keymap: readonly Binding[] = [
 		hint: {label: '+', text: 'extend', when: 'canExtend'},
 	},
 	{command: 'timeout.retract', keys: [{input: '-'}], modes: everywhere, label: '-', description: 'take back an extension', section: 'Timeout'},
+	{command: 'copy.tree', keys: [{input: 'y'}], modes: views, label: 'y', description: 'copy summary and tree (clipboard, OSC 52)', section: 'Share'},
+	{command: 'copy.json', keys: [{input: 'Y'}], modes: views, label: 'Y', description: 'copy the -o json of the object', section: 'Share'},
+	{command: 'snapshot.save', keys: [{input: 's'}], modes: views, label: 's', description: 'save tree + JSON to ./planwatch-*.txt|json', section: 'Share'},
+	{command: 'notify.toggle', keys: [{input: 'n'}], modes: everywhere, label: 'n', description: 'notifications on / off', section: 'Share'},
 	{command: 'help.toggle', keys: [{input: '?'}], modes: everywhere, label: '?', description: 'show / hide this help', section: 'Panes', hint: {label: '?', text: 'help'}},
 	{
 		command: 'back',

@@ -34,6 +34,9 @@ describe('complete', () => {
 		[['version', '-o', ''], ['plain', 'json'], 4],
 		[['demo', '--scenario', 'm'], ['mysql-deploy', 'many'], 4],
 		[['demo', '--scenario', ''], scenarioNames, 4],
+		[['demo', '--notify', ''], ['auto', 'always', 'never'], 4],
+		[['--notify', 'a'], ['auto', 'always'], 4],
+		[['--no-h'], ['--no-history'], 4],
 		[['-f', ''], [], 0], // file names: the shell's own completion
 		[['--kubeconfig', ''], [], 0],
 		[['-n', ''], [], 4],

@@ -26,9 +26,13 @@ export function namePart(row: TreeRow, theme: Theme): {readonly before: string; 
 }
 
 /** The last, free-width part of a row: update time of the active plan/action, notes, message. */
-export function trailingText(row: TreeRow, now: number, theme: Theme, retries = 0): string {
+export function trailingText(row: TreeRow, now: number, theme: Theme, retries = 0, eta?: string): string {
 	const {node} = row;
 	const parts: string[] = [];
+	if (eta) {
+		parts.push(eta);
+	}
+
 	const updated = isoMs(node.updatedAt);
 	if (node.active && updated !== undefined && (node.kind === 'plan' || node.kind === 'action')) {
 		parts.push(`updated ${clockTime(updated, now, theme.timeZone)}`);
@@ -64,12 +68,14 @@ export type NodeRowProps = {
 	readonly elapsed?: number;
 	/** Times the node was seen entering `retrying` in this run. */
 	readonly retries?: number;
+	/** `~2m left` / `overdue 1m` from past runs, while it runs. */
+	readonly eta?: string;
 	readonly now: number;
 	readonly width: number;
 };
 
 /** One line of the tree. Never wraps: the end is cut to the width. */
-export function NodeRow({row, selected, columns, elapsed, retries, now, width}: NodeRowProps) {
+export function NodeRow({row, selected, columns, elapsed, retries, eta, now, width}: NodeRowProps) {
 	const theme = useTheme();
 	const {node} = row;
 	const role = roleOf(node.state);
@@ -77,8 +83,8 @@ export function NodeRow({row, selected, columns, elapsed, retries, now, width}: 
 	const iconWidth = cellWidth(theme.icon(node.state));
 	const nameWidth = Math.max(0, columns.name - cellWidth(before) - iconWidth - 1);
 	const named = detail ? `${label}  ${detail}` : label;
-	const trailing = trailingText(row, now, theme, retries);
-	const trailingRole = node.state === 'failed' ? 'error' : node.state === 'retrying' ? 'warning' : 'muted';
+	const trailing = trailingText(row, now, theme, retries, eta);
+	const trailingRole = node.state === 'failed' ? 'error' : node.state === 'retrying' || eta?.startsWith('overdue') ? 'warning' : 'muted';
 	const frame = useSpinnerFrame();
 	const spinHere = columns.elapsed > 0 && spinsByTimer(row, elapsed, theme);
 	const duration = elapsed === undefined ? '' : formatDuration(elapsed);

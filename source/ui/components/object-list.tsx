@@ -107,6 +107,8 @@ export type ObjectListProps = {
 	readonly objects: readonly PlanObject[];
 	readonly cursor: number;
 	readonly timings: ReadonlyMap<string, ReadonlyMap<string, NodeTiming>>;
+	/** The running plan's ETA from past runs (`~2m left`); an ETA column appears when any object has one. */
+	readonly eta?: (object: PlanObject) => string | undefined;
 	readonly now: number;
 	/** Lines for the column titles and the rows. */
 	readonly height: number;
@@ -116,7 +118,7 @@ export type ObjectListProps = {
 };
 
 /** KIND NAMESPACE NAME ACTIVE STATE PROGRESS ELAPSED, windowed to `height` lines around the cursor. */
-export function ObjectList({objects, cursor, timings, now, height, width, empty}: ObjectListProps) {
+export function ObjectList({objects, cursor, timings, eta, now, height, width, empty}: ObjectListProps) {
 	const theme = useTheme();
 	const window = useScrollWindow(objects.length, height - 1, cursor);
 	if (height <= 0) {
@@ -124,6 +126,10 @@ export function ObjectList({objects, cursor, timings, now, height, width, empty}
 	}
 
 	const w = widthsOf(objects, theme, timings, now, width);
+	const shown = objects.slice(window.start, window.end);
+	// Only the rows on screen: a list of thousands asks for a screenful of ETAs (each a cached lookup).
+	const etas = eta ? shown.map(o => eta(o)) : [];
+	const etaWidth = etas.some(e => e !== undefined) ? Math.max(3, ...etas.map(e => cellWidth(e ?? ''))) : 0;
 	const line = (c: Omit<Cells, 'elapsed'>) =>
 		`${fit(c.kind, w.kind, theme.glyphs.ellipsis)}  ${fit(c.namespace, w.namespace, theme.glyphs.ellipsis)}  ${fit(c.name, w.name, theme.glyphs.ellipsis)}  ${fit(c.active, w.active, theme.glyphs.ellipsis)}  `;
 	return (
@@ -132,6 +138,7 @@ export function ObjectList({objects, cursor, timings, now, height, width, empty}
 				{'  '}
 				{line(titles)}
 				{fit(titles.state, w.state, theme.glyphs.ellipsis)}  {fit(titles.progress, w.progress, theme.glyphs.ellipsis)}  {fitRight(titles.elapsed, w.elapsed)}
+				{etaWidth > 0 ? `  ${'ETA'.padEnd(etaWidth)}` : undefined}
 			</Line>
 			{objects.length === 0 && height > 1 ? (
 				<Line {...theme.style('muted')}>
@@ -140,7 +147,7 @@ export function ObjectList({objects, cursor, timings, now, height, width, empty}
 				</Line>
 			) : undefined}
 			{window.above > 0 && height >= 4 ? <MoreLine direction="above" count={window.above} /> : undefined}
-			{objects.slice(window.start, window.end).map((object, i) => {
+			{shown.map((object, i) => {
 				const index = window.start + i;
 				const {cells: c, key} = measure(object, theme);
 				const selected = index === cursor;
@@ -155,6 +162,7 @@ export function ObjectList({objects, cursor, timings, now, height, width, empty}
 						{fit(c.progress, w.progress, theme.glyphs.ellipsis)}
 						{'  '}
 						{fitRight(elapsedText(key, timings, now, w.elapsed), w.elapsed)}
+						{etaWidth > 0 && etas[i] ? <Text {...theme.style(etas[i].startsWith('overdue') ? 'warning' : 'muted')}>{`  ${etas[i]}`}</Text> : undefined}
 					</Line>
 				);
 			})}

@@ -10,6 +10,7 @@ import type {TreeRow} from '../tree-rows.js';
 import {MoreLine} from './more-line.js';
 import {NodeRow, namePart, spinsByTimer, type TreeColumns} from './node-row.js';
 import {formatDuration} from '../../model/format-duration.js';
+import {formatEta, nodeEta, type Expectation} from '../../model/eta.js';
 import {statusText} from '../../model/status.js';
 
 /** What the column widths need from all visible rows, computed once per change of the rows or timings, not per tick. */
@@ -81,6 +82,8 @@ export type PlanTreeViewProps = {
 	readonly cursor: number;
 	/** Node id → timing, from the store. */
 	readonly timings?: ReadonlyMap<string, NodeTiming>;
+	/** Node id → what past runs say (the ETA history); looked up, never computed, per frame. */
+	readonly expectations?: ReadonlyMap<string, Expectation>;
 	readonly now: number;
 	/** Most lines to use. */
 	readonly height: number;
@@ -88,7 +91,7 @@ export type PlanTreeViewProps = {
 };
 
 /** The tree of one object, windowed to `height` lines around the cursor. */
-export function PlanTreeView({rows, cursor, timings, now, height, width}: PlanTreeViewProps) {
+export function PlanTreeView({rows, cursor, timings, expectations, now, height, width}: PlanTreeViewProps) {
 	const theme = useTheme();
 	const window = useScrollWindow(rows.length, height, cursor);
 	// Per tick only the rows on screen cost anything: the basis is recomputed when rows or timings change.
@@ -105,18 +108,23 @@ export function PlanTreeView({rows, cursor, timings, now, height, width}: PlanTr
 	return (
 		<Box flexDirection="column" width={width}>
 			{window.above > 0 && height >= 3 ? <MoreLine direction="above" count={window.above} /> : undefined}
-			{rows.slice(window.start, window.end).map((row, i) => (
-				<NodeRow
-					key={row.node.id}
-					row={row}
-					selected={window.start + i === cursor}
-					columns={columns}
-					elapsed={elapsedOf(timings?.get(row.node.id), now)}
-					retries={timings?.get(row.node.id)?.retries}
-					now={now}
-					width={width}
-				/>
-			))}
+			{rows.slice(window.start, window.end).map((row, i) => {
+				const timing = timings?.get(row.node.id);
+				const eta = expectations && expectations.size > 0 ? nodeEta(row.node, expectations, timing?.startedAt, now) : undefined;
+				return (
+					<NodeRow
+						key={row.node.id}
+						row={row}
+						selected={window.start + i === cursor}
+						columns={columns}
+						elapsed={elapsedOf(timing, now)}
+						retries={timing?.retries}
+						eta={eta ? formatEta(eta) : undefined}
+						now={now}
+						width={width}
+					/>
+				);
+			})}
 			{window.below > 0 && height >= 3 ? <MoreLine direction="below" count={window.below} /> : undefined}
 		</Box>
 	);
