@@ -15,10 +15,15 @@ import {RunHistory, type RunRecord} from '../../source/model/run-history.js';
 import {findScenario} from '../../source/scenarios/catalog.js';
 import {scenarioTargets, type Scenario} from '../../source/scenarios/scenario.js';
 import {createDemoSource, demoNamespace} from '../../source/sources/demo-source.js';
+import type {ObjectSource} from '../../source/state/object-source.js';
+import {createReplaySource} from '../../source/sources/replay-source.js';
+import type {Clock} from '../../source/core/clock.js';
+import {ReplayClock, type ReplayControls} from '../../source/state/replay-clock.js';
 import {FakeClock} from '../../test/helpers/fake-clock.js';
 import {Store} from '../../source/state/store.js';
 import {createWaitController, type WaitController} from '../../source/state/wait-controller.js';
 import {App} from '../../source/ui/app.js';
+import {recordScenario} from '../../test/helpers/recordings.js';
 import {FakeStdin, settle} from '../../test/helpers/ui.js';
 import {terminalWidth} from './cell-width.js';
 
@@ -66,6 +71,8 @@ export type DemoOptions = {
 	/** `--extend` in ms (what `+` adds). */
 	readonly extendMs?: number;
 	readonly ascii?: boolean;
+	/** `planwatch replay`: the scenario is recorded first (as --record does), then replayed; `at` moves the real clock. */
+	readonly replay?: boolean;
 	/**
 	 * Past runs of the same scenario for the ETA history (in memory, never a file): each plays the scenario to its
 	 * end at one of these speeds, so the history holds faster and slower runs than the one on screen.
@@ -223,14 +230,25 @@ export async function openDemo(options: DemoOptions): Promise<DemoSession> {
 
 	const clock = new FakeClock();
 	const startedAt = clock.now();
-	const source = createDemoSource({scenarios: [scenario], clock, namespace: demoNamespace});
-	const store = new Store(clock);
 	const history = options.pastRunSpeeds ? new RunHistory(await pastRuns(scenario, options.pastRunSpeeds)) : undefined;
-	source.start(store.apply);
 	const targets = options.wait ? scenarioTargets(scenario, demoNamespace).map(t => objectKey(t)) : [];
+	let appClock: Clock = clock;
+	let source: ObjectSource;
+	let replay: ReplayControls | undefined;
+	if (options.replay) {
+		const {recording} = recordScenario(options.scenario, targets);
+		const replayClock = new ReplayClock(clock, recording.startMs, 1);
+		const replaySource = createReplaySource({recording, clock: replayClock});
+		[appClock, source, replay] = [replayClock, replaySource, replaySource.controls];
+	} else {
+		source = createDemoSource({scenarios: [scenario], clock, namespace: demoNamespace});
+	}
+
+	const store = new Store(appClock);
+	source.start(store.apply);
 	const wait: WaitController = createWaitController({
 		store,
-		clock,
+		clock: appClock,
 		wait: options.wait ?? false,
 		targets,
 		timeoutMs: options.timeoutMs,
@@ -244,7 +262,8 @@ export async function openDemo(options: DemoOptions): Promise<DemoSession> {
 	const stdin = new FakeStdin();
 	const element = createElement(App, {
 		store,
-		clock,
+		clock: appClock,
+		replay,
 		wait,
 		header: {context: source.label, scope: source.scope},
 		targets,

@@ -71,6 +71,14 @@ export const shots: readonly Shot[] = [
 		script: [{at: 23_000}],
 		expect: /⏰ Timeout reached after 20s — press \+ to wait 5m more, q to quit \(exiting with code 3 in 7s\)/,
 	},
+	{
+		// A recorded restore, replayed: ] steps to each next transition, here the one where the restore failed.
+		name: 'replay-scrubbing',
+		title: 'planwatch replay restore.ndjson   (paused, ] pressed 6 times)',
+		demo: {scenario: 'postgres-restore-failed', columns, rows: 16, wait: true, replay: true},
+		script: [{keys: [' ', ']', ']', ']', ']', ']', ']']}],
+		expect: /REPLAY 11:00:\d\d paused[^]*✖ RestoreFromObjectStore/,
+	},
 ];
 
 /** The tour as it plays: the list, mysql-instance's tree through its ERROR and retry, back to the list at the end. */

@@ -37,9 +37,11 @@ const flags: readonly Flag[] = Object.entries(flagSpecs).map(([name, spec]) => (
 	takesValue: spec.type === 'string',
 }));
 
-const demoOnly = new Set(['scenario', 'speed', 'loop']);
+const demoOnly = new Set(['scenario', 'speed', 'loop', 'from']);
+/** What `replay` does not take: cluster flags, the demo's scenario, files and a new recording. */
+const notReplay = new Set(['scenario', 'loop', 'file', 'record', 'kubeconfig', 'context', 'namespace', 'allNamespaces', 'selector']);
 const clusterOnly = new Set(['kubeconfig', 'context', 'namespace', 'allNamespaces', 'selector']);
-const subcommands = ['demo', 'version', 'completion'];
+const subcommands = ['demo', 'replay', 'version', 'completion'];
 const targetPrefixes = ['instance/', 'actionset/'];
 
 /** The flag a word names when it needs the next word as its value (`-o`, `--output`, `-Ao`), else undefined. */
@@ -127,6 +129,7 @@ export async function complete(args: readonly string[], context: CompletionConte
 			}
 
 			case 'file':
+			case 'record':
 			case 'kubeconfig': {
 				return {candidates: [], directive: 0};
 			}
@@ -140,7 +143,11 @@ export async function complete(args: readonly string[], context: CompletionConte
 	if (current.startsWith('-') && !endOfFlags) {
 		const offered = flags.filter(f => {
 			if (command === 'demo') {
-				return !clusterOnly.has(f.name);
+				return !clusterOnly.has(f.name) && f.name !== 'from';
+			}
+
+			if (command === 'replay') {
+				return !notReplay.has(f.name);
 			}
 
 			if (command === 'version') {
@@ -156,6 +163,11 @@ export async function complete(args: readonly string[], context: CompletionConte
 
 	if (command === 'completion') {
 		return result(positionals.length === 1 ? completionShells : [], current);
+	}
+
+	if (command === 'replay') {
+		// The recording: let the shell complete file names.
+		return positionals.length === 1 ? {candidates: [], directive: 0} : result([], current);
 	}
 
 	if (command !== undefined || values.has('file')) {

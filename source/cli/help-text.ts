@@ -6,12 +6,14 @@ Usage
   planwatch [instance/NAME | actionset/NAME ...] [-n NAMESPACE | -A] [-l SELECTOR]
             [--kubeconfig PATH] [--context NAME] [--wait [--timeout DURATION] [--extend DURATION]]
   planwatch demo [--scenario NAME] [--speed N] [--loop]
+  planwatch replay FILE [--speed N] [--from DURATION|TIME] [--wait ...] [-o ...]
   planwatch version [-o json]         planwatch completion bash|zsh|fish
 
 Input
   -f, --file FILE       Read objects from a YAML or JSON file (multi-document or kind: List);
                         repeatable; - reads stdin. Instances, ActionSets, OperatorVersions,
-                        Blueprints and Events are used; other kinds are ignored.
+                        Blueprints and Events are used; other kinds are ignored. A recording
+                        (--record) draws its last state.
   instance/NAME         Watch a KUDO Instance (also: inst/, instances/, instances.kudo.dev/).
   actionset/NAME        Watch a Kanister ActionSet (also: as/, actionsets/, actionsets.cr.kanister.io/).
                         No target: every Instance and ActionSet in the namespace.
@@ -56,6 +58,14 @@ Demo (a simulated cluster: no kubeconfig needed; --wait, --timeout and + work as
   --speed N             Play N times faster (0.5 = half speed; default 1).
   --loop                Start over when the scenario ends (for a booth or a screen share).
 
+Record and replay
+  --record FILE         Cluster or demo: append everything seen to FILE (NDJSON, sanitized, one
+                        line per change with its receive time; a new file; safe to tail -f).
+  replay FILE           Play a recording in the same views; --wait exits as it would have.
+  --speed N             Replay N times faster (default 1).
+  --from WHEN           Start at a duration after the start (2m) or a time (11:02:30).
+                        In the TUI: space pauses, [ and ] jump to the previous / next change.
+
 Keys (tui)
   ↑ ↓  j k        move                ← → h l    collapse / expand
   space  enter    toggle              x          expand / collapse all
@@ -80,4 +90,6 @@ Examples
   planwatch -f actionset.yaml -f blueprint.yaml -o plain
   planwatch instance/mysql-instance --wait --timeout 10m
   planwatch demo --scenario postgres-restore-failed --wait
+  planwatch instance/mysql-instance --wait --record deploy.ndjson
+  planwatch replay deploy.ndjson --speed 10
 `;

@@ -16,6 +16,7 @@ import {formatFinished, formatObjectLine, formatTransition, renderPlain} from '.
 import type {Clock} from '../core/clock.js';
 import type {Store, StoreSnapshot, Transition} from '../state/store.js';
 import {createWaitController, type WaitResult} from '../state/wait-controller.js';
+import {onceExitCode} from './describe-error.js';
 import type {Options} from './parse-args.js';
 import {whenSynced} from './when-synced.js';
 
@@ -33,6 +34,13 @@ export type StreamRun = {
 	readonly onResult?: (result: WaitResult) => void;
 	/** IANA zone for times of day (tests); default: the machine's. */
 	readonly timeZone?: string;
+	/**
+	 * Replay: settles when the recording has played to its end; the run ends with it. Exit code -1: as `-f` would
+	 * end on the final state (1 if a reported object failed, else 0).
+	 */
+	readonly ended?: Promise<WaitResult>;
+	/** Called once every change from here on will be reported (a replay starts playing then). */
+	readonly onReady?: () => void;
 	/** Past runs, for the `eta` keys of json snapshots (none without a history). */
 	readonly expectations?: (object: PlanObject) => ReadonlyMap<string, Expectation>;
 };
@@ -43,6 +51,13 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 	const wanted = (key: string): boolean => targets.length === 0 || targets.includes(key);
 	const wait = createWaitController({store, clock, wait: options.wait, targets, timeoutMs: options.timeoutMs, extendMs: options.extendMs, graceMs: 0});
 	const interrupted = run.interrupted.then((): WaitResult => ({exitCode: 130, message: 'interrupted'}));
+	const ended = (run.ended ?? new Promise<never>(() => {})).then((end): WaitResult => {
+		if (end.exitCode >= 0) {
+			return end;
+		}
+
+		return {exitCode: onceExitCode(store.getSnapshot().objects.filter(o => wanted(objectKey(o)))), message: ''};
+	});
 
 	// Writes are queued so lines never interleave, whatever the order in which changes arrive.
 	let queue = Promise.resolve();
@@ -83,7 +98,7 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 	reportMissing();
 	const unsubscribeEarly = store.subscribe(reportEarly);
 	reportEarly();
-	const synced = await Promise.race([whenSynced(store), wait.done, interrupted]);
+	const synced = await Promise.race([whenSynced(store), wait.done, interrupted, ended]);
 	unsubscribeEarly();
 	let lastSeq = 0;
 	let unsubscribe = (): void => {};
@@ -115,11 +130,13 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 		unsubscribe = store.subscribe(report);
 	}
 
+	run.onReady?.();
+
 	function line(t: Transition): string {
 		return options.output === 'json' ? transitionLine(t) : formatTransition(t, text) + '\n';
 	}
 
-	const result = await Promise.race([wait.done, interrupted]);
+	const result = await Promise.race([wait.done, interrupted, ended]);
 	run.onResult?.(result);
 	unsubscribe();
 	unsubscribeMissing();

@@ -3,6 +3,7 @@
  * exit code once the user quits, the wait ends, or (with --once) after the first complete frame.
  */
 import {render} from 'ink';
+import type {ReplayControls} from '../state/replay-clock.js';
 import type {Clock} from '../core/clock.js';
 import {framedSnapshots} from '../state/framed-snapshots.js';
 import type {Store} from '../state/store.js';
@@ -38,6 +39,10 @@ export type TuiRun = {
 	readonly stdin?: NodeJS.ReadStream;
 	/** Resolves when the process is asked to stop (SIGINT/SIGTERM): the run ends with 130. */
 	readonly interrupted: Promise<void>;
+	/** Replay: `[`, `]`, space, and `REPLAY` with the recorded time in the header. */
+	readonly replay?: ReplayControls;
+	/** Called once the App is mounted (a replay starts playing then). */
+	readonly onReady?: () => void;
 	/** Called with the result as soon as it is decided, before the last frame is drawn. */
 	readonly onResult?: (result: TuiResult) => void;
 	/** Notifications and clipboard on the terminal (nothing is sent when stdout is not one). */
@@ -76,6 +81,7 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 			ascii={options.ascii}
 			timeZone={options.utc ? 'UTC' : undefined}
 			color={options.color}
+			replay={run.replay}
 			actions={actions}
 			expectations={run.expectations}
 			onQuit={() => {
@@ -85,6 +91,7 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 		{stdin: run.stdin ?? process.stdin, exitOnCtrlC: false, incrementalRendering: true, maxFps: inkMaxFps},
 	);
 
+	run.onReady?.();
 	let result: TuiResult;
 	if (options.once) {
 		const snapshot = await whenSynced(store);

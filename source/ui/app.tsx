@@ -1,8 +1,9 @@
 import {Box, useWindowSize} from 'ink';
-import {useMemo, useRef, useState} from 'react';
+import {useMemo, useRef, useState, useSyncExternalStore} from 'react';
 import type {Clock} from '../core/clock.js';
 import {formatEta, nodeEta, planNode} from '../model/eta.js';
 import {objectKey, type PlanObject} from '../model/plan-tree.js';
+import type {ReplayControls} from '../state/replay-clock.js';
 import type {WaitSession} from '../state/wait-session.js';
 import {DetailLines, detailLinesWanted} from './components/detail-lines.js';
 import {EventsPane, eventsLinesWanted} from './components/events-pane.js';
@@ -50,7 +51,11 @@ export type AppProps = {
 	readonly actions?: TuiActions;
 	/** Past runs per node (the ETA history); none: no ETAs. */
 	readonly expectations?: Expectations;
+	/** `planwatch replay`: `[`, `]`, space drive it; the header says `REPLAY` and the recorded time. */
+	readonly replay?: ReplayControls;
 };
+
+const noReplay = {subscribe: () => () => {}, getState: () => undefined};
 
 const actionCommands: ReadonlySet<Command> = new Set<ActionCommand>(['copy.tree', 'copy.json', 'snapshot.save', 'notify.toggle']);
 /** How long an action's one-line answer stays in the footer (or until the next key). */
@@ -73,16 +78,19 @@ function planEtaText(object: PlanObject | undefined, expectations: Expectations 
 
 /** The interactive dashboard: header, tree or list, events, timeout banner, footer. Data in, keys out; no I/O. */
 export function App(props: AppProps) {
-	const {store, clock, wait: session, header, targets, ascii, color, timeZone, onQuit, actions, expectations} = props;
+	const {store, clock, wait: session, header, targets, ascii, color, timeZone, onQuit, actions, expectations, replay} = props;
 	const [flash, setFlash] = useState<(ActionOutcome & {readonly at: number}) | undefined>(undefined);
 	const snapshot = useStore(store);
-	// The App does not re-render on the clock's tick: the texts that show the time follow it on their own.
-	const ticks = useMemo(() => tickSource(clock), [clock]);
+	// The App does not re-render on the clock's tick: the texts that show the time follow it on their own (and a
+	// replay's seeks move them too).
+	const ticks = useMemo(() => tickSource(clock, replay?.subscribe), [clock, replay]);
+	const replaying = useSyncExternalStore(replay?.subscribe ?? noReplay.subscribe, replay?.getState ?? noReplay.getState);
 	const wait = useWait(session);
 	const {columns, rows} = useWindowSize();
 	const theme = useMemo(() => createTheme({color, ascii, timeZone}), [color, ascii, timeZone]);
 	const [view, dispatch] = useViewState(() => initialViewState(targets));
 	const mode = viewMode(view);
+	const keyContext = useMemo(() => ({replay: replay !== undefined}), [replay]);
 
 	const listed = useMemo(
 		() => listObjects(snapshot.objects, {text: view.filter, failingOnly: view.failingOnly, targets}),
@@ -134,7 +142,17 @@ export function App(props: AppProps) {
 				return undefined;
 			}
 
-			const {previous, next} = dispatch({type: 'command', command, context: {object: isTree ? open : undefined, listKeys: listed.map(o => listKey(o)), page: layout.body, helpScrollMax: helpScrollMax(layout.top + layout.body, columns, theme.ascii)}});
+			if (command === 'replay.pause') {
+				replay?.togglePause();
+				return undefined;
+			}
+
+			if (command === 'replay.previous' || command === 'replay.next') {
+				replay?.jump(command === 'replay.next' ? 'next' : 'previous');
+				return undefined;
+			}
+
+			const {previous, next} = dispatch({type: 'command', command, context: {object: isTree ? open : undefined, listKeys: listed.map(o => listKey(o)), page: layout.body, helpScrollMax: helpScrollMax(layout.top + layout.body, columns, theme.ascii, keyContext)}});
 			if (next.quit && !previous.quit) {
 				session.quit();
 				onQuit();
@@ -145,7 +163,7 @@ export function App(props: AppProps) {
 		onText(text) {
 			dispatch({type: 'filter.type', text});
 		},
-	});
+	}, keyContext);
 
 	// A cached lookup per adapted object (source/model/run-history.ts): nothing is computed per frame. The texts
 	// that follow the clock are selected per tick: the App re-renders only when one of them changes.
@@ -161,7 +179,7 @@ export function App(props: AppProps) {
 			: 'nothing matches the filter';
 	let body;
 	if (view.help) {
-		body = <HelpOverlay height={layout.top + layout.body} width={columns} scroll={view.helpScroll} />;
+		body = <HelpOverlay height={layout.top + layout.body} width={columns} scroll={view.helpScroll} context={keyContext} />;
 	} else if (isTree) {
 		body = (
 			<>
@@ -203,6 +221,7 @@ export function App(props: AppProps) {
 							missing={snapshot.missing}
 							wait={wait}
 							width={columns}
+							replay={replaying}
 						/>
 					) : undefined}
 					{body}
@@ -211,7 +230,7 @@ export function App(props: AppProps) {
 					) : undefined}
 					{layout.banner > 0 ? <TimeoutBanner {...bannerInput} /> : undefined}
 					{layout.footer > 0 ? (
-						<FooterKeys mode={mode} context={{canGoBack: isTree && view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done'}} filter={view.filter} message={shownFlash} />
+						<FooterKeys mode={mode} context={{canGoBack: isTree && view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done', replay: replay !== undefined}} filter={view.filter} message={shownFlash} />
 					) : undefined}
 				</Box>
 			</SpinnerProvider>

@@ -10,7 +10,8 @@ export type Ticks = {
 	subscribe(listener: () => void): () => void;
 };
 
-export function tickSource(clock: Clock): Ticks {
+/** `jumps`: more moments to re-read the clock (a replay's seeks). */
+export function tickSource(clock: Clock, jumps?: (listener: () => void) => () => void): Ticks {
 	let now = clock.now();
 	const listeners = new Set<() => void>();
 	let off: (() => void) | undefined;
@@ -19,12 +20,19 @@ export function tickSource(clock: Clock): Ticks {
 		subscribe(listener) {
 			if (listeners.size === 0) {
 				now = clock.now();
-				off = clock.onTick(() => {
+				const refresh = () => {
 					now = clock.now();
 					for (const l of [...listeners]) {
 						l();
 					}
-				});
+				};
+
+				const offTick = clock.onTick(refresh);
+				const offJumps = jumps?.(refresh);
+				off = () => {
+					offTick();
+					offJumps?.();
+				};
 			}
 
 			listeners.add(listener);

@@ -7,7 +7,7 @@
  *   --objects 1,1000   object counts to watch
  *   --rates 10,100     update rates (per second)
  *   --no-kubectl       leave kubectl out
- *   --only frames,watch,idle,first-frame,files,big-plan,side
+ *   --only frames,watch,idle,first-frame,files,big-plan,record,side   (record: 1000 objects, with and without --record)
  *   --k9s              add k9s (built with Go on first use, cached) to the side-by-side on a real kube-apiserver
  *   --side-objects N   ActionSets in the side-by-side (default 1000)
  *   --cli FILE         the planwatch entry to measure (default dist/planwatch.js)
@@ -32,7 +32,8 @@ import {listFrames, treeFrames} from './frame-time.js';
 import {repoRoot as root} from './repo-root.js';
 import {renderTable, type Results} from './table.js';
 import {watchRun, type ClientName, type WatchFigures, type WatchPlan, type WatchSetup} from './watch-run.js';
-import {loadWorkload, type Workload} from './workload.js';
+import {loadWorkload, sampleUpdate, type Workload} from './workload.js';
+import {encodeEntry} from '../../source/state/recording.js';
 import {WatchServer, writeKubeconfig} from '../helpers/watch-server.js';
 
 function option(name: string): string | undefined {
@@ -50,7 +51,7 @@ const runs = Number(option('--runs') ?? (quick ? 1 : 3));
 const objectCounts = numbers(option('--objects'), quick ? [1000, 10_000] : [1, 100, 1000, 10_000]);
 const rates = numbers(option('--rates'), [10, 100]);
 const withKubectl = !process.argv.includes('--no-kubectl');
-const only = new Set((option('--only') ?? 'frames,watch,idle,first-frame,files,big-plan,side').split(','));
+const only = new Set((option('--only') ?? 'frames,watch,idle,first-frame,files,big-plan,record,side').split(','));
 const withK9s = process.argv.includes('--k9s');
 const cli = path.resolve(option('--cli') ?? path.join(root, 'dist', 'planwatch.js'));
 const jsonOut = option('--json');
@@ -103,7 +104,7 @@ async function serve(count: number): Promise<{server: WatchServer; front: Discov
 	};
 }
 
-const results: Results = {quick, runs, frames: [], watch: [], idle: [], firstFrame: {}, files: [], bigPlan: [], side: [], notes: [], errors: [], environment: environment()};
+const results: Results = {quick, runs, frames: [], watch: [], record: [], idle: [], firstFrame: {}, files: [], bigPlan: [], side: [], notes: [], errors: [], environment: environment()};
 
 function environment(): string {
 	const cpus = os.cpus();
@@ -188,6 +189,36 @@ await section('watch', async () => {
 			await served.close();
 		}
 	}
+});
+
+await section('record', async () => {
+	const served = await serve(1000);
+	try {
+		// Alternating, so machine load drifts over both alike.
+		for (let run = 0; run < Math.max(runs, 2); run++) {
+			for (const client of ['planwatch', 'planwatch --record'] as const) {
+				log(`record: ${client}, 1000 objects, run ${run + 1}`);
+				const figures = await watchRun(client, served.setup, served.workload, plan);
+				results.record.push(figures);
+				const last = figures.rates.at(-1);
+				log(`  ${last ? `${last.rate}/s cpu ${(last.cpu * 100).toFixed(1)} %` : ''}`);
+			}
+		}
+	} finally {
+		await served.close();
+	}
+
+	// The recorder's own work per update, in this process: what the figures above cannot resolve on a busy machine.
+	const object = sampleUpdate();
+	const count = 20_000;
+	let chars = 0;
+	const t0 = performance.now();
+	for (let i = 0; i < count; i++) {
+		chars += encodeEntry(Date.now(), {type: 'upsert', resource: 'ActionSet', object}).length;
+	}
+
+	results.recordEncode = {micros: ((performance.now() - t0) * 1000) / count, chars: chars / count};
+	log(`  encoding: ${results.recordEncode.micros.toFixed(1)} µs and ${results.recordEncode.chars.toFixed(0)} characters per update`);
 });
 
 await section('idle', async () => {

@@ -13,6 +13,10 @@ export type Results = {
 	environment: string;
 	readonly frames: FrameFigures[];
 	readonly watch: WatchFigures[];
+	/** The record section: 'planwatch' and 'planwatch --record' runs over the same 1000 objects, alternating. */
+	readonly record: WatchFigures[];
+	/** --record's encoding (sanitize + JSON) of one update, measured in-process. */
+	recordEncode?: {readonly micros: number; readonly chars: number};
 	readonly idle: IdleFigures[];
 	readonly firstFrame: Record<string, FirstFrame[]>;
 	readonly files: FileMemoryFigures[];
@@ -95,6 +99,25 @@ export function renderTable(results: Results): string {
 		});
 		rows.push({figure: `RSS peak MiB · ${objects} objects`, planwatch: spread(pw.map(w => w.peakMiB)), kubectl: spread(kc.map(w => w.peakMiB)), digits: 0});
 		rows.push({figure: `start to full list ms · ${objects} objects`, planwatch: spread(pw.map(w => w.readyMs)), kubectl: spread(kc.map(w => w.readyMs)), digits: 0});
+	}
+
+	for (const rate of [...new Set(results.record.flatMap(w => w.rates.map(r => r.rate)))].sort((a, b) => a - b)) {
+		const cpuOf = (client: string) => spread(rateOf(results.record.filter(w => w.client === client), rate).map(r => r.cpu * 100));
+		const without = cpuOf('planwatch');
+		const recording = cpuOf('planwatch --record');
+		const added = without && recording ? ((recording.median - without.median) / without.median) * 100 : undefined;
+		rows.push({figure: `CPU % of a core · 1000 objects · ${rate}/s, without --record`, planwatch: without, digits: 1});
+		rows.push({
+			figure: `CPU % of a core · 1000 objects · ${rate}/s, with --record${added === undefined ? '' : ` (${added >= 0 ? '+' : ''}${added.toFixed(1)} %)`}`,
+			planwatch: recording,
+			digits: 1,
+			...(rate === 100 ? {budget: '≤ +10 % CPU', met: added !== undefined && added <= 10} : {}),
+		});
+	}
+
+	if (results.recordEncode) {
+		const {micros, chars} = results.recordEncode;
+		rows.push({figure: `--record encoding per update, µs (${chars.toFixed(0)} characters; at 100/s: ${((micros * 100) / 10_000).toFixed(2)} % of a core)`, planwatch: spread([micros]), digits: 1});
 	}
 
 	if (results.idle.length > 0) {

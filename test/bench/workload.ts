@@ -32,6 +32,11 @@ const instance = loadFixtureObject('kudo/instance-zookeeper-deploy-complete.yaml
 const blueprint = loadFixtureObject('kanister/blueprint-mysql-defer.yaml');
 const operatorVersion = loadFixtureObject('kudo/operatorversion-zookeeper.yaml');
 
+/** What one update carries: a running probe (the object --record encodes per update). */
+export function sampleUpdate(): KubeObject {
+	return probeObject(probeName(0), 42);
+}
+
 export function probeName(index: number): string {
 	return `a-probe-${String(index).padStart(2, '0')}`;
 }
