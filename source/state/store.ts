@@ -100,8 +100,6 @@ export class Store {
 	#version = 0;
 	#snapshot: StoreSnapshot | undefined;
 	#sorted: PlanObject[] | undefined;
-	/** A snapshot holds #sorted: the next in-place change copies it first (once per snapshot, not per event). */
-	#sortedShared = false;
 	readonly #listeners = new Set<() => void>();
 	#notifyQueued = false;
 
@@ -160,10 +158,6 @@ export class Store {
 	};
 
 	readonly getSnapshot = (): StoreSnapshot => {
-		if (!this.#snapshot) {
-			this.#sortedShared = true;
-		}
-
 		this.#snapshot ??= {
 			version: this.#version,
 			objects: (this.#sorted ??= [...this.#objects.values()].sort(compareObjects)),
@@ -324,12 +318,8 @@ export class Store {
 			if (i === -1) {
 				this.#sorted = undefined;
 			} else {
-				if (this.#sortedShared) {
-					// Copy first: earlier snapshots hold the array and must not change under their readers.
-					this.#sorted = [...this.#sorted];
-					this.#sortedShared = false;
-				}
-
+				// Copy first: earlier snapshots hold the old array and must not change under their readers.
+				this.#sorted = [...this.#sorted];
 				this.#sorted[i] = adapted;
 			}
 		}
