@@ -7,7 +7,7 @@ export default defineConfig({
 	test: {
 		include: ['test/e2e/**/*.test.ts'],
 		// Prints the suite's tally (scenarios run, faults survived, objects compared, mismatches) at the end.
-		globalSetup: ['test/e2e/harness/summary.ts'],
+		globalSetup: ['test/helpers/dependency-patches-setup.ts', 'test/e2e/harness/summary.ts'],
 		exclude: ['node_modules/**'],
 		testTimeout: 120_000,
 		hookTimeout: 1_800_000,

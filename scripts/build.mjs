@@ -21,6 +21,7 @@ import {chmod, mkdir, readdir, rename, rm, writeFile} from 'node:fs/promises';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import * as esbuild from 'esbuild';
+import {patchDependencies} from './patch-deps.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const quiet = process.argv.includes('--quiet');
@@ -28,6 +29,16 @@ const types = process.argv.includes('--types');
 const sea = process.argv.includes('--sea');
 const log = quiet ? () => {} : message => console.log(message);
 const started = performance.now();
+
+// The bundle carries its dependencies: make sure it carries them patched (patches/, normally applied by npm ci).
+try {
+	for (const line of patchDependencies()) {
+		log(line);
+	}
+} catch (error) {
+	console.error(`build: ${error.message}`);
+	process.exit(1);
+}
 
 /** esbuild has already printed what went wrong; exit without a second, stack-traced copy. */
 async function build(options) {

@@ -17,10 +17,13 @@ import {openTerminalInput} from './cli/tty-input.js';
 import {buildInfo, formatVersion} from './cli/build-info.js';
 import {whenSynced} from './cli/when-synced.js';
 import type {ObjectSource} from './state/object-source.js';
+import {createTerminalSignals} from './cli/terminal-signals.js';
+import type {Recorder} from './sources/recorder.js';
+import type {ReplayControls} from './sources/replay-source.js';
 import {objectKey} from './model/plan-tree.js';
 import {shownInput} from './model/sanitize.js';
 import {SystemClock, type Clock} from './core/clock.js';
-import {openSession} from './state/session.js';
+import {Store} from './state/store.js';
 
 /** The exit code of the run once its outcome is known: what a closed stdout (`| head -1`) exits with. */
 let reached: number | undefined;
@@ -151,7 +154,43 @@ async function run(options: Options): Promise<number> {
 			const targets = options.wait ? scenarioTargets(scenario, demoNamespace).map(t => objectKey(t)) : [];
 			return show(options, clock => createDemoSource({scenarios: [scenario], clock, speed: demo.speed, loop: demo.loop, namespace: demoNamespace}), {targets});
 		}
+
+		case 'replay': {
+			return replay(options);
+		}
 	}
+}
+
+/** `planwatch replay FILE`: the recording's source on a clock that reads recorded time. */
+async function replay(options: Options): Promise<number> {
+	const [{loadRecording, createReplaySource}, {ReplayClock}, {resolveFrom}, {parseDuration}] = await Promise.all([
+		import('./sources/replay-source.js'),
+		import('./state/replay-clock.js'),
+		import('./state/recording.js'),
+		import('./model/parse-duration.js'),
+	]);
+	const {file, speed, from} = options.replay!;
+	const recording = await loadRecording(file);
+	const fromMs = from === undefined ? undefined : resolveFrom(from, recording.startMs, parseDuration, options.utc ? 'UTC' : undefined);
+	if (fromMs === undefined && from !== undefined) {
+		throw new InputError(`invalid --from "${from}": use a duration after the start (2m30s) or a time (11:02:30, 2026-11-30T11:02:30Z)`);
+	}
+
+	const clock = new ReplayClock(new SystemClock(), recording.startMs, speed, true);
+	const source = createReplaySource({recording, clock, fromMs});
+	const targets = recording.header.waitFor;
+	// The recording's end settles a replay that is not waiting (or whose recorded session ended before its wait
+	// did: it was interrupted). A verdict reached together with the last entry wins: decided after pending work.
+	const ended = source.controls.ended
+		.then(async () => new Promise(resolve => {
+			setImmediate(resolve);
+		}))
+		.then(() => ({exitCode: options.wait ? exitCodes.interrupted : -1, message: options.wait ? 'the recording ends before the wait finished' : ''}));
+	const play = (): void => {
+		clock.setPaused(false);
+	};
+
+	return show(options, () => source, {targets, clock, replay: source.controls, ended, onReady: play});
 }
 
 /** Codes 2–4 end with their reason on stderr (a failed object is already in the output; 130 needs no words). */
@@ -169,77 +208,170 @@ type ShowExtras = {
 	readonly targets?: readonly string[];
 	/** `-f -` read stdin: TUI keys come from the terminal itself. */
 	readonly stdinConsumed?: boolean;
+	/** The app clock (replay: recorded time); default the system clock. */
+	readonly clock?: Clock;
+	/** Replay: what `[`, `]` and space drive. */
+	readonly replay?: ReplayControls;
+	/** Replay: the output is ready to show every change: start playing. */
+	readonly onReady?: () => void;
+	/** Replay: the recording has played to its end (plain/json end there; exit code -1 = as drawn once). */
+	readonly ended?: Promise<{readonly exitCode: number; readonly message: string}>;
 };
+
+/** `instance/NAME` as typed, for a recording's header. */
+function targetText(target: Options['targets'][number]): string {
+	return `${target.kind === 'Instance' ? 'instance' : 'actionset'}/${target.name}`;
+}
 
 /** One clock, one store fed by the source; plain, json and the TUI all draw from it. */
 async function show(options: Options, createSource: (clock: Clock) => ObjectSource | Promise<ObjectSource>, extras: ShowExtras = {}): Promise<number> {
 	const targets = extras.targets ?? [];
-	const clock = new SystemClock();
-	const {source, store} = openSession(await createSource(clock), clock);
-	try {
-		if (options.output === 'tui') {
-			// Loaded on demand: plain and json output never start React or Ink.
-			const {runTui} = await import('./cli/run-tui.js');
-			// Files are listed synchronously by start(); a cluster shows "connecting" until it has listed.
-			const {objects} = store.getSnapshot();
-			return await reportEnd(
-				await runTui({
-					store,
-					clock,
-					header: {context: source.label, scope: source.scope},
-					options,
-					// One object from files: open its tree rather than a list of one.
-					targets: targets.length === 0 && options.mode === 'file' && objects.length === 1 ? [objectKey(objects[0]!)] : targets,
-					stdin: extras.stdinConsumed && !options.once ? openTerminalInput() : undefined,
-					interrupted: interrupt.claim(),
-					onResult(result) {
-						reached = result.exitCode;
-					},
-				}),
-			);
-		}
+	const clock = extras.clock ?? new SystemClock();
+	const source = await createSource(clock);
+	// While an event is recorded and applied, the store reads the very time the recording gets: a replay then
+	// stamps every transition exactly as live did.
+	let pinned: number | undefined;
+	const store = new Store(options.record === undefined ? clock : {now: () => pinned ?? clock.now(), onTick: l => clock.onTick(l), after: (ms, f) => clock.after(ms, f)});
+	const history = options.history ? await startRunHistory(store, options.mode === 'demo' ? demoRealm : '') : undefined;
+	const expectations = history?.session.expectations;
+	const apply = history ? history.feed(store, history.session) : store.apply;
+	let recorder: Recorder | undefined;
+	if (options.record !== undefined) {
+		const [{openRecorder}, {version}] = await Promise.all([import('./sources/recorder.js'), import('./cli/version.js')]);
+		recorder = await openRecorder(options.record, {
+			version,
+			source: options.mode === 'demo' ? 'demo' : 'cluster',
+			context: source.label,
+			namespace: source.scope,
+			targets: options.targets.map(t => targetText(t)),
+			waitFor: targets,
+			start: new Date(clock.now()).toISOString(),
+		});
+	}
 
-		if (!options.once) {
-			const {runStream} = await import('./cli/run-stream.js');
-			const output = options.output;
-			return await reportEnd(
-				await runStream({
-					store,
-					clock,
-					options: {...options, output},
-					targets,
-					write: async text => write(process.stdout, text),
-					interrupted: interrupt.claim(),
-					timeZone: options.utc ? 'UTC' : undefined,
-					onResult(result) {
-						reached = result.exitCode;
-					},
-				}),
-			);
-		}
-
-		const snapshot = await whenSynced(store);
-		if (snapshot.fatal) {
-			return await reportEnd(snapshot.fatal);
-		}
-
-		const {chunks, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now(), timeZone: options.utc ? 'UTC' : undefined});
-		reached = exitCode;
-		// Gathered into writes of about 1 MB: few system calls, and never the whole picture of a big file at once.
-		let pending = '';
-		for (const chunk of chunks) {
-			pending += chunk;
-			if (pending.length >= 1_000_000) {
-				await write(process.stdout, pending);
-				pending = '';
+	const rec = recorder;
+	source.start(
+		rec
+			? event => {
+				pinned = clock.now();
+				try {
+					rec.record(pinned, event);
+					apply(event);
+				} finally {
+					pinned = undefined;
+				}
 			}
-		}
-
-		await write(process.stdout, pending);
-		return exitCode;
+			: apply,
+	);
+	try {
+		return await drive(options, {store, clock, source, targets, extras, expectations});
 	} finally {
 		await source.stop();
+		history?.session.dispose();
+		await recorder?.close(clock.now());
+		const failed = recorder?.error();
+		if (failed) {
+			await write(process.stderr, `planwatch: recording stopped: ${failed}\n`);
+		}
 	}
+}
+
+type Driven = {
+	readonly store: Store;
+	readonly clock: Clock;
+	readonly source: ObjectSource;
+	readonly targets: readonly string[];
+	readonly extras: ShowExtras;
+	readonly expectations: Awaited<ReturnType<typeof startRunHistory>>['session']['expectations'] | undefined;
+};
+
+/** The chosen output over a started source. */
+async function drive(options: Options, {store, clock, source, targets, extras, expectations}: Driven): Promise<number> {
+	if (options.output === 'tui') {
+		// Loaded on demand: plain and json output never start React or Ink.
+		const {runTui} = await import('./cli/run-tui.js');
+		// Files are listed synchronously by start(); a cluster shows "connecting" until it has listed.
+		const {objects} = store.getSnapshot();
+		return await reportEnd(
+			await runTui({
+				store,
+				clock,
+				header: {context: source.label, scope: source.scope},
+				options,
+				// One object from files: open its tree rather than a list of one.
+				targets: targets.length === 0 && options.mode === 'file' && objects.length === 1 ? [objectKey(objects[0]!)] : targets,
+				stdin: extras.stdinConsumed && !options.once ? openTerminalInput() : undefined,
+				interrupted: interrupt.claim(),
+				signals: createTerminalSignals({write: text => process.stdout.write(text), isTTY: Boolean(process.stdout.isTTY), env: process.env}),
+				dir: process.cwd(),
+				expectations,
+				onResult(result) {
+					reached = result.exitCode;
+				},
+				replay: extras.replay,
+				onReady: extras.onReady,
+			}),
+		);
+	}
+
+	if (!options.once) {
+		const {runStream} = await import('./cli/run-stream.js');
+		const output = options.output;
+		return await reportEnd(
+			await runStream({
+				store,
+				clock,
+				options: {...options, output},
+				targets,
+				write: async text => write(process.stdout, text),
+				interrupted: interrupt.claim(),
+				timeZone: options.utc ? 'UTC' : undefined,
+				expectations,
+				onResult(result) {
+					reached = result.exitCode;
+				},
+				ended: extras.ended,
+				onReady: extras.onReady,
+			}),
+		);
+	}
+
+	const snapshot = await whenSynced(store);
+	if (snapshot.fatal) {
+		return await reportEnd(snapshot.fatal);
+	}
+
+	// JSON carries them as its "missing" key; the other pictures say on stderr what they are drawn without.
+	if (options.output !== 'json') {
+		for (const m of snapshot.missing ?? []) {
+			// eslint-disable-next-line no-await-in-loop
+			await write(process.stderr, `planwatch: ${m.message}\n`);
+		}
+	}
+
+	const {chunks, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now(), timeZone: options.utc ? 'UTC' : undefined, expectations});
+	reached = exitCode;
+	// Gathered into writes of about 1 MB: few system calls, and never the whole picture of a big file at once.
+	let pending = '';
+	for (const chunk of chunks) {
+		pending += chunk;
+		if (pending.length >= 1_000_000) {
+			await write(process.stdout, pending);
+			pending = '';
+		}
+	}
+
+	await write(process.stdout, pending);
+	return exitCode;
+}
+
+/** The demo's runs are filed apart: its operator versions have real names, its durations are scripted. */
+const demoRealm = 'demo/';
+
+/** The ETA history: past runs in memory, and every run the store sees finish filed (source/history/). */
+async function startRunHistory(store: Store, realm: string) {
+	const [{historyPath, openHistoryFile}, {startHistory, feedWithHistory}] = await Promise.all([import('./history/history-file.js'), import('./history/history-session.js')]);
+	return {session: startHistory(store, openHistoryFile(historyPath(process.env)), realm), feed: feedWithHistory};
 }
 
 async function fail(error: unknown): Promise<never> {

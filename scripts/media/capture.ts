@@ -9,14 +9,21 @@ import xterm from '@xterm/headless';
 import {render as inkRender, type Instance} from 'ink';
 import {createElement} from 'react';
 import {tuiGraceMs} from '../../source/cli/run-tui.js';
-import {objectKey} from '../../source/model/plan-tree.js';
+import {RunTracker} from '../../source/history/run-tracker.js';
+import {objectKey, type PlanObject} from '../../source/model/plan-tree.js';
+import {RunHistory, type RunRecord} from '../../source/model/run-history.js';
 import {findScenario} from '../../source/scenarios/catalog.js';
-import {scenarioTargets} from '../../source/scenarios/scenario.js';
+import {scenarioTargets, type Scenario} from '../../source/scenarios/scenario.js';
 import {createDemoSource, demoNamespace} from '../../source/sources/demo-source.js';
+import type {ObjectSource} from '../../source/state/object-source.js';
+import {createReplaySource} from '../../source/sources/replay-source.js';
+import type {Clock} from '../../source/core/clock.js';
+import {ReplayClock, type ReplayControls} from '../../source/state/replay-clock.js';
 import {FakeClock} from '../../test/helpers/fake-clock.js';
 import {Store} from '../../source/state/store.js';
 import {createWaitController, type WaitController} from '../../source/state/wait-controller.js';
 import {App} from '../../source/ui/app.js';
+import {recordScenario} from '../../test/helpers/recordings.js';
 import {FakeStdin, settle} from '../../test/helpers/ui.js';
 import {terminalWidth} from './cell-width.js';
 
@@ -64,7 +71,40 @@ export type DemoOptions = {
 	/** `--extend` in ms (what `+` adds). */
 	readonly extendMs?: number;
 	readonly ascii?: boolean;
+	/** `planwatch replay`: the scenario is recorded first (as --record does), then replayed; `at` moves the real clock. */
+	readonly replay?: boolean;
+	/**
+	 * Past runs of the same scenario for the ETA history (in memory, never a file): each plays the scenario to its
+	 * end at one of these speeds, so the history holds faster and slower runs than the one on screen.
+	 */
+	readonly pastRunSpeeds?: readonly number[];
 };
+
+/** How long a scenario is played for the history (every scenario ends well within it). */
+const pastRunMs = 180_000;
+
+/** The runs a RunTracker files while the scenario plays at `speed`, named apart from the other plays. */
+async function pastRuns(scenario: Scenario, speeds: readonly number[]): Promise<RunRecord[]> {
+	const records: RunRecord[] = [];
+	for (const [i, speed] of speeds.entries()) {
+		const clock = new FakeClock();
+		const source = createDemoSource({scenarios: [scenario], clock, speed, namespace: demoNamespace});
+		const store = new Store(clock);
+		const tracker = new RunTracker();
+		source.start(event => {
+			store.apply(event);
+			records.push(...tracker.observe(store.getSnapshot()).map(r => ({...r, run: `${r.run}-${i}`})));
+		});
+		for (let t = 0; t < pastRunMs; t += 1000) {
+			clock.advance(1000);
+		}
+
+		// eslint-disable-next-line no-await-in-loop
+		await source.stop();
+	}
+
+	return records;
+}
 
 export type DemoSession = {
 	/** Move the fake clock to `ms` after the demo started (never backwards), then let the screen settle. */
@@ -190,13 +230,25 @@ export async function openDemo(options: DemoOptions): Promise<DemoSession> {
 
 	const clock = new FakeClock();
 	const startedAt = clock.now();
-	const source = createDemoSource({scenarios: [scenario], clock, namespace: demoNamespace});
-	const store = new Store(clock);
-	source.start(store.apply);
+	const history = options.pastRunSpeeds ? new RunHistory(await pastRuns(scenario, options.pastRunSpeeds)) : undefined;
 	const targets = options.wait ? scenarioTargets(scenario, demoNamespace).map(t => objectKey(t)) : [];
+	let appClock: Clock = clock;
+	let source: ObjectSource;
+	let replay: ReplayControls | undefined;
+	if (options.replay) {
+		const {recording} = recordScenario(options.scenario, targets);
+		const replayClock = new ReplayClock(clock, recording.startMs, 1);
+		const replaySource = createReplaySource({recording, clock: replayClock});
+		[appClock, source, replay] = [replayClock, replaySource, replaySource.controls];
+	} else {
+		source = createDemoSource({scenarios: [scenario], clock, namespace: demoNamespace});
+	}
+
+	const store = new Store(appClock);
+	source.start(store.apply);
 	const wait: WaitController = createWaitController({
 		store,
-		clock,
+		clock: appClock,
 		wait: options.wait ?? false,
 		targets,
 		timeoutMs: options.timeoutMs,
@@ -211,13 +263,15 @@ export async function openDemo(options: DemoOptions): Promise<DemoSession> {
 	const stdin = new FakeStdin();
 	const element = createElement(App, {
 		store,
-		clock,
+		clock: appClock,
+		replay,
 		wait,
 		header: {context: source.label, scope: source.scope},
 		targets,
 		ascii: options.ascii ?? false,
 		color: true,
 		onQuit() {},
+		expectations: history ? (object: PlanObject) => history.expectations(object) : undefined,
 	});
 	const instance: Instance = inkRender(element, {
 		stdout: stdout as unknown as NodeJS.WriteStream,

@@ -57,11 +57,27 @@ export const shots: readonly Shot[] = [
 		expect: /⤷ ✔ StartupApplication[^]*EVENTS default\/restore-[^]*Ended deferPhase/,
 	},
 	{
+		// ETA from past runs: three earlier plays of the same deploy (faster, as fast, slower) are the history.
+		name: 'eta-tree',
+		title: 'planwatch demo --scenario mysql-deploy   (ETA from past runs)',
+		demo: {scenario: 'mysql-deploy', columns, rows, pastRunSpeeds: [1.25, 1, 0.8]},
+		script: [{at: 2000}, {keys: [ENTER]}, {at: 14_000}],
+		expect: /~\d+s left/,
+	},
+	{
 		name: 'timeout-grace',
 		title: 'planwatch demo --scenario mysql-deploy --wait --timeout 20s',
 		demo: {scenario: 'mysql-deploy', columns, rows, wait: true, timeoutMs: 20_000},
 		script: [{at: 23_000}],
 		expect: /⏰ Timeout reached after 20s — press \+ to wait 5m more, q to quit \(exiting with code 3 in 7s\)/,
+	},
+	{
+		// A recorded restore, replayed: ] steps to each next transition, here the one where the restore failed.
+		name: 'replay-scrubbing',
+		title: 'planwatch replay restore.ndjson   (paused, ] pressed 6 times)',
+		demo: {scenario: 'postgres-restore-failed', columns, rows: 16, wait: true, replay: true},
+		script: [{keys: [' ', ']', ']', ']', ']', ']', ']']}],
+		expect: /REPLAY 11:00:\d\d paused[^]*✖ RestoreFromObjectStore/,
 	},
 ];
 

@@ -5,7 +5,7 @@
  * candidate, 4 = no file completion) — the protocol kubectl expects from plugins, and the one the scripts
  * of source/cli/completion-scripts.ts read. Pure apart from `listTargets`, which asks the cluster.
  */
-import {completionShells, flagSpecs, kebab} from './parse-args.js';
+import {completionShells, flagSpecs, kebab, notifyModes} from './parse-args.js';
 
 export const directives = {noSpace: 2, noFileComp: 4} as const;
 
@@ -37,9 +37,11 @@ const flags: readonly Flag[] = Object.entries(flagSpecs).map(([name, spec]) => (
 	takesValue: spec.type === 'string',
 }));
 
-const demoOnly = new Set(['scenario', 'speed', 'loop']);
+const demoOnly = new Set(['scenario', 'speed', 'loop', 'from']);
+/** What `replay` does not take: cluster flags, the demo's scenario, files and a new recording. */
+const notReplay = new Set(['scenario', 'loop', 'file', 'record', 'kubeconfig', 'context', 'namespace', 'allNamespaces', 'selector']);
 const clusterOnly = new Set(['kubeconfig', 'context', 'namespace', 'allNamespaces', 'selector']);
-const subcommands = ['demo', 'version', 'completion'];
+const subcommands = ['demo', 'replay', 'version', 'completion'];
 const targetPrefixes = ['instance/', 'actionset/'];
 
 /** The flag a word names when it needs the next word as its value (`-o`, `--output`, `-Ao`), else undefined. */
@@ -122,7 +124,12 @@ export async function complete(args: readonly string[], context: CompletionConte
 				return result(context.scenarioNames, current);
 			}
 
+			case 'notify': {
+				return result(notifyModes, current);
+			}
+
 			case 'file':
+			case 'record':
 			case 'kubeconfig': {
 				return {candidates: [], directive: 0};
 			}
@@ -136,7 +143,11 @@ export async function complete(args: readonly string[], context: CompletionConte
 	if (current.startsWith('-') && !endOfFlags) {
 		const offered = flags.filter(f => {
 			if (command === 'demo') {
-				return !clusterOnly.has(f.name);
+				return !clusterOnly.has(f.name) && f.name !== 'from';
+			}
+
+			if (command === 'replay') {
+				return !notReplay.has(f.name);
 			}
 
 			if (command === 'version') {
@@ -145,12 +156,18 @@ export async function complete(args: readonly string[], context: CompletionConte
 
 			return !demoOnly.has(f.name);
 		});
-		const names = offered.flatMap(f => (f.name === 'color' ? ['--no-color'] : f.short ? [f.long, f.short] : [f.long]));
+		// Flags on by default are offered as what turns them off.
+		const names = offered.flatMap(f => (f.name === 'color' || f.name === 'history' ? [`--no-${f.name}`] : f.short ? [f.long, f.short] : [f.long]));
 		return result(current.startsWith('--') ? names.filter(n => n.startsWith('--')) : names, current);
 	}
 
 	if (command === 'completion') {
 		return result(positionals.length === 1 ? completionShells : [], current);
+	}
+
+	if (command === 'replay') {
+		// The recording: let the shell complete file names.
+		return positionals.length === 1 ? {candidates: [], directive: 0} : result([], current);
 	}
 
 	if (command !== undefined || values.has('file')) {

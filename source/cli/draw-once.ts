@@ -1,6 +1,8 @@
 /**
  * `--once` for plain and json: one picture of a synced snapshot and the exit code it implies.
  */
+import type {Expectation} from '../model/eta.js';
+import type {PlanObject} from '../model/plan-tree.js';
 import {printerFor} from '../render/printer.js';
 import type {StoreSnapshot} from '../state/store.js';
 import {onceExitCode} from './describe-error.js';
@@ -11,10 +13,12 @@ export type DrawOnceOptions = {
 	readonly color: boolean;
 	readonly now: number;
 	readonly timeZone?: string;
+	/** Past runs, for the `eta` keys of json (none without a history). */
+	readonly expectations?: (object: PlanObject) => ReadonlyMap<string, Expectation>;
 };
 
 /** The text comes in chunks to write one after the other (json: one per object, so a big picture is never whole). */
 export function drawOnce(snapshot: StoreSnapshot, options: DrawOnceOptions): {readonly chunks: Iterable<string>; readonly exitCode: number} {
-	const printer = printerFor(options.output, {ascii: options.ascii, color: options.color, timeZone: options.timeZone});
+	const printer = printerFor(options.output, {ascii: options.ascii, color: options.color, timeZone: options.timeZone, expectations: options.expectations});
 	return {chunks: printer.picture(snapshot, options.now), exitCode: onceExitCode(snapshot.objects)};
 }

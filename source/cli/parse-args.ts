@@ -12,6 +12,10 @@ import {helpText} from './help-text.js';
 
 export type OutputMode = 'tui' | 'plain' | 'json';
 
+export const notifyModes = ['auto', 'always', 'never'] as const;
+/** auto: only when the wait (or the watch) has taken longer than 30 s. */
+export type NotifyMode = (typeof notifyModes)[number];
+
 export const completionShells = ['bash', 'zsh', 'fish'] as const;
 export type CompletionShell = (typeof completionShells)[number];
 
@@ -24,7 +28,9 @@ export type Mode =
 	/** Targets (or none = every Instance and ActionSet in scope) watched on a cluster. */
 	| 'cluster'
 	/** `planwatch demo`: a scripted scenario, no cluster. */
-	| 'demo';
+	| 'demo'
+	/** `planwatch replay FILE`: a recording made with --record, played back. */
+	| 'replay';
 
 export type Options = {
 	readonly mode: Mode;
@@ -49,8 +55,16 @@ export type Options = {
 	readonly timeoutMs: number;
 	/** --extend in ms (what `+` adds; default 5m). */
 	readonly extendMs: number;
+	/** Keep and use the ETA history of finished runs (`--no-history`: neither read nor write it). */
+	readonly history: boolean;
+	/** Terminal notifications when a wait ends or a watched object fails (TUI only). */
+	readonly notify: NotifyMode;
 	/** Only for mode 'demo'. */
 	readonly demo?: {readonly scenario?: string; readonly speed: number; readonly loop: boolean};
+	/** --record FILE (cluster and demo): append what was seen to FILE. */
+	readonly record?: string;
+	/** Only for mode 'replay'. `from`: --from as typed (resolved against the recording's start). */
+	readonly replay?: {readonly file: string; readonly speed: number; readonly from?: string};
 };
 
 export type ParseResult =
@@ -91,6 +105,10 @@ export const flagSpecs = {
 	scenario: {type: 'string'},
 	speed: {type: 'string'},
 	loop: {type: 'boolean'},
+	record: {type: 'string'},
+	from: {type: 'string'},
+	history: {type: 'boolean', default: true},
+	notify: {type: 'string'},
 	help: {type: 'boolean', shortFlag: 'h'},
 	version: {type: 'boolean'},
 } as const satisfies Record<string, FlagSpec>;
@@ -116,6 +134,10 @@ type Flags = {
 	readonly scenario?: string;
 	readonly speed?: string;
 	readonly loop: boolean;
+	readonly record?: string;
+	readonly from?: string;
+	readonly history: boolean;
+	readonly notify?: string;
 	readonly help: boolean;
 	readonly version: boolean;
 };
@@ -279,16 +301,26 @@ function validate(
 	environment: ParseEnvironment,
 ): ParseResult {
 	const isDemo = input[0] === 'demo';
-	const positional = isDemo ? input.slice(1) : input;
+	const isReplay = input[0] === 'replay';
+	const positional = isDemo || isReplay ? input.slice(1) : input;
 	const files = flags.file;
-	const mode = isDemo ? 'demo' : files.length > 0 ? 'file' : 'cluster';
+	const mode: Mode = isDemo ? 'demo' : isReplay ? 'replay' : files.length > 0 ? 'file' : 'cluster';
+	if (isReplay) {
+		if (positional.length !== 1) {
+			return error(positional.length === 0 ? 'replay needs the recording: planwatch replay FILE' : `unexpected argument "${shownInput(positional[1] ?? '')}" after replay FILE`);
+		}
+
+		if (files.length > 0) {
+			return error('replay reads its FILE: drop -f');
+		}
+	}
 
 	if (files.filter(f => f === '-').length > 1) {
 		return error('stdin (-f -) can be read only once');
 	}
 
 	const targets: Target[] = [];
-	for (const text of positional) {
+	for (const text of isReplay ? [] : positional) {
 		if (isDemo) {
 			return error(`unexpected argument "${shownInput(text)}" after demo`);
 		}
@@ -322,7 +354,7 @@ function validate(
 			['-l/--selector', flags.selector !== undefined],
 		].find(([, given]) => given);
 		if (clusterFlag) {
-			return error(`${String(clusterFlag[0])} needs a cluster; it cannot be used with ${mode === 'file' ? '-f' : 'demo'}`);
+			return error(`${String(clusterFlag[0])} needs a cluster; it cannot be used with ${mode === 'file' ? '-f' : mode}`);
 		}
 	}
 
@@ -334,8 +366,16 @@ function validate(
 		return error('-A/--all-namespaces lists every object; it cannot be used with targets');
 	}
 
-	if (mode !== 'demo' && (flags.scenario !== undefined || flags.speed !== undefined || flags.loop)) {
-		return error('--scenario, --speed and --loop belong to planwatch demo');
+	if (mode !== 'demo' && (flags.scenario !== undefined || (flags.speed !== undefined && mode !== 'replay') || flags.loop)) {
+		return error(mode === 'replay' ? '--scenario and --loop belong to planwatch demo' : '--scenario, --speed and --loop belong to planwatch demo');
+	}
+
+	if (flags.record !== undefined && mode !== 'cluster' && mode !== 'demo') {
+		return error(`--record needs something that changes (a cluster or demo); it cannot be used with ${mode === 'file' ? '-f' : 'replay'}`);
+	}
+
+	if (flags.from !== undefined && mode !== 'replay') {
+		return error('--from belongs to planwatch replay');
 	}
 
 	if (mode === 'file' && flags.wait) {
@@ -381,15 +421,18 @@ function validate(
 		return error('-o tui needs a terminal on stdout: use -o plain or -o json, or add --once for a single frame');
 	}
 
-	let demo: Options['demo'];
-	if (mode === 'demo') {
-		const speed = flags.speed === undefined ? 1 : Number(flags.speed);
-		if (!Number.isFinite(speed) || speed <= 0 || flags.speed?.trim() === '') {
-			return error(`invalid --speed "${shownInput(flags.speed ?? '')}": use a positive number, e.g. 2 or 0.5`);
-		}
-
-		demo = {scenario: flags.scenario, speed, loop: flags.loop};
+	const notify = flags.notify ?? 'auto';
+	if (!(notifyModes as readonly string[]).includes(notify)) {
+		return error(`unknown --notify "${sanitizeLine(notify, 100)}": use auto, always or never`);
 	}
+
+	const speed = flags.speed === undefined ? 1 : Number(flags.speed);
+	if (!Number.isFinite(speed) || speed <= 0 || flags.speed?.trim() === '') {
+		return error(`invalid --speed "${shownInput(flags.speed ?? '')}": use a positive number, e.g. 2 or 0.5`);
+	}
+
+	const demo: Options['demo'] = mode === 'demo' ? {scenario: flags.scenario, speed, loop: flags.loop} : undefined;
+	const replay: Options['replay'] = mode === 'replay' ? {file: positional[0]!, speed, from: flags.from} : undefined;
 
 	// Static files have nothing more to show after the first picture, except in the interactive TUI.
 	const once = flags.once || (mode === 'file' && output !== 'tui');
@@ -411,7 +454,11 @@ function validate(
 		wait: flags.wait,
 		timeoutMs: timeout.ms,
 		extendMs: extend.ms,
+		history: flags.history,
+		notify: notify as NotifyMode,
 		demo,
+		record: flags.record,
+		replay,
 	};
 	return {kind: 'run', options};
 }

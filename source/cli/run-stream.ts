@@ -5,16 +5,19 @@
  * final snapshot and the result. Ends when the wait ends (with --wait), or on a signal (130), or on a fatal
  * source error; a reached timeout exits 3 at once (no one can press + here).
  */
+import type {Expectation} from '../model/eta.js';
 import type {ConnectionState} from '../state/object-source.js';
 import {formatDurationWords} from '../model/format-duration.js';
+import type {PlanObject} from '../model/plan-tree.js';
 import {objectKey} from '../model/plan-tree.js';
 import {printerFor} from '../render/printer.js';
 import type {Clock} from '../core/clock.js';
 import type {Store} from '../state/store.js';
 import {createWaitController, type WaitResult} from '../state/wait-controller.js';
+import {onceExitCode} from './describe-error.js';
 import type {Options} from './parse-args.js';
 import {whenSynced} from './when-synced.js';
-import {exitCodes} from '../core/exit-codes.js';
+import {exitCodes, isExitCode} from '../core/exit-codes.js';
 
 export type StreamRun = {
 	readonly store: Store;
@@ -30,14 +33,30 @@ export type StreamRun = {
 	readonly onResult?: (result: WaitResult) => void;
 	/** IANA zone for times of day (tests); default: the machine's. */
 	readonly timeZone?: string;
+	/**
+	 * Replay: settles when the recording has played to its end; the run ends with it. A code that is not an exit
+	 * code (-1): as `-f` would end on the final state (1 if a reported object failed, else 0).
+	 */
+	readonly ended?: Promise<{readonly exitCode: number; readonly message: string}>;
+	/** Called once every change from here on will be reported (a replay starts playing then). */
+	readonly onReady?: () => void;
+	/** Past runs, for the `eta` keys of json snapshots (none without a history). */
+	readonly expectations?: (object: PlanObject) => ReadonlyMap<string, Expectation>;
 };
 
 export async function runStream(run: StreamRun): Promise<WaitResult> {
 	const {store, clock, options, targets} = run;
-	const printer = printerFor(options.output, {ascii: options.ascii, color: options.color, timeZone: run.timeZone});
+	const printer = printerFor(options.output, {ascii: options.ascii, color: options.color, timeZone: run.timeZone, expectations: run.expectations});
 	const wanted = (key: string): boolean => targets.length === 0 || targets.includes(key);
 	const wait = createWaitController({store, clock, wait: options.wait, targets, timeoutMs: options.timeoutMs, extendMs: options.extendMs, graceMs: 0});
 	const interrupted = run.interrupted.then((): WaitResult => ({exitCode: exitCodes.interrupted, message: 'interrupted'}));
+	const ended = (run.ended ?? new Promise<never>(() => {})).then((end): WaitResult => {
+		if (isExitCode(end.exitCode)) {
+			return {exitCode: end.exitCode, message: end.message};
+		}
+
+		return {exitCode: onceExitCode(store.getSnapshot().objects.filter(o => wanted(objectKey(o)))), message: ''};
+	});
 
 	// Writes are queued so lines never interleave, whatever the order in which changes arrive.
 	let queue = Promise.resolve();
@@ -75,7 +94,7 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 	reportMissing();
 	const unsubscribeEarly = store.subscribe(reportEarly);
 	reportEarly();
-	const synced = await Promise.race([whenSynced(store), wait.done, interrupted]);
+	const synced = await Promise.race([whenSynced(store), wait.done, interrupted, ended]);
 	unsubscribeEarly();
 	let lastSeq = 0;
 	let unsubscribe = (): void => {};
@@ -103,7 +122,9 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 		unsubscribe = store.subscribe(report);
 	}
 
-	const result = await Promise.race([wait.done, interrupted]);
+	run.onReady?.();
+
+	const result = await Promise.race([wait.done, interrupted, ended]);
 	run.onResult?.(result);
 	unsubscribe();
 	unsubscribeMissing();

@@ -3,13 +3,18 @@
  * exit code once the user quits, the wait ends, or (with --once) after the first complete frame.
  */
 import {render} from 'ink';
+import type {ReplayControls} from '../state/replay-clock.js';
 import type {Clock} from '../core/clock.js';
 import {framedSnapshots} from '../state/framed-snapshots.js';
 import type {Store} from '../state/store.js';
 import {createWaitController} from '../state/wait-controller.js';
+import type {Expectations} from '../ui/actions.js';
 import {App} from '../ui/app.js';
 import {onceExitCode} from './describe-error.js';
+import {Notifier, watchFailures} from './notifier.js';
 import type {Options} from './parse-args.js';
+import type {TerminalSignals} from './terminal-signals.js';
+import {createTuiActions} from './tui-actions.js';
 import {whenSynced} from './when-synced.js';
 import {exitCodes} from '../core/exit-codes.js';
 
@@ -28,15 +33,25 @@ export type TuiRun = {
 	readonly store: Store;
 	readonly clock: Clock;
 	readonly header: {readonly context: string; readonly scope: string};
-	readonly options: Pick<Options, 'ascii' | 'color' | 'once' | 'wait' | 'timeoutMs' | 'extendMs'> & {readonly utc?: boolean};
+	readonly options: Pick<Options, 'ascii' | 'color' | 'once' | 'wait' | 'timeoutMs' | 'extendMs' | 'notify'> & {readonly utc?: boolean};
 	/** Object keys (`Kind/namespace/name`) to open and wait for; empty = every object (the list). */
 	readonly targets: readonly string[];
 	/** Where keys come from (default process.stdin). */
 	readonly stdin?: NodeJS.ReadStream;
 	/** Resolves when the process is asked to stop (SIGINT/SIGTERM): the run ends with 130. */
 	readonly interrupted: Promise<void>;
+	/** Replay: `[`, `]`, space, and `REPLAY` with the recorded time in the header. */
+	readonly replay?: ReplayControls;
+	/** Called once the App is mounted (a replay starts playing then). */
+	readonly onReady?: () => void;
 	/** Called with the result as soon as it is decided, before the last frame is drawn. */
 	readonly onResult?: (result: TuiResult) => void;
+	/** Notifications and clipboard on the terminal (nothing is sent when stdout is not one). */
+	readonly signals: TerminalSignals;
+	/** Where `s` saves snapshots. */
+	readonly dir: string;
+	/** The ETA history in memory; none with --no-history. */
+	readonly expectations?: Expectations;
 };
 
 export type TuiResult = {readonly exitCode: number; readonly message: string};
@@ -53,6 +68,10 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 		graceMs: tuiGraceMs,
 	});
 	const snapshots = framedSnapshots(store, clock, frameMs);
+	const notifier = new Notifier(options.notify, run.signals, clock.now());
+	const actions = createTuiActions({store, clock, ascii: options.ascii, signals: run.signals, notifier, dir: run.dir, expectations: run.expectations, timeZone: options.utc ? 'UTC' : undefined});
+	// Watching only: a failure is news now. With --wait, the end of the wait says it.
+	const stopFailures = options.wait || options.once ? () => undefined : watchFailures(store, targets, object => notifier.objectFailed(object, clock.now()));
 	const app = render(
 		<App
 			store={snapshots}
@@ -63,6 +82,9 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 			ascii={options.ascii}
 			timeZone={options.utc ? 'UTC' : undefined}
 			color={options.color}
+			replay={run.replay}
+			actions={actions}
+			expectations={run.expectations}
 			onQuit={() => {
 				// The session settles `wait.done`; unmounting happens below, in one place.
 			}}
@@ -70,6 +92,7 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 		{stdin: run.stdin ?? process.stdin, exitOnCtrlC: false, incrementalRendering: true, maxFps: inkMaxFps},
 	);
 
+	run.onReady?.();
 	let result: TuiResult;
 	if (options.once) {
 		const snapshot = await whenSynced(store);
@@ -86,8 +109,12 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 			setImmediate(resolve);
 		});
 		await app.waitUntilRenderFlush();
+		if (options.wait) {
+			notifier.waitEnded(result, clock.now());
+		}
 	}
 
+	stopFailures();
 	wait.dispose();
 	snapshots.dispose();
 	app.unmount();

@@ -27,6 +27,11 @@ export const exitCodes = {
 
 export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
 
+/** Whether a number read from outside (a recording) is one of planwatch's exit codes. */
+export function isExitCode(code: unknown): code is ExitCode {
+	return (Object.values(exitCodes) as unknown[]).includes(code);
+}
+
 /** How a run ended, in the library's words. */
 export type RunOutcome = 'succeeded' | 'failed' | 'timeout' | 'cluster-error' | 'aborted' | 'error';
 

@@ -274,27 +274,14 @@ export class Reflector {
 	async #run(): Promise<void> {
 		while (!this.#stopped) {
 			if (this.#needList) {
-				const result = await this.#list();
-				if (this.#stopped) {
+				const listed = await this.#listOnce();
+				if (listed === 'stopped') {
 					return;
 				}
 
-				if ('failure' in result) {
-					if (!this.#everListed && (this.#options.isFatalAtStart ?? defaultIsFatalAtStart)(result.failure)) {
-						this.#stopped = true;
-						this.#sink({type: 'failed', failure: result.failure});
-						return;
-					}
-
-					await this.#retryAfter(result.failure);
+				if (listed === 'retry') {
 					continue;
 				}
-
-				this.#everListed = true;
-				this.#needList = false;
-				this.#resourceVersion = result.resourceVersion;
-				this.#firstWatchAfterList = true;
-				this.#sink({type: 'replace', objects: result.items});
 			}
 
 			const outcome = await this.#watchOnce();
@@ -324,6 +311,36 @@ export class Reflector {
 				}
 			}
 		}
+	}
+
+	/**
+	 * One list, handed to the sink. Its own method: a local of the long-running #run would stay in that async
+	 * function's frame across every later await, and with it the whole first list (every raw object) for as long
+	 * as the watch runs.
+	 */
+	async #listOnce(): Promise<'listed' | 'retry' | 'stopped'> {
+		const result = await this.#list();
+		if (this.#stopped) {
+			return 'stopped';
+		}
+
+		if ('failure' in result) {
+			if (!this.#everListed && (this.#options.isFatalAtStart ?? defaultIsFatalAtStart)(result.failure)) {
+				this.#stopped = true;
+				this.#sink({type: 'failed', failure: result.failure});
+				return 'stopped';
+			}
+
+			await this.#retryAfter(result.failure);
+			return 'retry';
+		}
+
+		this.#everListed = true;
+		this.#needList = false;
+		this.#resourceVersion = result.resourceVersion;
+		this.#firstWatchAfterList = true;
+		this.#sink({type: 'replace', objects: result.items});
+		return 'listed';
 	}
 
 	#setState(state: ReflectorState): void {

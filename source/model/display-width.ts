@@ -7,9 +7,14 @@ import stringWidth from 'string-width';
 
 const segmenter = new Intl.Segmenter(undefined, {granularity: 'grapheme'});
 
+// Printable ASCII takes one cell a character: most names, words and numbers, measured without string-width's
+// grapheme work (every tree row's name is measured whenever its object changes).
+// eslint-disable-next-line no-control-regex
+const printableAscii = /^[\u0020-\u007E]*$/;
+
 /** Cells `text` takes (no escape sequences expected: text here is sanitized). */
 export function displayWidth(text: string): number {
-	return stringWidth(text);
+	return printableAscii.test(text) ? text.length : stringWidth(text);
 }
 
 /** The longest start of `text` that fits in `width` cells, never splitting a character (grapheme). */

@@ -38,8 +38,8 @@ export function isVariationSelector(cp: number): boolean {
 }
 
 /**
- * Code points that never survive (a tab becomes a space, a newline and U+2028/2029 the line-break marker, a
- * variation selector is kept only after a visible character).
+ * Code points that never survive, whatever the mode (tab and newline are decided by the mode, U+2028/2029 become
+ * line breaks, a variation selector is kept only after a visible character).
  */
 export function isForbiddenCodePoint(cp: number): boolean {
 	if (cp >= 0x20 && cp < 0x7f) {
@@ -57,6 +57,8 @@ export function isForbiddenCodePoint(cp: number): boolean {
 	return !isVariationSelector(cp) && invisible.test(String.fromCodePoint(cp));
 }
 
+type Mode = 'text' | 'line';
+
 /**
  * A value the user typed (a flag value, an argument), as an error message may quote it: one line, no escape
  * sequences, cut to `max` code points. Typed text is as hostile as cluster text (it may come from a script).
@@ -65,12 +67,17 @@ export function shownInput(value: unknown, max = 80): string {
 	return sanitizeLine(value, max);
 }
 
+/** Multi-line text: keeps `\n` and tab; removes CR and everything unsafe. */
+export function sanitizeText(value: unknown, max = maxMessageLength): string {
+	return sanitize(value, max, 'text');
+}
+
 /**
- * One-line cell: everything unsafe removed, runs of line breaks become one visible ` ⏎ ` marker (none at the
+ * One-line cell: like `sanitizeText`, but runs of line breaks become one visible ` ⏎ ` marker (none at the
  * start or end) and a tab becomes a space, so the cell's width is what it looks like.
  */
 export function sanitizeLine(value: unknown, max = maxMessageLength): string {
-	return sanitize(value, max);
+	return sanitize(value, max, 'line');
 }
 
 function toRawString(value: unknown): string {
@@ -199,7 +206,7 @@ class Reader {
 	}
 }
 
-function sanitize(value: unknown, max: number): string {
+function sanitize(value: unknown, max: number, mode: Mode): string {
 	if (!(max >= 1)) {
 		return '';
 	}
@@ -207,7 +214,7 @@ function sanitize(value: unknown, max: number): string {
 	const s = toRawString(value);
 	const out: string[] = [];
 	let count = 0;
-	let pendingBreak = false; // a run of line breaks waiting for the next visible character
+	let pendingBreak = false; // line mode: a run of line breaks waiting for the next visible character
 	const reader = new Reader(s);
 	// Stop reading one past the cap: enough to know the text was cut, and bounded work for huge input.
 	while (!reader.done && count <= max) {
@@ -223,7 +230,10 @@ function sanitize(value: unknown, max: number): string {
 		}
 
 		if (c === 0x0a || c === 0x2028 || c === 0x2029) {
-			if (count > 0) {
+			if (mode === 'text') {
+				out.push('\n');
+				count++;
+			} else if (count > 0) {
 				pendingBreak = true;
 			}
 
@@ -231,7 +241,7 @@ function sanitize(value: unknown, max: number): string {
 		}
 
 		if (c === 0x09) {
-			out.push(' ');
+			out.push(mode === 'text' ? '\t' : ' ');
 			count++;
 			continue;
 		}

@@ -1,14 +1,15 @@
 /** The json printer: `-o json` (one document) and its NDJSON stream (snapshot, transitions, snapshot, result). */
 import {renderJsonChunks, resultLine, snapshotLine, transitionLine} from './json.js';
-import type {Printer} from './printer.js';
+import type {Printer, PrinterOptions} from './printer.js';
 
-export function jsonPrinter(): Printer {
+export function jsonPrinter(options: Pick<PrinterOptions, 'expectations'> = {}): Printer {
+	const {expectations} = options;
 	return {
-		picture: snapshot => renderJsonChunks(snapshot),
-		started: (snapshot, at) => snapshotLine(snapshot, at),
+		picture: (snapshot, now) => renderJsonChunks(snapshot, expectations && {expectations, timings: snapshot.timings, now}),
+		started: (snapshot, at) => snapshotLine(snapshot, at, expectations && {expectations, timings: snapshot.timings}),
 		transition: t => transitionLine(t),
 		// NDJSON readers get the connection in each snapshot; a note has no line type of its own.
 		note: () => '',
-		finished: (snapshot, result, at) => snapshotLine(snapshot, at) + resultLine(result, at),
+		finished: (snapshot, result, at) => snapshotLine(snapshot, at, expectations && {expectations, timings: snapshot.timings}) + resultLine(result, at),
 	};
 }

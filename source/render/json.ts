@@ -27,15 +27,29 @@
  *     "statusReason": why state is not what status alone says ("running per progress", "stopped", "missing")
  *     "strategy", "message", "note", "detail": string;  "percent": number;
  *     "updatedAt", "startedAt", "endedAt": ISO times the object (or its events) carry
+ *     "eta":      while it runs and past runs of it are in the history:
+ *                 {"state": "left" | "overdue", "ms": number, "text": "~2m left", "runs": number}
  *   }
+ *
+ *   The object's "eta" (same shape) is its running plan's (KUDO) or action's (Kanister).
  *
  * Live mode (`-o json` while watching) writes NDJSON instead: one line per snapshot or transition,
  * `{"type":"snapshot","time":ISO,"objects":[…]}` (plus `"missing":[{"resource","reason"}]` when RBAC hides
  * Events, OperatorVersions or Blueprints), `{"type":"transition","time":ISO,…}` and at the end
  * `{"type":"result","time":ISO,"exitCode":n,"message":…}`.
  */
+import {formatEta, nodeEta, planNode, type Eta, type Expectation} from '../model/eta.js';
 import {objectKey, type PlanEvent, type PlanNode, type PlanObject} from '../model/plan-tree.js';
-import type {StoreSnapshot, Transition} from '../state/store.js';
+import type {NodeTiming, StoreSnapshot, Transition} from '../state/store.js';
+
+export type JsonEta = {state: Eta['kind']; ms: number; text: string; runs: number};
+
+/** What `eta` keys need: past runs (the history) and when each node started. */
+export type EtaContext = {
+	readonly expectations: (object: PlanObject) => ReadonlyMap<string, Expectation>;
+	readonly timings: StoreSnapshot['timings'];
+	readonly now: number;
+};
 
 export type JsonNode = {
 	kind: PlanNode['kind'];
@@ -52,6 +66,7 @@ export type JsonNode = {
 	updatedAt?: string;
 	startedAt?: string;
 	endedAt?: string;
+	eta?: JsonEta;
 };
 
 export type JsonEvent = {type: string; reason: string; message: string; time?: string; count: number};
@@ -71,6 +86,7 @@ export type JsonObject = {
 	error?: string;
 	updatedAt?: string;
 	events?: JsonEvent[];
+	eta?: JsonEta;
 	tree: JsonNode[];
 };
 
@@ -78,20 +94,20 @@ export type JsonDocument = {objects: JsonObject[]};
 
 type Snapshot = Pick<StoreSnapshot, 'objects' | 'events'>;
 
-export function toJsonDocument(snapshot: Snapshot): JsonDocument {
-	return {objects: snapshot.objects.map(o => toJsonObject(o, snapshot.events.get(objectKey(o)) ?? []))};
+export function toJsonDocument(snapshot: Snapshot, eta?: EtaContext): JsonDocument {
+	return {objects: snapshot.objects.map(o => toJsonObject(o, snapshot.events.get(objectKey(o)) ?? [], eta))};
 }
 
 /** The `-o json` document, pretty-printed, ending in a newline. */
-export function renderJson(snapshot: Snapshot & Pick<StoreSnapshot, 'missing'>): string {
-	return [...renderJsonChunks(snapshot)].join('');
+export function renderJson(snapshot: Snapshot & Pick<StoreSnapshot, 'missing'>, eta?: EtaContext): string {
+	return [...renderJsonChunks(snapshot, eta)].join('');
 }
 
 /**
  * The same text, one object at a time: 10 000 objects never exist as one document copy plus one string of tens of
  * megabytes (what JSON.stringify of the whole document needs), only as the chunks a writer takes one by one.
  */
-export function* renderJsonChunks(snapshot: Snapshot & Pick<StoreSnapshot, 'missing'>): Generator<string> {
+export function* renderJsonChunks(snapshot: Snapshot & Pick<StoreSnapshot, 'missing'>, eta?: EtaContext): Generator<string> {
 	const {objects} = snapshot;
 	const missing = missingList(snapshot);
 	if (objects.length === 0) {
@@ -102,7 +118,7 @@ export function* renderJsonChunks(snapshot: Snapshot & Pick<StoreSnapshot, 'miss
 	yield '{\n  "objects": [\n';
 	for (const [i, o] of objects.entries()) {
 		// JSON.stringify escapes newlines inside strings: every raw newline is indentation.
-		const text = JSON.stringify(toJsonObject(o, snapshot.events.get(objectKey(o)) ?? []), undefined, 2).replaceAll('\n', '\n    ');
+		const text = JSON.stringify(toJsonObject(o, snapshot.events.get(objectKey(o)) ?? [], eta), undefined, 2).replaceAll('\n', '\n    ');
 		yield `    ${text}${i < objects.length - 1 ? ',' : ''}\n`;
 	}
 
@@ -115,7 +131,28 @@ function missingList(snapshot: Pick<StoreSnapshot, 'missing'>): Array<{resource:
 	return list && list.length > 0 ? list : undefined;
 }
 
-export function toJsonObject(object: PlanObject, events: readonly PlanEvent[]): JsonObject {
+type NodeEta = (node: PlanNode) => JsonEta | undefined;
+
+function etaOfNodes(object: PlanObject, eta: EtaContext | undefined): NodeEta | undefined {
+	if (!eta) {
+		return undefined;
+	}
+
+	const expectations = eta.expectations(object);
+	if (expectations.size === 0) {
+		return undefined;
+	}
+
+	const timings: ReadonlyMap<string, NodeTiming> | undefined = eta.timings.get(objectKey(object));
+	return node => {
+		const e = nodeEta(node, expectations, timings?.get(node.id)?.startedAt, eta.now);
+		return e ? {state: e.kind, ms: Math.round(e.ms), text: formatEta(e), runs: expectations.get(node.id)!.runs} : undefined;
+	};
+}
+
+export function toJsonObject(object: PlanObject, events: readonly PlanEvent[], eta?: EtaContext): JsonObject {
+	const nodeEtaOf = etaOfNodes(object, eta);
+	const plan = nodeEtaOf ? planNode(object) : undefined;
 	return {
 		kind: object.kind,
 		namespace: object.namespace,
@@ -135,12 +172,13 @@ export function toJsonObject(object: PlanObject, events: readonly PlanEvent[]): 
 				events.length > 0
 					? events.map(e => ({type: e.type, reason: e.reason, message: e.message, ...optional({time: e.time}), count: e.count}))
 					: undefined,
+			eta: plan ? nodeEtaOf!(plan) : undefined,
 		}),
-		tree: object.tree.map(n => toJsonNode(n)),
+		tree: object.tree.map(n => toJsonNode(n, nodeEtaOf)),
 	};
 }
 
-export function toJsonNode(node: PlanNode): JsonNode {
+export function toJsonNode(node: PlanNode, etaOf?: NodeEta): JsonNode {
 	return {
 		kind: node.kind,
 		name: node.name,
@@ -156,15 +194,16 @@ export function toJsonNode(node: PlanNode): JsonNode {
 			updatedAt: node.updatedAt,
 			startedAt: node.startedAt,
 			endedAt: node.endedAt,
+			eta: etaOf?.(node),
 		}),
-		children: node.children.map(n => toJsonNode(n)),
+		children: node.children.map(n => toJsonNode(n, etaOf)),
 	};
 }
 
 /** NDJSON: the whole picture at `at` (clock ms). */
-export function snapshotLine(snapshot: Snapshot & Pick<StoreSnapshot, 'missing'>, at: number): string {
+export function snapshotLine(snapshot: Snapshot & Pick<StoreSnapshot, 'missing'>, at: number, eta?: Omit<EtaContext, 'now'>): string {
 	const missing = missingList(snapshot);
-	return JSON.stringify({type: 'snapshot', time: new Date(at).toISOString(), ...toJsonDocument(snapshot), ...(missing ? {missing} : {})}) + '\n';
+	return JSON.stringify({type: 'snapshot', time: new Date(at).toISOString(), ...toJsonDocument(snapshot, eta && {...eta, now: at}), ...(missing ? {missing} : {})}) + '\n';
 }
 
 /** NDJSON: one observed status change; `path` runs from the top-level node down (empty: the object itself). */

@@ -2,6 +2,8 @@
  * One printer per output format, as kubectl's printers (k8s.io/cli-runtime pkg/printers/interface.go): the CLI
  * picks the printer once and calls one method per thing it prints, never branching on the format itself.
  */
+import type {Expectation} from '../model/eta.js';
+import type {PlanObject} from '../model/plan-tree.js';
 import type {StoreSnapshot, Transition} from '../state/store.js';
 import {jsonPrinter} from './json-printer.js';
 import {plainPrinter} from './plain-printer.js';
@@ -11,6 +13,8 @@ export type PrinterOptions = {
 	readonly color: boolean;
 	/** IANA zone for times of day; default: the machine's. */
 	readonly timeZone?: string;
+	/** Past runs, for the `eta` keys of json (none without a history). */
+	readonly expectations?: (object: PlanObject) => ReadonlyMap<string, Expectation>;
 };
 
 /** The objects to print with what is known about them. */
@@ -30,5 +34,5 @@ export type Printer = {
 };
 
 export function printerFor(output: 'plain' | 'json', options: PrinterOptions): Printer {
-	return output === 'json' ? jsonPrinter() : plainPrinter(options);
+	return output === 'json' ? jsonPrinter(options) : plainPrinter(options);
 }

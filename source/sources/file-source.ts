@@ -2,12 +2,14 @@
  * `-f FILE|-`: objects read once from YAML/JSON files or stdin, offered through the same ObjectSource interface
  * as a cluster, so plain, json and the TUI all draw from one store. Parsing is yaml-input.ts (multi-document,
  * JSON is YAML, aliases bounded); `kind: List` and typed `…List` documents are flattened into their items.
- * Every problem with the input is an InputError: one line naming the file, exit code 2.
+ * A recording made with --record is read too: the objects present at its end.
+ * Every problem with the input is an InputError (RecordingError for a recording): one line naming the file, exit 2.
  */
 import {readFile} from 'node:fs/promises';
 import {resourceOf, type KubeObject, type ResourceKind} from '../core/kube-object.js';
 import {type ObjectSource, type SourceSink} from '../state/object-source.js';
 import {InputError} from '../core/errors.js';
+import {looksLikeRecording, parseRecording, stateAt} from '../state/recording.js';
 import {sanitizeLine} from '../model/sanitize.js';
 import {ExpansionLimitError, loadYamlDocuments} from './yaml-input.js';
 
@@ -190,6 +192,11 @@ function normalize(value: unknown): unknown {
 	return value;
 }
 
+/** A recording (`--record`) read as a file: the objects present at its end. Throws RecordingError (exit 2). */
+function recordedObjects(text: string, name: string): KubeObject[] {
+	return [...stateAt(parseRecording(text, name).entries).values()].flat();
+}
+
 /** The objects planwatch uses, from every input in order; throws InputError. */
 export async function readInputs(paths: readonly string[], reader: InputReader = processReader): Promise<KubeObject[]> {
 	const all: KubeObject[] = [];
@@ -203,7 +210,7 @@ export async function readInputs(paths: readonly string[], reader: InputReader =
 			throw new InputError(`cannot read ${name}: ${readErrors[code] ?? sanitizeLine((error as Error).message, 200)}`);
 		}
 
-		const objects = parseObjects(text, name).filter(o => resourceOf(o) !== undefined);
+		const objects = (looksLikeRecording(text) ? recordedObjects(text, name) : parseObjects(text, name)).filter(o => resourceOf(o) !== undefined);
 		// A file that holds nothing planwatch reads is most likely the wrong file.
 		if (objects.length === 0) {
 			throw new InputError(`${name}: no KUDO Instance or Kanister ActionSet found`);

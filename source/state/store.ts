@@ -306,7 +306,7 @@ export class Store {
 		if (!previous) {
 			this.#sorted = undefined;
 		} else if (this.#sorted) {
-			const i = this.#sorted.indexOf(previous);
+			const i = indexInSorted(this.#sorted, previous);
 			if (i === -1) {
 				this.#sorted = undefined;
 			} else {
@@ -425,6 +425,22 @@ function walk(nodes: readonly PlanNode[], path: string[], visit: (node: PlanNode
 		visit(n, p);
 		walk(n.children, p, visit);
 	}
+}
+
+/** Where `object` is in a list sorted by compareObjects: a binary search (thousands of objects, an update each). */
+function indexInSorted(sorted: readonly PlanObject[], object: PlanObject): number {
+	let low = 0;
+	let high = sorted.length;
+	while (low < high) {
+		const middle = (low + high) >>> 1;
+		if (compareObjects(sorted[middle]!, object) < 0) {
+			low = middle + 1;
+		} else {
+			high = middle;
+		}
+	}
+
+	return sorted[low] === object ? low : sorted.indexOf(object);
 }
 
 function compareObjects(a: PlanObject, b: PlanObject): number {

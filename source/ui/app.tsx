@@ -1,6 +1,9 @@
 import {Box, useWindowSize} from 'ink';
-import {useMemo} from 'react';
+import {useMemo, useRef, useState, useSyncExternalStore} from 'react';
 import type {Clock} from '../core/clock.js';
+import {formatEta, nodeEta, planNode} from '../model/eta.js';
+import {objectKey, type PlanObject} from '../model/plan-tree.js';
+import type {ReplayControls} from '../state/replay-clock.js';
 import type {WaitSession} from '../state/wait-session.js';
 import {DetailLines, detailLinesWanted} from './components/detail-lines.js';
 import {EventsPane, eventsLinesWanted} from './components/events-pane.js';
@@ -12,17 +15,18 @@ import {ObjectLines} from './components/object-lines.js';
 import {ObjectList} from './components/object-list.js';
 import {SpinnerProvider} from './components/spinner.js';
 import {PlanTreeView} from './components/plan-tree-view.js';
-import {TimeoutBanner, bannerLine} from './components/timeout-banner.js';
-import {useClock} from './hooks/use-clock.js';
+import {TimeoutBanner, hasBanner} from './components/timeout-banner.js';
 import {useCommands} from './hooks/use-commands.js';
 import {useStore, type SnapshotSource} from './hooks/use-store.js';
 import {useViewState} from './hooks/use-view-state.js';
 import {useWait} from './hooks/use-wait.js';
+import type {ActionCommand, ActionOutcome, Expectations, TuiActions} from './actions.js';
 import type {Command} from './keymap.js';
 import {computeLayout} from './layout.js';
 import {listKey, listObjects} from './list-rows.js';
 import {createTheme} from './theme.js';
 import {ThemeContext} from './theme-context.js';
+import {TicksContext, tickSource, useTickValueOf} from './ticks.js';
 import {initialViewState, selectTree, viewMode} from './view-state.js';
 
 export type AppProps = {
@@ -43,28 +47,61 @@ export type AppProps = {
 	readonly color: boolean;
 	/** Called once when the user quits, after `wait.quit()`. */
 	onQuit(): void;
+	/** `y`, `Y`, `s`, `n`: copy, save, notifications (done outside the UI). */
+	readonly actions?: TuiActions;
+	/** Past runs per node (the ETA history); none: no ETAs. */
+	readonly expectations?: Expectations;
+	/** `planwatch replay`: `[`, `]`, space drive it; the header says `REPLAY` and the recorded time. */
+	readonly replay?: ReplayControls;
 };
+
+const noReplay = {subscribe: () => () => {}, getState: () => undefined};
+
+const actionCommands: ReadonlySet<Command> = new Set<ActionCommand>(['copy.tree', 'copy.json', 'snapshot.save', 'notify.toggle']);
+/** How long an action's one-line answer stays in the footer (or until the next key). */
+const flashMs = 6000;
+
+/** `~2m left` for the plan an object is running, from its past runs. */
+function planEtaText(object: PlanObject | undefined, expectations: Expectations | undefined, timings: ReturnType<SnapshotSource['getSnapshot']>['timings'], now: number): string | undefined {
+	if (!object || !expectations) {
+		return undefined;
+	}
+
+	const node = planNode(object);
+	if (!node) {
+		return undefined;
+	}
+
+	const eta = nodeEta(node, expectations(object), timings.get(objectKey(object))?.get(node.id)?.startedAt, now);
+	return eta ? formatEta(eta) : undefined;
+}
 
 /** The interactive dashboard: header, tree or list, events, timeout banner, footer. Data in, keys out; no I/O. */
 export function App(props: AppProps) {
-	const {store, clock, wait: session, header, targets, ascii, color, timeZone, onQuit} = props;
+	const {store, clock, wait: session, header, targets, ascii, color, timeZone, onQuit, actions, expectations, replay} = props;
+	const [flash, setFlash] = useState<(ActionOutcome & {readonly at: number}) | undefined>(undefined);
 	const snapshot = useStore(store);
-	const now = useClock(clock);
+	// The App does not re-render on the clock's tick: the texts that show the time follow it on their own (and a
+	// replay's seeks move them too).
+	const ticks = useMemo(() => tickSource(clock, replay?.subscribe), [clock, replay]);
+	const replaying = useSyncExternalStore(replay?.subscribe ?? noReplay.subscribe, replay?.getState ?? noReplay.getState);
 	const wait = useWait(session);
 	const {columns, rows} = useWindowSize();
 	const theme = useMemo(() => createTheme({color, ascii, timeZone}), [color, ascii, timeZone]);
 	const [view, dispatch] = useViewState(() => initialViewState(targets));
 	const mode = viewMode(view);
+	const keyContext = useMemo(() => ({replay: replay !== undefined}), [replay]);
 
 	const listed = useMemo(
 		() => listObjects(snapshot.objects, {text: view.filter, failingOnly: view.failingOnly, targets}),
 		[snapshot.objects, view.filter, view.failingOnly, targets],
 	);
-	const listKeys = useMemo(() => listed.map(o => listKey(o)), [listed]);
-	const listCursor = Math.max(0, view.listCursor === undefined ? 0 : listKeys.indexOf(view.listCursor));
+	const listHint = useRef(0);
+	const listCursor = view.listCursor === undefined ? 0 : Math.max(0, indexOfKey(listed, view.listCursor, listHint));
 	const isTree = view.screen === 'tree';
-	const openKey = isTree ? view.openKey : listKeys[listCursor];
-	const open = openKey === undefined ? undefined : snapshot.objects.find(o => listKey(o) === openKey);
+	const openHint = useRef(0);
+	const open = isTree ? (view.openKey === undefined ? undefined : snapshot.objects[indexOfKey(snapshot.objects, view.openKey, openHint)]) : listed[listCursor];
+	const openKey = isTree ? view.openKey : open && listKey(open);
 	const folds = isTree && openKey !== undefined ? view.folds.get(openKey) : undefined;
 	const treeCursor = isTree && openKey !== undefined ? view.treeCursors.get(openKey) : undefined;
 	// Per tick (`now`) nothing here changes: the tree is walked only when the object, its folds or the cursor do.
@@ -72,11 +109,11 @@ export function App(props: AppProps) {
 	const selected = tree?.rows[tree.cursor]?.node;
 	const events = (openKey === undefined ? undefined : snapshot.events.get(openKey)) ?? [];
 
-	const bannerInput = {wait, fatal: snapshot.fatal, now};
+	const bannerInput = {wait, fatal: snapshot.fatal};
 	const layout = computeLayout({
 		rows,
 		top: view.help ? 0 : isTree ? 2 : listHeaderLines(view),
-		banner: bannerLine(bannerInput, theme) !== undefined,
+		banner: hasBanner(bannerInput, theme),
 		events: view.events && !view.help ? eventsLinesWanted(events) : 0,
 		detail: isTree && !view.help ? detailLinesWanted(selected, columns) : 0,
 		// The tree/list rows (plus a column title line for the list): room they leave goes to the events pane.
@@ -85,6 +122,16 @@ export function App(props: AppProps) {
 
 	useCommands(mode, {
 		onCommand(command: Command) {
+			if (actionCommands.has(command)) {
+				const outcome = actions ? actions.run(command as ActionCommand, openKey) : {ok: false, message: 'not available here'};
+				setFlash({...outcome, at: clock.now()});
+				return;
+			}
+
+			if (flash) {
+				setFlash(undefined);
+			}
+
 			if (command === 'timeout.extend') {
 				session.extend();
 				return undefined;
@@ -95,7 +142,17 @@ export function App(props: AppProps) {
 				return undefined;
 			}
 
-			const {previous, next} = dispatch({type: 'command', command, context: {object: isTree ? open : undefined, listKeys, page: layout.body, helpScrollMax: helpScrollMax(layout.top + layout.body, columns, theme.ascii)}});
+			if (command === 'replay.pause') {
+				replay?.togglePause();
+				return undefined;
+			}
+
+			if (command === 'replay.previous' || command === 'replay.next') {
+				replay?.jump(command === 'replay.next' ? 'next' : 'previous');
+				return undefined;
+			}
+
+			const {previous, next} = dispatch({type: 'command', command, context: {object: isTree ? open : undefined, listKeys: listed.map(o => listKey(o)), page: layout.body, helpScrollMax: helpScrollMax(layout.top + layout.body, columns, theme.ascii, keyContext)}});
 			if (next.quit && !previous.quit) {
 				session.quit();
 				onQuit();
@@ -106,8 +163,15 @@ export function App(props: AppProps) {
 		onText(text) {
 			dispatch({type: 'filter.type', text});
 		},
-	});
+	}, keyContext);
 
+	// A cached lookup per adapted object (source/model/run-history.ts): nothing is computed per frame. The texts
+	// that follow the clock are selected per tick: the App re-renders only when one of them changes.
+	const treeExpectations = open && expectations ? expectations(open) : undefined;
+	const listEta = useMemo(() => (expectations ? (object: PlanObject, now: number) => planEtaText(object, expectations, snapshot.timings, now) : undefined), [expectations, snapshot.timings]);
+	const openEta = useTickValueOf(ticks, now => (isTree ? planEtaText(open, expectations, snapshot.timings, now) : undefined));
+	const flashOn = useTickValueOf(ticks, now => flash !== undefined && now - flash.at < flashMs);
+	const shownFlash = flashOn ? flash : undefined;
 	const emptyList = !snapshot.synced
 		? `loading${theme.glyphs.ellipsis}`
 		: snapshot.objects.length === 0
@@ -115,13 +179,13 @@ export function App(props: AppProps) {
 			: 'nothing matches the filter';
 	let body;
 	if (view.help) {
-		body = <HelpOverlay height={layout.top + layout.body} width={columns} scroll={view.helpScroll} />;
+		body = <HelpOverlay height={layout.top + layout.body} width={columns} scroll={view.helpScroll} context={keyContext} />;
 	} else if (isTree) {
 		body = (
 			<>
-				<ObjectLines object={open} objectKey={view.openKey ?? ''} synced={snapshot.synced} height={layout.top} width={columns} />
+				<ObjectLines object={open} objectKey={view.openKey ?? ''} synced={snapshot.synced} eta={openEta} height={layout.top} width={columns} />
 				{tree ? (
-					<PlanTreeView rows={tree.rows} cursor={tree.cursor} timings={snapshot.timings.get(view.openKey ?? '')} now={now} height={layout.body} width={columns} />
+					<PlanTreeView rows={tree.rows} cursor={tree.cursor} timings={snapshot.timings.get(view.openKey ?? '')} expectations={treeExpectations} height={layout.body} width={columns} />
 				) : undefined}
 				<DetailLines node={selected} height={layout.detail} width={columns} />
 			</>
@@ -134,7 +198,7 @@ export function App(props: AppProps) {
 					objects={listed}
 					cursor={listCursor}
 					timings={snapshot.timings}
-					now={now}
+					eta={listEta}
 					height={layout.body + Math.min(1, layout.top)}
 					width={columns}
 					empty={emptyList}
@@ -145,30 +209,50 @@ export function App(props: AppProps) {
 
 	return (
 		<ThemeContext.Provider value={theme}>
-			<SpinnerProvider frame={Math.floor(now / 1000)}>
-				<Box flexDirection="column" width={columns}>
-					{layout.header > 0 ? (
-						<HeaderBar
-							context={header.context}
-							scope={header.scope}
-							connection={snapshot.connection}
-							lastEventAt={snapshot.lastEventAt}
-							missing={snapshot.missing}
-							wait={wait}
-							now={now}
-							width={columns}
-						/>
-					) : undefined}
-					{body}
-					{layout.events > 0 ? (
-						<EventsPane title={openKey?.split('/').slice(1).join('/')} events={events} now={now} height={layout.events} width={columns} />
-					) : undefined}
-					{layout.banner > 0 ? <TimeoutBanner {...bannerInput} /> : undefined}
-					{layout.footer > 0 ? (
-						<FooterKeys mode={mode} context={{canGoBack: isTree && view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done'}} filter={view.filter} />
-					) : undefined}
-				</Box>
-			</SpinnerProvider>
+			<TicksContext.Provider value={ticks}>
+				<SpinnerProvider>
+					<Box flexDirection="column" width={columns}>
+						{layout.header > 0 ? (
+							<HeaderBar
+								context={header.context}
+								scope={header.scope}
+								connection={snapshot.connection}
+								lastEventAt={snapshot.lastEventAt}
+								missing={snapshot.missing}
+								wait={wait}
+								width={columns}
+								replay={replaying}
+							/>
+						) : undefined}
+						{body}
+						{layout.events > 0 ? (
+							<EventsPane title={openKey?.split('/').slice(1).join('/')} events={events} height={layout.events} width={columns} />
+						) : undefined}
+						{layout.banner > 0 ? <TimeoutBanner {...bannerInput} /> : undefined}
+						{layout.footer > 0 ? (
+							<FooterKeys mode={mode} context={{canGoBack: isTree && view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done', replay: replay !== undefined}} filter={view.filter} message={shownFlash} />
+						) : undefined}
+					</Box>
+				</SpinnerProvider>
+			</TicksContext.Provider>
 		</ThemeContext.Provider>
 	);
+}
+
+/**
+ * Index of the object with `key` in a sorted list, or -1. Per frame this is the same object as last frame (the
+ * cursor's, the open one's), so the remembered index is tried first: no walk over thousands of keys per frame.
+ */
+function indexOfKey(objects: readonly PlanObject[], key: string, hint: {current: number}): number {
+	const at = hint.current;
+	if (objects[at] !== undefined && listKey(objects[at]) === key) {
+		return at;
+	}
+
+	const index = objects.findIndex(o => listKey(o) === key);
+	if (index !== -1) {
+		hint.current = index;
+	}
+
+	return index;
 }

@@ -25,6 +25,13 @@ export type Command =
 	| 'help.toggle'
 	| 'timeout.extend'
 	| 'timeout.retract'
+	| 'replay.pause'
+	| 'replay.previous'
+	| 'replay.next'
+	| 'copy.tree'
+	| 'copy.json'
+	| 'snapshot.save'
+	| 'notify.toggle'
 	| 'back'
 	| 'quit';
 
@@ -41,7 +48,12 @@ export type HintContext = {
 	readonly canGoBack: boolean;
 	/** There is a deadline `+` can move. */
 	readonly canExtend: boolean;
+	/** `planwatch replay`: the replay keys apply. */
+	readonly replay?: boolean;
 };
+
+/** Facts that decide whether a key is bound at all. */
+export type KeyContext = {readonly replay?: boolean};
 
 export type Binding = {
 	readonly command: Command;
@@ -52,7 +64,9 @@ export type Binding = {
 	readonly asciiLabel?: string;
 	readonly description: string;
 	/** Heading in the help overlay. */
-	readonly section: 'Move' | 'Tree' | 'List' | 'Filter prompt' | 'Panes' | 'Timeout' | 'Quit';
+	readonly section: 'Move' | 'Tree' | 'List' | 'Filter prompt' | 'Panes' | 'Share' | 'Timeout' | 'Replay' | 'Quit';
+	/** Bound only in this situation (before the bindings it shadows, e.g. space pauses a replay). */
+	readonly only?: keyof KeyContext;
 	/** Short footer hint (one per command family). */
 	readonly hint?: {readonly label: string; readonly asciiLabel?: string; readonly text: string; readonly when?: keyof HintContext};
 };
@@ -97,6 +111,27 @@ export const keymap: readonly Binding[] = [
 		section: 'Tree',
 		hint: {label: '←→', asciiLabel: 'h/l', text: 'fold'},
 	},
+	{
+		command: 'replay.pause',
+		keys: [{input: ' '}],
+		modes: views,
+		label: 'space',
+		description: 'pause / play the replay',
+		section: 'Replay',
+		only: 'replay',
+		hint: {label: 'space', text: 'pause', when: 'replay'},
+	},
+	{command: 'replay.previous', keys: [{input: '['}], modes: views, label: '[', description: 'previous transition', section: 'Replay', only: 'replay'},
+	{
+		command: 'replay.next',
+		keys: [{input: ']'}],
+		modes: views,
+		label: ']',
+		description: 'next transition',
+		section: 'Replay',
+		only: 'replay',
+		hint: {label: '[ ]', text: 'transitions', when: 'replay'},
+	},
 	{command: 'fold.toggle', keys: [{input: ' '}, {key: 'return'}], modes: ['tree'], label: 'space ⏎', asciiLabel: 'space enter', description: 'collapse / expand', section: 'Tree'},
 	{command: 'fold.all', keys: [{input: 'x'}], modes: ['tree'], label: 'x', description: 'expand / collapse all', section: 'Tree', hint: {label: 'x', text: 'all'}},
 	{command: 'list.open', keys: [{key: 'return'}], modes: ['list'], label: '⏎', asciiLabel: 'enter', description: 'open the plan tree', section: 'List', hint: {label: '⏎', asciiLabel: 'enter', text: 'open'}},
@@ -116,6 +151,10 @@ export const keymap: readonly Binding[] = [
 		hint: {label: '+', text: 'extend', when: 'canExtend'},
 	},
 	{command: 'timeout.retract', keys: [{input: '-'}], modes: everywhere, label: '-', description: 'take back an extension', section: 'Timeout'},
+	{command: 'copy.tree', keys: [{input: 'y'}], modes: views, label: 'y', description: 'copy summary and tree (clipboard, OSC 52)', section: 'Share'},
+	{command: 'copy.json', keys: [{input: 'Y'}], modes: views, label: 'Y', description: 'copy the -o json of the object', section: 'Share'},
+	{command: 'snapshot.save', keys: [{input: 's'}], modes: views, label: 's', description: 'save tree + JSON to ./planwatch-*.txt|json', section: 'Share'},
+	{command: 'notify.toggle', keys: [{input: 'n'}], modes: everywhere, label: 'n', description: 'notifications on / off', section: 'Share'},
 	{command: 'help.toggle', keys: [{input: '?'}], modes: everywhere, label: '?', description: 'show / hide this help', section: 'Panes', hint: {label: '?', text: 'help'}},
 	{
 		command: 'back',
@@ -139,8 +178,8 @@ function matches(spec: KeySpec, input: string, key: Partial<Key>): boolean {
 }
 
 /** The command bound to a key in a mode, if any. */
-export function commandFor(mode: Mode, input: string, key: Partial<Key>): Command | undefined {
-	return keymap.find(b => b.modes.includes(mode) && b.keys.some(k => matches(k, input, key)))?.command;
+export function commandFor(mode: Mode, input: string, key: Partial<Key>, context: KeyContext = {}): Command | undefined {
+	return keymap.find(b => b.modes.includes(mode) && (!b.only || context[b.only]) && b.keys.some(k => matches(k, input, key)))?.command;
 }
 
 /** Footer hints of a mode, in table order. */

@@ -306,8 +306,12 @@ export function reduceView(state: ViewState, action: ViewAction): ViewState {
 		}
 
 		case 'timeout.extend':
-		case 'timeout.retract': {
-			// Not view state: the App hands these to the wait session.
+		case 'timeout.retract':
+		case 'copy.tree':
+		case 'copy.json':
+		case 'snapshot.save':
+		case 'notify.toggle': {
+			// Not view state: the App hands these to the wait session or its actions.
 			return state;
 		}
 

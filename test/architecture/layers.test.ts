@@ -17,8 +17,9 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
 	sources: ['core', 'model', 'kube', 'state', 'scenarios'],
 	render: ['core', 'model', 'state'],
 	ui: ['core', 'model', 'state'],
-	cli: ['core', 'model', 'kube', 'state', 'sources', 'scenarios', 'render', 'ui'],
-	'.': ['core', 'model', 'kube', 'state', 'sources', 'scenarios', 'render', 'ui', 'cli'],
+	history: ['core', 'model', 'state'],
+	cli: ['core', 'model', 'kube', 'state', 'sources', 'scenarios', 'render', 'ui', 'history'],
+	'.': ['core', 'model', 'kube', 'state', 'sources', 'scenarios', 'render', 'ui', 'history', 'cli'],
 };
 
 /** Files outside source/ that source/ may import (the version comes from package.json). */

@@ -37,4 +37,8 @@ await esbuild.build({
 	plugins: [vitestHooksAtExit],
 });
 process.env.PLANWATCH_BENCH_ROOT = root;
+// The in-process frame bench renders the App with React's production build, as the shipped bundle does, and in
+// colour, as in a terminal (chalk decides when Ink loads it; the bench's own output is not a terminal).
+process.env.NODE_ENV = 'production';
+process.env.FORCE_COLOR ??= '1';
 await import(pathToFileURL(outfile).href);

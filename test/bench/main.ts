@@ -7,7 +7,9 @@
  *   --objects 1,1000   object counts to watch
  *   --rates 10,100     update rates (per second)
  *   --no-kubectl       leave kubectl out
- *   --only watch,idle,first-frame,files,big-plan
+ *   --only frames,watch,idle,first-frame,files,big-plan,record,side   (record: 1000 objects, with and without --record)
+ *   --k9s              add k9s (built with Go on first use, cached) to the side-by-side on a real kube-apiserver
+ *   --side-objects N   ActionSets in the side-by-side (default 1000)
  *   --cli FILE         the planwatch entry to measure (default dist/planwatch.js)
  *   --node-flags "…"  Node flags for every planwatch run, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
  *   --file-objects N   Instances in the generated -f file (default 10000: 15 MB)
@@ -22,13 +24,16 @@ import os from 'node:os';
 import path from 'node:path';
 import {startDiscoveryFront, type DiscoveryFront} from './discovery-front.js';
 import {bigPlanRun, fileMemoryRun} from './file-run.js';
+import {k9sBinary, sideBySide} from './cluster-run.js';
 import {buildUnbundled, firstFrame, type FirstFrame} from './first-frame.js';
 import {writeBigPlanFile, writeManyObjectsFile} from './many-objects-file.js';
 import {idleRun, type IdleFigures} from './idle-run.js';
+import {listFrames, treeFrames} from './frame-time.js';
 import {repoRoot as root} from './repo-root.js';
 import {renderTable, type Results} from './table.js';
 import {watchRun, type ClientName, type WatchFigures, type WatchPlan, type WatchSetup} from './watch-run.js';
-import {loadWorkload, type Workload} from './workload.js';
+import {loadWorkload, sampleUpdate, type Workload} from './workload.js';
+import {encodeEntry} from '../../source/state/recording.js';
 import {WatchServer, writeKubeconfig} from '../helpers/watch-server.js';
 
 function option(name: string): string | undefined {
@@ -46,7 +51,8 @@ const runs = Number(option('--runs') ?? (quick ? 1 : 3));
 const objectCounts = numbers(option('--objects'), quick ? [1000, 10_000] : [1, 100, 1000, 10_000]);
 const rates = numbers(option('--rates'), [10, 100]);
 const withKubectl = !process.argv.includes('--no-kubectl');
-const only = new Set((option('--only') ?? 'watch,idle,first-frame,files,big-plan').split(','));
+const only = new Set((option('--only') ?? 'frames,watch,idle,first-frame,files,big-plan,record,side').split(','));
+const withK9s = process.argv.includes('--k9s');
 const cli = path.resolve(option('--cli') ?? path.join(root, 'dist', 'planwatch.js'));
 const jsonOut = option('--json');
 const nodeFlags = (option('--node-flags') ?? '').split(' ').filter(Boolean);
@@ -98,7 +104,7 @@ async function serve(count: number): Promise<{server: WatchServer; front: Discov
 	};
 }
 
-const results: Results = {quick, runs, watch: [], idle: [], firstFrame: {}, files: [], bigPlan: [], errors: [], environment: environment()};
+const results: Results = {quick, runs, frames: [], watch: [], record: [], idle: [], firstFrame: {}, files: [], bigPlan: [], side: [], notes: [], errors: [], environment: environment()};
 
 function environment(): string {
 	const cpus = os.cpus();
@@ -151,6 +157,20 @@ async function section(name: string, run: () => Promise<void>): Promise<void> {
 	}
 }
 
+await section('frames', async () => {
+	const frames = quick ? 60 : 200;
+	for (const count of [1000, 10_000]) {
+		log(`frames: list of ${count} objects`);
+		results.frames.push(...(await listFrames(count, frames)));
+	}
+
+	log('frames: tree of 500 steps');
+	results.frames.push(...(await treeFrames(500, frames)));
+	for (const f of results.frames) {
+		log(`  ${f.name}: p50 ${f.p50.toFixed(2)} ms (change ${f.changeP50.toFixed(2)}), p99 ${f.p99.toFixed(2)} ms, cpu ${f.cpuMs.toFixed(2)} ms, ${f.bytesPerFrame.toFixed(0)} B`);
+	}
+});
+
 await section('watch', async () => {
 	for (const count of objectCounts) {
 		const served = await serve(count);
@@ -169,6 +189,36 @@ await section('watch', async () => {
 			await served.close();
 		}
 	}
+});
+
+await section('record', async () => {
+	const served = await serve(1000);
+	try {
+		// Alternating, so machine load drifts over both alike.
+		for (let run = 0; run < Math.max(runs, 2); run++) {
+			for (const client of ['planwatch', 'planwatch --record'] as const) {
+				log(`record: ${client}, 1000 objects, run ${run + 1}`);
+				const figures = await watchRun(client, served.setup, served.workload, plan);
+				results.record.push(figures);
+				const last = figures.rates.at(-1);
+				log(`  ${last ? `${last.rate}/s cpu ${(last.cpu * 100).toFixed(1)} %` : ''}`);
+			}
+		}
+	} finally {
+		await served.close();
+	}
+
+	// The recorder's own work per update, in this process: what the figures above cannot resolve on a busy machine.
+	const object = sampleUpdate();
+	const count = 20_000;
+	let chars = 0;
+	const t0 = performance.now();
+	for (let i = 0; i < count; i++) {
+		chars += encodeEntry(Date.now(), {type: 'upsert', resource: 'ActionSet', object}).length;
+	}
+
+	results.recordEncode = {micros: ((performance.now() - t0) * 1000) / count, chars: chars / count};
+	log(`  encoding: ${results.recordEncode.micros.toFixed(1)} µs and ${results.recordEncode.chars.toFixed(0)} characters per update`);
 });
 
 await section('idle', async () => {
@@ -270,6 +320,33 @@ await section('big-plan', async () => {
 	} finally {
 		rmSync(directory, {recursive: true, force: true});
 	}
+});
+
+await section('side', async () => {
+	const k9s = withK9s ? k9sBinary(root) : {note: 'k9s left out: run with --k9s'};
+	if (k9s.note) {
+		log(k9s.note);
+		results.notes.push(k9s.note);
+	}
+
+	results.side.push(
+		...(await sideBySide(
+			{
+				cli,
+				nodeFlags,
+				kubectl: kubectlPath,
+				...(k9s.path ? {k9s: k9s.path} : {}),
+				env,
+				cwd: root,
+				objects: Number(option('--side-objects') ?? 1000),
+				rates,
+				settleMs: 2000,
+				idleMs: quick ? 5000 : 15_000,
+				rateMs: quick ? 5000 : 15_000,
+			},
+			log,
+		)),
+	);
 });
 
 log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -1,6 +1,8 @@
 /** The bench's figures as a Markdown table: median [min–max] over runs, kubectl alongside, budgets checked. */
 import type {BigPlanFigures, FileMemoryFigures} from './file-run.js';
 import type {FirstFrame} from './first-frame.js';
+import type {SideFigures} from './cluster-run.js';
+import type {FrameFigures} from './frame-time.js';
 import type {IdleFigures} from './idle-run.js';
 import {spread, type Spread} from './stats.js';
 import type {RateFigures, WatchFigures} from './watch-run.js';
@@ -9,11 +11,20 @@ export type Results = {
 	readonly quick: boolean;
 	readonly runs: number;
 	environment: string;
+	readonly frames: FrameFigures[];
 	readonly watch: WatchFigures[];
+	/** The record section: 'planwatch' and 'planwatch --record' runs over the same 1000 objects, alternating. */
+	readonly record: WatchFigures[];
+	/** --record's encoding (sanitize + JSON) of one update, measured in-process. */
+	recordEncode?: {readonly micros: number; readonly chars: number};
 	readonly idle: IdleFigures[];
 	readonly firstFrame: Record<string, FirstFrame[]>;
 	readonly files: FileMemoryFigures[];
 	readonly bigPlan: BigPlanFigures[];
+	/** planwatch, kubectl and k9s on a real kube-apiserver. */
+	readonly side: SideFigures[];
+	/** Why a side-by-side client is missing (e.g. no Go to build k9s). */
+	readonly notes: string[];
 	/** Sections that failed, one line each. */
 	readonly errors: string[];
 };
@@ -39,6 +50,16 @@ function ratio(row: Row): string {
 
 export function renderTable(results: Results): string {
 	const rows: Row[] = [];
+	for (const f of results.frames) {
+		const budget = f.name.includes('update') || f.name.includes('moves on') ? (f.name.includes('10000') ? undefined : '≤ 5 ms') : undefined;
+		const p50: Spread = {median: f.p50, min: f.p50, max: f.p50, runs: 1};
+		rows.push({figure: `frame ms p50 (in process) · ${f.name}`, planwatch: p50, digits: 2, ...(budget ? {budget, met: f.p50 <= 5} : {})});
+		rows.push({figure: `frame ms p99 (in process) · ${f.name}`, planwatch: {median: f.p99, min: f.p99, max: f.p99, runs: 1}, digits: 2});
+		rows.push({figure: `of which the change ms p50 (store adapting the object) · ${f.name}`, planwatch: {median: f.changeP50, min: f.changeP50, max: f.changeP50, runs: 1}, digits: 2});
+		rows.push({figure: `CPU ms per frame (process) · ${f.name}`, planwatch: {median: f.cpuMs, min: f.cpuMs, max: f.cpuMs, runs: 1}, digits: 2});
+		rows.push({figure: `bytes per frame · ${f.name}`, planwatch: {median: f.bytesPerFrame, min: f.bytesPerFrame, max: f.bytesPerFrame, runs: 1}, digits: 0});
+	}
+
 	const counts = [...new Set(results.watch.map(w => w.objects))].sort((a, b) => a - b);
 	const of = (client: string, objects: number) => results.watch.filter(w => w.client === client && w.objects === objects);
 	const rateOf = (list: WatchFigures[], rate: number) => list.map(w => w.rates.find(r => r.rate === rate)).filter((r): r is RateFigures => r !== undefined);
@@ -78,6 +99,25 @@ export function renderTable(results: Results): string {
 		});
 		rows.push({figure: `RSS peak MiB · ${objects} objects`, planwatch: spread(pw.map(w => w.peakMiB)), kubectl: spread(kc.map(w => w.peakMiB)), digits: 0});
 		rows.push({figure: `start to full list ms · ${objects} objects`, planwatch: spread(pw.map(w => w.readyMs)), kubectl: spread(kc.map(w => w.readyMs)), digits: 0});
+	}
+
+	for (const rate of [...new Set(results.record.flatMap(w => w.rates.map(r => r.rate)))].sort((a, b) => a - b)) {
+		const cpuOf = (client: string) => spread(rateOf(results.record.filter(w => w.client === client), rate).map(r => r.cpu * 100));
+		const without = cpuOf('planwatch');
+		const recording = cpuOf('planwatch --record');
+		const added = without && recording ? ((recording.median - without.median) / without.median) * 100 : undefined;
+		rows.push({figure: `CPU % of a core · 1000 objects · ${rate}/s, without --record`, planwatch: without, digits: 1});
+		rows.push({
+			figure: `CPU % of a core · 1000 objects · ${rate}/s, with --record${added === undefined ? '' : ` (${added >= 0 ? '+' : ''}${added.toFixed(1)} %)`}`,
+			planwatch: recording,
+			digits: 1,
+			...(rate === 100 ? {budget: '≤ +10 % CPU', met: added !== undefined && added <= 10} : {}),
+		});
+	}
+
+	if (results.recordEncode) {
+		const {micros, chars} = results.recordEncode;
+		rows.push({figure: `--record encoding per update, µs (${chars.toFixed(0)} characters; at 100/s: ${((micros * 100) / 10_000).toFixed(2)} % of a core)`, planwatch: spread([micros]), digits: 1});
 	}
 
 	if (results.idle.length > 0) {
@@ -125,5 +165,33 @@ export function renderTable(results: Results): string {
 		.join('\n');
 	const runs = `${results.runs} run${results.runs === 1 ? '' : 's'} per figure (idle and first frame: their own counts), median [min–max]`;
 	const errors = results.errors.length > 0 ? `\nFailed: ${results.errors.join('; ')}\n` : '';
-	return `\n## planwatch bench${results.quick ? ' (quick)' : ''}\n\n${results.environment}; ${runs}.\n\n${header}${body}\n${errors}`;
+	const notes = results.notes.length > 0 ? `\n${results.notes.join('\n')}\n` : '';
+	return `\n## planwatch bench${results.quick ? ' (quick)' : ''}\n\n${results.environment}; ${runs}.\n\n${header}${body}\n${renderSideBySide(results.side)}${notes}${errors}`;
+}
+
+/** planwatch | kubectl | k9s on the real kube-apiserver, one row per figure. */
+export function renderSideBySide(side: readonly SideFigures[]): string {
+	if (side.length === 0) {
+		return '';
+	}
+
+	const clients = ['planwatch', 'kubectl', 'k9s'] as const;
+	const of = (client: string) => side.filter(s => s.client === client);
+	const objects = side[0]!.objects;
+	const rates = [...new Set(side.flatMap(s => s.rates.map(r => r.rate)))].sort((a, b) => a - b);
+	const cell = (list: readonly SideFigures[], value: (s: SideFigures) => number | undefined, digits: number) => show(spread(list.map(s => value(s))), digits);
+	const row = (figure: string, value: (s: SideFigures) => number | undefined, digits: number) => `| ${figure} | ${clients.map(c => cell(of(c), value, digits)).join(' | ')} |`;
+	const failed = side.flatMap(s => s.rates).reduce((a, r) => a + r.failed, 0);
+	const lines = [
+		row('CPU % of a core, idle', s => s.idleCpu * 100, 2),
+		row('bytes per idle second', s => s.idleBytesPerSecond, 0),
+		...rates.flatMap(rate => [
+			row(`CPU % of a core · ${rate} updates/s`, s => s.rates.find(r => r.rate === rate)?.cpu === undefined ? undefined : s.rates.find(r => r.rate === rate)!.cpu * 100, 1),
+			row(`bytes per second · ${rate} updates/s`, s => s.rates.find(r => r.rate === rate)?.bytesPerSecond, 0),
+		]),
+		row('RSS MiB at the end', s => s.rssMiB, 0),
+		row('RSS peak MiB', s => s.peakMiB, 0),
+		row('start to the first object on screen ms', s => s.readyMs, 0),
+	];
+	return `\n### Side by side on a real kube-apiserver · ${objects} ActionSets${failed > 0 ? ` (${failed} updates failed)` : ''}\n\n| figure | planwatch | kubectl get -w | k9s |\n|---|---:|---:|---:|\n${lines.join('\n')}\n`;
 }

@@ -3,6 +3,9 @@
  * shows every probe, measure an idle window, then each update rate in turn (latency of every update, CPU,
  * bytes written), then its memory; stop it.
  */
+import {mkdtempSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {startKubectlWatch} from './kubectl-client.js';
 import {LatencyTracker} from './latency.js';
@@ -11,7 +14,8 @@ import {startPty} from './pty-client.js';
 import {percentile} from './stats.js';
 import {namespace, type Workload} from './workload.js';
 
-export type ClientName = 'planwatch' | 'kubectl';
+/** `planwatch --record`: the same run, recording to a new file (what --record costs). */
+export type ClientName = 'planwatch' | 'planwatch --record' | 'kubectl';
 
 /** What a client needs to be measured the same way. */
 type Client = {
@@ -40,8 +44,8 @@ export type WatchSetup = {
 const probeRow = /\b(a-probe-\d\d)\b.*?\s(\d{1,3})%/;
 const probeLine = /^(a-probe-\d\d)\s+(\d+)\s*$/;
 
-function startPlanwatch(setup: WatchSetup, workload: Workload): Client {
-	const client = startPty(process.execPath, [...setup.nodeFlags, setup.cli, '--kubeconfig', setup.kubeconfig, '-n', namespace], {cols: setup.cols, rows: setup.rows, env: setup.env, cwd: setup.cwd});
+function startPlanwatch(setup: WatchSetup, workload: Workload, extraArgs: readonly string[] = []): Client {
+	const client = startPty(process.execPath, [...setup.nodeFlags, setup.cli, '--kubeconfig', setup.kubeconfig, '-n', namespace, ...extraArgs], {cols: setup.cols, rows: setup.rows, env: setup.env, cwd: setup.cwd});
 	const shown = () => {
 		const seen = new Set<string>();
 		for (const line of client.lines()) {
@@ -125,7 +129,7 @@ export type WatchFigures = {
 };
 
 /** Send `rate` updates per second for `durationMs`, spaced evenly from the start. */
-async function drive(rate: number, durationMs: number, update: () => void): Promise<number> {
+export async function drive(rate: number, durationMs: number, update: () => void): Promise<number> {
 	const total = Math.round((rate * durationMs) / 1000);
 	const started = performance.now();
 	let sent = 0;
@@ -154,7 +158,10 @@ export type WatchPlan = {
 
 export async function watchRun(name: ClientName, setup: WatchSetup, workload: Workload, plan: WatchPlan): Promise<WatchFigures> {
 	const spawnedAt = performance.now();
-	const client = name === 'planwatch' ? startPlanwatch(setup, workload) : startKubectl(setup, workload);
+	const client =
+		name === 'kubectl'
+			? startKubectl(setup, workload)
+			: startPlanwatch(setup, workload, name === 'planwatch --record' ? ['--record', path.join(mkdtempSync(path.join(tmpdir(), 'planwatch-bench-rec-')), 'run.ndjson')] : []);
 	try {
 		const readyAt = await client.ready;
 		await sleep(plan.settleMs);

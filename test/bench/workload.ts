@@ -15,6 +15,9 @@ import type {KubeObject} from '../../source/core/kube-object.js';
 import {repoRoot} from './repo-root.js';
 import {actionSets, blueprints, instances, operatorVersions, type WatchServer} from '../helpers/watch-server.js';
 
+/** Where the objects go: the watch server, or (the in-process frame bench) a store behind the same call. */
+export type ObjectSink = Pick<WatchServer, 'put'>;
+
 export const namespace = 'bench';
 
 function loadFixtureObject(relativePath: string): KubeObject {
@@ -28,6 +31,11 @@ const complete = loadFixtureObject('kanister/actionset-mysql-backup-complete.yam
 const instance = loadFixtureObject('kudo/instance-zookeeper-deploy-complete.yaml');
 const blueprint = loadFixtureObject('kanister/blueprint-mysql-defer.yaml');
 const operatorVersion = loadFixtureObject('kudo/operatorversion-zookeeper.yaml');
+
+/** What one update carries: a running probe (the object --record encodes per update). */
+export function sampleUpdate(): KubeObject {
+	return probeObject(probeName(0), 42);
+}
 
 export function probeName(index: number): string {
 	return `a-probe-${String(index).padStart(2, '0')}`;
@@ -64,8 +72,11 @@ export type Workload = {
 	update(): {readonly probe: string; readonly value: number};
 };
 
-/** Fill `server` with `count` watched objects (plus the Blueprint and OperatorVersion they refer to). */
-export function loadWorkload(server: WatchServer, count: number): Workload {
+/**
+ * Fill `server` with `count` watched objects (plus the Blueprint and OperatorVersion they refer to); with
+ * `onlyActionSets` (the side-by-side with tools that show one resource), finished ActionSets take the Instances' place.
+ */
+export function loadWorkload(server: ObjectSink, count: number, options: {readonly onlyActionSets?: boolean} = {}): Workload {
 	server.put(blueprints, renamed(blueprint, blueprint.metadata?.name ?? 'mysql-blueprint-defer'));
 	server.put(operatorVersions, renamed(operatorVersion, operatorVersion.metadata?.name ?? 'zookeeper'));
 	const probes = Array.from({length: Math.min(count, maxProbes)}, (_, i) => probeName(i));
@@ -76,7 +87,7 @@ export function loadWorkload(server: WatchServer, count: number): Workload {
 	for (let i = 0; i < count - probes.length; i++) {
 		const name = `b-${String(i).padStart(5, '0')}`;
 		// Two finished ActionSets for every finished Instance: a namespace after a few days of backups.
-		if (i % 3 === 2) {
+		if (i % 3 === 2 && !options.onlyActionSets) {
 			server.put(instances, renamed(instance, name));
 		} else {
 			server.put(actionSets, renamed(complete, name));

@@ -137,6 +137,14 @@ describe('bad input: one line on stderr, exit 2', () => {
 		}
 	});
 
+	it('quotes a hostile scenario name without its escape sequences', async () => {
+		const r = await runBin(['demo', '--scenario', `x${esc}]0;owned${'\u0007'}${esc}[2J`, '-o', 'plain']);
+		expect(r.code).toBe(2);
+		expectOneErrorLine(r.stderr);
+		expect(r.stderr).not.toContain(esc);
+		expect(r.stderr).toMatch(/^planwatch: unknown scenario "x.*": choose one of tour, /);
+	});
+
 	it('prints help with the exit codes, and the version', async () => {
 		const help = await runBin(['--help']);
 		expect(help.code).toBe(0);

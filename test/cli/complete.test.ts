@@ -21,7 +21,7 @@ async function run(args: string[], targets = ['instance/mysql-instance', 'action
 
 describe('complete', () => {
 	it.each([
-		[[''], ['demo', 'version', 'completion', 'instance/', 'actionset/', 'instance/mysql-instance', 'actionset/backup-x'], 4],
+		[[''], ['demo', 'replay', 'version', 'completion', 'instance/', 'actionset/', 'instance/mysql-instance', 'actionset/backup-x'], 4],
 		[['d'], ['demo'], 4],
 		[['inst'], ['instance/', 'instance/mysql-instance'], 4],
 		[['instance/'], ['instance/', 'instance/mysql-instance'], 4],
@@ -30,10 +30,13 @@ describe('complete', () => {
 		[['-o', ''], ['tui', 'plain', 'json'], 4],
 		[['--output', 'j'], ['json'], 4],
 		[['-Ao', ''], ['tui', 'plain', 'json'], 4],
-		[['-ojson', ''], ['demo', 'version', 'completion', 'instance/', 'actionset/', 'instance/mysql-instance', 'actionset/backup-x'], 4],
+		[['-ojson', ''], ['demo', 'replay', 'version', 'completion', 'instance/', 'actionset/', 'instance/mysql-instance', 'actionset/backup-x'], 4],
 		[['version', '-o', ''], ['plain', 'json'], 4],
 		[['demo', '--scenario', 'm'], ['mysql-deploy', 'many'], 4],
 		[['demo', '--scenario', ''], scenarioNames, 4],
+		[['demo', '--notify', ''], ['auto', 'always', 'never'], 4],
+		[['--notify', 'a'], ['auto', 'always'], 4],
+		[['--no-h'], ['--no-history'], 4],
 		[['-f', ''], [], 0], // file names: the shell's own completion
 		[['--kubeconfig', ''], [], 0],
 		[['-n', ''], [], 4],
@@ -42,6 +45,9 @@ describe('complete', () => {
 		[['demo', ''], [], 4],
 		[['-f', 'x.yaml', ''], [], 4], // files are read, not watched: no targets
 		[['--', ''], ['instance/', 'actionset/', 'instance/mysql-instance', 'actionset/backup-x'], 4],
+		[['replay', ''], [], 0], // the recording: the shell's file names
+		[['replay', 'r.ndjson', ''], [], 4],
+		[['demo', '--record', ''], [], 0],
 	])('%j → %j', async (args, candidates, directive) => {
 		const result = await run(args);
 		expect(result.candidates).toEqual(candidates.filter(c => c.startsWith(args.at(-1)!)));
@@ -64,6 +70,12 @@ describe('complete', () => {
 		expect(demo).not.toContain('--kubeconfig');
 		expect(demo.every(c => c.startsWith('--'))).toBe(true);
 		expect((await run(['version', '-'])).candidates).toEqual(['--output', '-o']);
+		const replay = (await run(['replay', 'r.ndjson', '--'])).candidates;
+		expect(replay).toEqual(expect.arrayContaining(['--speed', '--from', '--wait', '--output']));
+		expect(replay).not.toContain('--record');
+		expect(replay).not.toContain('--kubeconfig');
+		expect(demo).not.toContain('--from');
+		expect(cluster).toContain('--record');
 		expect((await run(['--ti'])).candidates).toEqual(['--timeout']);
 	});
 

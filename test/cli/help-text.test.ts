@@ -7,3 +7,9 @@ it('--help lists every demo scenario (the text is static so --help stays fast)',
 		expect(helpText).toMatch(new RegExp(`[ ,]${name}[ ,(\\n]`));
 	}
 });
+
+it('--help documents record and replay', () => {
+	expect(helpText).toContain('planwatch replay FILE [--speed N] [--from DURATION|TIME]');
+	expect(helpText).toMatch(/--record FILE +Cluster or demo: append everything seen to FILE/);
+	expect(helpText).toMatch(/space pauses, \[ and \] jump to the previous \/ next change/);
+});

@@ -60,7 +60,7 @@ export type TerminalUi = {
 
 const mounted = new Set<TerminalUi>();
 
-export function renderInTerminal(tree: ReactNode, options: {readonly columns: number; readonly rows: number}): TerminalUi {
+export function renderInTerminal(tree: ReactNode, options: {readonly columns: number; readonly rows: number; readonly incremental?: boolean}): TerminalUi {
 	// convertEol: a real tty turns \n into \r\n (onlcr); here nothing sits between Ink and the emulator.
 	const terminal = new Terminal({cols: options.columns, rows: options.rows, allowProposedApi: true, scrollback: 1000, convertEol: true});
 	const titles: string[] = [];
@@ -75,6 +75,8 @@ export function renderInTerminal(tree: ReactNode, options: {readonly columns: nu
 		interactive: true,
 		exitOnCtrlC: false,
 		patchConsole: false,
+		// As `-o tui` renders (only changed lines, from their first changed cell), when a test asks for it.
+		incrementalRendering: options.incremental ?? false,
 	});
 	const screen = () => {
 		const buffer = terminal.buffer.active;

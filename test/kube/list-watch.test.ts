@@ -2,6 +2,8 @@
  * The reflector against the in-process watch server, through the real client-node (its Watch, its request
  * machinery, undici). Time for backoff and the watchdog comes from a FakeClock the tests advance.
  */
+import {setFlagsFromString} from 'node:v8';
+import {runInNewContext} from 'node:vm';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {loadKubeconfig, type LoadedKubeconfig} from '../../source/kube/kubeconfig.js';
 import {Reflector, type ReflectorEvent, type ReflectorOptions} from '../../source/kube/list-watch.js';
@@ -417,5 +419,49 @@ describe('reflector: stop', () => {
 		server.put(actionSets, actionSet('after'));
 		clock.advance(120_000);
 		expect(events.events.length).toBe(count);
+	});
+});
+
+describe('reflector: memory', () => {
+	it('keeps nothing of a list once it handed it on: the objects can be collected while the watch runs', async () => {
+		// A real collection: the test asks V8 for one (node's --expose-gc, set at run time).
+		setFlagsFromString('--expose-gc');
+		const gc = runInNewContext('gc') as () => void;
+		for (let i = 0; i < 50; i++) {
+			server.put(actionSets, actionSet(`a${i}`));
+		}
+
+		let listed: WeakRef<readonly KubeObject[]> | undefined;
+		let live = false;
+		const reflector = new Reflector({kubeConfig: kubeconfig.kubeConfig, resource: resourceTypes.ActionSet, namespace: 'default', clock, random: () => 0.5}, event => {
+			if (event.type === 'replace') {
+				listed = new WeakRef(event.objects);
+			} else if (isLive(event)) {
+				live = true;
+			}
+		});
+		running.push(reflector);
+		reflector.start();
+		await waitUntil(() => live && server.requests.some(r => r.watch), () => 'the watch to start');
+		await new Promise(resolve => {
+			setTimeout(resolve, 50);
+		});
+		// A WeakRef's target stays alive until the end of the job that made or read it: collect in a job of its own.
+		let collected = false;
+		for (let i = 0; i < 3 && !collected; i++) {
+			// eslint-disable-next-line no-await-in-loop
+			await new Promise(resolve => {
+				setImmediate(resolve);
+			});
+			gc();
+			// eslint-disable-next-line no-await-in-loop
+			await new Promise(resolve => {
+				setImmediate(resolve);
+			});
+			collected = listed?.deref() === undefined;
+		}
+
+		expect(listed).toBeDefined();
+		expect(listed!.deref(), 'the listed objects are still reachable while the watch runs').toBeUndefined();
 	});
 });

@@ -4,6 +4,7 @@ import {
 	lineBreakMarker,
 	maxMessageLength,
 	sanitizeLine,
+	sanitizeText,
 } from '../../source/model/sanitize.js';
 import {hostileString, seededRandom} from '../helpers/random-strings.js';
 
@@ -11,7 +12,7 @@ const ESC = '\u001B';
 const BEL = '\u0007';
 
 /** Every code point of `s` that must never reach the terminal. */
-function forbiddenIn(s: string): number[] {
+function forbiddenIn(s: string, mode: 'text' | 'line'): number[] {
 	const bad: number[] = [];
 	for (let i = 0; i < s.length; i++) {
 		const cp = s.codePointAt(i)!;
@@ -20,7 +21,7 @@ function forbiddenIn(s: string): number[] {
 			continue;
 		}
 
-		if (isForbiddenCodePoint(cp) || cp === 0x0a || cp === 0x09 || cp === 0x2028 || cp === 0x2029) {
+		if (isForbiddenCodePoint(cp) || (mode === 'line' && (cp === 0x0a || cp === 0x09)) || cp === 0x2028 || cp === 0x2029) {
 			bad.push(cp);
 		}
 	}
@@ -57,7 +58,12 @@ describe('hostile strings', () => {
 	];
 
 	test.each(cases)('%s', (_name, input, expected) => {
+		expect(sanitizeText(input)).toBe(expected);
 		expect(sanitizeLine(input)).toBe(expected);
+	});
+
+	test('text keeps newlines and tabs; CRLF becomes LF', () => {
+		expect(sanitizeText('a\tb\r\nc\n\nd')).toBe('a\tb\nc\n\nd');
 	});
 
 	test('line turns each run of line breaks into one visible marker and drops them at the ends', () => {
@@ -66,10 +72,10 @@ describe('hostile strings', () => {
 	});
 
 	test('non-strings', () => {
-		expect(sanitizeLine(undefined)).toBe('');
-		expect(sanitizeLine(null)).toBe('');
-		expect(sanitizeLine({toString: () => `${ESC}]0;x${BEL}`})).toBe('');
-		expect(sanitizeLine(['a'])).toBe('');
+		expect(sanitizeText(undefined)).toBe('');
+		expect(sanitizeText(null)).toBe('');
+		expect(sanitizeText({toString: () => `${ESC}]0;x${BEL}`})).toBe('');
+		expect(sanitizeText(['a'])).toBe('');
 		expect(sanitizeLine(42)).toBe('42');
 		expect(sanitizeLine(1.5)).toBe('1.5');
 		expect(sanitizeLine(true)).toBe('true');
@@ -77,7 +83,7 @@ describe('hostile strings', () => {
 
 	test('long strings are cut with an ellipsis, counting code points', () => {
 		const long = 'x'.repeat(5000);
-		const out = sanitizeLine(long);
+		const out = sanitizeText(long);
 		expect([...out]).toHaveLength(maxMessageLength);
 		expect(out.endsWith('…')).toBe(true);
 		expect(sanitizeLine('😀'.repeat(10), 5)).toBe('😀😀😀😀…');
@@ -103,11 +109,15 @@ describe('property: random hostile input', () => {
 	test('output never contains a forbidden character, and sanitizing twice changes nothing', () => {
 		for (const [i, input] of samples.entries()) {
 			for (const max of [maxMessageLength, 12]) {
+				const text = sanitizeText(input, max);
 				const line = sanitizeLine(input, max);
 				const context = `sample ${i} (max ${max}): ${JSON.stringify(input)}`;
-				expect(forbiddenIn(line), context).toEqual([]);
-				expect(line.includes(ESC), context).toBe(false);
+				expect(forbiddenIn(text, 'text'), context).toEqual([]);
+				expect(forbiddenIn(line, 'line'), context).toEqual([]);
+				expect(text.includes(ESC), context).toBe(false);
+				expect([...text].length, context).toBeLessThanOrEqual(max);
 				expect([...line].length, context).toBeLessThanOrEqual(max);
+				expect(sanitizeText(text, max), context).toBe(text);
 				expect(sanitizeLine(line, max), context).toBe(line);
 			}
 		}
@@ -143,21 +153,23 @@ describe('invisible characters, by Unicode category over the whole code space', 
 		for (let cp = 0; cp <= 0x10_ff_ff; cp++) {
 			const ch = String.fromCodePoint(cp);
 			const line = sanitizeLine(ch);
+			const text = sanitizeText(ch);
 			let expectedLine: string;
+			let expectedText: string;
 			if (cp === 0x09) {
-				expectedLine = ' ';
+				[expectedLine, expectedText] = [' ', '\t'];
 			} else if (cp === 0x0a || cp === 0x20_28 || cp === 0x20_29) {
-				expectedLine = '';
+				[expectedLine, expectedText] = ['', '\n'];
 			} else if (cp >= 0xd8_00 && cp <= 0xdf_ff) {
-				expectedLine = '\uFFFD';
+				[expectedLine, expectedText] = ['\uFFFD', '\uFFFD'];
 			} else if (invisibleCategory.test(ch) || variationSelector(cp)) {
 				// A variation selector with nothing before it stands alone.
-				expectedLine = '';
+				[expectedLine, expectedText] = ['', ''];
 			} else {
-				expectedLine = ch;
+				[expectedLine, expectedText] = [ch, ch];
 			}
 
-			if (line !== expectedLine) {
+			if (line !== expectedLine || text !== expectedText) {
 				wrong.push(`U+${cp.toString(16).toUpperCase().padStart(4, '0')}`);
 			}
 		}
@@ -177,9 +189,11 @@ describe('invisible characters, by Unicode category over the whole code space', 
 		['variation selectors standing alone go', '\uFE0Fa \uFE0F\u{E0100}b\uFE0E\uFE0F', 'a b\uFE0E'],
 	])('%s', (_name, input, expected) => {
 		expect(sanitizeLine(input)).toBe(expected);
+		expect(sanitizeText(input)).toBe(expected);
 	});
 
 	test('a variation selector after a line break stands alone', () => {
 		expect(sanitizeLine('a\n\uFE0Fb')).toBe(`a${lineBreakMarker}b`);
+		expect(sanitizeText('a\n\uFE0Fb')).toBe('a\nb');
 	});
 });

@@ -33,6 +33,40 @@ describe('store', () => {
 		expect(store.getSnapshot()).toBe(snap);
 	});
 
+	it('an update never changes the objects of a snapshot already handed out, however many follow between snapshots', () => {
+		const clock = new FakeClock();
+		const store = new Store(clock);
+		for (const o of loadFixture('kudo/operatorversion-mysql.yaml')) {
+			store.apply({type: 'upsert', resource: 'OperatorVersion', object: o});
+		}
+
+		const names = ['a', 'b', 'c'];
+		const named = (name: string, step: 'IN_PROGRESS' | 'COMPLETE' | 'ERROR') => {
+			const o = deployWith(step);
+			return {...o, metadata: {...o.metadata, name}};
+		};
+
+		for (const name of names) {
+			store.apply({type: 'upsert', resource: 'Instance', object: named(name, 'IN_PROGRESS')});
+		}
+
+		const first = store.getSnapshot();
+		const before = [...first.objects];
+		store.apply({type: 'upsert', resource: 'Instance', object: named('b', 'COMPLETE')});
+		store.apply({type: 'upsert', resource: 'Instance', object: named('c', 'COMPLETE')});
+		const second = store.getSnapshot();
+		store.apply({type: 'upsert', resource: 'Instance', object: named('a', 'ERROR')});
+		const third = store.getSnapshot();
+		// The same adapted objects, not just equal ones.
+		expect(first.objects.every((o, i) => o === before[i])).toBe(true);
+		expect(second.objects.map(o => o.name)).toEqual(names);
+		expect([second.objects[0] === before[0], second.objects[1] === before[1], second.objects[2] === before[2]]).toEqual([true, false, false]);
+		expect(second.objects[0]).toBe(before[0]);
+		expect(third.objects[0]).not.toBe(before[0]);
+		expect(third.objects.slice(1)).toEqual(second.objects.slice(1));
+		expect(second.objects[0]).toBe(before[0]);
+	});
+
 	it('times a step from when it was seen running to when it was seen finished, and logs the transition', () => {
 		const clock = new FakeClock();
 		const store = new Store(clock);

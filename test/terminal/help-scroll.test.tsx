@@ -40,7 +40,7 @@ describe('help overlay at 80x24', () => {
 		const bottom = ui.text();
 		expect(bottom).not.toMatch(/↓ \+\d+ more/);
 		expect(bottom).toMatch(/↑ \d+ more/);
-		for (const binding of keymap) {
+		for (const binding of keymap.filter(b => !b.only)) {
 			expect([...seen].some(line => line.includes(binding.description)), binding.description).toBe(true);
 		}
 

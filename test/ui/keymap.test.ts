@@ -12,10 +12,19 @@ describe('keymap', () => {
 			for (const mode of binding.modes) {
 				for (const spec of binding.keys) {
 					const [input, key] = keyOf(spec);
-					expect(commandFor(mode, input, key), `${binding.label} in ${mode}`).toBe(binding.command);
+					expect(commandFor(mode, input, key, {replay: binding.only === 'replay'}), `${binding.label} in ${mode}`).toBe(binding.command);
 				}
 			}
 		}
+	});
+
+	test('in a replay space pauses and [ ] step; enter still toggles; elsewhere they are not bound', () => {
+		expect(commandFor('tree', ' ', {}, {replay: true})).toBe('replay.pause');
+		expect(commandFor('list', ']', {}, {replay: true})).toBe('replay.next');
+		expect(commandFor('tree', '[', {}, {replay: true})).toBe('replay.previous');
+		expect(commandFor('tree', '\r', {return: true}, {replay: true})).toBe('fold.toggle');
+		expect(commandFor('tree', ' ', {})).toBe('fold.toggle');
+		expect(commandFor('tree', ']', {})).toBeUndefined();
 	});
 
 	test('enter toggles in the tree and opens in the list; esc in the filter prompt clears it', () => {

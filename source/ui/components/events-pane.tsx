@@ -1,4 +1,5 @@
 import {Box, Text} from 'ink';
+import {memo} from 'react';
 import type {PlanEvent} from '../../model/plan-tree.js';
 import {fit, fitRight, singleLine} from '../cell-text.js';
 import {displayWidth} from '../../model/display-width.js';
@@ -6,6 +7,7 @@ import {msSince} from '../../model/iso-time.js';
 import {formatAge} from '../format-time.js';
 import {useTheme} from '../theme-context.js';
 import {MoreLine} from './more-line.js';
+import {TickText} from './tick-text.js';
 import {Line} from './line.js';
 
 export type EventsPaneProps = {
@@ -13,7 +15,6 @@ export type EventsPaneProps = {
 	readonly title?: string;
 	/** Oldest first; the newest are shown when they do not all fit. */
 	readonly events: readonly PlanEvent[];
-	readonly now: number;
 	/** Lines to use, title included. */
 	readonly height: number;
 	readonly width: number;
@@ -24,8 +25,8 @@ export function eventsLinesWanted(events: readonly PlanEvent[]): number {
 	return 1 + Math.max(1, events.length);
 }
 
-/** EVENTS of one object, newest last, with ages ("58s", "3m"), type, reason and message. */
-export function EventsPane({title, events, now, height, width}: EventsPaneProps) {
+/** EVENTS of one object, newest last, with ages ("58s", "3m"), type, reason and message. Ages follow the clock on their own. */
+export const EventsPane = memo(function EventsPane({title, events, height, width}: EventsPaneProps) {
 	const theme = useTheme();
 	if (height < 2) {
 		return null;
@@ -43,12 +44,16 @@ export function EventsPane({title, events, now, height, width}: EventsPaneProps)
 			{clipped ? <MoreLine direction="above" count={events.length - shown.length} noun="earlier" /> : undefined}
 			{shown.length === 0 ? <Text {...theme.style('muted')}>  no events</Text> : undefined}
 			{shown.map(event => {
-				const age = msSince(event.time, now);
 				const warning = event.type !== 'Normal';
 				return (
 					<Line key={`${event.uid}/${event.time ?? ''}/${event.count}`}>
 						{'  '}
-						{fitRight(age === undefined ? '?' : formatAge(age), 4)}
+						<TickText
+							text={now => {
+								const age = msSince(event.time, now);
+								return fitRight(age === undefined ? '?' : formatAge(age), 4);
+							}}
+						/>
 						{'  '}
 						<Text {...theme.style(warning ? 'warning' : 'muted')}>{fit(singleLine(event.type, theme.glyphs.lineBreak), 8, theme.glyphs.ellipsis)}</Text>{' '}
 						{fit(singleLine(event.reason, theme.glyphs.lineBreak), reasonWidth, theme.glyphs.ellipsis)}
@@ -60,4 +65,4 @@ export function EventsPane({title, events, now, height, width}: EventsPaneProps)
 			})}
 		</Box>
 	);
-}
+});

@@ -1,6 +1,7 @@
 import {Text} from 'ink';
 import {hintsFor, type HintContext, type Mode} from '../keymap.js';
 import {useTheme} from '../theme-context.js';
+import {singleLine} from '../cell-text.js';
 import {Line} from './line.js';
 
 export type FooterKeysProps = {
@@ -8,11 +9,17 @@ export type FooterKeysProps = {
 	readonly context: HintContext;
 	/** The list filter text, shown as a prompt while it is being typed. */
 	readonly filter: string;
+	/** One line answering the last action (`copied …`, `saved …`, an error), shown instead of the hints. */
+	readonly message?: {readonly ok: boolean; readonly message: string};
 };
 
 /** Key hints from the keymap (`↑↓ move  ←→ fold  x all …`), or the filter prompt while typing. */
-export function FooterKeys({mode, context, filter}: FooterKeysProps) {
+export function FooterKeys({mode, context, filter, message}: FooterKeysProps) {
 	const theme = useTheme();
+	if (message && mode !== 'filter') {
+		return <Line {...theme.style(message.ok ? 'success' : 'error')}>{singleLine(message.message)}</Line>;
+	}
+
 	if (mode === 'filter') {
 		return (
 			<Line>

@@ -1,14 +1,16 @@
 import {Box, Text} from 'ink';
 import type {ConnectionState} from '../../state/object-source.js';
 import type {ResourceKind} from '../../core/kube-object.js';
+import type {ReplayState} from '../../state/replay-clock.js';
 import type {WaitView} from '../../state/wait-session.js';
 import {singleLine} from '../cell-text.js';
 import {formatDuration, formatDurationWords} from '../../model/format-duration.js';
 import {formatAge} from '../format-time.js';
-import {zoneName} from '../../model/clock-time.js';
+import {timeOfDay, zoneName} from '../../model/clock-time.js';
 import type {Role, Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import {Line} from './line.js';
+import {useTickValue} from '../ticks.js';
 
 /**
  * The connection, in words and an icon: `● live (event 2s ago)`, `↻ reconnecting (attempt 3: …)`. `withAge: false`
@@ -64,8 +66,9 @@ export type HeaderBarProps = {
 	readonly connection: ConnectionState;
 	readonly lastEventAt?: number;
 	readonly wait: WaitView;
-	readonly now: number;
 	readonly width: number;
+	/** A replay: `REPLAY 11:02:10` (the recorded time), its speed, paused or ended. */
+	readonly replay?: ReplayState;
 	/** Supporting collections planwatch may not read (403): shown as `without events (forbidden)`. */
 	readonly missing?: ReadonlyArray<{readonly resource: ResourceKind}>;
 };
@@ -87,29 +90,49 @@ const resourcePlural: Readonly<Record<ResourceKind, string>> = {
 	Event: 'events',
 };
 
+/** `REPLAY 11:02:10 ×2 paused`: what is on screen is a recording, at this recorded moment. */
+export function replayText(replay: ReplayState, now: number, theme: Theme): string {
+	const speed = replay.speed === 1 ? '' : ` ${theme.ascii ? 'x' : '×'}${replay.speed}`;
+	const state = replay.ended ? ' ended' : replay.paused ? ' paused' : '';
+	return `REPLAY ${timeOfDay(now, theme.timeZone)}${speed}${state}`;
+}
+
 /**
  * `planwatch · <context> · <scope> · ● live` … `event 2s ago · elapsed 4:12 · timeout 5:48 (+5m)`. Everything
  * that changes every second sits at the right end of the line: the terminal rewrites a line from its first
  * changed character on, so an idle second costs this short suffix, not the whole line.
  */
-export function HeaderBar({context, scope, connection, lastEventAt, wait, now, width, missing}: HeaderBarProps) {
+export function HeaderBar({context, scope, connection, lastEventAt, wait, width, missing, replay}: HeaderBarProps) {
 	const theme = useTheme();
 	const sep = ` ${theme.glyphs.separator} `;
-	const timers = timerText(wait, now, theme);
-	const age = connection.status === 'live' && lastEventAt !== undefined ? eventAgeText(lastEventAt, now) : undefined;
-	const right = age === undefined ? timers : `${age}${sep}${timers}`;
+	const right = useTickValue(now => {
+		const timers = timerText(wait, now, theme);
+		const age = connection.status === 'live' && lastEventAt !== undefined ? eventAgeText(lastEventAt, now) : undefined;
+		return age === undefined ? timers : `${age}${sep}${timers}`;
+	});
 	// On a narrow terminal the timers give way before the connection state does (which then keeps its event age).
 	const showRight = width >= right.length + 40;
-	const status = connectionLabel(connection, lastEventAt, now, theme, !showRight);
+	const statusText = useTickValue(now => connectionLabel(connection, lastEventAt, now, theme, !showRight).text);
+	const status = {text: statusText, role: connectionLabel(connection, lastEventAt, 0, theme, false).role};
 	// Files: the source label often is the context already (`planwatch · file · default`); say it once.
 	const showStatus = !(connection.status === 'static' && connection.label === context);
 	const without = missingText(missing);
+	// The recorded moment moves with the clock (ticks and a replay's seeks).
+	const replayLine = useTickValue(now => (replay ? replayText(replay, now, theme) : ''));
 	return (
 		<Box width={width}>
 			<Box flexGrow={1} flexShrink={1}>
 				<Line>
 					<Text bold>planwatch</Text>
 					{sep}
+					{replay ? (
+						<>
+							<Text {...theme.style('warning')} bold>
+								{replayLine}
+							</Text>
+							{sep}
+						</>
+					) : undefined}
 					{singleLine(context, theme.glyphs.lineBreak)}
 					{sep}
 					{singleLine(scope, theme.glyphs.lineBreak)}

@@ -1,6 +1,6 @@
 import {Box, Text} from 'ink';
 import {fit} from '../cell-text.js';
-import {keymap, type Binding} from '../keymap.js';
+import {keymap, type Binding, type KeyContext} from '../keymap.js';
 import {useTheme} from '../theme-context.js';
 import {MoreLine} from './more-line.js';
 import {Line} from './line.js';
@@ -8,9 +8,9 @@ import {Line} from './line.js';
 export type HelpSection = {readonly title: Binding['section']; readonly entries: ReadonlyArray<{readonly keys: string; readonly description: string}>};
 
 /** The help text, from the keymap: sections in first-seen order, one entry per command (its keys merged). */
-export function helpSections(ascii: boolean): HelpSection[] {
+export function helpSections(ascii: boolean, context: KeyContext = {}): HelpSection[] {
 	const sections = new Map<Binding['section'], Map<string, {keys: string[]; description: string}>>();
-	for (const b of keymap) {
+	for (const b of keymap.filter(b => !b.only || context[b.only])) {
 		const entries = sections.get(b.section) ?? new Map<string, {keys: string[]; description: string}>();
 		sections.set(b.section, entries);
 		const id = `${b.command}|${b.description}`;
@@ -64,8 +64,8 @@ type HelpLayout = {
 	readonly maxScroll: number;
 };
 
-function helpLayout(height: number, width: number, ascii: boolean): HelpLayout {
-	const sections = helpSections(ascii);
+function helpLayout(height: number, width: number, ascii: boolean, context: KeyContext = {}): HelpLayout {
+	const sections = helpSections(ascii, context);
 	const room = Math.max(0, height - 1);
 	const count = width >= columnWidth * 2 && linesOf(sections).length > room ? 2 : 1;
 	const columns = columnsOf(sections, count);
@@ -80,15 +80,15 @@ function helpLayout(height: number, width: number, ascii: boolean): HelpLayout {
 }
 
 /** How far the help can scroll at this size: the reducer clamps `helpScroll` to it. */
-export function helpScrollMax(height: number, width: number, ascii: boolean): number {
-	return height <= 1 ? 0 : helpLayout(height, width, ascii).maxScroll;
+export function helpScrollMax(height: number, width: number, ascii: boolean, context: KeyContext = {}): number {
+	return height <= 1 ? 0 : helpLayout(height, width, ascii, context).maxScroll;
 }
 
 /**
  * The `?` overlay: every key and what it does, in one or two columns. Taller than `height`, it scrolls
  * (`scroll` lines off the top) between a line that says how, or what is above, and one that says what is below.
  */
-export function HelpOverlay({height, width, scroll = 0}: {readonly height: number; readonly width: number; readonly scroll?: number}) {
+export function HelpOverlay({height, width, scroll = 0, context}: {readonly height: number; readonly width: number; readonly scroll?: number; readonly context?: KeyContext}) {
 	const theme = useTheme();
 	if (height <= 0) {
 		return null;
@@ -103,7 +103,7 @@ export function HelpOverlay({height, width, scroll = 0}: {readonly height: numbe
 		return title;
 	}
 
-	const {columns, count, visible, maxScroll} = helpLayout(height, width, theme.ascii);
+	const {columns, count, visible, maxScroll} = helpLayout(height, width, theme.ascii, context);
 	const offset = Math.min(Math.max(0, scroll), maxScroll);
 	const below = columns.reduce((n, c) => n + Math.max(0, c.length - offset - visible), 0);
 	const render = (line: HelpLine, i: number) =>

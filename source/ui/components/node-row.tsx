@@ -1,5 +1,8 @@
 import {Box, Text} from 'ink';
+import {memo} from 'react';
 import {formatDuration} from '../../model/format-duration.js';
+import {formatEta, nodeEta, type Expectation} from '../../model/eta.js';
+import type {PlanNode} from '../../model/plan-tree.js';
 import {statusText} from '../../model/status.js';
 import {clockTime, noteText} from '../../model/clock-time.js';
 import {isoMs} from '../../model/iso-time.js';
@@ -8,8 +11,10 @@ import {displayWidth} from '../../model/display-width.js';
 import {roleOf, type Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import type {TreeRow} from '../tree-rows.js';
+import {elapsedOf} from '../elapsed.js';
+import {useTickValue} from '../ticks.js';
 import {StatusIcon} from './status-icon.js';
-import {useSpinnerFrame} from './spinner.js';
+import {SpinnerFrame, TickText} from './tick-text.js';
 import {Line} from './line.js';
 
 /** Column widths shared by all rows of a tree so they line up (0 = no such column). */
@@ -28,9 +33,13 @@ export function namePart(row: TreeRow, theme: Theme): {readonly before: string; 
 }
 
 /** The last, free-width part of a row: update time of the active plan/action, notes, message. */
-export function trailingText(row: TreeRow, now: number, theme: Theme, retries = 0): string {
+export function trailingText(row: TreeRow, now: number, theme: Theme, retries = 0, eta?: string): string {
 	const {node} = row;
 	const parts: string[] = [];
+	if (eta) {
+		parts.push(eta);
+	}
+
 	const updated = isoMs(node.updatedAt);
 	if (node.active && updated !== undefined && (node.kind === 'plan' || node.kind === 'action')) {
 		parts.push(`updated ${clockTime(updated, now, theme.timeZone)}`);
@@ -62,27 +71,45 @@ export type NodeRowProps = {
 	readonly row: TreeRow;
 	readonly selected: boolean;
 	readonly columns: TreeColumns;
-	/** Elapsed milliseconds, when the node ever ran. */
-	readonly elapsed?: number;
+	/** The node's timer (store timings), when it ever ran: numbers, so an unchanged row compares equal. */
+	readonly startedAt?: number;
+	readonly endedAt?: number;
 	/** Times the node was seen entering `retrying` in this run. */
 	readonly retries?: number;
-	readonly now: number;
+	/** Node id → what past runs say (the ETA history): `~2m left` / `overdue 1m` while it runs. */
+	readonly expectations?: ReadonlyMap<string, Expectation>;
 	readonly width: number;
 };
 
-/** One line of the tree. Never wraps: the end is cut to the width. */
-export function NodeRow({row, selected, columns, elapsed, retries, now, width}: NodeRowProps) {
+/**
+ * One line of the tree. Never wraps: the end is cut to the width. Memoized by what it shows (the tree is rebuilt
+ * from every new version of the object, so row objects are new while most rows read the same); the timer and
+ * the spinner are their own text nodes, so the clock's tick re-renders them and not the row.
+ */
+export const NodeRow = memo(NodeRowView, sameNodeRowProps);
+
+function NodeRowView({row, selected, columns, startedAt, endedAt, retries, expectations, width}: NodeRowProps) {
 	const theme = useTheme();
 	const {node} = row;
 	const role = roleOf(node.state);
 	const {before, label, detail} = namePart(row, theme);
 	const iconWidth = displayWidth(theme.icon(node.state));
 	const nameWidth = Math.max(0, columns.name - displayWidth(before) - iconWidth - 1);
-	const trailing = trailingText(row, now, theme, retries);
-	const trailingRole = node.state === 'failed' ? 'error' : node.state === 'retrying' ? 'warning' : 'muted';
-	const frame = useSpinnerFrame();
-	const spinHere = columns.elapsed > 0 && spinsByTimer(row, elapsed, theme);
-	const duration = elapsed === undefined ? '' : formatDuration(elapsed);
+	const etaAt = (now: number) => {
+		const eta = expectations && expectations.size > 0 ? nodeEta(node, expectations, startedAt, now) : undefined;
+		return eta ? formatEta(eta) : undefined;
+	};
+
+	const trailing = useTickValue(now => trailingText(row, now, theme, retries, etaAt(now)));
+	const overdue = useTickValue(now => etaAt(now)?.startsWith('overdue') ?? false);
+	const trailingRole = node.state === 'failed' ? 'error' : node.state === 'retrying' || overdue ? 'warning' : 'muted';
+	const timing = startedAt === undefined ? undefined : {startedAt, endedAt};
+	const duration = (now: number) => {
+		const elapsed = elapsedOf(timing, now);
+		return elapsed === undefined ? '' : formatDuration(elapsed);
+	};
+
+	const spinHere = columns.elapsed > 0 && spinsByTimer(row, timing ? 0 : undefined, theme);
 	return (
 		<Box width={width}>
 			<Line>
@@ -105,15 +132,15 @@ export function NodeRow({row, selected, columns, elapsed, retries, now, width}: 
 						{/* Status word and spinner in one styled run: Ink replays every earlier style change when it rewrites the changed end of a line. */}
 						<Text {...theme.style(role)}>
 							{fit(singleLine(statusText(node), theme.glyphs.lineBreak), columns.status, theme.glyphs.ellipsis)}
-							{' '.repeat(2 + Math.max(0, columns.elapsed - duration.length - 2))}
-							{frame}
+							<TickText text={now => ' '.repeat(2 + Math.max(0, columns.elapsed - duration(now).length - 2))} />
+							<SpinnerFrame />
 						</Text>
-						{` ${duration}`}
+						<TickText text={now => ` ${duration(now)}`} />
 					</>
 				) : (
 					<>
 						<Text {...theme.style(role)}>{fit(singleLine(statusText(node), theme.glyphs.lineBreak), columns.status, theme.glyphs.ellipsis)}</Text>
-						{columns.elapsed > 0 ? `  ${fitRight(duration, columns.elapsed)}` : undefined}
+						{columns.elapsed > 0 ? <TickText text={now => `  ${fitRight(duration(now), columns.elapsed)}`} /> : undefined}
 					</>
 				)}
 				{trailing ? (
@@ -124,6 +151,29 @@ export function NodeRow({row, selected, columns, elapsed, retries, now, width}: 
 				) : undefined}
 			</Line>
 		</Box>
+	);
+}
+
+/** What a row draws of its node: everything but its children. */
+const drawnFields = ['id', 'kind', 'name', 'status', 'state', 'statusReason', 'strategy', 'message', 'note', 'detail', 'updatedAt', 'active'] as const satisfies ReadonlyArray<keyof PlanNode>;
+
+export function sameNodeRowProps(a: NodeRowProps, b: NodeRowProps): boolean {
+	return (
+		a.selected === b.selected
+		&& a.startedAt === b.startedAt
+		&& a.endedAt === b.endedAt
+		&& a.retries === b.retries
+		&& a.expectations === b.expectations
+		&& a.width === b.width
+		&& a.columns.name === b.columns.name
+		&& a.columns.strategy === b.columns.strategy
+		&& a.columns.status === b.columns.status
+		&& a.columns.elapsed === b.columns.elapsed
+		&& (a.row === b.row
+			|| (a.row.depth === b.row.depth
+				&& a.row.expandable === b.row.expandable
+				&& a.row.expanded === b.row.expanded
+				&& drawnFields.every(field => a.row.node[field] === b.row.node[field])))
 	);
 }
 

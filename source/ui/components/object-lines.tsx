@@ -18,13 +18,15 @@ export type ObjectLinesProps = {
 	/** Key of the object we are showing (for when it is not there yet). */
 	readonly objectKey: string;
 	readonly synced: boolean;
+	/** The running plan's ETA from past runs (`~2m left`), after the title. */
+	readonly eta?: string;
 	/** 0, 1 (title) or 2 (title + summary) lines. */
 	readonly height: number;
 	readonly width: number;
 };
 
 /** The object's title line and its one-line summary with an icon. */
-export function ObjectLines({object, objectKey, synced, height, width}: ObjectLinesProps) {
+export function ObjectLines({object, objectKey, synced, eta, height, width}: ObjectLinesProps) {
 	const theme = useTheme();
 	if (height <= 0) {
 		return null;
@@ -35,6 +37,8 @@ export function ObjectLines({object, objectKey, synced, height, width}: ObjectLi
 		<Box flexDirection="column" width={width}>
 			<Line bold>
 				{object ? objectTitle(object, theme.glyphs) : `${kind} ${namespace}/${name.join('/')}`}
+				{/* The summary line below is often cut at the width: the title is short, the ETA stays in view. */}
+				{eta ? <Text bold={false} {...theme.style(eta.startsWith('overdue') ? 'warning' : 'muted')}>{`  ${theme.glyphs.separator}  ${eta}`}</Text> : undefined}
 			</Line>
 			{height > 1 ? (
 				object ? (

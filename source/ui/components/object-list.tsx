@@ -1,4 +1,5 @@
 import {Box, Text} from 'ink';
+import {memo, useRef} from 'react';
 import type {PlanObject} from '../../model/plan-tree.js';
 import {statusLook} from '../../model/status.js';
 import {objectTimingId, type NodeTiming} from '../../state/store.js';
@@ -7,12 +8,15 @@ import {displayWidth} from '../../model/display-width.js';
 import {elapsedOf} from '../elapsed.js';
 import {formatDurationFitting} from '../../model/format-duration.js';
 import {useScrollWindow} from '../hooks/use-scroll-window.js';
+import {columnBasis, type ColumnBasis, type ColumnItem} from '../list-columns.js';
 import {listKey, progressText} from '../list-rows.js';
+import {useTickValue} from '../ticks.js';
 import {roleOf, type Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import {MoreLine} from './more-line.js';
 import {StatusIcon} from './status-icon.js';
 import {Line} from './line.js';
+import {TickText} from './tick-text.js';
 
 type Cells = {readonly kind: string; readonly namespace: string; readonly name: string; readonly active: string; readonly state: string; readonly progress: string; readonly elapsed: string};
 
@@ -54,39 +58,25 @@ function measure(object: PlanObject, theme: Theme): Measured {
 	return entry;
 }
 
-function elapsedText(key: string, timings: ObjectListProps['timings'], now: number, width: number): string {
-	const elapsed = elapsedOf(timings.get(key)?.get(objectTimingId), now);
-	return elapsed === undefined ? '' : formatDurationFitting(elapsed, width);
+/** Width of the ELAPSED column at `now`: a longer duration never prints shorter, so only the longest is formatted. */
+function elapsedWidthAt(basis: ColumnBasis, now: number): number {
+	const open = basis.openFrom === undefined ? undefined : Math.max(0, now - basis.openFrom);
+	const longest = open === undefined ? basis.closed : basis.closed === undefined ? open : Math.max(open, basis.closed);
+	return Math.max(displayWidth(titles.elapsed), longest === undefined ? 0 : displayWidth(formatDurationFitting(longest, caps.elapsed)));
 }
 
+type Widths = Record<keyof Cells, number>;
+
 /**
- * Column widths from the content of every object (not just the window, so scrolling does not shift columns),
- * capped; on a narrow terminal NAME, then NAMESPACE, then ACTIVE give way. ELAPSED is as wide as the longest
- * timer, and a longer duration never prints shorter, so only the longest one is formatted.
+ * Column widths from the basis (every object's widths), capped; on a narrow terminal NAME, then NAMESPACE, then
+ * ACTIVE give way.
  */
-function widthsOf(objects: readonly PlanObject[], theme: Theme, timings: ObjectListProps['timings'], now: number, width: number): Record<keyof Cells, number> {
-	const widths = {} as Record<keyof Cells, number>;
+function widthsOf(basis: ColumnBasis, elapsed: number, width: number): Widths {
+	const widths = {elapsed} as Widths;
 	for (const column of Object.keys(titles) as Array<keyof Cells>) {
-		widths[column] = displayWidth(titles[column]);
-	}
-
-	let longest: number | undefined;
-	for (const object of objects) {
-		const m = measure(object, theme);
-		widths.kind = Math.max(widths.kind, m.widths.kind);
-		widths.namespace = Math.max(widths.namespace, m.widths.namespace);
-		widths.name = Math.max(widths.name, m.widths.name);
-		widths.active = Math.max(widths.active, m.widths.active);
-		widths.state = Math.max(widths.state, m.widths.state);
-		widths.progress = Math.max(widths.progress, m.widths.progress);
-		const elapsed = elapsedOf(timings.get(m.key)?.get(objectTimingId), now);
-		if (elapsed !== undefined && (longest === undefined || elapsed > longest)) {
-			longest = elapsed;
+		if (column !== 'elapsed') {
+			widths[column] = Math.max(displayWidth(titles[column]), basis.widths[column]);
 		}
-	}
-
-	if (longest !== undefined) {
-		widths.elapsed = Math.max(widths.elapsed, displayWidth(formatDurationFitting(longest, caps.elapsed)));
 	}
 
 	for (const column of Object.keys(titles) as Array<keyof Cells>) {
@@ -104,11 +94,16 @@ function widthsOf(objects: readonly PlanObject[], theme: Theme, timings: ObjectL
 	return widths;
 }
 
+function sameWidths(a: Widths, b: Widths): boolean {
+	return (Object.keys(titles) as Array<keyof Cells>).every(column => a[column] === b[column]);
+}
+
 export type ObjectListProps = {
 	readonly objects: readonly PlanObject[];
 	readonly cursor: number;
 	readonly timings: ReadonlyMap<string, ReadonlyMap<string, NodeTiming>>;
-	readonly now: number;
+	/** The running plan's ETA from past runs at `now` (`~2m left`); an ETA column appears when any row has one. */
+	readonly eta?: (object: PlanObject, now: number) => string | undefined;
 	/** Lines for the column titles and the rows. */
 	readonly height: number;
 	readonly width: number;
@@ -116,23 +111,41 @@ export type ObjectListProps = {
 	readonly empty: string;
 };
 
+type Basis = {readonly objects: readonly PlanObject[]; readonly timings: ObjectListProps['timings']; readonly theme: Theme; readonly basis: ColumnBasis};
+
 /** KIND NAMESPACE NAME ACTIVE STATE PROGRESS ELAPSED, windowed to `height` lines around the cursor. */
-export function ObjectList({objects, cursor, timings, now, height, width, empty}: ObjectListProps) {
+export function ObjectList({objects, cursor, timings, eta, height, width, empty}: ObjectListProps) {
 	const theme = useTheme();
 	const window = useScrollWindow(objects.length, height - 1, cursor);
+	// The store keeps one timings map and replaces an object whenever its timings change: the previous basis
+	// stays valid for the next array as long as the map and theme are the same.
+	const last = useRef<Basis | undefined>(undefined);
+	const previous = last.current?.timings === timings && last.current.theme === theme ? last.current : undefined;
+	const basis = previous?.objects === objects ? previous.basis : columnBasis(objects, o => columnItem(o, theme, timings), previous);
+	last.current = {objects, timings, theme, basis};
+	const elapsedWidth = useTickValue(now => elapsedWidthAt(basis, now));
+	// Rows are memoized on their widths: keep the same object while the numbers are the same.
+	const widths = useRef<Widths | undefined>(undefined);
+	const computed = widthsOf(basis, elapsedWidth, width);
+	const w = widths.current && sameWidths(widths.current, computed) ? widths.current : computed;
+	widths.current = w;
+	const shown = objects.slice(window.start, window.end);
+	// Only the rows on screen: a list of thousands asks for a screenful of ETAs (each a cached lookup). One text
+	// per tick, so the list re-renders only when an ETA on screen changes.
+	const etaLine = useTickValue(now => (eta ? shown.map(o => eta(o, now) ?? '').join('\n') : ''));
+	const etas = etaLine === '' ? [] : etaLine.split('\n');
+	const etaWidth = etas.some(e => e !== '') ? Math.max(3, ...etas.map(e => displayWidth(e))) : 0;
 	if (height <= 0) {
 		return null;
 	}
 
-	const w = widthsOf(objects, theme, timings, now, width);
-	const line = (c: Omit<Cells, 'elapsed'>) =>
-		`${fit(c.kind, w.kind, theme.glyphs.ellipsis)}  ${fit(c.namespace, w.namespace, theme.glyphs.ellipsis)}  ${fit(c.name, w.name, theme.glyphs.ellipsis)}  ${fit(c.active, w.active, theme.glyphs.ellipsis)}  `;
 	return (
 		<Box flexDirection="column" width={width}>
 			<Line bold>
 				{'  '}
-				{line(titles)}
+				{leftCells(titles, w, theme)}
 				{fit(titles.state, w.state, theme.glyphs.ellipsis)}  {fit(titles.progress, w.progress, theme.glyphs.ellipsis)}  {fitRight(titles.elapsed, w.elapsed)}
+				{etaWidth > 0 ? `  ${'ETA'.padEnd(etaWidth)}` : undefined}
 			</Line>
 			{objects.length === 0 && height > 1 ? (
 				<Line {...theme.style('muted')}>
@@ -141,25 +154,70 @@ export function ObjectList({objects, cursor, timings, now, height, width, empty}
 				</Line>
 			) : undefined}
 			{window.above > 0 && height >= 4 ? <MoreLine direction="above" count={window.above} /> : undefined}
-			{objects.slice(window.start, window.end).map((object, i) => {
-				const index = window.start + i;
-				const {cells: c, key} = measure(object, theme);
-				const selected = index === cursor;
-				const stateWord = statusLook(object.state).word;
+			{shown.map((object, i) => {
+				const timing = timings.get(measure(object, theme).key)?.get(objectTimingId);
 				return (
-					<Line key={key}>
-						<Text bold={selected}>{selected ? `${theme.glyphs.cursor} ` : '  '}</Text>
-						<Text inverse={selected}>{line(c)}</Text>
-						<StatusIcon state={object.state} />{' '}
-						<Text {...theme.style(roleOf(object.state))}>{fit(stateWord, Math.max(0, w.state - displayWidth(theme.icon(object.state)) - 1), theme.glyphs.ellipsis)}</Text>
-						{'  '}
-						{fit(c.progress, w.progress, theme.glyphs.ellipsis)}
-						{'  '}
-						{fitRight(elapsedText(key, timings, now, w.elapsed), w.elapsed)}
-					</Line>
+					<ObjectRow
+						key={measure(object, theme).key}
+						object={object}
+						selected={window.start + i === cursor}
+						widths={w}
+						startedAt={timing?.startedAt}
+						endedAt={timing?.endedAt}
+						eta={etaWidth > 0 && etas[i] ? etas[i] : undefined}
+					/>
 				);
 			})}
 			{window.below > 0 && height >= 4 ? <MoreLine direction="below" count={window.below} /> : undefined}
 		</Box>
 	);
 }
+
+function columnItem(object: PlanObject, theme: Theme, timings: ObjectListProps['timings']): ColumnItem {
+	const m = measure(object, theme);
+	return {widths: m.widths, timing: timings.get(m.key)?.get(objectTimingId)};
+}
+
+function leftCells(c: Omit<Cells, 'elapsed'>, w: Widths, theme: Theme): string {
+	const e = theme.glyphs.ellipsis;
+	return `${fit(c.kind, w.kind, e)}  ${fit(c.namespace, w.namespace, e)}  ${fit(c.name, w.name, e)}  ${fit(c.active, w.active, e)}  `;
+}
+
+type ObjectRowProps = {
+	readonly object: PlanObject;
+	readonly selected: boolean;
+	readonly widths: Widths;
+	readonly startedAt?: number;
+	readonly endedAt?: number;
+	/** `~2m left` / `overdue 1m`, when the ETA column is shown and this row has one. */
+	readonly eta?: string;
+};
+
+/**
+ * One object's line. Memoized: a frame re-renders only the rows whose object, selection, widths or timer
+ * changed; the running timer redraws itself on the clock's tick.
+ */
+const ObjectRow = memo(function ObjectRow({object, selected, widths: w, startedAt, endedAt, eta}: ObjectRowProps) {
+	const theme = useTheme();
+	const {cells: c} = measure(object, theme);
+	const stateWord = statusLook(object.state).word;
+	const timing = startedAt === undefined ? undefined : {startedAt, endedAt};
+	return (
+		<Line>
+			<Text bold={selected}>{selected ? `${theme.glyphs.cursor} ` : '  '}</Text>
+			<Text inverse={selected}>{leftCells(c, w, theme)}</Text>
+			<StatusIcon state={object.state} />{' '}
+			<Text {...theme.style(roleOf(object.state))}>{fit(stateWord, Math.max(0, w.state - displayWidth(theme.icon(object.state)) - 1), theme.glyphs.ellipsis)}</Text>
+			{'  '}
+			{fit(c.progress, w.progress, theme.glyphs.ellipsis)}
+			{'  '}
+			<TickText
+				text={now => {
+					const elapsed = elapsedOf(timing, now);
+					return fitRight(elapsed === undefined ? '' : formatDurationFitting(elapsed, w.elapsed), w.elapsed);
+				}}
+			/>
+			{eta ? <Text {...theme.style(eta.startsWith('overdue') ? 'warning' : 'muted')}>{`  ${eta}`}</Text> : undefined}
+		</Line>
+	);
+});

@@ -4,6 +4,7 @@ import {singleLine} from '../cell-text.js';
 import {displayWidth} from '../../model/display-width.js';
 import {elapsedOf} from '../elapsed.js';
 import {useScrollWindow} from '../hooks/use-scroll-window.js';
+import {useTickValue} from '../ticks.js';
 import type {NodeTiming} from '../../state/store.js';
 import type {Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
@@ -11,6 +12,7 @@ import type {TreeRow} from '../tree-rows.js';
 import {MoreLine} from './more-line.js';
 import {NodeRow, namePart, spinsByTimer, type TreeColumns} from './node-row.js';
 import {formatDuration} from '../../model/format-duration.js';
+import type {Expectation} from '../../model/eta.js';
 import {statusText} from '../../model/status.js';
 
 /** What the column widths need from all visible rows, computed once per change of the rows or timings, not per tick. */
@@ -64,11 +66,18 @@ export function treeColumnsBasis(rows: readonly TreeRow[], timings: ReadonlyMap<
 	return {name, strategy, status, closedElapsed, openSpinningFrom, openFrom};
 }
 
+/** Width of the ELAPSED column at `now` (a running row's spinner sits in front of its timer, `⠹ 3:41`: two more cells). */
+export function treeElapsedWidth(basis: TreeColumnsBasis, now: number): number {
+	const open = (from: number | undefined, extra: number) => (from === undefined ? 0 : formatDuration(elapsedOf({startedAt: from}, now)!).length + extra);
+	return Math.max(basis.closedElapsed, open(basis.openSpinningFrom, 2), open(basis.openFrom, 0));
+}
+
 /** Column widths at `now`, from the basis: constant work per tick however long the tree is. */
 export function treeColumnsAt(basis: TreeColumnsBasis, now: number, width: number): TreeColumns {
-	const open = (from: number | undefined, extra: number) => (from === undefined ? 0 : formatDuration(elapsedOf({startedAt: from}, now)!).length + extra);
-	// A running row's spinner sits in front of its timer (`⠹ 3:41`): two more cells.
-	const elapsedWidth = Math.max(basis.closedElapsed, open(basis.openSpinningFrom, 2), open(basis.openFrom, 0));
+	return treeColumnsWith(basis, treeElapsedWidth(basis, now), width);
+}
+
+function treeColumnsWith(basis: TreeColumnsBasis, elapsedWidth: number, width: number): TreeColumns {
 	// Leave room for the timers and some message: long names are cut, not the timers.
 	const room = Math.max(20, width - 2 - elapsedWidth - 10);
 	const statusWidth = Math.min(basis.status, 36);
@@ -82,18 +91,22 @@ export type PlanTreeViewProps = {
 	readonly cursor: number;
 	/** Node id → timing, from the store. */
 	readonly timings?: ReadonlyMap<string, NodeTiming>;
-	readonly now: number;
+	/** Node id → what past runs say (the ETA history); looked up, never computed, per frame. */
+	readonly expectations?: ReadonlyMap<string, Expectation>;
 	/** Most lines to use. */
 	readonly height: number;
 	readonly width: number;
 };
 
 /** The tree of one object, windowed to `height` lines around the cursor. */
-export function PlanTreeView({rows, cursor, timings, now, height, width}: PlanTreeViewProps) {
+export function PlanTreeView({rows, cursor, timings, expectations, height, width}: PlanTreeViewProps) {
 	const theme = useTheme();
 	const window = useScrollWindow(rows.length, height, cursor);
 	// Per tick only the rows on screen cost anything: the basis is recomputed when rows or timings change.
 	const basis = useMemo(() => treeColumnsBasis(rows, timings, theme), [rows, timings, theme]);
+	// A tick re-renders the tree only when the ELAPSED column gets wider; the timers redraw themselves.
+	const elapsedWidth = useTickValue(now => treeElapsedWidth(basis, now));
+	const columns = useMemo(() => treeColumnsWith(basis, elapsedWidth, width), [basis, elapsedWidth, width]);
 	if (height <= 0) {
 		return null;
 	}
@@ -102,7 +115,6 @@ export function PlanTreeView({rows, cursor, timings, now, height, width}: PlanTr
 		return <Text {...theme.style('muted')}>  no plans in this object yet</Text>;
 	}
 
-	const columns = treeColumnsAt(basis, now, width);
 	return (
 		<Box flexDirection="column" width={width}>
 			{window.above > 0 && height >= 3 ? <MoreLine direction="above" count={window.above} /> : undefined}
@@ -112,9 +124,10 @@ export function PlanTreeView({rows, cursor, timings, now, height, width}: PlanTr
 					row={row}
 					selected={window.start + i === cursor}
 					columns={columns}
-					elapsed={elapsedOf(timings?.get(row.node.id), now)}
+					startedAt={timings?.get(row.node.id)?.startedAt}
+					endedAt={timings?.get(row.node.id)?.endedAt}
 					retries={timings?.get(row.node.id)?.retries}
-					now={now}
+					expectations={expectations}
 					width={width}
 				/>
 			))}

@@ -5,6 +5,7 @@ import type {Role, Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import {Line} from './line.js';
 import {exitCodes} from '../../core/exit-codes.js';
+import {useTickValue} from '../ticks.js';
 
 export type BannerInput = {
 	readonly wait: WaitView;
@@ -50,13 +51,19 @@ export function bannerLine({wait, fatal, now}: BannerInput, theme: Theme): {read
 	}
 }
 
+/** Whether there is a banner line: that does not depend on the time, only its text does (the grace countdown). */
+export function hasBanner(input: Omit<BannerInput, 'now'>, theme: Theme): boolean {
+	return bannerLine({...input, now: input.wait.startedAt}, theme) !== undefined;
+}
+
 /** Timeout prompt, final result, what we wait for, or a fatal error: one line. */
-export function TimeoutBanner(props: BannerInput) {
+export function TimeoutBanner({wait, fatal}: Omit<BannerInput, 'now'>) {
 	const theme = useTheme();
-	const line = bannerLine(props, theme);
-	return line ? (
-		<Line {...theme.style(line.role)} bold={line.role === 'warning' || line.role === 'error'}>
-			{line.text}
+	const text = useTickValue(now => bannerLine({wait, fatal, now}, theme)?.text);
+	const role = bannerLine({wait, fatal, now: wait.startedAt}, theme)?.role;
+	return text !== undefined && role !== undefined ? (
+		<Line {...theme.style(role)} bold={role === 'warning' || role === 'error'}>
+			{text}
 		</Line>
 	) : null;
 }

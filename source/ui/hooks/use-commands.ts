@@ -1,5 +1,5 @@
 import {useInput, useStdin, type Key} from 'ink';
-import {commandFor, type Command, type Mode} from '../keymap.js';
+import {commandFor, type Command, type KeyContext, type Mode} from '../keymap.js';
 import {keyPresses} from '../split-keys.js';
 
 export type CommandHandlers = {
@@ -17,7 +17,7 @@ function isPrintable(input: string, key: Partial<Key>): boolean {
  * Runs the keys of one input chunk through the keymap, one by one: `jj` is two moves, `jq` a move and a quit.
  * Text typed or pasted into the filter prompt reaches `onText` in one piece per run.
  */
-export function dispatchKeys(mode: Mode, input: string, key: Partial<Key>, handlers: CommandHandlers): void {
+export function dispatchKeys(mode: Mode, input: string, key: Partial<Key>, handlers: CommandHandlers, context: KeyContext = {}): void {
 	let current = mode;
 	let text = '';
 	const flush = () => {
@@ -28,7 +28,7 @@ export function dispatchKeys(mode: Mode, input: string, key: Partial<Key>, handl
 	};
 
 	for (const press of keyPresses(input, key)) {
-		const command = commandFor(current, press.input, press.key);
+		const command = commandFor(current, press.input, press.key, context);
 		if (command) {
 			flush();
 			current = handlers.onCommand(command) ?? current;
@@ -44,11 +44,11 @@ export function dispatchKeys(mode: Mode, input: string, key: Partial<Key>, handl
  * THE keyboard owner: turns keys into commands through the keymap. Listens only when stdin supports raw mode
  * (piped stdin would make Ink throw).
  */
-export function useCommands(mode: Mode, handlers: CommandHandlers): void {
+export function useCommands(mode: Mode, handlers: CommandHandlers, context: KeyContext = {}): void {
 	const {isRawModeSupported} = useStdin();
 	useInput(
 		(input, key) => {
-			dispatchKeys(mode, input, key, handlers);
+			dispatchKeys(mode, input, key, handlers, context);
 		},
 		{isActive: isRawModeSupported},
 	);

@@ -1,0 +1,158 @@
+/**
+ * Turns what the store saw into finished-run records for the ETA history. No I/O: `observe` returns the new
+ * records; the caller files them (source/history/history-file.ts).
+ *
+ * A duration is recorded only when its start is known: seen starting (the node was seen pending first, or
+ * restarting after it finished), or given by the object (Kanister "Started/Ended Phase" and "Started Action"
+ * events). A node first seen already running started before planwatch looked: its timer would be short, so it is
+ * left out. That is also how completed ActionSets still in the cluster seed the history: their phase and action
+ * times come from their events; a KUDO Instance carries no start time for plans, phases or steps, so finished
+ * KUDO plans found at start-up add nothing.
+ */
+import {createHash} from 'node:crypto';
+import {objectKey, type PlanNode, type PlanObject} from '../model/plan-tree.js';
+import {groupOf, type RunRecord} from '../model/run-history.js';
+import {isActiveState, isFinishedState} from '../model/status.js';
+import type {NodeTiming, StoreSnapshot} from '../state/store.js';
+
+type Seen = {
+	object: PlanObject;
+	/** node id → state last seen. */
+	readonly states: Map<string, PlanNode['state']>;
+	/** Nodes whose run planwatch did not see start (first seen running or done) and the object does not time. */
+	readonly late: Set<string>;
+};
+
+/** An opaque run id: the file keeps no uid or object name, only that two records are the same run. */
+function runId(parts: readonly string[]): string {
+	return createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 22);
+}
+
+export class RunTracker {
+	readonly #seen = new Map<string, Seen>();
+	/** Runs already returned by this tracker (a finished node stays finished across many adaptations). */
+	readonly #done = new Set<string>();
+	readonly #realm: string;
+
+	/** `realm`: prefix of the group the runs are filed under (`demo/` for the demo; see RunHistory). */
+	constructor(realm = '') {
+		this.#realm = realm;
+	}
+
+	/** Adaptations already walked: an unchanged object costs one WeakSet lookup per call. */
+	readonly #observed = new WeakSet<PlanObject>();
+	#lastObjects: readonly PlanObject[] | undefined;
+
+	/** New finished runs in this snapshot. Only objects whose adaptation changed since the last call are walked. */
+	observe(snapshot: Pick<StoreSnapshot, 'objects' | 'timings'>): RunRecord[] {
+		if (snapshot.objects === this.#lastObjects) {
+			return [];
+		}
+
+		const previous = this.#lastObjects;
+		this.#lastObjects = snapshot.objects;
+		// The store replaces a changed object in place in a copy of its sorted array: with the same length, an
+		// identical slot is an unchanged object (a pointer comparison, cheaper than the set lookup).
+		const sameShape = previous?.length === snapshot.objects.length;
+		const out: RunRecord[] = [];
+		const {objects} = snapshot;
+		for (let i = 0; i < objects.length; i++) {
+			const object = objects[i]!;
+			if ((sameShape && previous[i] === object) || this.#observed.has(object)) {
+				continue;
+			}
+
+			this.#observed.add(object);
+			const key = objectKey(object);
+			const entry = this.#seen.get(key) ?? {object, states: new Map(), late: new Set<string>()};
+			entry.object = object;
+			this.#seen.set(key, entry);
+			this.#update(entry, object.tree);
+			out.push(...this.#finished(key, object, entry, snapshot.timings.get(key)));
+		}
+
+		// Deleted objects: forget them (a new object of the same name is a new run).
+		if (this.#seen.size > snapshot.objects.length) {
+			const present = new Set(snapshot.objects.map(o => objectKey(o)));
+			for (const key of this.#seen.keys()) {
+				if (!present.has(key)) {
+					this.#seen.delete(key);
+				}
+			}
+		}
+
+		return out;
+	}
+
+	#update(entry: Seen, nodes: readonly PlanNode[]): void {
+		for (const node of nodes) {
+			const before = entry.states.get(node.id);
+			if (before === undefined) {
+				// First seen running or already done: its run is known only if the object gives start and end.
+				if ((isActiveState(node.state) && node.startedAt === undefined) || (isFinishedState(node.state) && (node.startedAt === undefined || node.endedAt === undefined))) {
+					entry.late.add(node.id);
+				}
+			} else if (isFinishedState(before) && isActiveState(node.state)) {
+				// Seen starting again: this run's timer is complete.
+				entry.late.delete(node.id);
+			} else if (node.startedAt !== undefined && (isActiveState(node.state) || node.endedAt !== undefined)) {
+				// The object's events arrived after the object: they time the node.
+				entry.late.delete(node.id);
+			}
+
+			entry.states.set(node.id, node.state);
+			this.#update(entry, node.children);
+		}
+	}
+
+	#finished(key: string, object: PlanObject, entry: Seen, timings: ReadonlyMap<string, NodeTiming> | undefined): RunRecord[] {
+		const out: RunRecord[] = [];
+		object.tree.forEach((top, index) => {
+			if (top.state !== 'succeeded' && top.state !== 'failed') {
+				return;
+			}
+
+			const topTiming = timings?.get(top.id);
+			// KUDO: one Instance runs a plan many times; its planStatus uid names this execution. The creation time
+			// tells apart objects that come back with the same uid (the demo plays the same script every time).
+			const planUid = object.wait.kind === 'Instance' ? object.wait.planUids[top.name] : undefined;
+			const id = runId([key, object.uid ?? '', object.createdAt ?? '', String(index), top.name, planUid ?? String(topTiming?.startedAt ?? '')]);
+			if (this.#done.has(id)) {
+				return;
+			}
+
+			const durations: Array<{path: string[]; ms: number}> = [];
+			const visit = (node: PlanNode, path: string[]): void => {
+				const t = timings?.get(node.id);
+				if (isFinishedState(node.state) && node.state !== 'stopped' && !entry.late.has(node.id) && t?.startedAt !== undefined && t.endedAt !== undefined && t.endedAt >= t.startedAt) {
+					durations.push({path, ms: t.endedAt - t.startedAt});
+				}
+
+				for (const c of node.children) {
+					visit(c, [...path, c.name]);
+				}
+			};
+
+			visit(top, []);
+			// Nothing known yet (an ActionSet listed before its events): a later adaptation may know more.
+			if (durations.length === 0) {
+				return;
+			}
+
+			this.#done.add(id);
+
+			const endedAt = topTiming?.endedAt;
+			out.push({
+				v: 1,
+				kind: object.kind,
+				group: groupOf(object, this.#realm),
+				top: top.name,
+				run: id,
+				at: new Date(endedAt ?? Date.now()).toISOString(),
+				outcome: top.state,
+				durations,
+			});
+		});
+		return out;
+	}
+}

@@ -1,0 +1,219 @@
+/**
+ * Side by side on a real kube-apiserver (the e2e harness: etcd + kube-apiserver on loopback): planwatch's list,
+ * `kubectl get -w` and k9s's ActionSets view, each on its own over the same 1000 ActionSets, as a user would run
+ * them in a 160×40 terminal (kubectl on a pipe). Per client: an idle window, then status updates at each rate
+ * (JSON merge patches of probe ActionSets, the watch workload's updates): CPU share of a core, bytes written to
+ * the terminal, and memory at the end. No latency here: k9s redraws on its own refresh interval; latency is
+ * measured against the in-process watch server.
+ */
+import {spawnSync} from 'node:child_process';
+import {existsSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {setTimeout as sleep} from 'node:timers/promises';
+import type {KubeObject} from '../../source/core/kube-object.js';
+import {startCluster, type Cluster} from '../e2e/harness/cluster.js';
+import type {ResourceDef} from '../helpers/watch-server.js';
+import {startKubectlWatch} from './kubectl-client.js';
+import {cpuWindow, memoryMiB} from './proc-stats.js';
+import {startPty} from './pty-client.js';
+import {drive} from './watch-run.js';
+import {loadWorkload, namespace, type Workload} from './workload.js';
+
+export type SideClient = 'planwatch' | 'kubectl' | 'k9s';
+
+export type SideFigures = {
+	readonly client: SideClient;
+	readonly objects: number;
+	readonly readyMs: number;
+	readonly idleCpu: number;
+	readonly idleBytesPerSecond: number;
+	readonly rates: ReadonlyArray<{readonly rate: number; readonly cpu: number; readonly bytesPerSecond: number; readonly failed: number}>;
+	readonly rssMiB: number;
+	readonly peakMiB: number;
+};
+
+export type SideSetup = {
+	readonly cli: string;
+	readonly nodeFlags: readonly string[];
+	readonly kubectl: string;
+	readonly k9s?: string;
+	readonly env: Record<string, string>;
+	readonly cwd: string;
+	readonly objects: number;
+	readonly rates: readonly number[];
+	readonly settleMs: number;
+	readonly idleMs: number;
+	readonly rateMs: number;
+};
+
+/** k9s from the cache, built on first use (test/bench/build-k9s.sh); undefined with the reason when there is none. */
+/**
+ * The harness finds its scripts next to its own file, which the bench's bundle moves: hand it the
+ * kube-apiserver (built or cached by test/e2e/build-kube-apiserver.sh) and the CRDs from the repo.
+ */
+function apiserverBinary(root: string): string {
+	if (process.env['PLANWATCH_KUBE_APISERVER']) {
+		return process.env['PLANWATCH_KUBE_APISERVER'];
+	}
+
+	const built = spawnSync('bash', [path.join(root, 'test', 'e2e', 'build-kube-apiserver.sh')], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit']});
+	const binary = built.stdout.trim().split('\n').at(-1) ?? '';
+	if (built.status !== 0 || !existsSync(binary)) {
+		throw new Error(`test/e2e/build-kube-apiserver.sh failed (exit ${built.status})`);
+	}
+
+	return binary;
+}
+
+export function k9sBinary(root: string): {path?: string; note?: string} {
+	const built = spawnSync('bash', [path.join(root, 'test', 'bench', 'build-k9s.sh')], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit']});
+	const binary = built.stdout.trim().split('\n').at(-1) ?? '';
+	if (built.status === 0 && existsSync(binary)) {
+		return {path: binary};
+	}
+
+	return {note: built.status === 2 ? 'k9s left out: no Go toolchain to build it' : `k9s left out: test/bench/build-k9s.sh failed (exit ${built.status})`};
+}
+
+type Running = {readonly pid: number; bytes(): number; readonly ready: Promise<number>; stop(): Promise<void>};
+
+function start(client: SideClient, setup: SideSetup, cluster: Cluster, workload: Workload): Running {
+	const probe = workload.probes[0]!;
+	if (client === 'kubectl') {
+		const watch = startKubectlWatch(setup.kubectl, cluster.adminKubeconfig, namespace, setup.env);
+		const ready = watch.waitFor(() => watch.lineCount() > setup.objects, `kubectl to list ${setup.objects} ActionSets`, 120_000);
+		return {pid: watch.pid, bytes: watch.bytes, ready, stop: watch.stop};
+	}
+
+	// k9s opens the ActionSets as a user does: its contexts view, Enter on the context (whose namespace is the
+	// bench's, from a copy of the kubeconfig), then `:actionsets`. k9s 0.50 does not know CRD commands at start
+	// (`-c actionsets` falls back with "command not found") nor takes commands before a context is chosen.
+	const kubeconfig = client === 'k9s' ? `${cluster.adminKubeconfig}.${namespace}` : cluster.adminKubeconfig;
+	if (client === 'k9s') {
+		writeFileSync(kubeconfig, readFileSync(cluster.adminKubeconfig, 'utf8').replace('namespace: default', `namespace: ${namespace}`));
+	}
+
+	const [command, args] =
+		client === 'planwatch'
+			? [process.execPath, [...setup.nodeFlags, setup.cli, '--kubeconfig', kubeconfig, '-n', namespace]]
+			: [setup.k9s!, ['--kubeconfig', kubeconfig, '-c', 'contexts', '--readonly']];
+	const pty = startPty(command, args, {cols: 160, rows: 40, env: setup.env, cwd: setup.cwd});
+	const shown = async () => pty.waitFor(() => pty.lines().some(line => line.includes(probe)), `${client} to show ${probe}`, 120_000);
+	if (client === 'planwatch') {
+		return {pid: pty.pid, bytes: pty.bytes, ready: shown(), stop: pty.stop};
+	}
+
+	const ready = (async () => {
+		await pty.waitFor(() => pty.lines().some(line => line.includes('contexts(')), 'k9s to show its contexts', 60_000);
+		await sleep(1000);
+		pty.write('\r');
+		await sleep(2000);
+		// Until k9s has discovered the CRDs the command is "not found": type it again until the list shows.
+		const until = performance.now() + 90_000;
+		while (!pty.lines().some(line => line.includes(probe)) && performance.now() < until) {
+			pty.write(':actionsets\r');
+			await sleep(3000);
+		}
+
+		return shown();
+	})();
+	return {pid: pty.pid, bytes: pty.bytes, ready, stop: pty.stop};
+}
+
+async function measure(client: SideClient, setup: SideSetup, cluster: Cluster, workload: Workload, patch: () => number): Promise<SideFigures> {
+	const spawnedAt = performance.now();
+	const running = start(client, setup, cluster, workload);
+	try {
+		const readyAt = await running.ready;
+		await sleep(setup.settleMs);
+		const idleBytes = running.bytes();
+		const idleCpu = cpuWindow(running.pid);
+		await sleep(setup.idleMs);
+		const idle = idleCpu();
+		const idleBytesPerSecond = (running.bytes() - idleBytes) / idle.seconds;
+		const rates = [];
+		for (const rate of setup.rates) {
+			const failedBefore = patch();
+			const bytes0 = running.bytes();
+			const cpu = cpuWindow(running.pid);
+			await drive(rate, setup.rateMs, () => {
+				workload.update();
+			});
+			const used = cpu();
+			rates.push({rate, cpu: used.share, bytesPerSecond: (running.bytes() - bytes0) / used.seconds, failed: patch() - failedBefore});
+			await sleep(setup.settleMs);
+		}
+
+		const memory = memoryMiB(running.pid);
+		return {client, objects: setup.objects, readyMs: readyAt - spawnedAt, idleCpu: idle.share, idleBytesPerSecond, rates, rssMiB: memory.rss, peakMiB: memory.peak};
+	} finally {
+		await running.stop();
+	}
+}
+
+/** Start a cluster, create the objects, measure each client in turn. */
+export async function sideBySide(setup: SideSetup, log: (message: string) => void): Promise<SideFigures[]> {
+	log('side by side: starting etcd and kube-apiserver');
+	process.env['PLANWATCH_KUBE_APISERVER'] = apiserverBinary(setup.cwd);
+	const cluster = await startCluster({buildOutput: false, crdDir: path.join(setup.cwd, 'test', 'e2e', 'crds')});
+	try {
+		const created = await cluster.request('POST', '/api/v1/namespaces', {body: {apiVersion: 'v1', kind: 'Namespace', metadata: {name: namespace}}});
+		if (created.status >= 300) {
+			throw new Error(`creating namespace ${namespace}: ${created.status} ${created.body.slice(0, 200)}`);
+		}
+
+		let loading = true;
+		let failed = 0;
+		const creates: Array<{collection: string; body: unknown}> = [];
+		const workload = loadWorkload(
+			{
+				put(def: ResourceDef, object: KubeObject) {
+					const collection = `/apis/${def.group}/${def.version}/namespaces/${namespace}/${def.plural}`;
+					if (loading) {
+						creates.push({collection, body: {...object, apiVersion: `${def.group}/${def.version}`, kind: def.kind}});
+					} else {
+						// An update: fire and forget at the driven rate; failures are counted and reported.
+						cluster.request('PATCH', `${collection}/${object.metadata!.name!}`, {body: {status: object['status']}, contentType: 'application/merge-patch+json'}).then(
+							response => {
+								if (response.status >= 300) {
+									failed++;
+								}
+							},
+							() => {
+								failed++;
+							},
+						);
+					}
+
+					return object as never;
+				},
+			},
+			setup.objects,
+			{onlyActionSets: true},
+		);
+		loading = false;
+		log(`side by side: creating ${creates.length} objects`);
+		const workers = Array.from({length: 8}, async () => {
+			for (let next = creates.shift(); next; next = creates.shift()) {
+				const response = await cluster.request('POST', next.collection, {body: next.body});
+				if (response.status >= 300) {
+					throw new Error(`creating an object: ${response.status} ${response.body.slice(0, 200)}`);
+				}
+			}
+		});
+		await Promise.all(workers);
+
+		const clients: SideClient[] = ['planwatch', 'kubectl', ...(setup.k9s ? (['k9s'] as const) : [])];
+		const figures: SideFigures[] = [];
+		for (const client of clients) {
+			log(`side by side: ${client}, ${setup.objects} ActionSets`);
+			const f = await measure(client, setup, cluster, workload, () => failed);
+			log(`  idle ${(f.idleCpu * 100).toFixed(2)} %, ${f.rates.map(r => `${r.rate}/s ${(r.cpu * 100).toFixed(1)} %`).join(', ')}, rss ${f.rssMiB.toFixed(0)} MiB`);
+			figures.push(f);
+		}
+
+		return figures;
+	} finally {
+		await cluster.stop();
+	}
+}

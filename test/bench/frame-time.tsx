@@ -1,0 +1,228 @@
+/**
+ * Frame time in process: the App rendered by Ink (interactive, incremental, as `-o tui` does) into a fake 160×40
+ * terminal, fed by a real Store. A frame is measured from the change (a store upsert, or the 1 Hz clock tick)
+ * to Ink's `onRender` after it wrote the frame: the change itself (a store upsert adapts the object; also given
+ * on its own), React render, Yoga layout, Ink's output stage and the write.
+ * Workloads: the object list with N objects (the watch workload's objects and probe updates), and the tree of
+ * one KUDO Instance with a 500-step plan whose running step moves on.
+ *
+ * Run with NODE_ENV=production (bench.mjs sets it), like the shipped bundle; frames are spaced so Ink's throttle
+ * never delays one.
+ */
+import {EventEmitter} from 'node:events';
+import {setTimeout as sleep} from 'node:timers/promises';
+import {render} from 'ink';
+import type {KubeObject, ResourceKind} from '../../source/core/kube-object.js';
+import {FakeClock} from '../helpers/fake-clock.js';
+import {Store} from '../../source/state/store.js';
+import {App} from '../../source/ui/app.js';
+import {FakeWait} from '../helpers/fake-wait.js';
+import type {ResourceDef} from '../helpers/watch-server.js';
+import {percentile} from './stats.js';
+import {loadWorkload} from './workload.js';
+
+class FakeTerminal extends EventEmitter {
+	readonly isTTY = true;
+	bytes = 0;
+	constructor(
+		readonly columns: number,
+		readonly rows: number,
+	) {
+		super();
+	}
+
+	write = (data: string): boolean => {
+		this.bytes += Buffer.byteLength(data);
+		return true;
+	};
+}
+
+class FakeKeys extends EventEmitter {
+	readonly isTTY = true;
+	read = () => null;
+	setEncoding(): void {}
+	setRawMode(): void {}
+	resume(): void {}
+	pause(): void {}
+	ref(): void {}
+	unref(): void {}
+}
+
+export type FrameFigures = {
+	readonly name: string;
+	readonly frames: number;
+	readonly p50: number;
+	readonly p99: number;
+	/** Of the median frame's time: applying the change (the store adapting the object), before rendering. */
+	readonly changeP50: number;
+	/** Main-thread CPU per frame (process.cpuUsage), ms. */
+	readonly cpuMs: number;
+	readonly bytesPerFrame: number;
+};
+
+type Mounted = {
+	readonly store: Store;
+	readonly clock: FakeClock;
+	readonly terminal: FakeTerminal;
+	/** Resolves when Ink has written the next frame. */
+	nextFrame(): Promise<void>;
+	unmount(): void;
+};
+
+function mount(targets: readonly string[], fill: (store: Store) => void): Mounted {
+	const clock = new FakeClock(Date.now());
+	const store = new Store(clock);
+	fill(store);
+	store.apply({type: 'connection', state: {status: 'live'}});
+	store.apply({type: 'synced'});
+	const terminal = new FakeTerminal(160, 40);
+	let resolveFrame: (() => void) | undefined;
+	const app = render(<App store={store} clock={clock} wait={new FakeWait({startedAt: clock.now()})} header={{context: 'bench', scope: 'bench'}} targets={targets} ascii={false} color onQuit={() => {}} />, {
+		stdout: terminal as unknown as NodeJS.WriteStream,
+		stdin: new FakeKeys() as unknown as NodeJS.ReadStream,
+		exitOnCtrlC: false,
+		patchConsole: false,
+		interactive: true,
+		incrementalRendering: true,
+		maxFps: 1000,
+		onRender() {
+			const resolve = resolveFrame;
+			resolveFrame = undefined;
+			resolve?.();
+		},
+	});
+	return {
+		store,
+		clock,
+		terminal,
+		nextFrame: async () =>
+			new Promise<void>(resolve => {
+				resolveFrame = resolve;
+			}),
+		unmount: () => {
+			app.unmount();
+		},
+	};
+}
+
+async function measure(name: string, mounted: Mounted, frames: number, change: (i: number) => void): Promise<FrameFigures> {
+	// Warm up: first frames compile and fill caches.
+	for (let i = 0; i < 10; i++) {
+		const frame = mounted.nextFrame();
+		change(i);
+		await frame;
+		await sleep(2);
+	}
+
+	const times: number[] = [];
+	const changes: number[] = [];
+	let cpu = 0;
+	const bytes0 = mounted.terminal.bytes;
+	for (let i = 0; i < frames; i++) {
+		const frame = mounted.nextFrame();
+		const cpu0 = process.cpuUsage();
+		const t0 = performance.now();
+		change(i + 10);
+		changes.push(performance.now() - t0);
+		await frame;
+		times.push(performance.now() - t0);
+		const used = process.cpuUsage(cpu0);
+		cpu += (used.user + used.system) / 1000;
+		// Past Ink's throttle window, so the next change renders at once.
+		await sleep(3);
+	}
+
+	return {
+		name,
+		frames,
+		p50: percentile(times, 50)!,
+		p99: percentile(times, 99)!,
+		changeP50: percentile(changes, 50)!,
+		cpuMs: cpu / frames,
+		bytesPerFrame: (mounted.terminal.bytes - bytes0) / frames,
+	};
+}
+
+const kinds: Record<string, ResourceKind> = {Instance: 'Instance', ActionSet: 'ActionSet', Blueprint: 'Blueprint', OperatorVersion: 'OperatorVersion'};
+
+/** The list with `count` objects: probe updates, then clock ticks. */
+export async function listFrames(count: number, frames: number): Promise<FrameFigures[]> {
+	let workload: ReturnType<typeof loadWorkload> | undefined;
+	const mounted = mount([], store => {
+		workload = loadWorkload(
+			{
+				put(def: ResourceDef, object: KubeObject) {
+					store.apply({type: 'upsert', resource: kinds[def.kind]!, object: {...object, apiVersion: `${def.group}/${def.version}`, kind: def.kind, metadata: {creationTimestamp: '2026-11-30T11:00:00Z', ...object.metadata}}});
+					return object as never;
+				},
+			},
+			count,
+		);
+	});
+	try {
+		await sleep(50);
+		const update = await measure(`list · ${count} objects · one update per frame`, mounted, frames, () => workload!.update());
+		const tick = await measure(`list · ${count} objects · 1 Hz clock tick`, mounted, frames, () => {
+			mounted.clock.advance(1000);
+		});
+		return [update, tick];
+	} finally {
+		mounted.unmount();
+	}
+}
+
+/** A KUDO OperatorVersion with one plan of `steps` serial steps, and an Instance running it at step `running`. */
+function bigInstance(steps: number, running: number): {operatorVersion: KubeObject; instance: KubeObject} {
+	const names = Array.from({length: steps}, (_, i) => `step-${String(i).padStart(3, '0')}`);
+	const operatorVersion: KubeObject = {
+		apiVersion: 'kudo.dev/v1beta1',
+		kind: 'OperatorVersion',
+		metadata: {name: 'big-0.1.0', namespace: 'bench', creationTimestamp: '2026-11-30T11:00:00Z'},
+		spec: {
+			operator: {name: 'big', kind: 'Operator'},
+			version: '0.1.0',
+			tasks: names.map(name => ({name, kind: 'Dummy', spec: {done: true}})),
+			plans: {deploy: {strategy: 'serial', phases: [{name: 'all', strategy: 'serial', steps: names.map(name => ({name, tasks: [name]}))}]}},
+		},
+	};
+	const status = (i: number) => (i < running ? 'COMPLETE' : i === running ? 'IN_PROGRESS' : 'PENDING');
+	const instance: KubeObject = {
+		apiVersion: 'kudo.dev/v1beta1',
+		kind: 'Instance',
+		metadata: {name: 'big', namespace: 'bench', creationTimestamp: '2026-11-30T11:00:00Z'},
+		spec: {operatorVersion: {name: 'big-0.1.0'}},
+		status: {
+			planStatus: {
+				deploy: {
+					name: 'deploy',
+					status: 'IN_PROGRESS',
+					uid: 'deploy-uid',
+					lastUpdatedTimestamp: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+					phases: [{name: 'all', strategy: 'serial', status: 'IN_PROGRESS', steps: names.map((name, i) => ({name, status: status(i)}))}],
+				},
+			},
+		},
+	};
+	return {operatorVersion, instance};
+}
+
+/** The tree of one Instance with a `steps`-step plan: the running step moves on each frame, then clock ticks. */
+export async function treeFrames(steps: number, frames: number): Promise<FrameFigures[]> {
+	const first = bigInstance(steps, Math.floor(steps / 2));
+	const mounted = mount(['Instance/bench/big'], store => {
+		store.apply({type: 'upsert', resource: 'OperatorVersion', object: first.operatorVersion});
+		store.apply({type: 'upsert', resource: 'Instance', object: first.instance});
+	});
+	try {
+		await sleep(50);
+		const update = await measure(`tree · ${steps} steps · running step moves on`, mounted, frames, i => {
+			mounted.store.apply({type: 'upsert', resource: 'Instance', object: bigInstance(steps, (Math.floor(steps / 2) + i) % steps).instance});
+		});
+		const tick = await measure(`tree · ${steps} steps · 1 Hz clock tick`, mounted, frames, () => {
+			mounted.clock.advance(1000);
+		});
+		return [update, tick];
+	} finally {
+		mounted.unmount();
+	}
+}

@@ -1,0 +1,45 @@
+/** The bin files finished runs into $XDG_STATE_HOME/planwatch/history.ndjson, and --no-history leaves it alone. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest';
+import {parseRunRecord} from '../../source/model/run-history.js';
+import {buildBin, runBin} from '../helpers/run-bin.js';
+
+beforeAll(() => {
+	buildBin();
+}, 120_000);
+
+let state: string;
+beforeEach(() => {
+	state = fs.mkdtempSync(path.join(os.tmpdir(), 'planwatch-state-'));
+});
+afterEach(() => {
+	fs.rmSync(state, {recursive: true, force: true});
+});
+
+const demo = ['demo', '--scenario', 'mysql-deploy', '--speed', '40', '--wait', '-o', 'json'];
+
+describe('history from the bin', () => {
+	it('a watched run is filed: names and durations only', async () => {
+		const r = await runBin(demo, {env: {XDG_STATE_HOME: state}});
+		expect(r.code).toBe(0);
+		const text = fs.readFileSync(path.join(state, 'planwatch', 'history.ndjson'), 'utf8');
+		const records = text.trim().split('\n').map(l => parseRunRecord(l));
+		expect(records.length).toBeGreaterThan(0);
+		expect(records.every(x => x !== undefined)).toBe(true);
+		// The demo's runs are filed apart from a real mysql-5.7-0.3.0's.
+		expect(records[0]).toMatchObject({kind: 'Instance', group: 'demo/mysql-5.7-0.3.0', top: 'deploy', outcome: 'succeeded'});
+		expect(text).not.toContain('mysql-instance');
+		// Another play of the same scenario is another run (same uids, another creation time).
+		const again = await runBin(demo, {env: {XDG_STATE_HOME: state}});
+		expect(again.code).toBe(0);
+		expect(fs.readFileSync(path.join(state, 'planwatch', 'history.ndjson'), 'utf8').trim().split('\n').length).toBe(records.length * 2);
+	}, 60_000);
+
+	it('--no-history neither writes nor creates the history', async () => {
+		const r = await runBin([...demo, '--no-history'], {env: {XDG_STATE_HOME: state}});
+		expect(r.code).toBe(0);
+		expect(fs.readdirSync(state)).toEqual([]);
+	}, 60_000);
+});
