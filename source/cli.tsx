@@ -23,8 +23,7 @@ import type {ReplayControls} from './sources/replay-source.js';
 import {objectKey} from './model/plan-tree.js';
 import {shownInput} from './model/sanitize.js';
 import {SystemClock, type Clock} from './core/clock.js';
-import {openSession} from './state/session.js';
-import type {Store} from './state/store.js';
+import {Store} from './state/store.js';
 
 /** The exit code of the run once its outcome is known: what a closed stdout (`| head -1`) exits with. */
 let reached: number | undefined;
@@ -232,8 +231,7 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 	// While an event is recorded and applied, the store reads the very time the recording gets: a replay then
 	// stamps every transition exactly as live did.
 	let pinned: number | undefined;
-	const session = openSession(source, clock, options.record === undefined ? clock : {now: () => pinned ?? clock.now(), onTick: l => clock.onTick(l), after: (ms, f) => clock.after(ms, f)});
-	const {store} = session;
+	const store = new Store(options.record === undefined ? clock : {now: () => pinned ?? clock.now(), onTick: l => clock.onTick(l), after: (ms, f) => clock.after(ms, f)});
 	const history = options.history ? await startRunHistory(store, options.mode === 'demo' ? demoRealm : '') : undefined;
 	const expectations = history?.session.expectations;
 	const apply = history ? history.feed(store, history.session) : store.apply;
@@ -252,7 +250,7 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 	}
 
 	const rec = recorder;
-	session.start(
+	source.start(
 		rec
 			? event => {
 				pinned = clock.now();
