@@ -89,7 +89,15 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 				// The session settles `wait.done`; unmounting happens below, in one place.
 			}}
 		/>,
-		{stdin: run.stdin ?? process.stdin, exitOnCtrlC: false, incrementalRendering: true, maxFps: inkMaxFps},
+		{
+			stdin: run.stdin ?? process.stdin,
+			exitOnCtrlC: false,
+			incrementalRendering: true,
+			maxFps: inkMaxFps,
+			// A terminal is a terminal: Ink alone would turn a TTY non-interactive whenever CI is set (is-in-ci),
+			// drawing only the last frame and ignoring keys. TERM=dumb and pipes already get plain output.
+			interactive: Boolean(process.stdout.isTTY),
+		},
 	);
 
 	run.onReady?.();

@@ -132,6 +132,19 @@ describe('signals to the TUI', () => {
 	}
 });
 
+describe('a terminal under CI', () => {
+	// Ink alone turns a TTY non-interactive when CI is set (only the last frame, no keys); a terminal is a terminal.
+	for (const ci of ['true', '1']) {
+		it(`CI=${ci}: the TUI draws while running and quits on q`, async () => {
+			const run = startInTerminal(tui, {CI: ci});
+			await run.shown;
+			run.terminal.write('q');
+			const {exitCode} = await run.exit;
+			expect(exitCode).toBe(0);
+		}, 30_000);
+	}
+});
+
 describe('terminal control only to a terminal', () => {
 	it('writes nothing to stderr redirected to a file while the TUI runs and quits', async () => {
 		const errFile = path.join(temporary, 'stderr.txt');
