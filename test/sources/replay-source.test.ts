@@ -9,6 +9,7 @@ import {FakeClock} from '../helpers/fake-clock.js';
 import {ReplayClock} from '../../source/state/replay-clock.js';
 import {Store, type StoreSnapshot} from '../../source/state/store.js';
 import {recordScenario} from '../helpers/recordings.js';
+import {waitUntil} from '../helpers/wait-until.js';
 
 function replay(recording: Recording, speed = 1, fromMs?: number) {
 	const real = new FakeClock(Date.parse('2027-01-01T00:00:00Z'));
@@ -98,11 +99,14 @@ describe('recorder', () => {
 
 		// Nothing was written synchronously by record(): the UI never waits for the disk.
 		expect(readFileSync(file, 'utf8')).toBe('');
-		await new Promise(resolve => {
-			setTimeout(resolve, 50);
-		});
-		const partial = readFileSync(file, 'utf8');
-		expect(partial.endsWith('\n')).toBe(true);
+		// Written without close(), a flush (5 ms) later; polled, as a loaded machine may take longer. Every read
+		// sees whole lines only.
+		let partial = '';
+		await waitUntil(() => {
+			partial = readFileSync(file, 'utf8');
+			expect(partial === '' || partial.endsWith('\n')).toBe(true);
+			return partial.split('\n').length > 500;
+		}, 'the 500 lines on disk', 10_000);
 		expect(parseRecording(partial, 'a').entries).toHaveLength(500);
 		await recorder.close(at + 1000);
 		const recording = await loadRecording(file);
