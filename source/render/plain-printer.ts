@@ -1,15 +1,26 @@
 /** The plain printer: the tree for `--once`, and the append-only log of a live run. */
-import {timeOfDay} from '../model/clock-time.js';
+import {timeOfDay, zoneName} from '../model/clock-time.js';
 import {objectKey} from '../model/plan-tree.js';
 import {formatFinished, formatObjectLine, formatTransition, renderPlain} from './plain.js';
 import type {Printer, PrinterOptions} from './printer.js';
 
 export function plainPrinter(options: PrinterOptions): Printer {
+	// A live log's lines start with a time of day: its first line names the zone once (`times UTC`), as the tree does.
+	let zoneSaid = false;
+	const log = (text: string): string => {
+		if (zoneSaid || text === '') {
+			return text;
+		}
+
+		zoneSaid = true;
+		return `times ${zoneName(options.timeZone)}\n${text}`;
+	};
+
 	return {
 		picture: (snapshot, now) => [renderPlain(snapshot, {...options, now})],
-		started: (snapshot, at) => snapshot.objects.map(o => formatObjectLine(o, at, options) + '\n').join(''),
-		transition: t => formatTransition(t, options) + '\n',
-		note: (text, at) => `${timeOfDay(at, options.timeZone)} ${text}\n`,
+		started: (snapshot, at) => log(snapshot.objects.map(o => formatObjectLine(o, at, options) + '\n').join('')),
+		transition: t => log(formatTransition(t, options) + '\n'),
+		note: (text, at) => log(`${timeOfDay(at, options.timeZone)} ${text}\n`),
 		finished(snapshot, _result, at) {
 			// No result line: the exit code (and for codes 2–4 a line on stderr) says it. What finished, then the tree.
 			const finished = snapshot.objects

@@ -41,7 +41,7 @@ describe('--wait --timeout against a cluster that never lists', () => {
 		expect(result.code, result.stderr).toBe(3);
 		expect(result.stderr).toMatch(new RegExp(`^planwatch: timed out after 2s: still connecting — ${reason.replaceAll(/[()[\]]/g, '\\$&')}.* \\(attempt \\d+\\)\\n$`));
 		// The log said why it was quiet.
-		expect(result.stdout).toMatch(/^\d\d:\d\d:\d\d cannot list yet: the cluster answered /);
+		expect(result.stdout).toMatch(/^times UTC\n\d\d:\d\d:\d\d cannot list yet: the cluster answered /);
 	}, 60_000);
 
 	it('-o json: the final snapshot and the result line, exit 3', async () => {

@@ -58,7 +58,8 @@ describe('runStream, plain', () => {
 		t.store.apply({type: 'upsert', resource: 'Instance', object: deploy(['COMPLETE', 'COMPLETE', 'COMPLETE'], 'COMPLETE')});
 		const result = await run;
 		expect(result.exitCode).toBe(0);
-		const lines = t.output().split('\n');
+		const [zone, ...lines] = t.output().split('\n');
+		expect(zone).toBe('times UTC');
 		expect(lines[0]).toBe('09:15:00 default/mysql-instance  IN_PROGRESS  deploy in progress: phase deploy, step init (1/3 steps)');
 		expect(lines.slice(1, 7)).toEqual([
 			'09:15:41 default/mysql-instance deploy › deploy › init  IN_PROGRESS → COMPLETE (41s)',
@@ -158,6 +159,7 @@ describe('runStream, before the first complete list', () => {
 		const result = await run;
 		expect(result).toEqual({exitCode: 3, message: 'timed out after 10s: still connecting — the cluster answered 503 Service Unavailable (attempt 2)'});
 		expect(out).toBe([
+			'times UTC',
 			'09:15:00 waiting for credentials from kubelogin',
 			'09:15:02 cannot list yet: the cluster answered 503 Service Unavailable (attempt 1, retrying)',
 			'09:15:03 cannot list yet: the cluster answered 503 Service Unavailable (attempt 2, retrying)',

@@ -269,7 +269,8 @@ describe('plain transition log', () => {
 			},
 		});
 		expect((await plain!.waitForExit()).code, plain!.describe()).toBe(0);
-		const lines = plain!.stdout().split('\n');
+		const [zone, ...lines] = plain!.stdout().split('\n');
+		expect(zone, plain!.describe()).toBe('times UTC');
 		const log = lines.slice(0, lines.indexOf(''));
 		const where = `${namespace}/mysql-instance deploy › deploy › init`;
 		// "12:01:03 ns/mysql-instance deploy › deploy › init  IN_PROGRESS → COMPLETE (41s)"

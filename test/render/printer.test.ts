@@ -16,9 +16,11 @@ describe('printers: one per format, picked once', () => {
 	it('plain: the tree once; a live log of lines with the time of day; no result line', () => {
 		const plain = printerFor('plain', options);
 		expect([...plain.picture(snapshot, at)].join('')).toBe(renderPlain(snapshot, {...options, now: at}));
-		expect(plain.started(snapshot, at).split('\n').filter(Boolean)).toHaveLength(2);
+		// The log's first line names the zone of its times, once.
+		expect(plain.started(snapshot, at).split('\n').filter(Boolean)).toEqual(['times UTC', expect.stringMatching(/^11:03:22 /), expect.stringMatching(/^11:03:22 /)]);
 		expect(plain.transition(transition)).toMatch(/^11:03:22 default\/mysql-instance deploy {2}IN_PROGRESS → COMPLETE\n$/);
 		expect(plain.note('connection restored', at)).toBe('11:03:22 connection restored\n');
+		expect(printerFor('plain', {...options, timeZone: 'Asia/Tokyo'}).note('connecting', at)).toBe('times Asia/Tokyo\n20:03:22 connecting\n');
 		const end = plain.finished(snapshot, result, at);
 		expect(end).toContain(renderPlain(snapshot, {...options, now: at}));
 		expect(end).not.toContain('backup failed\n');
