@@ -14,10 +14,10 @@ const synced = (...objects: PlanObject[]): WaitSnapshot => ({objects, connection
 
 const mysqlDone: PlanObject = {...mysqlDeploying, outcome: 'succeeded', summary: 'deploy completed', wait: {...mysqlDeploying.wait, activeStatus: 'COMPLETE'} as PlanObject['wait']};
 const backupRunning: PlanObject = {
-	kind: 'ActionSet', namespace: 'kanister', name: 'backup', createdAt: '2026-11-30T11:00:00Z', outcome: 'running', summary: 'backup running', version: 'bp', state: 'running', tree: [],
+	kind: 'ActionSet', namespace: 'kanister', name: 'backup', createdAt: '2026-11-30T11:00:00Z', outcome: 'running', summary: 'backup running', version: 'bp', state: 'running', status: 'running', tree: [],
 	wait: {kind: 'ActionSet', state: 'running', deferPending: true, deferRunning: false, runningPhase: 'copy', lastProgressAt: '2026-11-30T11:00:00Z'},
 };
-const backupFailed: PlanObject = {...backupRunning, outcome: 'failed', summary: 'backup failed in phase copy', state: 'failed', wait: {...backupRunning.wait, state: 'failed'} as PlanObject['wait']};
+const backupFailed: PlanObject = {...backupRunning, outcome: 'failed', summary: 'backup failed in phase copy', state: 'failed', status: 'failed', wait: {...backupRunning.wait, state: 'failed'} as PlanObject['wait']};
 const seenRunning: WaitMemory = {baseline: new Map([[objectKey(backupRunning), backupRunning]]), failedSeenAt: new Map()};
 const seenFailedAt = (at: number): WaitMemory => ({...seenRunning, failedSeenAt: new Map([[objectKey(backupFailed), at]])});
 
