@@ -350,7 +350,6 @@ async function drive(options: Options, {session, targets, extras, expectations}:
 	// JSON carries them as its "missing" key; the other pictures say on stderr what they are drawn without.
 	if (options.output !== 'json') {
 		for (const m of snapshot.missing ?? []) {
-			// eslint-disable-next-line no-await-in-loop
 			await write(process.stderr, `planwatch: ${m.message}\n`);
 		}
 	}

@@ -31,7 +31,6 @@ it('replay (paused): ] steps forward to the failure, [ steps back to before it, 
 		for (let presses = 0; !done(tui.text()); presses++) {
 			expect(presses, `${what}\n${tui.text()}`).toBeLessThan(30);
 			tui.press(key);
-			// eslint-disable-next-line no-await-in-loop -- one key at a time: each waits for its own redraw
 			await tui.waitForScreen(done, what, 1000).catch(() => undefined);
 		}
 	};
