@@ -121,6 +121,25 @@ type Status = {
 	percent?: {value: string; since: number};
 };
 
+/** An Event the Kanister controller records about one of its objects. */
+export function controllerEvent(at: number, about: {readonly kind: string; readonly name: string}, type: 'Normal' | 'Warning', reason: string, message: string): ScenarioStep {
+	return {
+		at,
+		op: 'event',
+		resource: 'Event',
+		object: {
+			apiVersion: 'v1',
+			kind: 'Event',
+			metadata: {},
+			involvedObject: {apiVersion: kanisterApiVersion, kind: about.kind, name: about.name},
+			reason,
+			message,
+			type,
+			source: {component: 'Kanister Controller'},
+		},
+	};
+}
+
 /** The steps of one ActionSet being written: its status as the controller holds it, and the time of the next write. */
 class Timeline {
 	readonly steps: ScenarioStep[] = [];
@@ -177,21 +196,7 @@ class Timeline {
 	event(type: 'Normal' | 'Warning', reason: string, message: string, onBlueprint = false): void {
 		const targets = onBlueprint ? [{kind: 'ActionSet', name: this.#def.name}, {kind: 'Blueprint', name: this.#def.blueprint.name}] : [{kind: 'ActionSet', name: this.#def.name}];
 		for (const target of targets) {
-			this.steps.push({
-				at: this.t,
-				op: 'event',
-				resource: 'Event',
-				object: {
-					apiVersion: 'v1',
-					kind: 'Event',
-					metadata: {},
-					involvedObject: {apiVersion: kanisterApiVersion, kind: target.kind, name: target.name},
-					reason,
-					message,
-					type,
-					source: {component: 'Kanister Controller'},
-				},
-			});
+			this.steps.push(controllerEvent(this.t, target, type, reason, message));
 		}
 	}
 
