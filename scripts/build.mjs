@@ -196,20 +196,26 @@ if (forbidden.length > 0) {
 	process.exit(1);
 }
 
-// The library must not load the TUI: an application that only waits for plans should not pay for React and Ink.
-const loadedByLibrary = new Set();
-const visit = file => {
-	if (!loadedByLibrary.has(file)) {
-		loadedByLibrary.add(file);
-		for (const i of cli.metafile.outputs[file]?.imports ?? []) {
-			if (i.kind === 'import-statement' && !i.external) {
-				visit(i.path);
+/** The output files `entry` loads through static imports (itself included), not the chunks it imports on demand. */
+const staticImports = entry => {
+	const loaded = new Set();
+	const visit = file => {
+		if (!loaded.has(file)) {
+			loaded.add(file);
+			for (const i of cli.metafile.outputs[file]?.imports ?? []) {
+				if (i.kind === 'import-statement' && !i.external) {
+					visit(i.path);
+				}
 			}
 		}
-	}
+	};
+
+	visit(entry);
+	return loaded;
 };
 
-visit('dist/index.js');
+// The library must not load the TUI: an application that only waits for plans should not pay for React and Ink.
+const loadedByLibrary = staticImports('dist/index.js');
 const tui = [...loadedByLibrary].flatMap(file => Object.keys(cli.metafile.outputs[file].inputs)).filter(path => /node_modules\/(ink|react)\//.test(path));
 if (tui.length > 0) {
 	console.error(`build: the library entry loads the TUI: ${tui.slice(0, 3).join(', ')}`);
@@ -218,19 +224,7 @@ if (tui.length > 0) {
 
 // The bin's entry checks the Node version before the CLI loads: what it imports statically must be that check
 // alone (esbuild's runtime helpers carry no input), or an old Node could fail before it prints its one line.
-const staticallyLoaded = new Set();
-const load = file => {
-	if (!staticallyLoaded.has(file)) {
-		staticallyLoaded.add(file);
-		for (const i of cli.metafile.outputs[file]?.imports ?? []) {
-			if (i.kind === 'import-statement' && !i.external) {
-				load(i.path);
-			}
-		}
-	}
-};
-
-load('dist/planwatch.js');
+const staticallyLoaded = staticImports('dist/planwatch.js');
 // core/exit-codes.ts is a plain object literal without imports: the bin names its exit code from it.
 const beforeCheck = [...staticallyLoaded].flatMap(file => Object.keys(cli.metafile.outputs[file].inputs)).filter(path => !['source/bin.ts', 'source/cli/node-version.ts', 'source/core/exit-codes.ts'].includes(path));
 if (beforeCheck.length > 0) {

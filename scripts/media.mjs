@@ -1,15 +1,14 @@
 #!/usr/bin/env node
 /**
  * `npm run media`: regenerate media/*.svg from the demo (scripts/media/main.ts). The TypeScript is bundled with
- * esbuild (dependencies stay in node_modules) and run in this process. Colours and the time zone are fixed
- * before anything loads: chalk decides its colour level when Ink first imports it.
+ * esbuild (dependencies stay in node_modules) and run in this process. Colours are fixed before anything loads:
+ * chalk decides its colour level when Ink first imports it. (The shots pass the time zone to the App: UTC.)
  */
 import {mkdir} from 'node:fs/promises';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import * as esbuild from 'esbuild';
 
 process.env.FORCE_COLOR = '1';
-process.env.TZ = 'UTC';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outfile = `${root}node_modules/.cache/planwatch-media/main.mjs`;

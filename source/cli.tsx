@@ -23,7 +23,8 @@ import type {ReplayControls} from './sources/replay-source.js';
 import {objectKey} from './model/plan-tree.js';
 import {shownInput} from './model/sanitize.js';
 import {SystemClock, type Clock} from './core/clock.js';
-import {Store} from './state/store.js';
+import {openSession, type Session} from './state/session.js';
+import type {Store} from './state/store.js';
 
 /** The exit code of the run once its outcome is known: what a closed stdout (`| head -1`) exits with. */
 let reached: number | undefined;
@@ -176,7 +177,8 @@ async function replay(options: Options): Promise<number> {
 		throw new InputError(`invalid --from "${from}": use a duration after the start (2m30s) or a time (11:02:30, 2026-11-30T11:02:30Z)`);
 	}
 
-	const clock = new ReplayClock(new SystemClock(), recording.startMs, speed, true);
+	const wallClock = new SystemClock();
+	const clock = new ReplayClock(wallClock, recording.startMs, speed, true);
 	const source = createReplaySource({recording, clock, fromMs});
 	const targets = recording.header.waitFor;
 	// The recording's end settles a replay that is not waiting (or whose recorded session ended before its wait
@@ -190,7 +192,7 @@ async function replay(options: Options): Promise<number> {
 		clock.setPaused(false);
 	};
 
-	return show(options, () => source, {targets, clock, replay: source.controls, ended, onReady: play});
+	return show(options, () => source, {targets, clock, wallClock, replay: source.controls, ended, onReady: play});
 }
 
 /** Codes 2–4 end with their reason on stderr (a failed object is already in the output; 130 needs no words). */
@@ -210,6 +212,8 @@ type ShowExtras = {
 	readonly stdinConsumed?: boolean;
 	/** The app clock (replay: recorded time); default the system clock. */
 	readonly clock?: Clock;
+	/** Wall time when the app clock is not (replay): frames are paced on it. */
+	readonly wallClock?: Clock;
 	/** Replay: what `[`, `]` and space drive. */
 	readonly replay?: ReplayControls;
 	/** Replay: the output is ready to show every change: start playing. */
@@ -231,7 +235,9 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 	// While an event is recorded and applied, the store reads the very time the recording gets: a replay then
 	// stamps every transition exactly as live did.
 	let pinned: number | undefined;
-	const store = new Store(options.record === undefined ? clock : {now: () => pinned ?? clock.now(), onTick: l => clock.onTick(l), after: (ms, f) => clock.after(ms, f)});
+	const storeClock: Clock = options.record === undefined ? clock : {now: () => pinned ?? clock.now(), onTick: l => clock.onTick(l), after: (ms, f) => clock.after(ms, f)};
+	const session = openSession(source, {clock, wallClock: extras.wallClock ?? clock, storeClock});
+	const {store} = session;
 	const history = options.history ? await startRunHistory(store, options.mode === 'demo' ? demoRealm : '') : undefined;
 	const expectations = history?.session.expectations;
 	const apply = history ? history.feed(store, history.session) : store.apply;
@@ -250,7 +256,7 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 	}
 
 	const rec = recorder;
-	source.start(
+	session.start(
 		rec
 			? event => {
 				pinned = clock.now();
@@ -264,7 +270,7 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 			: apply,
 	);
 	try {
-		return await drive(options, {store, clock, source, targets, extras, expectations});
+		return await drive(options, {session, targets, extras, expectations});
 	} finally {
 		await source.stop();
 		history?.session.dispose();
@@ -277,16 +283,15 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 }
 
 type Driven = {
-	readonly store: Store;
-	readonly clock: Clock;
-	readonly source: ObjectSource;
+	readonly session: Session;
 	readonly targets: readonly string[];
 	readonly extras: ShowExtras;
 	readonly expectations: Awaited<ReturnType<typeof startRunHistory>>['session']['expectations'] | undefined;
 };
 
 /** The chosen output over a started source. */
-async function drive(options: Options, {store, clock, source, targets, extras, expectations}: Driven): Promise<number> {
+async function drive(options: Options, {session, targets, extras, expectations}: Driven): Promise<number> {
+	const {store, clock, source} = session;
 	if (options.output === 'tui') {
 		// Loaded on demand: plain and json output never start React or Ink.
 		const {runTui} = await import('./cli/run-tui.js');
@@ -296,6 +301,7 @@ async function drive(options: Options, {store, clock, source, targets, extras, e
 			await runTui({
 				store,
 				clock,
+				frameClock: session.wallClock,
 				header: {context: source.label, scope: source.scope},
 				options,
 				// One object from files: open its tree rather than a list of one.
@@ -344,7 +350,6 @@ async function drive(options: Options, {store, clock, source, targets, extras, e
 	// JSON carries them as its "missing" key; the other pictures say on stderr what they are drawn without.
 	if (options.output !== 'json') {
 		for (const m of snapshot.missing ?? []) {
-			// eslint-disable-next-line no-await-in-loop
 			await write(process.stderr, `planwatch: ${m.message}\n`);
 		}
 	}

@@ -82,7 +82,9 @@ function start(options: PlanWatchOptions): Started {
 		source = createClusterSource({kubeconfig, namespace: options.allNamespaces ? undefined : namespace, selector: options.selector, targets, clock});
 	}
 
-	const {store} = openSession(source, clock);
+	const session = openSession(source, clock);
+	session.start();
+	const {store} = session;
 	const targetKeys = targets.map(t => objectKey({kind: t.kind, namespace, name: t.name}));
 	return {store, source, clock, targetKeys};
 }

@@ -99,7 +99,6 @@ async function pastRuns(scenario: Scenario, speeds: readonly number[]): Promise<
 			clock.advance(1000);
 		}
 
-		// eslint-disable-next-line no-await-in-loop
 		await source.stop();
 	}
 
@@ -270,6 +269,8 @@ export async function openDemo(options: DemoOptions): Promise<DemoSession> {
 		targets,
 		ascii: options.ascii ?? false,
 		color: true,
+		// The shots print clock times ("updated 11:00:13"): the same in every zone.
+		timeZone: 'UTC',
 		onQuit() {},
 		expectations: history ? (object: PlanObject) => history.expectations(object) : undefined,
 	});
@@ -288,7 +289,6 @@ export async function openDemo(options: DemoOptions): Promise<DemoSession> {
 		await settle();
 		await instance.waitUntilRenderFlush();
 		while (stdout.pending > 0) {
-			// eslint-disable-next-line no-await-in-loop
 			await settle();
 		}
 	};
@@ -307,7 +307,6 @@ export async function openDemo(options: DemoOptions): Promise<DemoSession> {
 		async press(...keys) {
 			for (const key of keys) {
 				stdin.write(key);
-				// eslint-disable-next-line no-await-in-loop
 				await flush();
 			}
 		},
@@ -316,7 +315,6 @@ export async function openDemo(options: DemoOptions): Promise<DemoSession> {
 			const deadline = Date.now() + 5000;
 			let previous = '';
 			for (;;) {
-				// eslint-disable-next-line no-await-in-loop
 				await flush();
 				const screen = readScreen(terminal);
 				const current = screenText(screen);

@@ -12,13 +12,11 @@ export async function main(args: readonly string[], directory: string): Promise<
 	let stale = 0;
 	for (const [name, content] of files) {
 		const path = `${directory}${name}`;
-		// eslint-disable-next-line no-await-in-loop
 		const current = await readFile(path, 'utf8').catch(() => undefined);
 		const state = current === content ? 'unchanged' : current === undefined ? 'new' : 'changed';
 		if (state !== 'unchanged') {
 			stale++;
 			if (!check) {
-				// eslint-disable-next-line no-await-in-loop
 				await writeFile(path, content);
 			}
 		}

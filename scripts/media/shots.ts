@@ -120,7 +120,6 @@ export async function captureShot(shot: Shot): Promise<Screen> {
 	const demo = await openDemo(shot.demo);
 	try {
 		for (const step of shot.script) {
-			// eslint-disable-next-line no-await-in-loop
 			await ('at' in step ? demo.advanceTo(step.at) : demo.press(...step.keys));
 		}
 
@@ -135,7 +134,6 @@ async function captureAnimation(): Promise<Screen[]> {
 	try {
 		const screens: Screen[] = [];
 		for (const step of animation.script) {
-			// eslint-disable-next-line no-await-in-loop
 			await ('at' in step ? demo.advanceTo(step.at) : 'keys' in step ? demo.press(...step.keys) : demo.capture(step.frame).then(screen => screens.push(screen)));
 		}
 
@@ -151,7 +149,6 @@ const palettes: readonly Palette[] = [dark, light];
 export async function renderMedia(): Promise<Map<string, string>> {
 	const files = new Map<string, string>();
 	for (const shot of shots) {
-		// eslint-disable-next-line no-await-in-loop
 		const screen = await captureShot(shot);
 		for (const palette of palettes) {
 			files.set(`${shot.name}-${palette.name}.svg`, screenToSvg(screen, palette, {title: shot.title}));

@@ -71,6 +71,22 @@ const deflate = promisify(zlib.deflateRaw);
 /** MS-DOS date of 1980-01-01, the earliest a zip can hold (time 00:00). */
 const dosDate = (1 << 5) | 1;
 
+/**
+ * The fields a local file header and its central directory entry share, in the same order from `at` (4 and 6):
+ * version needed, flags, method, time, date, CRC-32, sizes and the name's length. The rest of a fresh buffer is 0.
+ */
+function writeSharedFields(header, at, {crc, compressedSize, size, nameLength}) {
+	header.writeUInt16LE(20, at);
+	header.writeUInt16LE(0x08_00, at + 2); // names are UTF-8
+	header.writeUInt16LE(8, at + 4); // deflate
+	header.writeUInt16LE(0, at + 6);
+	header.writeUInt16LE(dosDate, at + 8);
+	header.writeUInt32LE(crc, at + 10);
+	header.writeUInt32LE(compressedSize, at + 14);
+	header.writeUInt32LE(size, at + 18);
+	header.writeUInt16LE(nameLength, at + 22);
+}
+
 export async function zip(entries) {
 	const locals = [];
 	const centrals = [];
@@ -83,30 +99,14 @@ export async function zip(entries) {
 		const name = Buffer.from(entry.name, 'utf8');
 		const compressed = await deflate(entry.data);
 		const crc = zlib.crc32(entry.data);
+		const shared = {crc, compressedSize: compressed.length, size: entry.data.length, nameLength: name.length};
 		const local = Buffer.alloc(30);
 		local.writeUInt32LE(0x04_03_4b_50, 0);
-		local.writeUInt16LE(20, 4);
-		local.writeUInt16LE(0x08_00, 6); // names are UTF-8
-		local.writeUInt16LE(8, 8); // deflate
-		local.writeUInt16LE(0, 10);
-		local.writeUInt16LE(dosDate, 12);
-		local.writeUInt32LE(crc, 14);
-		local.writeUInt32LE(compressed.length, 18);
-		local.writeUInt32LE(entry.data.length, 22);
-		local.writeUInt16LE(name.length, 26);
-		local.writeUInt16LE(0, 28);
+		writeSharedFields(local, 4, shared);
 		const central = Buffer.alloc(46);
 		central.writeUInt32LE(0x02_01_4b_50, 0);
 		central.writeUInt16LE((3 << 8) | 20, 4); // made by Unix: the external attributes carry the mode
-		central.writeUInt16LE(20, 6);
-		central.writeUInt16LE(0x08_00, 8);
-		central.writeUInt16LE(8, 10);
-		central.writeUInt16LE(0, 12);
-		central.writeUInt16LE(dosDate, 14);
-		central.writeUInt32LE(crc, 16);
-		central.writeUInt32LE(compressed.length, 20);
-		central.writeUInt32LE(entry.data.length, 24);
-		central.writeUInt16LE(name.length, 28);
+		writeSharedFields(central, 6, shared);
 		central.writeUInt32LE((((entry.mode ?? 0o644) | 0o100_000) << 16) >>> 0, 38);
 		central.writeUInt32LE(offset, 42);
 		locals.push(local, name, compressed);

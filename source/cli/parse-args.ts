@@ -300,125 +300,27 @@ function validate(
 	flags: Flags,
 	environment: ParseEnvironment,
 ): ParseResult {
-	const isDemo = input[0] === 'demo';
-	const isReplay = input[0] === 'replay';
-	const positional = isDemo || isReplay ? input.slice(1) : input;
-	const files = flags.file;
-	const mode: Mode = isDemo ? 'demo' : isReplay ? 'replay' : files.length > 0 ? 'file' : 'cluster';
-	if (isReplay) {
-		if (positional.length !== 1) {
-			return error(positional.length === 0 ? 'replay needs the recording: planwatch replay FILE' : `unexpected argument "${shownInput(positional[1] ?? '')}" after replay FILE`);
-		}
-
-		if (files.length > 0) {
-			return error('replay reads its FILE: drop -f');
-		}
+	const invocation = readInvocation(input, flags.file);
+	if ('error' in invocation) {
+		return error(invocation.error);
 	}
 
-	if (files.filter(f => f === '-').length > 1) {
-		return error('stdin (-f -) can be read only once');
+	const {mode, positional, targets} = invocation;
+	const misplaced = misplacedFlag(mode, targets, flags);
+	if (misplaced !== undefined) {
+		return error(misplaced);
 	}
 
-	const targets: Target[] = [];
-	for (const text of isReplay ? [] : positional) {
-		if (isDemo) {
-			return error(`unexpected argument "${shownInput(text)}" after demo`);
-		}
-
-		try {
-			targets.push(parseTarget(text));
-		} catch (error_) {
-			if (error_ instanceof TargetError) {
-				return error(error_.message);
-			}
-
-			throw error_;
-		}
-	}
-
-	if (mode === 'file' && targets.length > 0) {
-		return error('use either -f FILE or targets on a cluster, not both');
-	}
-
-	if (mode === 'demo' && files.length > 0) {
-		return error('demo reads no files: drop -f');
-	}
-
-	// Cluster flags make no sense without a cluster; say so rather than silently ignore them.
-	if (mode !== 'cluster') {
-		const clusterFlag = [
-			['--kubeconfig', flags.kubeconfig !== undefined],
-			['--context', flags.context !== undefined],
-			['-n/--namespace', flags.namespace !== undefined],
-			['-A/--all-namespaces', flags.allNamespaces],
-			['-l/--selector', flags.selector !== undefined],
-		].find(([, given]) => given);
-		if (clusterFlag) {
-			return error(`${String(clusterFlag[0])} needs a cluster; it cannot be used with ${mode === 'file' ? '-f' : mode}`);
-		}
-	}
-
-	if (flags.allNamespaces && flags.namespace !== undefined) {
-		return error('use either -n/--namespace or -A/--all-namespaces, not both');
-	}
-
-	if (flags.allNamespaces && targets.length > 0) {
-		return error('-A/--all-namespaces lists every object; it cannot be used with targets');
-	}
-
-	if (mode !== 'demo' && (flags.scenario !== undefined || (flags.speed !== undefined && mode !== 'replay') || flags.loop)) {
-		return error(mode === 'replay' ? '--scenario and --loop belong to planwatch demo' : '--scenario, --speed and --loop belong to planwatch demo');
-	}
-
-	if (flags.record !== undefined && mode !== 'cluster' && mode !== 'demo') {
-		return error(`--record needs something that changes (a cluster or demo); it cannot be used with ${mode === 'file' ? '-f' : 'replay'}`);
-	}
-
-	if (flags.from !== undefined && mode !== 'replay') {
-		return error('--from belongs to planwatch replay');
-	}
-
-	if (mode === 'file' && flags.wait) {
-		return error('--wait needs a cluster or demo: files do not change');
-	}
-
-	if (!flags.wait && (flags.timeout !== undefined || flags.extend !== undefined)) {
-		return error(`${flags.timeout === undefined ? '--extend' : '--timeout'} needs --wait`);
-	}
-
-	const timeout = durationFlag('--timeout', flags.timeout ?? '0');
-	if ('error' in timeout) {
-		return error(timeout.error);
-	}
-
-	const extend = flags.extend === undefined ? {ms: defaultExtendMs} : durationFlag('--extend', flags.extend);
-	if ('error' in extend) {
-		return error(extend.error);
-	}
-
-	// Timers show whole seconds: a shorter timeout cannot be seen, and 1ns would round to 0, which means none.
-	if (timeout.ms > 0 ? timeout.ms < minDurationMs : !isZero(flags.timeout ?? '0')) {
-		return error('--timeout must be at least 1s, or 0 for none');
-	}
-
-	if (extend.ms < minDurationMs) {
-		return error('--extend must be at least 1s: it is what + adds to the timeout');
+	const durations = waitDurations(flags);
+	if ('error' in durations) {
+		return error(durations.error);
 	}
 
 	// A terminal that cannot move the cursor (TERM=dumb: Emacs shell buffers, some CI consoles) gets what a pipe gets.
 	const terminal = environment.stdoutIsTTY && environment.env['TERM'] !== 'dumb';
-	let output: OutputMode;
-	if (flags.output === undefined) {
-		output = terminal ? 'tui' : 'plain';
-	} else if ((outputs as readonly string[]).includes(flags.output)) {
-		output = flags.output as OutputMode;
-	} else {
-		return error(`unknown output "${shownInput(flags.output)}": use tui, plain or json`);
-	}
-
-	// Without a terminal no key reaches the TUI and it would never end; one frame (--once) is fine.
-	if (output === 'tui' && !environment.stdoutIsTTY && !flags.once) {
-		return error('-o tui needs a terminal on stdout: use -o plain or -o json, or add --once for a single frame');
+	const output = outputMode(flags, terminal, environment.stdoutIsTTY);
+	if (typeof output === 'object') {
+		return error(output.error);
 	}
 
 	const notify = flags.notify ?? 'auto';
@@ -439,7 +341,7 @@ function validate(
 	const noColorEnv = (environment.env['NO_COLOR'] ?? '') !== '';
 	const options: Options = {
 		mode,
-		files,
+		files: flags.file,
 		targets,
 		output,
 		once,
@@ -452,8 +354,8 @@ function validate(
 		allNamespaces: flags.allNamespaces,
 		selector: flags.selector,
 		wait: flags.wait,
-		timeoutMs: timeout.ms,
-		extendMs: extend.ms,
+		timeoutMs: durations.timeoutMs,
+		extendMs: durations.extendMs,
 		history: flags.history,
 		notify: notify as NotifyMode,
 		demo,
@@ -461,4 +363,142 @@ function validate(
 		replay,
 	};
 	return {kind: 'run', options};
+}
+
+/** What is run (demo, replay, files or a cluster) and on which targets, from the words and -f. */
+function readInvocation(input: readonly string[], files: readonly string[]): {mode: Mode; positional: readonly string[]; targets: Target[]} | {error: string} {
+	const isDemo = input[0] === 'demo';
+	const isReplay = input[0] === 'replay';
+	const positional = isDemo || isReplay ? input.slice(1) : input;
+	const mode: Mode = isDemo ? 'demo' : isReplay ? 'replay' : files.length > 0 ? 'file' : 'cluster';
+	if (isReplay) {
+		if (positional.length !== 1) {
+			return {error: positional.length === 0 ? 'replay needs the recording: planwatch replay FILE' : `unexpected argument "${shownInput(positional[1] ?? '')}" after replay FILE`};
+		}
+
+		if (files.length > 0) {
+			return {error: 'replay reads its FILE: drop -f'};
+		}
+	}
+
+	if (files.filter(f => f === '-').length > 1) {
+		return {error: 'stdin (-f -) can be read only once'};
+	}
+
+	const targets: Target[] = [];
+	for (const text of isReplay ? [] : positional) {
+		if (isDemo) {
+			return {error: `unexpected argument "${shownInput(text)}" after demo`};
+		}
+
+		try {
+			targets.push(parseTarget(text));
+		} catch (error_) {
+			if (error_ instanceof TargetError) {
+				return {error: error_.message};
+			}
+
+			throw error_;
+		}
+	}
+
+	return {mode, positional, targets};
+}
+
+/** A flag given where it has no meaning (e.g. a cluster flag with -f, --record with replay): the message, else undefined. */
+function misplacedFlag(mode: Mode, targets: readonly Target[], flags: Flags): string | undefined {
+	if (mode === 'file' && targets.length > 0) {
+		return 'use either -f FILE or targets on a cluster, not both';
+	}
+
+	if (mode === 'demo' && flags.file.length > 0) {
+		return 'demo reads no files: drop -f';
+	}
+
+	// Cluster flags make no sense without a cluster; say so rather than silently ignore them.
+	if (mode !== 'cluster') {
+		const clusterFlag = [
+			['--kubeconfig', flags.kubeconfig !== undefined],
+			['--context', flags.context !== undefined],
+			['-n/--namespace', flags.namespace !== undefined],
+			['-A/--all-namespaces', flags.allNamespaces],
+			['-l/--selector', flags.selector !== undefined],
+		].find(([, given]) => given);
+		if (clusterFlag) {
+			return `${String(clusterFlag[0])} needs a cluster; it cannot be used with ${mode === 'file' ? '-f' : mode}`;
+		}
+	}
+
+	if (flags.allNamespaces && flags.namespace !== undefined) {
+		return 'use either -n/--namespace or -A/--all-namespaces, not both';
+	}
+
+	if (flags.allNamespaces && targets.length > 0) {
+		return '-A/--all-namespaces lists every object; it cannot be used with targets';
+	}
+
+	if (mode !== 'demo' && (flags.scenario !== undefined || (flags.speed !== undefined && mode !== 'replay') || flags.loop)) {
+		return mode === 'replay' ? '--scenario and --loop belong to planwatch demo' : '--scenario, --speed and --loop belong to planwatch demo';
+	}
+
+	if (flags.record !== undefined && mode !== 'cluster' && mode !== 'demo') {
+		return `--record needs something that changes (a cluster or demo); it cannot be used with ${mode === 'file' ? '-f' : 'replay'}`;
+	}
+
+	if (flags.from !== undefined && mode !== 'replay') {
+		return '--from belongs to planwatch replay';
+	}
+
+	if (mode === 'file' && flags.wait) {
+		return '--wait needs a cluster or demo: files do not change';
+	}
+
+	if (!flags.wait && (flags.timeout !== undefined || flags.extend !== undefined)) {
+		return `${flags.timeout === undefined ? '--extend' : '--timeout'} needs --wait`;
+	}
+
+	return undefined;
+}
+
+/** --timeout (0 = none) and --extend in ms, each at least a second. */
+function waitDurations(flags: Pick<Flags, 'timeout' | 'extend'>): {timeoutMs: number; extendMs: number} | {error: string} {
+	const timeout = durationFlag('--timeout', flags.timeout ?? '0');
+	if ('error' in timeout) {
+		return timeout;
+	}
+
+	const extend = flags.extend === undefined ? {ms: defaultExtendMs} : durationFlag('--extend', flags.extend);
+	if ('error' in extend) {
+		return extend;
+	}
+
+	// Timers show whole seconds: a shorter timeout cannot be seen, and 1ns would round to 0, which means none.
+	if (timeout.ms > 0 ? timeout.ms < minDurationMs : !isZero(flags.timeout ?? '0')) {
+		return {error: '--timeout must be at least 1s, or 0 for none'};
+	}
+
+	if (extend.ms < minDurationMs) {
+		return {error: '--extend must be at least 1s: it is what + adds to the timeout'};
+	}
+
+	return {timeoutMs: timeout.ms, extendMs: extend.ms};
+}
+
+/** -o, defaulting to the TUI in a terminal and plain text elsewhere. */
+function outputMode(flags: Pick<Flags, 'output' | 'once'>, terminal: boolean, stdoutIsTTY: boolean): OutputMode | {error: string} {
+	let output: OutputMode;
+	if (flags.output === undefined) {
+		output = terminal ? 'tui' : 'plain';
+	} else if ((outputs as readonly string[]).includes(flags.output)) {
+		output = flags.output as OutputMode;
+	} else {
+		return {error: `unknown output "${shownInput(flags.output)}": use tui, plain or json`};
+	}
+
+	// Without a terminal no key reaches the TUI and it would never end; one frame (--once) is fine.
+	if (output === 'tui' && !stdoutIsTTY && !flags.once) {
+		return {error: '-o tui needs a terminal on stdout: use -o plain or -o json, or add --once for a single frame'};
+	}
+
+	return output;
 }

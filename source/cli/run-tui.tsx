@@ -32,6 +32,8 @@ const inkMaxFps = 60;
 export type TuiRun = {
 	readonly store: Store;
 	readonly clock: Clock;
+	/** Wall time, for pacing frames, when `clock` is not (a replay's stands still and seeks back). Default: `clock`. */
+	readonly frameClock?: Clock;
 	readonly header: {readonly context: string; readonly scope: string};
 	readonly options: Pick<Options, 'ascii' | 'color' | 'once' | 'wait' | 'timeoutMs' | 'extendMs' | 'notify'> & {readonly utc?: boolean};
 	/** Object keys (`Kind/namespace/name`) to open and wait for; empty = every object (the list). */
@@ -67,7 +69,7 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 		extendMs: options.extendMs,
 		graceMs: tuiGraceMs,
 	});
-	const snapshots = framedSnapshots(store, clock, frameMs);
+	const snapshots = framedSnapshots(store, run.frameClock ?? clock, frameMs);
 	const notifier = new Notifier(options.notify, run.signals, clock.now());
 	const actions = createTuiActions({store, clock, ascii: options.ascii, signals: run.signals, notifier, dir: run.dir, expectations: run.expectations, timeZone: options.utc ? 'UTC' : undefined});
 	// Watching only: a failure is news now. With --wait, the end of the wait says it.

@@ -115,7 +115,6 @@ export async function listObjects(options: ListOptions): Promise<{items: KubeObj
 		let resourceVersion: string;
 		try {
 			do {
-				// eslint-disable-next-line no-await-in-loop
 				const page = await listPage(options, continueToken);
 				for (const item of page.items) {
 					items.push(item);

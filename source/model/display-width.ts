@@ -9,7 +9,6 @@ const segmenter = new Intl.Segmenter(undefined, {granularity: 'grapheme'});
 
 // Printable ASCII takes one cell a character: most names, words and numbers, measured without string-width's
 // grapheme work (every tree row's name is measured whenever its object changes).
-// eslint-disable-next-line no-control-regex
 const printableAscii = /^[\u0020-\u007E]*$/;
 
 /** Cells `text` takes (no escape sequences expected: text here is sanitized). */

@@ -121,6 +121,103 @@ type Status = {
 	percent?: {value: string; since: number};
 };
 
+/** An Event the Kanister controller records about one of its objects. */
+export function controllerEvent(at: number, about: {readonly kind: string; readonly name: string}, type: 'Normal' | 'Warning', reason: string, message: string): ScenarioStep {
+	return {
+		at,
+		op: 'event',
+		resource: 'Event',
+		object: {
+			apiVersion: 'v1',
+			kind: 'Event',
+			metadata: {},
+			involvedObject: {apiVersion: kanisterApiVersion, kind: about.kind, name: about.name},
+			reason,
+			message,
+			type,
+			source: {component: 'Kanister Controller'},
+		},
+	};
+}
+
+/** The steps of one ActionSet being written: its status as the controller holds it, and the time of the next write. */
+class Timeline {
+	readonly steps: ScenarioStep[] = [];
+	readonly status: Status;
+	readonly failedReason: string;
+	t: number;
+	readonly #def: ActionSetDef;
+	readonly #base: {apiVersion: string; kind: string; metadata: {name: string}};
+	readonly #spec: Record<string, unknown>;
+
+	constructor(def: ActionSetDef, action: BlueprintActionDef, at: number) {
+		this.#def = def;
+		this.t = at;
+		this.failedReason = `ActionSetFailed Action: ${def.action}`;
+		this.#spec = {
+			actions: [{
+				name: def.action,
+				object: def.object,
+				blueprint: def.blueprint.name,
+				...(def.artifacts ? {artifacts: def.artifacts} : {}),
+				profile: def.profile,
+				preferredVersion: '',
+			}],
+		};
+		this.#base = {apiVersion: kanisterApiVersion, kind: 'ActionSet', metadata: {name: def.name}};
+		this.steps.push({at, op: 'create', resource: 'ActionSet', object: {...this.#base, spec: this.#spec}});
+		this.status = {
+			state: 'pending',
+			phases: action.phases.map(p => ({name: p.name, state: 'pending'})),
+			deferPhase: action.deferPhase ? {name: action.deferPhase.name, state: 'pending'} : {name: '', state: ''},
+			...(action.outputArtifacts ? {artifacts: action.outputArtifacts} : {}),
+			error: '',
+			runningPhase: '',
+		};
+	}
+
+	/** A whole-object status write at `at` (default: now) of the status as it is now. */
+	write(at = this.t): void {
+		const {status} = this;
+		// Copies of the mutable parts; outputs and artifacts are immutable data (or builders).
+		const snapshot: Status = {
+			...status,
+			phases: status.phases.map(p => ({...p})),
+			deferPhase: {...status.deferPhase},
+			...(status.percent ? {percent: {...status.percent}} : {}),
+		};
+		const def = this.#def;
+		const base = this.#base;
+		const spec = this.#spec;
+		this.steps.push({at, op: 'status', resource: 'ActionSet', object: (ctx: PlayContext) => ({...base, spec, status: statusObject(def, snapshot, ctx)})});
+	}
+
+	/** A controller event about the ActionSet (and its Blueprint too, for failures). */
+	event(type: 'Normal' | 'Warning', reason: string, message: string, onBlueprint = false): void {
+		const targets = onBlueprint ? [{kind: 'ActionSet', name: this.#def.name}, {kind: 'Blueprint', name: this.#def.blueprint.name}] : [{kind: 'ActionSet', name: this.#def.name}];
+		for (const target of targets) {
+			this.steps.push(controllerEvent(this.t, target, type, reason, message));
+		}
+	}
+
+	/** The ActionSet's percent: the mean of its phases' progress, `since` moving only when it changes. */
+	recomputePercent(at: number): void {
+		const {status} = this;
+		const total = status.phases.reduce((sum, p) => sum + (p.progress ? Number.parseInt(p.progress.percent, 10) : 0), 0);
+		const value = String(Math.floor(total / Math.max(1, status.phases.length)));
+		if (status.percent?.value !== value) {
+			status.percent = {value, since: at};
+		}
+	}
+
+	/** The run ends failed with `error`, the running phase cleared. */
+	fail(error: string): void {
+		this.status.runningPhase = '';
+		this.status.state = 'failed';
+		this.status.error = error;
+	}
+}
+
 /**
  * The writes of one ActionSet over time (status writes are whole-object updates: no status subresource).
  * Returns the steps in play order.
@@ -135,194 +232,133 @@ export function actionSetTimeline(def: ActionSetDef, run: ActionSetRun): Scenari
 		throw new Error(`${def.name}: deferPhase run must be given iff the blueprint action has one`);
 	}
 
-	const steps: ScenarioStep[] = [];
-	const spec = {
-		actions: [{
-			name: def.action,
-			object: def.object,
-			blueprint: def.blueprint.name,
-			...(def.artifacts ? {artifacts: def.artifacts} : {}),
-			profile: def.profile,
-			preferredVersion: '',
-		}],
-	};
-	const base = {apiVersion: kanisterApiVersion, kind: 'ActionSet', metadata: {name: def.name}};
-	steps.push({at: run.at, op: 'create', resource: 'ActionSet', object: {...base, spec}});
-
-	const status: Status = {
-		state: 'pending',
-		phases: action.phases.map(p => ({name: p.name, state: 'pending'})),
-		deferPhase: action.deferPhase ? {name: action.deferPhase.name, state: 'pending'} : {name: '', state: ''},
-		...(action.outputArtifacts ? {artifacts: action.outputArtifacts} : {}),
-		error: '',
-		runningPhase: '',
-	};
-	const write = (at: number) => {
-		// Copies of the mutable parts; outputs and artifacts are immutable data (or builders).
-		const snapshot: Status = {
-			...status,
-			phases: status.phases.map(p => ({...p})),
-			deferPhase: {...status.deferPhase},
-			...(status.percent ? {percent: {...status.percent}} : {}),
-		};
-		steps.push({
-			at,
-			op: 'status',
-			resource: 'ActionSet',
-			object: (ctx: PlayContext) => ({...base, spec, status: statusObject(def, snapshot, ctx)}),
-		});
-	};
-
-	const event = (at: number, type: 'Normal' | 'Warning', reason: string, message: string, onBlueprint = false) => {
-		const targets = onBlueprint ? [{kind: 'ActionSet', name: def.name}, {kind: 'Blueprint', name: def.blueprint.name}] : [{kind: 'ActionSet', name: def.name}];
-		for (const target of targets) {
-			steps.push({
-				at,
-				op: 'event',
-				resource: 'Event',
-				object: {
-					apiVersion: 'v1',
-					kind: 'Event',
-					metadata: {},
-					involvedObject: {apiVersion: kanisterApiVersion, kind: target.kind, name: target.name},
-					reason,
-					message,
-					type,
-					source: {component: 'Kanister Controller'},
-				},
-			});
-		}
-	};
-
-	const recomputePercent = (at: number) => {
-		const total = status.phases.reduce((sum, p) => sum + (p.progress ? Number.parseInt(p.progress.percent, 10) : 0), 0);
-		const value = String(Math.floor(total / Math.max(1, status.phases.length)));
-		if (status.percent?.value !== value) {
-			status.percent = {value, since: at};
-		}
-	};
-
+	const timeline = new Timeline(def, action, run.at);
 	// initActionSetStatus, then handleActionSet sets running before launching the action.
-	let t = run.at + 300;
-	write(t);
-	t += 300;
-	status.state = 'running';
-	write(t);
-	t += 100;
-	const failedReason = `ActionSetFailed Action: ${def.action}`;
-	event(t, 'Normal', 'Started Action', `Executing action ${def.action}`);
-
+	timeline.t += 300;
+	timeline.write();
+	timeline.t += 300;
+	timeline.status.state = 'running';
+	timeline.write();
+	timeline.t += 100;
+	timeline.event('Normal', 'Started Action', `Executing action ${def.action}`);
 	if (run.launchFailure) {
-		t += 200;
-		event(t, 'Warning', failedReason, `Failed to launch Action ${def.name}: ${run.launchFailure}`, true);
-		status.phases[0]!.state = 'failed';
-		status.state = 'failed';
-		status.runningPhase = '';
-		status.error = run.launchFailure;
-		write(t);
-		return steps;
+		timeline.t += 200;
+		timeline.event('Warning', timeline.failedReason, `Failed to launch Action ${def.name}: ${run.launchFailure}`, true);
+		timeline.status.phases[0]!.state = 'failed';
+		timeline.fail(run.launchFailure);
+		timeline.write();
+		return timeline.steps;
 	}
 
-	let coreFailed = false;
-	for (const [i, phaseRun] of run.phases.entries()) {
+	const coreFailed = playCorePhases(timeline, def, run.phases);
+	const deferFailed = action.deferPhase && run.deferPhase ? playDeferPhase(timeline, action.deferPhase.name, run.deferPhase) : false;
+	if (!coreFailed && !deferFailed) {
+		playComplete(timeline, def, run);
+	}
+
+	return timeline.steps;
+}
+
+/** The core phases in order until one fails; true when one failed. */
+function playCorePhases(timeline: Timeline, def: ActionSetDef, runs: readonly PhaseRun[]): boolean {
+	const {status} = timeline;
+	for (const [i, phaseRun] of runs.entries()) {
 		const phase = status.phases[i];
 		if (!phase) {
 			throw new Error(`${def.name}: more phase runs than blueprint phases`);
 		}
 
-		t += 100;
-		event(t, 'Normal', 'Started Phase', `Executing phase ${phase.name}`);
-		t += 100;
+		timeline.t += 100;
+		timeline.event('Normal', 'Started Phase', `Executing phase ${phase.name}`);
+		timeline.t += 100;
 		status.runningPhase = phase.name;
 		phase.state = 'running';
-		write(t);
-		const end = t + phaseRun.durationMs;
+		timeline.write();
+		const polled = timeline.t + pollMs;
+		const end = timeline.t + phaseRun.durationMs;
 		// The poller writes only when the phase progress changes: functions report "0" until they finish.
-		if (t + pollMs < end) {
-			phase.progress = {percent: '0', at: t + pollMs};
-			recomputePercent(t + pollMs);
-			write(t + pollMs);
+		if (polled < end) {
+			phase.progress = {percent: '0', at: polled};
+			timeline.recomputePercent(polled);
+			timeline.write(polled);
 		}
 
-		t = end;
+		timeline.t = end;
 		if (phaseRun.fail) {
-			status.runningPhase = '';
-			status.state = 'failed';
-			status.error = phaseRun.fail;
+			timeline.fail(phaseRun.fail);
 			phase.state = 'failed';
-			write(t);
-			t += 50;
-			event(t, 'Warning', failedReason, `Failed to execute phase: ${phaseDump(phase.name)}: ${phaseRun.fail}`, true);
-			coreFailed = true;
-			break;
+			timeline.write();
+			timeline.t += 50;
+			timeline.event('Warning', timeline.failedReason, `Failed to execute phase: ${phaseDump(phase.name)}: ${phaseRun.fail}`, true);
+			return true;
 		}
 
 		phase.state = 'complete';
-		phase.progress = {percent: '100', at: t};
+		phase.progress = {percent: '100', at: timeline.t};
 		if (phaseRun.output) {
 			phase.output = phaseRun.output;
 		}
 
-		recomputePercent(t);
-		write(t);
-		t += 50;
-		event(t, 'Normal', 'Ended Phase', `Completed phase ${phase.name}`);
+		timeline.recomputePercent(timeline.t);
+		timeline.write();
+		timeline.t += 50;
+		timeline.event('Normal', 'Ended Phase', `Completed phase ${phase.name}`);
 	}
 
-	if (!coreFailed && run.phases.length !== status.phases.length) {
+	if (runs.length !== status.phases.length) {
 		throw new Error(`${def.name}: every phase must run unless one fails`);
 	}
 
-	let deferFailed = false;
-	if (action.deferPhase && run.deferPhase) {
-		const name = action.deferPhase.name;
-		t += 100;
-		// updateActionSetRunningPhase again, even after a failure; it never marks the deferPhase running.
-		status.runningPhase = name;
-		write(t);
-		t += 50;
-		event(t, 'Normal', 'Started deferPhase', `Executing deferPhase ${name}`);
-		t += run.deferPhase.durationMs;
-		if (run.deferPhase.fail) {
-			status.runningPhase = '';
-			status.state = 'failed';
-			status.error = run.deferPhase.fail;
-			status.deferPhase.state = 'failed';
-			write(t);
-			t += 50;
-			event(t, 'Warning', failedReason, `Failed to execute defer phase: ${phaseDump(name)}: ${run.deferPhase.fail}`, true);
-			deferFailed = true;
-		} else {
-			status.deferPhase.state = 'complete';
-			if (run.deferPhase.output) {
-				status.deferPhase.output = run.deferPhase.output;
-			}
+	return false;
+}
 
-			write(t);
-			t += 50;
-			event(t, 'Normal', 'Ended deferPhase', `Completed deferPhase ${name}`);
-		}
+/** The deferPhase, run after the core phases whatever they did; true when it failed. */
+function playDeferPhase(timeline: Timeline, name: string, run: PhaseRun): boolean {
+	const {status} = timeline;
+	timeline.t += 100;
+	// updateActionSetRunningPhase again, even after a failure; it never marks the deferPhase running.
+	status.runningPhase = name;
+	timeline.write();
+	timeline.t += 50;
+	timeline.event('Normal', 'Started deferPhase', `Executing deferPhase ${name}`);
+	timeline.t += run.durationMs;
+	if (run.fail) {
+		timeline.fail(run.fail);
+		status.deferPhase.state = 'failed';
+		timeline.write();
+		timeline.t += 50;
+		timeline.event('Warning', timeline.failedReason, `Failed to execute defer phase: ${phaseDump(name)}: ${run.fail}`, true);
+		return true;
 	}
 
-	if (!coreFailed && !deferFailed) {
-		// renderActionsetArtifacts + maybeSetActionSetStateComplete; the informer then reports "Update Complete".
-		t += 100;
-		if (status.artifacts) {
-			if (!run.renderedArtifacts) {
-				throw new Error(`${def.name}: a successful run of ${def.action} needs renderedArtifacts`);
-			}
-
-			status.artifacts = run.renderedArtifacts;
-		}
-
-		status.runningPhase = '';
-		status.state = 'complete';
-		write(t);
-		t += 50;
-		event(t, 'Normal', 'Update Complete', `Updated ActionSet '${def.name}' Status->complete`);
+	status.deferPhase.state = 'complete';
+	if (run.output) {
+		status.deferPhase.output = run.output;
 	}
 
-	return steps;
+	timeline.write();
+	timeline.t += 50;
+	timeline.event('Normal', 'Ended deferPhase', `Completed deferPhase ${name}`);
+	return false;
+}
+
+/** renderActionsetArtifacts + maybeSetActionSetStateComplete; the informer then reports "Update Complete". */
+function playComplete(timeline: Timeline, def: ActionSetDef, run: ActionSetRun): void {
+	const {status} = timeline;
+	timeline.t += 100;
+	if (status.artifacts) {
+		if (!run.renderedArtifacts) {
+			throw new Error(`${def.name}: a successful run of ${def.action} needs renderedArtifacts`);
+		}
+
+		status.artifacts = run.renderedArtifacts;
+	}
+
+	status.runningPhase = '';
+	status.state = 'complete';
+	timeline.write();
+	timeline.t += 50;
+	timeline.event('Normal', 'Update Complete', `Updated ActionSet '${def.name}' Status->complete`);
 }
 
 function resolve<T>(value: Dynamic<T>, ctx: PlayContext): T {

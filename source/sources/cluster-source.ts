@@ -11,15 +11,15 @@
  * A 403 on a supporting collection (OperatorVersions, Blueprints, Events) is not fatal: the targets are watched
  * without it and a `missing` event says what and why. Only a 403 on the targets' own kind ends the run.
  */
-import {HttpMethod, RequestContext} from '@kubernetes/client-node';
+import {HttpMethod, RequestContext, type KubeConfig} from '@kubernetes/client-node';
 import {exitCodes, type ExitCode} from '../core/exit-codes.js';
 import {namespacedName} from '../model/object-references.js';
-import {collectionsToWatch, onCollectionFailure, type Product} from './cluster-decisions.js';
+import {collectionsToWatch, onCollectionFailure, type Collection, type Product} from './cluster-decisions.js';
 import type {Clock} from '../core/clock.js';
 import type {BackoffPolicy} from '../kube/backoff.js';
 import {classifyFailure, CredentialError, nearMiss, notFoundMessage, type KubeFailure} from '../kube/errors.js';
 import type {LoadedKubeconfig} from '../kube/kubeconfig.js';
-import {listObjects, Reflector, type ReflectorState} from '../kube/list-watch.js';
+import {listObjects, Reflector, type ReflectorEvent, type ReflectorState} from '../kube/list-watch.js';
 import type {ConnectionState, ObjectSource, SourceSink} from '../state/object-source.js';
 import type {KubeObject, ResourceKind} from '../core/kube-object.js';
 import {resourceTypes} from '../kube/resources.js';
@@ -70,122 +70,176 @@ export const onceFirstListWithinMs = 30_000;
 /** How long a supporting collection's start-up failure waits for one of the targets' own kind. */
 const supportingFailureDelayMs = 500;
 
-export function createClusterSource(options: ClusterSourceOptions): ObjectSource {
-	const {kubeconfig, namespace, clock} = options;
-	const kubeConfig = kubeconfig.kubeConfig;
-	const plugin = kubeconfig.credentialPlugin;
-	const targets = dedupe(options.targets);
-	let sink: SourceSink | undefined;
-	let entries: Entry[] = [];
-	let stopped = false;
-	let finished = false; // fatal sent
-	let synced = false;
-	let lastConnection = '';
-	const absent = new Set<Product>();
-	const lookups = new AbortController();
+/**
+ * One reflector per collection to watch (cluster-decisions.ts decides which), their events merged for the sink.
+ * Long-lived: start once, stop once; everything it holds is private.
+ */
+export class ClusterSource implements ObjectSource {
+	readonly label: string;
+	readonly scope: string;
+	readonly #options: ClusterSourceOptions;
+	readonly #targets: readonly Target[];
+	readonly #absent = new Set<Product>();
+	readonly #lookups = new AbortController();
+	#sink: SourceSink | undefined;
+	#entries: Entry[] = [];
+	#stopped = false;
+	/** A fatal event was sent. */
+	#finished = false;
+	#synced = false;
+	#lastConnection = '';
 
-	const emitConnection = (state: ConnectionState) => {
-		const text = JSON.stringify(state);
-		if (text !== lastConnection && sink && !finished) {
-			lastConnection = text;
-			sink({type: 'connection', state});
-		}
-	};
+	constructor(options: ClusterSourceOptions) {
+		this.#options = options;
+		this.#targets = dedupe(options.targets);
+		this.label = options.kubeconfig.contextName;
+		this.scope = options.namespace ?? 'all namespaces';
+	}
 
-	const stopAll = async () => {
-		lookups.abort();
-		await Promise.all(entries.map(async e => e.reflector.stop()));
-	};
-
-	const fatal = (message: string, exitCode: ExitCode) => {
-		if (finished || stopped) {
+	start(sink: SourceSink): void {
+		if (this.#sink) {
 			return;
 		}
 
-		sink?.({type: 'fatal', message, exitCode});
-		finished = true;
-		void stopAll();
-	};
+		this.#sink = sink;
+		void this.#begin();
+	}
 
-	const active = () => entries.filter(e => !absent.has(e.product) && !e.missing);
+	async stop(): Promise<void> {
+		this.#stopped = true;
+		// A credential plugin still running (a login nobody finishes) must not outlive planwatch.
+		this.#options.kubeconfig.credentials?.stop();
+		await this.#stopAll();
+	}
 
-	const foldStates = () => {
-		const running = active();
-		const reconnecting = running
-			.map(e => e.state)
-			.filter((s): s is Extract<ReflectorState, {status: 'reconnecting'}> => s.status === 'reconnecting')
-			.sort((a, b) => b.attempt - a.attempt);
-		if (reconnecting[0]) {
-			emitConnection({status: 'reconnecting', attempt: reconnecting[0].attempt, lastError: reconnecting[0].lastError});
-		} else if (running.length > 0 && running.every(e => e.state.status === 'live')) {
-			emitConnection({status: 'live'});
-		} else {
-			emitConnection({status: 'connecting'});
-		}
-	};
-
-	/** Several reflectors can feed one kind (one per target): the store gets their union. */
-	const emitReplace = (kind: ResourceKind) => {
-		const objects = entries.filter(e => e.kind === kind && e.listed).flatMap(e => [...e.objects.values()]);
-		sink?.({type: 'replace', resource: kind, ...(namespace === undefined ? {} : {namespace}), objects});
-	};
-
-	const checkSynced = () => {
-		if (synced || finished) {
-			return;
-		}
-
-		if (active().length === 0) {
-			return;
-		}
-
-		if (active().every(e => e.listed && (!e.target || e.objects.size > 0))) {
-			synced = true;
-			sink?.({type: 'synced'});
-		}
-	};
-
-	const reportMissingTarget = async (target: Target) => {
-		const resource = resourceTypes[target.kind];
-		const hint: {nearMiss?: string; otherNamespace?: string} = {};
-		try {
-			if (namespace !== undefined) {
-				const elsewhere = await listObjects({kubeConfig, resource, fieldSelector: `metadata.name=${target.name}`, signal: lookups.signal});
-				const other = elsewhere.items.find(o => o.metadata?.namespace && o.metadata.namespace !== namespace);
-				if (other?.metadata?.namespace) {
-					hint.otherNamespace = other.metadata.namespace;
-				}
-			}
-		} catch {
-			// Listing other namespaces is often forbidden; the hint is optional.
-		}
-
-		if (hint.otherNamespace === undefined) {
+	async #begin(): Promise<void> {
+		const {kubeconfig, clock, firstListWithinMs} = this.#options;
+		const plugin = kubeconfig.credentialPlugin;
+		if (plugin !== undefined) {
+			// Run the exec plugin once, up front: it may prompt or open a browser and take a while, and
+			// client-node would otherwise start one copy per collection in parallel. It caches the result.
+			const limitMs = kubeconfig.credentials?.timeoutMs;
+			this.#emitConnection({status: 'waiting-credentials', plugin, ...(limitMs === undefined ? {} : {limitMs})});
 			try {
-				const inScope = await listObjects({kubeConfig, resource, ...(namespace === undefined ? {} : {namespace}), signal: lookups.signal});
-				const guess = nearMiss(target.name, inScope.items.map(o => o.metadata?.name ?? '').filter(Boolean));
-				if (guess !== undefined) {
-					hint.nearMiss = guess;
-				}
-			} catch {
-				// Same: the hint is optional.
+				await kubeconfig.kubeConfig.applySecurityAuthentication(new RequestContext(kubeconfig.server, HttpMethod.GET));
+			} catch (error) {
+				const failure = classifyFailure(new CredentialError(plugin, error), {server: kubeconfig.server, verb: 'list', resource: resourceTypes.Instance, credentialPlugin: plugin});
+				this.#fatal(failure.message, exitCodes.cluster);
+				return;
 			}
 		}
 
-		fatal(notFoundMessage(target, namespace, hint), exitCodes.cluster);
-	};
+		if (this.#stopped) {
+			return;
+		}
 
-	const onFailed = (entry: Entry, failure: KubeFailure) => {
-		const verdict = onCollectionFailure(entry, failure, targets, absent);
+		this.#emitConnection({status: 'connecting'});
+		this.#entries = collectionsToWatch(this.#targets, this.#options.selector).map((item, id) => this.#newEntry(item, id));
+		for (const entry of this.#entries) {
+			entry.reflector.start();
+		}
+
+		if (firstListWithinMs !== undefined) {
+			clock.after(firstListWithinMs, () => {
+				if (!this.#synced && !this.#finished && !this.#stopped) {
+					this.#fatal(`gave up after ${Math.round(firstListWithinMs / 1000)}s: ${lastTrouble(this.#active())}`, exitCodes.cluster);
+				}
+			});
+		}
+	}
+
+	#newEntry(item: Collection, id: number): Entry {
+		const options = this.#options;
+		const {namespace} = options;
+		const plugin = options.kubeconfig.credentialPlugin;
+		const entry: Entry = {
+			id,
+			kind: item.kind,
+			product: item.product,
+			...(item.target ? {target: item.target} : {}),
+			objects: new Map(),
+			listed: false,
+			missing: false,
+			state: {status: 'connecting'},
+			reflector: new Reflector({
+				kubeConfig: options.kubeconfig.kubeConfig,
+				resource: resourceTypes[item.kind],
+				...(namespace === undefined ? {} : {namespace}),
+				...(item.labelSelector ? {labelSelector: item.labelSelector} : {}),
+				...(item.fieldSelector ? {fieldSelector: item.fieldSelector} : {}),
+				clock: options.clock,
+				...(plugin === undefined ? {} : {credentialPlugin: plugin}),
+				...(options.random ? {random: options.random} : {}),
+				...(options.backoff ? {backoff: options.backoff} : {}),
+				...(options.watchdogMs === undefined ? {} : {watchdogMs: options.watchdogMs}),
+				...(options.listPageSize === undefined ? {} : {listPageSize: options.listPageSize}),
+			}, event => {
+				this.#onReflectorEvent(entry, event);
+			}),
+		};
+		return entry;
+	}
+
+	#onReflectorEvent(entry: Entry, event: ReflectorEvent): void {
+		if (this.#stopped || this.#finished || this.#absent.has(entry.product) || entry.missing) {
+			return;
+		}
+
+		switch (event.type) {
+			case 'replace': {
+				entry.objects.clear();
+				for (const object of event.objects) {
+					entry.objects.set(namespacedName(object), object);
+				}
+
+				const first = !entry.listed;
+				entry.listed = true;
+				this.#emitReplace(entry.kind);
+				if (first && entry.target && entry.objects.size === 0) {
+					void this.#reportMissingTarget(entry.target);
+					return;
+				}
+
+				this.#checkSynced();
+				break;
+			}
+
+			case 'upsert': {
+				entry.objects.set(namespacedName(event.object), event.object);
+				this.#sink?.({type: 'upsert', resource: entry.kind, object: event.object});
+				break;
+			}
+
+			case 'delete': {
+				entry.objects.delete(namespacedName(event.object));
+				this.#sink?.({type: 'delete', resource: entry.kind, object: event.object});
+				break;
+			}
+
+			case 'state': {
+				entry.state = event.state;
+				this.#foldStates();
+				break;
+			}
+
+			case 'failed': {
+				this.#onFailed(entry, event.failure);
+				break;
+			}
+		}
+	}
+
+	#onFailed(entry: Entry, failure: KubeFailure): void {
+		const verdict = onCollectionFailure(entry, failure, this.#targets, this.#absent);
 		switch (verdict.action) {
 			case 'fatal': {
-				fatal(verdict.message, verdict.exitCode);
+				this.#fatal(verdict.message, verdict.exitCode);
 				return;
 			}
 
 			case 'drop-product': {
-				absent.add(entry.product);
-				for (const e of entries.filter(x => x.product === entry.product)) {
+				this.#absent.add(entry.product);
+				for (const e of this.#entries.filter(x => x.product === entry.product)) {
 					void e.reflector.stop();
 				}
 
@@ -195,168 +249,138 @@ export function createClusterSource(options: ClusterSourceOptions): ObjectSource
 			case 'missing': {
 				entry.missing = true;
 				void entry.reflector.stop();
-				sink?.({type: 'missing', resource: entry.kind, message: verdict.message});
+				this.#sink?.({type: 'missing', resource: entry.kind, message: verdict.message});
 				break;
 			}
 
 			case 'fatal-soon': {
 				// The requests run together: "cannot list actionsets" says more than "cannot list blueprints".
-				clock.after(supportingFailureDelayMs, () => {
-					fatal(verdict.message, verdict.exitCode);
+				this.#options.clock.after(supportingFailureDelayMs, () => {
+					this.#fatal(verdict.message, verdict.exitCode);
 				});
 				return;
 			}
 		}
 
-		foldStates();
-		checkSynced();
-	};
+		this.#foldStates();
+		this.#checkSynced();
+	}
 
-	const build = () => {
-		const plan = collectionsToWatch(targets, options.selector);
-		entries = plan.map((item, id) => {
-			const entry: Entry = {
-				id,
-				kind: item.kind,
-				product: item.product,
-				...(item.target ? {target: item.target} : {}),
-				objects: new Map(),
-				listed: false,
-				missing: false,
-				state: {status: 'connecting'},
-				reflector: new Reflector({
-					kubeConfig,
-					resource: resourceTypes[item.kind],
-					...(namespace === undefined ? {} : {namespace}),
-					...(item.labelSelector ? {labelSelector: item.labelSelector} : {}),
-					...(item.fieldSelector ? {fieldSelector: item.fieldSelector} : {}),
-					clock,
-					...(plugin === undefined ? {} : {credentialPlugin: plugin}),
-					...(options.random ? {random: options.random} : {}),
-					...(options.backoff ? {backoff: options.backoff} : {}),
-					...(options.watchdogMs === undefined ? {} : {watchdogMs: options.watchdogMs}),
-					...(options.listPageSize === undefined ? {} : {listPageSize: options.listPageSize}),
-				}, event => {
-					if (stopped || finished || absent.has(entry.product) || entry.missing) {
-						return;
-					}
+	async #reportMissingTarget(target: Target): Promise<void> {
+		const {kubeconfig, namespace} = this.#options;
+		const hint = await missingTargetHint(kubeconfig.kubeConfig, target, namespace, this.#lookups.signal);
+		this.#fatal(notFoundMessage(target, namespace, hint), exitCodes.cluster);
+	}
 
-					switch (event.type) {
-						case 'replace': {
-							entry.objects.clear();
-							for (const object of event.objects) {
-								entry.objects.set(namespacedName(object), object);
-							}
-
-							const first = !entry.listed;
-							entry.listed = true;
-							emitReplace(entry.kind);
-							if (first && entry.target && entry.objects.size === 0) {
-								void reportMissingTarget(entry.target);
-								return;
-							}
-
-							checkSynced();
-							break;
-						}
-
-						case 'upsert': {
-							entry.objects.set(namespacedName(event.object), event.object);
-							sink?.({type: 'upsert', resource: entry.kind, object: event.object});
-							break;
-						}
-
-						case 'delete': {
-							entry.objects.delete(namespacedName(event.object));
-							sink?.({type: 'delete', resource: entry.kind, object: event.object});
-							break;
-						}
-
-						case 'state': {
-							entry.state = event.state;
-							foldStates();
-							break;
-						}
-
-						case 'failed': {
-							onFailed(entry, event.failure);
-							break;
-						}
-					}
-				}),
-			};
-			return entry;
-		});
-	};
-
-	const begin = async () => {
-		if (plugin !== undefined) {
-			// Run the exec plugin once, up front: it may prompt or open a browser and take a while, and
-			// client-node would otherwise start one copy per collection in parallel. It caches the result.
-			const limitMs = kubeconfig.credentials?.timeoutMs;
-			emitConnection({status: 'waiting-credentials', plugin, ...(limitMs === undefined ? {} : {limitMs})});
-			try {
-				await kubeConfig.applySecurityAuthentication(new RequestContext(kubeconfig.server, HttpMethod.GET));
-			} catch (error) {
-				const failure = classifyFailure(new CredentialError(plugin, error), {server: kubeconfig.server, verb: 'list', resource: resourceTypes.Instance, credentialPlugin: plugin});
-				fatal(failure.message, exitCodes.cluster);
-				return;
-			}
+	#emitConnection(state: ConnectionState): void {
+		const text = JSON.stringify(state);
+		if (text !== this.#lastConnection && this.#sink && !this.#finished) {
+			this.#lastConnection = text;
+			this.#sink({type: 'connection', state});
 		}
+	}
 
-		if (stopped) {
+	/** Several reflectors can feed one kind (one per target): the store gets their union. */
+	#emitReplace(kind: ResourceKind): void {
+		const {namespace} = this.#options;
+		const objects = this.#entries.filter(e => e.kind === kind && e.listed).flatMap(e => [...e.objects.values()]);
+		this.#sink?.({type: 'replace', resource: kind, ...(namespace === undefined ? {} : {namespace}), objects});
+	}
+
+	#fatal(message: string, exitCode: ExitCode): void {
+		if (this.#finished || this.#stopped) {
 			return;
 		}
 
-		emitConnection({status: 'connecting'});
-		build();
-		for (const entry of entries) {
-			entry.reflector.start();
+		this.#sink?.({type: 'fatal', message, exitCode});
+		this.#finished = true;
+		void this.#stopAll();
+	}
+
+	async #stopAll(): Promise<void> {
+		this.#lookups.abort();
+		await Promise.all(this.#entries.map(async e => e.reflector.stop()));
+	}
+
+	#active(): Entry[] {
+		return this.#entries.filter(e => !this.#absent.has(e.product) && !e.missing);
+	}
+
+	#foldStates(): void {
+		this.#emitConnection(foldConnection(this.#active()));
+	}
+
+	#checkSynced(): void {
+		if (this.#synced || this.#finished) {
+			return;
 		}
 
-		if (options.firstListWithinMs !== undefined) {
-			const within = options.firstListWithinMs;
-			clock.after(within, () => {
-				if (!synced && !finished && !stopped) {
-					fatal(`gave up after ${Math.round(within / 1000)}s: ${lastTrouble()}`, exitCodes.cluster);
-				}
-			});
+		const active = this.#active();
+		if (active.length > 0 && active.every(e => e.listed && (!e.target || e.objects.size > 0))) {
+			this.#synced = true;
+			this.#sink?.({type: 'synced'});
 		}
-	};
+	}
+}
 
-	/** Why the first list has not completed: the worst reconnecting collection, else one still waiting. */
-	const lastTrouble = (): string => {
-		const running = active();
-		const worst = running
-			.map(e => e.state)
-			.filter((s): s is Extract<ReflectorState, {status: 'reconnecting'}> => s.status === 'reconnecting')
-			.sort((a, b) => b.attempt - a.attempt)[0];
-		if (worst) {
-			return `${worst.lastError} (attempt ${worst.attempt})`;
-		}
+export function createClusterSource(options: ClusterSourceOptions): ObjectSource {
+	return new ClusterSource(options);
+}
 
-		const waiting = running.find(e => !e.listed);
-		return waiting ? `the cluster did not answer the list of ${resourceTypes[waiting.kind].plural}` : 'the cluster did not answer';
-	};
+type Reconnecting = Extract<ReflectorState, {status: 'reconnecting'}>;
 
-	return {
-		label: kubeconfig.contextName,
-		scope: namespace ?? 'all namespaces',
-		start(next: SourceSink): void {
-			if (sink) {
-				return;
+/** The reconnecting collection with the most attempts, if any. */
+function worstReconnecting(running: readonly Entry[]): Reconnecting | undefined {
+	return running
+		.map(e => e.state)
+		.filter((s): s is Reconnecting => s.status === 'reconnecting')
+		.sort((a, b) => b.attempt - a.attempt)[0];
+}
+
+/** The collections' connection states folded into one: the worst reconnecting, else live when all are, else connecting. */
+function foldConnection(running: readonly Entry[]): ConnectionState {
+	const worst = worstReconnecting(running);
+	if (worst) {
+		return {status: 'reconnecting', attempt: worst.attempt, lastError: worst.lastError};
+	}
+
+	return running.length > 0 && running.every(e => e.state.status === 'live') ? {status: 'live'} : {status: 'connecting'};
+}
+
+/** Why the first list has not completed: the worst reconnecting collection, else one still waiting. */
+function lastTrouble(running: readonly Entry[]): string {
+	const worst = worstReconnecting(running);
+	if (worst) {
+		return `${worst.lastError} (attempt ${worst.attempt})`;
+	}
+
+	const waiting = running.find(e => !e.listed);
+	return waiting ? `the cluster did not answer the list of ${resourceTypes[waiting.kind].plural}` : 'the cluster did not answer';
+}
+
+/** For "not found": the namespace the target is in instead, else a near-miss name in scope. Both optional. */
+async function missingTargetHint(kubeConfig: KubeConfig, target: Target, namespace: string | undefined, signal: AbortSignal): Promise<{nearMiss?: string; otherNamespace?: string}> {
+	const resource = resourceTypes[target.kind];
+	try {
+		if (namespace !== undefined) {
+			const elsewhere = await listObjects({kubeConfig, resource, fieldSelector: `metadata.name=${target.name}`, signal});
+			const other = elsewhere.items.find(o => o.metadata?.namespace && o.metadata.namespace !== namespace);
+			if (other?.metadata?.namespace) {
+				return {otherNamespace: other.metadata.namespace};
 			}
+		}
+	} catch {
+		// Listing other namespaces is often forbidden; the hint is optional.
+	}
 
-			sink = next;
-			void begin();
-		},
-		async stop(): Promise<void> {
-			stopped = true;
-			// A credential plugin still running (a login nobody finishes) must not outlive planwatch.
-			kubeconfig.credentials?.stop();
-			await stopAll();
-		},
-	};
+	try {
+		const inScope = await listObjects({kubeConfig, resource, ...(namespace === undefined ? {} : {namespace}), signal});
+		const guess = nearMiss(target.name, inScope.items.map(o => o.metadata?.name ?? '').filter(Boolean));
+		return guess === undefined ? {} : {nearMiss: guess};
+	} catch {
+		// Same: the hint is optional.
+		return {};
+	}
 }
 
 function dedupe(targets: readonly Target[]): Target[] {

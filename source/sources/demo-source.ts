@@ -26,115 +26,140 @@ export type DemoSourceOptions = {
 export const demoNamespace = 'default';
 const defaultLoopPauseMs = 5000;
 
-export function createDemoSource(options: DemoSourceOptions): ObjectSource {
-	const {clock} = options;
-	const speed = options.speed ?? 1;
-	if (!(speed > 0) || !Number.isFinite(speed)) {
-		throw new RangeError(`speed must be a positive number, got ${speed}`);
+/** Plays the scenarios on a SimulatedCluster in rounds (one, or one after another with `loop`). */
+export class DemoSource implements ObjectSource {
+	readonly label = 'demo';
+	readonly scope: string;
+	readonly #clock: Clock;
+	readonly #speed: number;
+	readonly #loop: boolean;
+	readonly #loopPauseMs: number;
+	readonly #steps: readonly ScenarioStep[];
+	#sink: SourceSink | undefined;
+	#timers: Array<() => void> = [];
+	#cluster: SimulatedCluster | undefined;
+	#firstVersion = 1000;
+
+	constructor(options: DemoSourceOptions) {
+		const speed = options.speed ?? 1;
+		if (!(speed > 0) || !Number.isFinite(speed)) {
+			throw new RangeError(`speed must be a positive number, got ${speed}`);
+		}
+
+		this.#clock = options.clock;
+		this.#speed = speed;
+		this.#loop = options.loop ?? false;
+		this.#loopPauseMs = options.loopPauseMs ?? defaultLoopPauseMs;
+		this.scope = options.namespace ?? demoNamespace;
+		this.#steps = scenario({name: 'demo', title: '', description: ''}, ...options.scenarios.map(s => s.objects)).objects;
 	}
 
-	const namespace = options.namespace ?? demoNamespace;
-	const loopPauseMs = options.loopPauseMs ?? defaultLoopPauseMs;
-	const steps: readonly ScenarioStep[] = scenario({name: 'demo', title: '', description: ''}, ...options.scenarios.map(s => s.objects)).objects;
+	start(sink: SourceSink): void {
+		this.#sink = sink;
+		this.#emit({type: 'connection', state: {status: 'live'}});
+		this.#beginRound(true);
+	}
 
-	let sink: SourceSink | undefined;
-	let timers: Array<() => void> = [];
-	let cluster: SimulatedCluster;
-	let ctx: PlayContext;
-	let firstVersion = 1000;
+	stop(): void {
+		this.#sink = undefined;
+		this.#cancelTimers();
+	}
 
-	const emit = (event: SourceEvent) => {
-		sink?.(event);
-	};
+	#emit(event: SourceEvent): void {
+		this.#sink?.(event);
+	}
 
-	const report = (change: ClusterChange | undefined) => {
+	#report(change: ClusterChange | undefined): void {
 		if (change) {
-			emit({type: change.type, resource: change.resource, object: change.object});
+			this.#emit({type: change.type, resource: change.resource, object: change.object});
 		}
-	};
+	}
 
-	const applyStep = (step: ScenarioStep): ClusterChange | undefined => {
+	#applyStep(cluster: SimulatedCluster, ctx: PlayContext, step: ScenarioStep): ClusterChange | undefined {
 		try {
 			return cluster.apply(step, ctx);
 		} catch {
 			// A step the data got wrong (the scenario tests catch these); the demo keeps playing.
 			return undefined;
 		}
-	};
+	}
 
-	const cancelTimers = () => {
-		for (const cancel of timers) {
+	#cancelTimers(): void {
+		for (const cancel of this.#timers) {
 			cancel();
 		}
 
-		timers = [];
-	};
+		this.#timers = [];
+	}
 
-	const beginRound = (initial: boolean) => {
-		cancelTimers();
+	#beginRound(initial: boolean): void {
+		this.#cancelTimers();
+		const clock = this.#clock;
+		const namespace = this.scope;
 		// Keep resourceVersions increasing across rounds, as a real cluster would.
-		cluster = new SimulatedCluster({now: () => clock.now(), firstResourceVersion: firstVersion});
-		firstVersion += 1_000_000;
+		const cluster = new SimulatedCluster({now: () => clock.now(), firstResourceVersion: this.#firstVersion});
+		this.#firstVersion += 1_000_000;
 		const startMs = clock.now();
-		ctx = playContext({namespace, startMs, speed, now: () => clock.now()});
+		const ctx = playContext({namespace, startMs, speed: this.#speed, now: () => clock.now()});
+		this.#cluster = cluster;
 		// Steps at or before 0 describe the cluster as found when connecting: they belong to the first list.
-		const present = steps.filter(step => step.at <= 0).map(step => applyStep(step));
+		const present = this.#steps.filter(step => step.at <= 0).map(step => this.#applyStep(cluster, ctx, step));
 		if (initial) {
 			for (const resource of clusterResources) {
-				emit({type: 'replace', resource, namespace, objects: cluster.list(resource)});
+				this.#emit({type: 'replace', resource, namespace, objects: cluster.list(resource)});
 			}
 
-			emit({type: 'synced'});
+			this.#emit({type: 'synced'});
 		} else {
 			for (const change of present) {
-				report(change);
+				this.#report(change);
 			}
 		}
 
-		// One timer per instant, each measured from the round start, so delays never add up.
-		const batches = new Map<number, ScenarioStep[]>();
-		for (const step of steps.filter(step => step.at > 0)) {
-			const due = dueAt(step, startMs, speed);
-			batches.set(due, [...(batches.get(due) ?? []), step]);
-		}
+		this.#schedule(cluster, ctx, startMs);
+	}
 
+	/** One timer per instant, each measured from the round start, so delays never add up. */
+	#schedule(cluster: SimulatedCluster, ctx: PlayContext, startMs: number): void {
+		const batches = stepBatches(this.#steps, startMs, this.#speed);
 		const last = Math.max(startMs, ...batches.keys());
 		for (const [due, batch] of batches) {
-			timers.push(clock.after(due - startMs, () => {
+			this.#timers.push(this.#clock.after(due - startMs, () => {
 				for (const step of batch) {
-					report(applyStep(step));
+					this.#report(this.#applyStep(cluster, ctx, step));
 				}
 
-				if (due === last && options.loop && sink) {
-					timers = [clock.after(loopPauseMs, restart)];
+				if (due === last && this.#loop && this.#sink) {
+					this.#timers = [this.#clock.after(this.#loopPauseMs, this.#restart)];
 				}
 			}));
 		}
 
-		if (batches.size === 0 && options.loop) {
-			timers.push(clock.after(loopPauseMs, restart));
+		if (batches.size === 0 && this.#loop) {
+			this.#timers.push(this.#clock.after(this.#loopPauseMs, this.#restart));
 		}
-	};
+	}
 
-	const restart = () => {
-		for (const change of cluster.clear()) {
-			report(change);
+	readonly #restart = (): void => {
+		for (const change of this.#cluster?.clear() ?? []) {
+			this.#report(change);
 		}
 
-		beginRound(false);
+		this.#beginRound(false);
 	};
+}
 
-	return {
-		label: 'demo',
-		scope: namespace,
-		start(s: SourceSink) {
-			sink = s;
-			emit({type: 'connection', state: {status: 'live'}});
-			beginRound(true);
-		},
-		stop() {
-			sink = undefined;
-			cancelTimers();
-		},
-	};
+/** The steps after the start, grouped by the clock time they are due at. */
+function stepBatches(steps: readonly ScenarioStep[], startMs: number, speed: number): Map<number, ScenarioStep[]> {
+	const batches = new Map<number, ScenarioStep[]>();
+	for (const step of steps.filter(step => step.at > 0)) {
+		const due = dueAt(step, startMs, speed);
+		batches.set(due, [...(batches.get(due) ?? []), step]);
+	}
+
+	return batches;
+}
+
+export function createDemoSource(options: DemoSourceOptions): ObjectSource {
+	return new DemoSource(options);
 }

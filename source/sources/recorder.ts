@@ -38,6 +38,12 @@ const flushChars = 1024 * 1024;
  */
 export async function openRecorder(path: string, header: Omit<RecordingHeader, 'recording'>, options: RecorderOptions = {}): Promise<Recorder> {
 	const name = sanitizeLine(path, 200);
+	const handle = await openNewFile(path, name);
+	return new FileRecorder(path, name, handle, encodeHeader(header), options);
+}
+
+/** FILE opened for appending, if it is new or empty; else the InputError that says why not. */
+async function openNewFile(path: string, name: string): Promise<FileHandle> {
 	try {
 		const info = statSync(path, {throwIfNoEntry: false});
 		if (info?.isFile() && info.size > 0) {
@@ -53,113 +59,128 @@ export async function openRecorder(path: string, header: Omit<RecordingHeader, '
 		}
 	}
 
-	let handle: FileHandle;
 	try {
-		handle = await open(path, 'a');
+		return await open(path, 'a');
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		const reason = code === 'ENOENT' ? 'no such directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : 'cannot open';
 		throw new InputError(`--record ${name}: ${reason}`);
 	}
+}
 
-	const flushMs = options.flushMs ?? defaultFlushMs;
-	let buffer: string[] = [encodeHeader(header)];
-	let buffered = buffer[0]!.length;
-	let writing: Promise<void> | undefined;
-	let timer: NodeJS.Timeout | undefined;
-	let closed = false;
-	let failed: string | undefined;
+/** The buffer of encoded lines and the one append at a time that hands it to the file. */
+class FileRecorder implements Recorder {
+	readonly #path: string;
+	readonly #name: string;
+	readonly #handle: FileHandle;
+	readonly #flushMs: number;
+	readonly #onError: ((message: string) => void) | undefined;
+	#buffer: string[];
+	#buffered: number;
+	#writing: Promise<void> | undefined;
+	#timer: NodeJS.Timeout | undefined;
+	#closed = false;
+	#failed: string | undefined;
 
-	const fail = (error: unknown): void => {
-		if (failed === undefined) {
-			failed = `--record ${name}: ${sanitizeLine((error as Error).message, 200)}`;
-			buffer = [];
-			buffered = 0;
-			options.onError?.(failed);
+	constructor(path: string, name: string, handle: FileHandle, headerLine: string, options: RecorderOptions) {
+		this.#path = path;
+		this.#name = name;
+		this.#handle = handle;
+		this.#flushMs = options.flushMs ?? defaultFlushMs;
+		this.#onError = options.onError;
+		this.#buffer = [headerLine];
+		this.#buffered = headerLine.length;
+		process.once('exit', this.#onExit);
+		this.#schedule();
+	}
+
+	record(at: number, event: SourceEvent): void {
+		if (this.#closed || this.#failed !== undefined) {
+			return;
 		}
-	};
 
-	const flush = async (): Promise<void> => {
-		timer = undefined;
-		while (buffer.length > 0 && failed === undefined) {
-			if (writing) {
-				await writing;
+		const line = encodeEntry(at, event);
+		this.#buffer.push(line);
+		this.#buffered += line.length;
+		this.#schedule();
+	}
+
+	async close(at: number): Promise<void> {
+		if (this.#closed) {
+			return;
+		}
+
+		this.#closed = true;
+		if (this.#failed === undefined) {
+			this.#buffer.push(encodeEntry(at, {type: 'end'}));
+		}
+
+		if (this.#timer) {
+			clearTimeout(this.#timer);
+		}
+
+		await this.#flush();
+		process.removeListener('exit', this.#onExit);
+		await this.#handle.close().catch(() => undefined);
+	}
+
+	readonly error = (): string | undefined => this.#failed;
+
+	#fail(error: unknown): void {
+		if (this.#failed === undefined) {
+			this.#failed = `--record ${this.#name}: ${sanitizeLine((error as Error).message, 200)}`;
+			this.#buffer = [];
+			this.#buffered = 0;
+			this.#onError?.(this.#failed);
+		}
+	}
+
+	async #flush(): Promise<void> {
+		this.#timer = undefined;
+		while (this.#buffer.length > 0 && this.#failed === undefined) {
+			if (this.#writing) {
+				await this.#writing;
 				continue;
 			}
 
-			const chunk = buffer.join('');
-			buffer = [];
-			buffered = 0;
-			writing = handle.appendFile(chunk, 'utf8').then(
+			const chunk = this.#buffer.join('');
+			this.#buffer = [];
+			this.#buffered = 0;
+			this.#writing = this.#handle.appendFile(chunk, 'utf8').then(
 				() => {
-					writing = undefined;
+					this.#writing = undefined;
 				},
 				(error: unknown) => {
-					writing = undefined;
-					fail(error);
+					this.#writing = undefined;
+					this.#fail(error);
 				},
 			);
-			await writing;
+			await this.#writing;
 		}
-	};
+	}
 
-	const schedule = (): void => {
-		if (buffered >= flushChars) {
-			void flush();
+	#schedule(): void {
+		if (this.#buffered >= flushChars) {
+			void this.#flush();
 		} else {
-			timer ??= setTimeout(() => void flush(), flushMs);
+			this.#timer ??= setTimeout(() => void this.#flush(), this.#flushMs);
 		}
-	};
+	}
 
 	// Ctrl+C and crashes end in process.exit: hand over what is buffered, whole lines only, synchronously.
-	const onExit = (): void => {
-		if (failed !== undefined || buffer.length === 0 || writing) {
+	readonly #onExit = (): void => {
+		if (this.#failed !== undefined || this.#buffer.length === 0 || this.#writing) {
 			return;
 		}
 
 		try {
-			const fd = openSync(path, 'a');
-			writeSync(fd, buffer.join(''));
+			const fd = openSync(this.#path, 'a');
+			writeSync(fd, this.#buffer.join(''));
 			closeSync(fd);
-			buffer = [];
-			buffered = 0;
+			this.#buffer = [];
+			this.#buffered = 0;
 		} catch {
 			// Exiting anyway; the file holds every line written before.
 		}
-	};
-
-	process.once('exit', onExit);
-	schedule();
-
-	return {
-		record(at, event) {
-			if (closed || failed !== undefined) {
-				return;
-			}
-
-			const line = encodeEntry(at, event);
-			buffer.push(line);
-			buffered += line.length;
-			schedule();
-		},
-		async close(at) {
-			if (closed) {
-				return;
-			}
-
-			closed = true;
-			if (failed === undefined) {
-				buffer.push(encodeEntry(at, {type: 'end'}));
-			}
-
-			if (timer) {
-				clearTimeout(timer);
-			}
-
-			await flush();
-			process.removeListener('exit', onExit);
-			await handle.close().catch(() => undefined);
-		},
-		error: () => failed,
 	};
 }

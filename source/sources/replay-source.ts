@@ -8,6 +8,7 @@ import {readFile, stat} from 'node:fs/promises';
 import type {ObjectSource, SourceEvent, SourceSink} from '../state/object-source.js';
 import {nextMark, parseRecording, previousMark, recordingEndMs, recordingLimits, RecordingError, type Recording} from '../state/recording.js';
 import type {Clock} from '../core/clock.js';
+import {Listeners} from '../core/external-store.js';
 import type {ReplayClock, ReplayControls, ReplayState} from '../state/replay-clock.js';
 import {Store} from '../state/store.js';
 import {inputName} from './file-source.js';
@@ -95,7 +96,7 @@ export function createReplaySource(options: ReplayOptions): ReplaySource {
 	const endedPromise = new Promise<void>(resolve => {
 		endedResolve = resolve;
 	});
-	const listeners = new Set<() => void>();
+	const listeners = new Listeners();
 	let state: ReplayState = {paused: clock.paused, ended: false, speed: clock.speed};
 	const refresh = (): void => {
 		if (clock.paused !== state.paused || ended !== state.ended) {
@@ -103,9 +104,7 @@ export function createReplaySource(options: ReplayOptions): ReplaySource {
 		}
 
 		// Also on every seek: views re-read the clock.
-		for (const l of [...listeners]) {
-			l();
-		}
+		listeners.notify();
 	};
 
 	clock.subscribe(refresh);
@@ -168,10 +167,7 @@ export function createReplaySource(options: ReplayOptions): ReplaySource {
 		startMs,
 		endMs,
 		getState: () => state,
-		subscribe(listener) {
-			listeners.add(listener);
-			return () => listeners.delete(listener);
-		},
+		subscribe: listener => listeners.add(listener),
 		togglePause() {
 			if (ended && clock.paused) {
 				// Play again from the start, like a video player at its end.

@@ -7,6 +7,7 @@
  * tick, so a replayed timeout falls between the same recorded events as it did live.
  */
 import type {Clock} from '../core/clock.js';
+import {Listeners} from '../core/external-store.js';
 
 /* What a view of a replay reads and drives (implemented by source/sources/replay-source.ts). */
 export type ReplayState = {
@@ -44,8 +45,8 @@ export class ReplayClock implements Clock {
 	#wake: (() => void) | undefined;
 	/** While a seek or a due timer runs, now() is exactly this (stamps get the recorded time, not a drifted one). */
 	#fixed: number | undefined;
-	readonly #listeners = new Set<() => void>();
-	readonly #tickListeners = new Set<() => void>();
+	readonly #listeners = new Listeners();
+	readonly #tickListeners = new Listeners();
 	#tickCancel: (() => void) | undefined;
 	/** Ticks fall on this moment plus whole seconds: the first subscription's, as the system clock's interval does. */
 	#tickPhase: number | undefined;
@@ -80,14 +81,14 @@ export class ReplayClock implements Clock {
 	}
 
 	onTick(listener: () => void): () => void {
-		this.#tickListeners.add(listener);
+		const remove = this.#tickListeners.add(listener);
 		if (!this.#tickCancel) {
 			this.#tickPhase = this.now();
 			this.#armTick();
 		}
 
 		return () => {
-			this.#tickListeners.delete(listener);
+			remove();
 			if (this.#tickListeners.size === 0) {
 				this.#tickCancel?.();
 				this.#tickCancel = undefined;
@@ -105,9 +106,7 @@ export class ReplayClock implements Clock {
 				this.#armTick();
 			}
 
-			for (const l of [...this.#tickListeners]) {
-				l();
-			}
+			this.#tickListeners.notify();
 		});
 	}
 
@@ -150,14 +149,11 @@ export class ReplayClock implements Clock {
 
 	/** Pause/resume and seeks, for views. */
 	subscribe(listener: () => void): () => void {
-		this.#listeners.add(listener);
-		return () => this.#listeners.delete(listener);
+		return this.#listeners.add(listener);
 	}
 
 	#changed(): void {
-		for (const l of [...this.#listeners]) {
-			l();
-		}
+		this.#listeners.notify();
 	}
 
 	#rebase(ms: number): void {

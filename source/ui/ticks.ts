@@ -1,5 +1,6 @@
 import {createContext, useContext, useSyncExternalStore} from 'react';
 import type {Clock} from '../core/clock.js';
+import {Listeners} from '../core/external-store.js';
 
 /**
  * The time views show: the clock's time as of its last 1 Hz tick (or of the first subscription), the same for
@@ -13,7 +14,7 @@ export type Ticks = {
 /** `jumps`: more moments to re-read the clock (a replay's seeks). */
 export function tickSource(clock: Clock, jumps?: (listener: () => void) => () => void): Ticks {
 	let now = clock.now();
-	const listeners = new Set<() => void>();
+	const listeners = new Listeners();
 	let off: (() => void) | undefined;
 	return {
 		now: () => now,
@@ -22,9 +23,7 @@ export function tickSource(clock: Clock, jumps?: (listener: () => void) => () =>
 				now = clock.now();
 				const refresh = () => {
 					now = clock.now();
-					for (const l of [...listeners]) {
-						l();
-					}
+					listeners.notify();
 				};
 
 				const offTick = clock.onTick(refresh);
@@ -35,9 +34,9 @@ export function tickSource(clock: Clock, jumps?: (listener: () => void) => () =>
 				};
 			}
 
-			listeners.add(listener);
+			const remove = listeners.add(listener);
 			return () => {
-				listeners.delete(listener);
+				remove();
 				if (listeners.size === 0) {
 					off?.();
 					off = undefined;

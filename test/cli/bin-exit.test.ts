@@ -84,7 +84,6 @@ describe('a full disk', () => {
 			child.stderr!.setEncoding('utf8').on('data', (d: string) => {
 				stderr += d;
 			});
-			// eslint-disable-next-line no-await-in-loop
 			const code = await new Promise(resolve => {
 				child.on('close', resolve);
 			});

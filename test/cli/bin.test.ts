@@ -93,7 +93,6 @@ describe('colour', () => {
 
 	it('never colours with --no-color or NO_COLOR, and never moves the cursor', async () => {
 		for (const run of [runBinInTerminal([...fatal, '-o', 'plain', '--no-color']), runBinInTerminal([...fatal, '-o', 'plain'], {NO_COLOR: '1'})]) {
-			// eslint-disable-next-line no-await-in-loop
 			const r = await run;
 			expect(r.code).toBe(1);
 			expect(r.output).toContain('FATAL_ERROR');
@@ -129,7 +128,6 @@ describe('bad input: one line on stderr, exit 2', () => {
 			[['-f', 'x.yaml', '-o', 'yaml'], 'unknown output "yaml": use tui, plain or json'],
 			[['-f', 'x.yaml', '--wait'], '--wait needs a cluster or demo: files do not change'],
 		] as const) {
-			// eslint-disable-next-line no-await-in-loop
 			const r = await runBin(args);
 			expect(r.code).toBe(2);
 			expectOneErrorLine(r.stderr);

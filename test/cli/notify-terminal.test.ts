@@ -53,7 +53,6 @@ describe('notifications from the bin', () => {
 
 	it('auto (the default): a wait shorter than 30 s sends nothing; never sends nothing', async () => {
 		for (const args of [demo, [...demo, '--notify=never']]) {
-			// eslint-disable-next-line no-await-in-loop
 			const r = await runBinInTerminal(args);
 			expect(r.code).toBe(0);
 			expect(r.output).not.toMatch(/\u001B\](9|777);/);
@@ -104,7 +103,6 @@ describe('notifications from the bin', () => {
 					throw new Error(`no ${String(what)} in:\n${output.slice(-2000)}`);
 				}
 
-				// eslint-disable-next-line no-await-in-loop
 				await new Promise(resolve => {
 					setTimeout(resolve, 50);
 				});

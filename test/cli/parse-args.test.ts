@@ -1,24 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {normalizeArgv, parseArgs, type Options, type ParseResult} from '../../source/cli/parse-args.js';
-
-const tty = {stdoutIsTTY: true, env: {}};
-const pipe = {stdoutIsTTY: false, env: {}};
-
-function options(result: ParseResult): Options {
-	if (result.kind !== 'run') {
-		throw new Error(`expected options, got ${JSON.stringify(result)}`);
-	}
-
-	return result.options;
-}
-
-function errorOf(result: ParseResult): string {
-	if (result.kind !== 'error') {
-		throw new Error(`expected an error, got ${JSON.stringify(result)}`);
-	}
-
-	return result.message;
-}
+import {normalizeArgv, parseArgs} from '../../source/cli/parse-args.js';
+import {errorOf, options, pipe, tty} from '../helpers/parse-result.js';
 
 describe('parseArgs: files', () => {
 	it('reads repeated -f and stdin, in order', () => {

@@ -128,7 +128,6 @@ describe('runStream, connection', () => {
 		// The store notifies once per batch; real reconnects take seconds, so each state is seen.
 		for (const state of [{status: 'reconnecting', attempt: 1, lastError: 'connection refused'}, {status: 'reconnecting', attempt: 2, lastError: 'connection refused'}, {status: 'live'}] as const) {
 			t.store.apply({type: 'connection', state});
-			// eslint-disable-next-line no-await-in-loop
 			await Promise.resolve();
 		}
 
@@ -150,7 +149,6 @@ describe('runStream, before the first complete list', () => {
 		}, interrupted: new Promise(() => {}), timeZone: 'UTC'});
 		for (const state of [{status: 'waiting-credentials', plugin: 'kubelogin'}, {status: 'connecting'}, {status: 'reconnecting', attempt: 1, lastError: 'the cluster answered 503 Service Unavailable'}, {status: 'reconnecting', attempt: 2, lastError: 'the cluster answered 503 Service Unavailable'}] as const) {
 			store.apply({type: 'connection', state});
-			// eslint-disable-next-line no-await-in-loop
 			await Promise.resolve();
 			clock.advance(1000);
 		}
@@ -190,10 +188,8 @@ describe('runStream, collections RBAC hides', () => {
 			const t = setup();
 			t.store.apply({type: 'missing', resource: 'Event', message: 'events not watched: forbidden: user viewer cannot list events in namespace default'});
 			const run = runStream({store: t.store, clock: t.clock, options: {...base, output, wait: true, timeoutMs: 0}, targets: [key], write: t.write, interrupted: t.interrupted, timeZone: 'UTC'});
-			// eslint-disable-next-line no-await-in-loop
 			await waitUntil(() => t.output() !== '', 'the first line');
 			t.store.apply({type: 'upsert', resource: 'Instance', object: deploy(['COMPLETE', 'COMPLETE', 'COMPLETE'], 'COMPLETE')});
-			// eslint-disable-next-line no-await-in-loop
 			expect((await run).exitCode).toBe(0);
 			if (output === 'plain') {
 				expect(t.output().match(/events not watched/g)).toEqual(['events not watched']);

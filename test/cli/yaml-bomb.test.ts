@@ -11,7 +11,6 @@ it('an alias bomb on stdin is rejected with exit 2 and one line, without growing
 	}
 
 	for (const output of ['plain', 'json']) {
-		// eslint-disable-next-line no-await-in-loop
 		const r = await runBin(['-f', '-', '-o', output], {input: levels.join('\n') + '\n'});
 		expect(r.code).toBe(2);
 		expect(r.stdout).toBe('');

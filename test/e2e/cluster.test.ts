@@ -156,7 +156,6 @@ describe('real kube-apiserver harness', () => {
 		const old = (await cluster.request('GET', instancesPath)).json as Listed;
 		const oldRv = old.metadata.resourceVersion;
 		for (let i = 0; i < 3; i++) {
-			// eslint-disable-next-line no-await-in-loop
 			await kubectlOk(['annotate', '-n', namespace, 'instances.kudo.dev', 'zk', '--overwrite', `planwatch.test/bump=${i}`]);
 		}
 		const revision = await cluster.compactEtcd();

@@ -32,7 +32,6 @@ afterEach(async () => {
 	killAllClis();
 	killAllPtys();
 	for (const proxy of proxies.splice(0)) {
-		// eslint-disable-next-line no-await-in-loop
 		await proxy.close();
 	}
 });
@@ -78,7 +77,6 @@ async function refusedAttempts(via: ApiProxy, times: number, timeoutMs = 30_000)
 			throw new Error(`the CLI did not try to reconnect ${times} times within ${timeoutMs} ms (tried ${via.refused()})`);
 		}
 
-		// eslint-disable-next-line no-await-in-loop
 		await sleep(50);
 	}
 }

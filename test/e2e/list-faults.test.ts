@@ -21,7 +21,6 @@ beforeAll(async () => {
 	expect(created.code, created.stderr).toBe(0);
 	const names = Array.from({length: count}, (_, i) => `backup-${String(i).padStart(4, '0')}`);
 	for (let i = 0; i < names.length; i += 50) {
-		// eslint-disable-next-line no-await-in-loop
 		const answers = await Promise.all(names.slice(i, i + 50).map(async name => cluster.request('POST', `/apis/cr.kanister.io/v1alpha1/namespaces/${namespace}/actionsets`, {
 			body: {apiVersion: 'cr.kanister.io/v1alpha1', kind: 'ActionSet', metadata: {name, namespace}, spec: {actions: [{name: 'backup', blueprint: 'bp'}]}},
 		})));
@@ -32,7 +31,6 @@ beforeAll(async () => {
 afterEach(async () => {
 	killAllClis();
 	for (const proxy of proxies.splice(0)) {
-		// eslint-disable-next-line no-await-in-loop
 		await proxy.close();
 	}
 });

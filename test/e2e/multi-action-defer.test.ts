@@ -7,6 +7,7 @@
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {PlayContext, Scenario, ScenarioStep} from '../../source/scenarios/scenario.js';
+import {controllerEvent} from '../../source/scenarios/kanister-builders.js';
 import {cliFinal, killAllClis, startCli, type CliProcess} from './harness/cli.js';
 import {startCluster, type Cluster} from './harness/cluster.js';
 import {record} from './harness/results.js';
@@ -63,22 +64,8 @@ function status(at: number, m: Moment): ScenarioStep {
 	};
 }
 
-function event(at: number, reason: string, message: string, type = 'Normal'): ScenarioStep {
-	return {
-		at,
-		op: 'event',
-		resource: 'Event',
-		object: {
-			apiVersion: 'v1',
-			kind: 'Event',
-			metadata: {},
-			involvedObject: {apiVersion: 'cr.kanister.io/v1alpha1', kind: 'ActionSet', name},
-			reason,
-			message,
-			type,
-			source: {component: 'Kanister Controller'},
-		},
-	};
+function event(at: number, reason: string, message: string, type: 'Normal' | 'Warning' = 'Normal'): ScenarioStep {
+	return controllerEvent(at, {kind: 'ActionSet', name}, type, reason, message);
 }
 
 /** Index of the step that writes `complete` while verify's deferPhase runs. */

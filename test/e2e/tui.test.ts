@@ -241,13 +241,11 @@ describe('hostile objects accepted by the apiserver are drawn safely', () => {
 			const body = {...object, metadata: {...metadata, name, namespace}};
 			const instance = object.kind === 'Instance';
 			const base = instance ? `/apis/kudo.dev/v1beta1/namespaces/${namespace}/instances` : `/apis/cr.kanister.io/v1alpha1/namespaces/${namespace}/actionsets`;
-			// eslint-disable-next-line no-await-in-loop
 			const created = await cluster.request('POST', base, {body});
 			expect(created.status, `${name}: ${created.body}`).toBe(201);
 			if (instance && object['status'] !== undefined) {
 				// Instances keep status only through the status subresource.
 				const current = created.json as KubeObject;
-				// eslint-disable-next-line no-await-in-loop
 				const written = await cluster.request('PUT', `${base}/${name}/status`, {body: {...current, status: object['status']}});
 				expect(written.status, `${name}/status: ${written.body}`).toBe(200);
 			}
@@ -297,35 +295,24 @@ describe('hostile objects accepted by the apiserver are drawn safely', () => {
 		const tui = startPtyCli(['--kubeconfig', cluster.adminKubeconfig, '-n', namespace], {cols: 100, rows: 30});
 		await tui.waitForScreen(text => names.every(n => text.includes(n.split('/')[1]!)), 'the list of every hostile object');
 		for (const name of names.map(n => n.split('/')[1]!)) {
-			// eslint-disable-next-line no-await-in-loop
 			await openByFilter(tui, name);
-			// eslint-disable-next-line no-await-in-loop
 			await press(tui, 'e', text => text.includes(`EVENTS ${namespace}/${name}`), 'the events pane');
-			// eslint-disable-next-line no-await-in-loop
 			await press(tui, 'e', text => !text.includes('EVENTS '), 'the events pane to close');
-			// eslint-disable-next-line no-await-in-loop
 			await foldAll(tui, name);
-			// eslint-disable-next-line no-await-in-loop
 			await foldAll(tui, name);
 			if (name === 'big-instance') {
 				// Expanded, then the very bottom of the 300-step plan.
 				if (tui.text().includes('▸')) {
-					// eslint-disable-next-line no-await-in-loop
 					await press(tui, 'x', text => !text.includes('▸'), 'everything expanded');
 				}
 
 				// The last row: step-300, or its phase when that one is folded.
-				// eslint-disable-next-line no-await-in-loop
 				await press(tui, 'G', text => /› .*(step-300|phase-3)/.test(text), 'the cursor on the last row');
-				// eslint-disable-next-line no-await-in-loop
 				await press(tui, 'g', text => /› .*deploy/.test(text), 'the cursor back at the top');
 			}
 
-			// eslint-disable-next-line no-await-in-loop
 			await press(tui, '?', text => text.includes('KEYS ('), 'the help overlay');
-			// eslint-disable-next-line no-await-in-loop
 			await press(tui, '?', text => !text.includes('KEYS ('), 'the help overlay to close');
-			// eslint-disable-next-line no-await-in-loop
 			await press(tui, '\u001B', text => /KIND\s+NAMESPACE\s+NAME/.test(text), 'the list');
 		}
 

@@ -36,7 +36,6 @@ if (existsSync(upstream)) {
 			const namespaces = new Set(fixtureFiles().flatMap(file => loadObjectsFromFile(file).map(o => o.metadata?.namespace ?? 'default')));
 			for (const ns of namespaces) {
 				if (ns !== 'default') {
-					// eslint-disable-next-line no-await-in-loop
 					await cluster.kubectl(['create', 'namespace', ns]);
 				}
 			}

@@ -4,17 +4,7 @@
  * characters and lone surrogates. Seeded so a failure names the seed that reproduces it.
  */
 
-/** mulberry32: tiny, fast, good enough to spread test inputs. */
-export function seededRandom(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d_2b_79_f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-	};
-}
+export {seededRandom} from '../../source/scenarios/seeded-random.js';
 
 const escapeFragments = [
 	'\u001B[2J',

@@ -99,7 +99,6 @@ export function renderInTerminal(tree: ReactNode, options: {readonly columns: nu
 			await settle();
 			for (const key of keys) {
 				stdin.write(key);
-				// eslint-disable-next-line no-await-in-loop
 				await settle();
 			}
 		},
@@ -114,7 +113,6 @@ export function renderInTerminal(tree: ReactNode, options: {readonly columns: nu
 					throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}. Screen (${terminal.cols}x${terminal.rows}, ${terminal.buffer.active.baseY} lines scrolled off):\n${screen().join('\n')}`);
 				}
 
-				// eslint-disable-next-line no-await-in-loop
 				await settle();
 			}
 		},

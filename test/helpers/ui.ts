@@ -137,7 +137,6 @@ export function renderUi(tree: ReactNode, options: RenderOptions = {}): Rendered
 			await settle();
 			for (const key of keys) {
 				stdin.write(key);
-				// eslint-disable-next-line no-await-in-loop
 				await settle();
 			}
 		},
@@ -153,7 +152,6 @@ export function renderUi(tree: ReactNode, options: RenderOptions = {}): Rendered
 					throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}. Last frame:\n${frame}`);
 				}
 
-				// eslint-disable-next-line no-await-in-loop
 				await settle();
 			}
 		},

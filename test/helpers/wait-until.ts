@@ -6,7 +6,6 @@ export async function waitUntil(condition: () => boolean, what: string, timeoutM
 			throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
 		}
 
-		// eslint-disable-next-line no-await-in-loop
 		await new Promise(resolve => {
 			setTimeout(resolve, 10);
 		});

@@ -45,7 +45,6 @@ async function hangingPlugin(): Promise<{command: string; pids: () => Promise<nu
 		async pids() {
 			const deadline = Date.now() + 10_000;
 			for (;;) {
-				// eslint-disable-next-line no-await-in-loop
 				const text = await fs.readFile(pidFile, 'utf8').catch(() => '');
 				if (/^\d+ \d+\n$/.test(text)) {
 					return text.trim().split(' ').map(Number);
@@ -55,7 +54,6 @@ async function hangingPlugin(): Promise<{command: string; pids: () => Promise<nu
 					throw new Error('the plugin did not write its pids');
 				}
 
-				// eslint-disable-next-line no-await-in-loop
 				await new Promise(resolve => {
 					setTimeout(resolve, 20);
 				});

@@ -449,12 +449,10 @@ describe('reflector: memory', () => {
 		// A WeakRef's target stays alive until the end of the job that made or read it: collect in a job of its own.
 		let collected = false;
 		for (let i = 0; i < 3 && !collected; i++) {
-			// eslint-disable-next-line no-await-in-loop
 			await new Promise(resolve => {
 				setImmediate(resolve);
 			});
 			gc();
-			// eslint-disable-next-line no-await-in-loop
 			await new Promise(resolve => {
 				setImmediate(resolve);
 			});

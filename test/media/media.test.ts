@@ -6,9 +6,6 @@ import {captureShot, renderMedia, shots} from '../../scripts/media/shots.js';
 import {dark, light, screenToSvg} from '../../scripts/media/svg.js';
 import type {Cell, Screen} from '../../scripts/media/capture.js';
 
-// The shots print wall-clock times ("updated 11:00:13"); npm run media fixes the zone the same way.
-process.env['TZ'] = 'UTC';
-
 const mediaDirectory = new URL('../../media/', import.meta.url);
 
 describe('media/', () => {
@@ -16,7 +13,6 @@ describe('media/', () => {
 		const files = await renderMedia();
 		const stale: string[] = [];
 		for (const [name, content] of files) {
-			// eslint-disable-next-line no-await-in-loop
 			const current = await readFile(new URL(name, mediaDirectory), 'utf8').catch(() => '(missing)');
 			if (current !== content) {
 				stale.push(name);

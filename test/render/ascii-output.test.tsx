@@ -61,20 +61,16 @@ describe('--ascii output of every fixture is ASCII', () => {
 		list.unmount();
 		for (const object of snapshot.objects) {
 			const app = renderApp({snapshot, ascii: true, columns: 200, rows: 60, targets: [objectKey(object)]});
-			// eslint-disable-next-line no-await-in-loop
 			await app.press('x');
 			frames.push(app.lastRawFrame());
 			// Every row once, so the detail lines under the tree show each node's full message.
 			for (let i = 0; i < 40; i++) {
-				// eslint-disable-next-line no-await-in-loop
 				await app.press('j');
 				frames.push(app.lastRawFrame());
 			}
 
-			// eslint-disable-next-line no-await-in-loop
 			await app.press('e');
 			frames.push(app.lastRawFrame());
-			// eslint-disable-next-line no-await-in-loop
 			await app.press('?');
 			frames.push(app.lastRawFrame());
 			app.unmount();

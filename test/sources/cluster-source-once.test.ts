@@ -54,7 +54,6 @@ describe('the first list within a bound (--once)', () => {
 		const events = await start(undefined);
 		for (let i = 0; i < 60; i++) {
 			clock.advance(1000);
-			// eslint-disable-next-line no-await-in-loop
 			await new Promise(resolve => {
 				setImmediate(resolve);
 			});

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {decideTargets} from '../../source/state/wait-controller.js';
+import {decideTargets} from '../../source/state/wait-decision.js';
 
 const ok = (summary: string) => ({done: true, exitCode: 0, summary}) as const;
 const failed = (summary: string) => ({done: true, exitCode: 1, summary}) as const;

@@ -32,7 +32,6 @@ describe('help overlay at 80x24', () => {
 
 		collect(ui.screen());
 		for (let i = 0; i < 40; i++) {
-			// eslint-disable-next-line no-await-in-loop
 			await ui.press('j');
 			collect(ui.screen());
 		}

@@ -78,7 +78,6 @@ describe('resize', () => {
 			[120, 20],
 		] as const) {
 			ui.resize(columns, rows);
-			// eslint-disable-next-line no-await-in-loop
 			const screen = await ui.waitForScreen(s => {
 				const frame = lastFrame(s);
 				return frame[0]!.length <= columns && footer.test(frame.findLast(line => line.trim() !== '') ?? '') && frame.every(line => [...line].length <= columns);

@@ -30,9 +30,7 @@ describe('a 300-step plan in a 20-row terminal', () => {
 			['j', /step-0\d\d/],
 		];
 		for (const [key, expected] of moves) {
-			// eslint-disable-next-line no-await-in-loop
 			await ui.press(key);
-			// eslint-disable-next-line no-await-in-loop
 			screen = await ui.waitForScreen(s => cursorRow(s) >= 0 && expected.test(s[cursorRow(s)]!), `cursor on ${expected} after ${JSON.stringify(key)}`);
 			expect(screen[0], `header still on the first row after ${JSON.stringify(key)}`).toMatch(/^planwatch · /);
 			expect(usedRows(screen)).toBeLessThanOrEqual(19);

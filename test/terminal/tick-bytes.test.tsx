@@ -44,7 +44,6 @@ describe('a 1 Hz tick on the terminal (incremental rendering)', () => {
 		const tick = ui.raw().slice(before);
 
 		// No style switched on and off again before the changed cells: an open code right before its own close.
-		// eslint-disable-next-line no-control-regex
 		expect(tick).not.toMatch(/\u001B\[(?:1|2)m\u001B\[22m|\u001B\[3\dm\u001B\[39m|\u001B\[7m\u001B\[27m/);
 		const fresh = renderInTerminal(tree(1000).element, {columns: 120, rows: 30});
 		await fresh.waitForScreen(s => s.some(line => line.includes('2:30')), 'a full draw at 2:30');

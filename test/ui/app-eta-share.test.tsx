@@ -21,8 +21,6 @@ import {FakeWait} from '../helpers/fake-wait.js';
 import {loadFixture, loadFixtureObject} from '../helpers/fixtures.js';
 import {cleanupUi, ENTER, renderUi} from '../helpers/ui.js';
 
-process.env['TZ'] = 'UTC';
-
 let dir: string;
 let session: HistorySession | undefined;
 beforeEach(() => {
@@ -91,6 +89,7 @@ function setup(options: {history: boolean; targets?: string[]; isTTY?: boolean; 
 			targets={options.targets}
 			ascii={false}
 			color={false}
+			timeZone="UTC"
 			actions={actions}
 			expectations={session?.expectations}
 			onQuit={() => {}}

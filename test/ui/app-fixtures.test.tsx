@@ -12,7 +12,6 @@ import {FakeWait} from '../helpers/fake-wait.js';
 import {loadFixture} from '../helpers/fixtures.js';
 import {cleanupUi, renderUi} from '../helpers/ui.js';
 
-process.env['TZ'] = 'UTC';
 afterEach(cleanupUi);
 
 function renderFixtures(files: readonly string[], options: {readonly columns?: number; readonly rows?: number} = {}) {
@@ -39,6 +38,7 @@ function renderFixtures(files: readonly string[], options: {readonly columns?: n
 			targets={[objectKey(first!)]}
 			ascii={false}
 			color={false}
+			timeZone="UTC"
 			onQuit={() => {}}
 		/>,
 		{columns: options.columns ?? 120, rows: options.rows ?? 30},
@@ -113,9 +113,7 @@ describe('real fixtures', () => {
 	test('hostile fixtures reach the screen inert', async () => {
 		for (const file of ['kudo/instance-hostile-escapes.yaml', 'kanister/actionset-hostile-escapes.yaml']) {
 			const {app} = renderFixtures([file]);
-			// eslint-disable-next-line no-await-in-loop
 			await app.waitForFrame(f => f.startsWith('planwatch · kind · default'));
-			// eslint-disable-next-line no-await-in-loop
 			await app.press('e');
 			const raw = app.lastRawFrame();
 			expect(raw, file).not.toMatch(/\u001B\]|\u0007|\u009B|[\u202A-\u202E]/);

@@ -36,9 +36,7 @@ describe('every frame fits the terminal: at most rows - 1 lines, no line wider t
 		const app = renderApp({snapshot: snapshotOf({objects, events: new Map([[objectKey(big), backupEvents()]])}), wait, columns: 100, rows: 24});
 		await app.waitForFrame(f => f.includes('KIND'));
 		for (const [columns, rows] of sizes) {
-			// eslint-disable-next-line no-await-in-loop
 			await app.resize(columns, rows);
-			// eslint-disable-next-line no-await-in-loop
 			expectFits(await app.waitForFrame(() => true), columns, rows, 'list');
 		}
 
@@ -46,17 +44,13 @@ describe('every frame fits the terminal: at most rows - 1 lines, no line wider t
 		await app.press('j', '\r', 'e');
 		await app.waitForFrame(f => f.includes('EVENTS') && f.includes('step-060'), {what: 'big tree with events'});
 		for (const [columns, rows] of sizes) {
-			// eslint-disable-next-line no-await-in-loop
 			await app.resize(columns, rows);
-			// eslint-disable-next-line no-await-in-loop
 			expectFits(await app.waitForFrame(() => true), columns, rows, 'tree');
 		}
 
 		await app.press('?');
 		for (const [columns, rows] of sizes) {
-			// eslint-disable-next-line no-await-in-loop
 			await app.resize(columns, rows);
-			// eslint-disable-next-line no-await-in-loop
 			expectFits(await app.waitForFrame(() => true), columns, rows, 'help');
 		}
 	});
@@ -66,7 +60,6 @@ describe('every frame fits the terminal: at most rows - 1 lines, no line wider t
 		const app = renderApp({snapshot: snapshotOf({objects: [big]}), targets: [objectKey(big)], columns: 80, rows: 20});
 		await app.waitForFrame(f => f.includes('step-000'));
 		for (const key of ['G', '\u001B[5~', '\u001B[5~', 'k', 'g', '\u001B[6~', 'j', 'j']) {
-			// eslint-disable-next-line no-await-in-loop
 			await app.press(key);
 			const frame = app.lastFrame();
 			expectFits(frame, 80, 20, `after ${JSON.stringify(key)}`);

@@ -70,7 +70,6 @@ describe('colour and ASCII', () => {
 		const app = renderApp({snapshot: snapshot(), wait: grace(), ascii: true, columns: 100});
 		const frames = await everyScreen(app);
 		for (const frame of frames) {
-			// eslint-disable-next-line no-control-regex
 			expect(frame.replaceAll(/\u001B\[[\d;]*m/g, '')).toMatch(/^[\u0000-\u007F]*$/);
 		}
 

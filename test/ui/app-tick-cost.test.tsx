@@ -17,7 +17,6 @@ import {renderApp} from '../helpers/render-app.js';
 import {cleanupUi} from '../helpers/ui.js';
 import {bigPlan, snapshotOf, t0} from '../helpers/ui-objects.js';
 
-process.env['TZ'] = 'UTC';
 afterEach(cleanupUi);
 
 const steps = 5000;

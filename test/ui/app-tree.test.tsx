@@ -4,7 +4,6 @@ import {renderApp} from '../helpers/render-app.js';
 import {ARROW_DOWN, ARROW_LEFT, ARROW_RIGHT, ARROW_UP, ENTER, SPACE, cleanupUi} from '../helpers/ui.js';
 import {backupFailed, kafkaRetrying, mysqlDeploy, mysqlDeployTimings, snapshotOf, t0, transientError} from '../helpers/ui-objects.js';
 
-process.env['TZ'] = 'UTC';
 afterEach(cleanupUi);
 
 const mysql = mysqlDeploy();

@@ -1,17 +1,6 @@
 import {describe, expect, test} from 'vitest';
 import {columnBasis, type ColumnItem} from '../../source/ui/list-columns.js';
-
-/** mulberry32: the same sequence every run. */
-function random(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6D_2B_79_F5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-	};
-}
+import {seededRandom as random} from '../helpers/random-strings.js';
 
 function item(rnd: () => number): ColumnItem {
 	const w = () => Math.floor(rnd() * 12);

@@ -14,18 +14,7 @@ import {
 import {mysqlPackage, zookeeperPackage} from '../kudo-packages.js';
 import type {Scenario, ScenarioStep} from '../scenario.js';
 import {postgresObject, postgresProfile, postgresRestore} from './postgres-defs.js';
-
-/** mulberry32: a tiny seeded generator, so `many` is the same every time. */
-function random(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6D_2B_79_F5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-	};
-}
+import {seededRandom} from '../seeded-random.js';
 
 const teams = ['orders', 'billing', 'catalog', 'search', 'ledger', 'audit', 'inventory', 'payments', 'reviews', 'shipping', 'profiles', 'metrics'];
 
@@ -104,7 +93,8 @@ function actionSetSteps(index: number, rnd: () => number): ScenarioStep[] {
 }
 
 function manySteps(): ScenarioStep[][] {
-	const rnd = random(20_261_130);
+	// Seeded, so `many` is the same every time.
+	const rnd = seededRandom(20_261_130);
 	const lists: ScenarioStep[][] = [];
 	let instances = 0;
 	for (let i = 0; i < 30; i++) {

@@ -228,7 +228,6 @@ async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<
 	let lastError: unknown;
 	for (;;) {
 		try {
-			// eslint-disable-next-line no-await-in-loop
 			const value = await probe();
 			if (value !== undefined) {
 				return value;
@@ -240,7 +239,6 @@ async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<
 			const detail = lastError instanceof Error ? `: ${lastError.message}` : '';
 			throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${detail}${onTimeout ? `\n${onTimeout()}` : ''}`);
 		}
-		// eslint-disable-next-line no-await-in-loop
 		await sleep(250);
 	}
 }
@@ -403,7 +401,6 @@ export async function startCluster(options: StartClusterOptions = {}): Promise<C
 			// already gone
 		}
 		for (const d of entry.dirs) {
-			// eslint-disable-next-line no-await-in-loop
 			await rm(d, {recursive: true, force: true});
 		}
 		live.delete(entry);
@@ -581,7 +578,6 @@ export async function startCluster(options: StartClusterOptions = {}): Promise<C
 				const [plural, ...groupParts] = name.split('.');
 				const group = groupParts.join('.');
 				const version = group === 'kudo.dev' ? 'v1beta1' : 'v1alpha1';
-				// eslint-disable-next-line no-await-in-loop
 				await waitFor(`${name} to be served`, 60_000, async () => {
 					const response = await request('GET', `/apis/${group}/${version}/${plural ?? ''}?limit=1`);
 					return response.status === 200 ? true : undefined;

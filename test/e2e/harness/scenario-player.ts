@@ -124,11 +124,9 @@ export async function playScenario(scenario: Scenario, options: ScenarioPlayerOp
 	/** GET, change, PUT; again on 409 with a fresh GET. */
 	const replace = async (resource: ResourceKind, name: string, change: (current: KubeObject) => KubeObject, subresource: boolean): Promise<KubeObject> => {
 		for (let attempt = 1; ; attempt++) {
-			// eslint-disable-next-line no-await-in-loop
 			const current = await custom.getNamespacedCustomObject(where(resource, name)) as KubeObject;
 			try {
 				const body = change(current);
-				// eslint-disable-next-line no-await-in-loop
 				return (subresource
 					? await custom.replaceNamespacedCustomObjectStatus({...where(resource, name), body})
 					: await custom.replaceNamespacedCustomObject({...where(resource, name), body})) as KubeObject;
@@ -199,7 +197,6 @@ export async function playScenario(scenario: Scenario, options: ScenarioPlayerOp
 		options.signal?.throwIfAborted();
 		const wait = dueAt(step, startedAt, speed) - Date.now();
 		if (wait > 0) {
-			// eslint-disable-next-line no-await-in-loop
 			await sleep(wait, undefined, {signal: options.signal});
 		} else {
 			maxLagMs = Math.max(maxLagMs, -wait);
@@ -207,14 +204,12 @@ export async function playScenario(scenario: Scenario, options: ScenarioPlayerOp
 
 		let result: KubeObject | undefined;
 		try {
-			// eslint-disable-next-line no-await-in-loop
 			result = await apply(step);
 		} catch (error) {
 			const name = materialize(step, ctx).metadata?.name ?? '';
 			throw new ScenarioPlayerError(scenario.name, index, step, name, error);
 		}
 
-		// eslint-disable-next-line no-await-in-loop
 		await options.onStep?.({index, step, result});
 	}
 
@@ -226,7 +221,6 @@ export async function readObjects(kubeconfig: string, namespace: string): Promis
 	const {custom, core} = clients(kubeconfig);
 	const out = new Map<string, KubeObject>();
 	for (const [kind, resource] of Object.entries(customResources)) {
-		// eslint-disable-next-line no-await-in-loop
 		const list = await custom.listNamespacedCustomObject({...resource, namespace}) as {items: KubeObject[]};
 		for (const item of list.items) {
 			out.set(`${kind}/${item.metadata?.name ?? ''}`, item);

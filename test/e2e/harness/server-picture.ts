@@ -26,7 +26,6 @@ export type ServerState = Map<ResourceKind, KubeObject[]>;
 export async function readServer(cluster: Cluster, namespace: string): Promise<ServerState> {
 	const state: ServerState = new Map();
 	for (const [kind, path] of paths) {
-		// eslint-disable-next-line no-await-in-loop
 		const response = await cluster.request('GET', path.replace('NS', namespace));
 		if (response.status !== 200) {
 			throw new Error(`GET ${path.replace('NS', namespace)}: HTTP ${response.status} ${response.body.slice(0, 300)}`);

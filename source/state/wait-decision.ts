@@ -1,0 +1,193 @@
+/**
+ * The wait decision as a pure function: given what the user sees of the wait, the store's picture and the clock's
+ * now, what happens next — keep waiting (with which line), offer the grace prompt, or finish with which result.
+ * The wait controller applies it (subscriptions, the deadline it extends, the promise it settles).
+ */
+import {objectKey, type PlanObject} from '../model/plan-tree.js';
+import {waitVerdict, type WaitVerdict} from '../model/wait-rules.js';
+import {formatDurationWords} from '../model/format-duration.js';
+import {exitCodes, type ExitCode} from '../core/exit-codes.js';
+import {connectionTrouble, stillTrying} from './still-trying.js';
+import type {StoreSnapshot} from './store.js';
+import type {WaitView} from './wait-session.js';
+
+export type WaitResult = {readonly exitCode: ExitCode; readonly message: string};
+
+/** What of the store's picture the decision reads. */
+export type WaitSnapshot = Pick<StoreSnapshot, 'objects' | 'connection' | 'synced' | 'fatal'>;
+
+export type WaitRules = {
+	/** Object keys (`Kind/ns/name`) to wait for; empty = every object in the store. */
+	readonly targets: readonly string[];
+	/** How long the grace prompt lasts once the deadline is reached; 0 = finish with the timeout at once. */
+	readonly graceMs: number;
+	/** Kanister: how long a failed ActionSet's pending deferPhase may take to show it started. */
+	readonly deferGraceMs: number;
+	/** Kanister: a running ActionSet with no progress for this long is flagged stale. */
+	readonly staleMs: number;
+};
+
+/**
+ * What the decision remembers from one call to the next (the caller keeps it and passes it back):
+ * - `baseline`: the picture when the store first synced — KUDO's uid snapshot, so a previous run is never
+ *   reported as this one;
+ * - `failedSeenAt`: when planwatch first saw each ActionSet fail with its deferPhase pending; its grace period
+ *   counts from that moment, since the object's own timestamps move only with progress.
+ */
+export type WaitMemory = {
+	readonly baseline?: ReadonlyMap<string, PlanObject>;
+	readonly failedSeenAt: ReadonlyMap<string, number>;
+};
+
+export const emptyWaitMemory: WaitMemory = {failedSeenAt: new Map()};
+
+/** Finish with `result`, or show `view` (the same object as the one passed in when nothing changes). */
+export type WaitDecision =
+	| {readonly finish: WaitResult; readonly memory: WaitMemory}
+	| {readonly view: WaitView; readonly memory: WaitMemory};
+
+export function decideWait(view: WaitView, snapshot: WaitSnapshot, now: number, memory: WaitMemory, rules: WaitRules): WaitDecision {
+	if (snapshot.fatal) {
+		return {finish: {exitCode: snapshot.fatal.exitCode, message: snapshot.fatal.message}, memory};
+	}
+
+	if (view.phase === 'watching' || view.phase === 'done') {
+		return {view, memory};
+	}
+
+	if (!snapshot.synced) {
+		// The deadline holds from the start: a cluster that never answers a list must not outlive --timeout.
+		const trying = stillTrying(snapshot.connection);
+		return atDeadline(view, now, trying, rules.graceMs, () => ({exitCode: exitCodes.timedOut, message: `timed out after ${formatDurationWords(waitedMs(view))}: ${trying}`}), memory)
+			?? {view: view.waitingFor === trying ? view : {...view, waitingFor: trying}, memory};
+	}
+
+	const objects = selectTargets(snapshot.objects, rules.targets);
+	const baseline = memory.baseline ?? new Map(objects.map(o => [objectKey(o), o]));
+	if (objects.length === 0 && rules.targets.length === 0) {
+		return {finish: {exitCode: exitCodes.ok, message: 'nothing to wait for: no Instance or ActionSet in scope'}, memory: {...memory, baseline}};
+	}
+
+	const {verdicts, failedSeenAt} = objectVerdicts(objects, now, {baseline, failedSeenAt: memory.failedSeenAt}, rules);
+	const next: WaitMemory = baseline === memory.baseline && failedSeenAt === memory.failedSeenAt ? memory : {baseline, failedSeenAt};
+	const decision = decideTargets(rules.targets, objects.map(o => objectKey(o)), verdicts);
+	if (decision.done) {
+		return {finish: decision.result, memory: next};
+	}
+
+	const {waitingFor} = decision;
+	return atDeadline(view, now, waitingFor, rules.graceMs, () => timedOut(view, objects, connectionTrouble(snapshot.connection)), next)
+		?? {view: view.waitingFor === waitingFor && view.phase === 'waiting' ? view : {...view, phase: 'waiting', graceEndsAt: undefined, waitingFor}, memory: next};
+}
+
+/** At or past the deadline: the grace prompt, or the result once it (or the prompt) is over. Undefined before it. */
+function atDeadline(view: WaitView, now: number, waitingFor: string, graceMs: number, result: () => WaitResult, memory: WaitMemory): WaitDecision | undefined {
+	if (view.deadlineAt === undefined || now < view.deadlineAt) {
+		return undefined;
+	}
+
+	if (view.phase === 'grace') {
+		if (view.graceEndsAt !== undefined && now >= view.graceEndsAt) {
+			return {finish: result(), memory};
+		}
+
+		return {view: view.waitingFor === waitingFor ? view : {...view, waitingFor}, memory};
+	}
+
+	if (graceMs > 0) {
+		return {view: {...view, phase: 'grace', graceEndsAt: now + graceMs, waitingFor}, memory};
+	}
+
+	return {finish: result(), memory};
+}
+
+/** Each object's verdict, its line prefixed with the object's name when there are several (or none named). */
+function objectVerdicts(objects: readonly PlanObject[], now: number, memory: Required<WaitMemory>, rules: WaitRules): {verdicts: WaitVerdict[]; failedSeenAt: ReadonlyMap<string, number>} {
+	const named = objects.length > 1 || rules.targets.length === 0;
+	let {failedSeenAt} = memory;
+	const verdicts = objects.map(o => {
+		const verdict = waitVerdict(o, memory.baseline.get(objectKey(o)), {now, deferGraceMs: rules.deferGraceMs, staleMs: rules.staleMs});
+		const hold = holdForDeferPhase(o, verdict, now, memory.baseline, failedSeenAt, rules.deferGraceMs);
+		failedSeenAt = hold.failedSeenAt;
+		const held = hold.verdict;
+		const prefix = named ? `${o.namespace}/${o.name}: ` : '';
+		return held.done ? {...held, summary: prefix + held.summary} : {...held, waitingFor: prefix + held.waitingFor};
+	});
+	return {verdicts, failedSeenAt};
+}
+
+/**
+ * A failed ActionSet whose deferPhase is pending gets the grace period from the moment planwatch saw it fail
+ * (unless it had already failed when the wait began).
+ */
+function holdForDeferPhase(
+	o: PlanObject,
+	verdict: WaitVerdict,
+	now: number,
+	baseline: ReadonlyMap<string, PlanObject>,
+	failedSeenAt: ReadonlyMap<string, number>,
+	deferGraceMs: number,
+): {verdict: WaitVerdict; failedSeenAt: ReadonlyMap<string, number>} {
+	const facts = o.wait;
+	if (facts.kind !== 'ActionSet' || facts.state !== 'failed' || !facts.deferPending || facts.deferRunning) {
+		return {verdict, failedSeenAt};
+	}
+
+	// Remember the first sight even while the rule itself still holds, so the two grace periods overlap.
+	const key = objectKey(o);
+	const seen = failedSeenAt.get(key);
+	const remembered = seen === undefined ? new Map([...failedSeenAt, [key, now]]) : failedSeenAt;
+	const before = baseline.get(key)?.wait;
+	if (!verdict.done || (before?.kind === 'ActionSet' && before.state === 'failed')) {
+		return {verdict, failedSeenAt: remembered};
+	}
+
+	const left = deferGraceMs - (now - (seen ?? now));
+	return {
+		verdict: left > 0 ? {done: false, waitingFor: `${o.summary}; giving the deferPhase ${formatDurationWords(left)} to start`} : verdict,
+		failedSeenAt: remembered,
+	};
+}
+
+/** The objects waited for: the named targets present in the store, or every object when none is named. */
+export function selectTargets(objects: readonly PlanObject[], targets: readonly string[]): PlanObject[] {
+	if (targets.length === 0) {
+		return [...objects];
+	}
+
+	const wanted = new Set(targets);
+	return objects.filter(o => wanted.has(objectKey(o)));
+}
+
+function waitedMs(view: WaitView): number {
+	return (view.deadlineAt ?? view.startedAt) - view.startedAt;
+}
+
+function timedOut(view: WaitView, objects: readonly PlanObject[], trouble?: string): WaitResult {
+	const states = objects.map(o => `${o.kind.toLowerCase()} ${o.namespace}/${o.name}: ${o.summary}`).join('\n');
+	return {exitCode: exitCodes.timedOut, message: `timed out after ${formatDurationWords(waitedMs(view))}${trouble ? `: ${trouble}` : ''}${states ? `\n${states}` : ''}`};
+}
+
+/**
+ * The wait decision over all targets, once each object has its verdict: done when every object is done and no
+ * named target is still missing (exit 1 if any failed, else 0, one summary line per object); else what is
+ * awaited: the missing targets first, then each object still running.
+ */
+export function decideTargets(
+	targets: readonly string[],
+	present: readonly string[],
+	verdicts: readonly WaitVerdict[],
+): {readonly done: true; readonly result: WaitResult} | {readonly done: false; readonly waitingFor: string} {
+	const missing = targets.filter(t => !present.includes(t));
+	const pending = verdicts.flatMap(v => (v.done ? [] : [v.waitingFor]));
+	if (missing.length > 0) {
+		return {done: false, waitingFor: `waiting for ${missing.join(', ')} to appear`};
+	}
+
+	if (pending.length > 0) {
+		return {done: false, waitingFor: pending.join('; ')};
+	}
+
+	const failed = verdicts.some(v => v.done && v.exitCode === exitCodes.failed);
+	return {done: true, result: {exitCode: failed ? exitCodes.failed : exitCodes.ok, message: verdicts.map(v => (v.done ? v.summary : '')).join('\n')}};
+}
