@@ -39,8 +39,9 @@ export function defaultExpanded(node: PlanNode, parent?: PlanNode): boolean {
 		return false;
 	}
 
-	// A queued plan opens down to its steps: what is about to run, before anything moves.
-	if (isQueued(parent) && node.state === 'pending') {
+	// A queued plan opens down to its steps (its phases still read NEVER_RUN): what is about to run, before anything
+	// moves.
+	if (isQueued(parent)) {
 		return true;
 	}
 

@@ -22,6 +22,8 @@ describe('default folding', () => {
 		expect(defaultExpanded(queued)).toBe(true);
 		expect(defaultExpanded(phase, queued)).toBe(true);
 		expect(visibleRows([queued], new Map()).map(r => r.node.name)).toEqual(['deploy', 'deploy', 'deploy', 'init', 'cleanup']);
+		// KUDO leaves the phases of a plan it has not started at NEVER_RUN.
+		expect(defaultExpanded({...phase, state: 'inactive', status: 'NEVER_RUN'}, queued)).toBe(true);
 		expect(defaultExpanded(phase, {...plan, state: 'running'})).toBe(false);
 		expect(defaultExpanded(phase)).toBe(false);
 	});
