@@ -28,7 +28,8 @@ describe('npm run demo', () => {
 		let first = '';
 		await tui.waitForScreen(text => {
 			first = text;
-			return text.includes('mysql-instance');
+			// A whole frame: Ink ends each one with the end of a synchronized update.
+			return text.includes('mysql-instance') && tui.raw().endsWith('\u001B[?2026l');
 		}, 'the first object');
 		const lines = first.split('\n');
 		const object = lines.findIndex(line => /^› ▾ Instance +default +mysql-instance /.test(line));
@@ -53,7 +54,8 @@ describe('a tall list', () => {
 		const lines = (text: string) => text.split('\n');
 		const selected = (text: string) => lines(text).find(line => line.startsWith('›')) ?? '';
 		const objectRows = (text: string) => lines(text).filter(line => /^[› ] [▾▸ ] Instance /.test(line));
-		await tui.waitForScreen(text => selected(text).includes('mysql-00'), 'the list');
+		// The whole first frame (it may reach the terminal in several writes).
+		await tui.waitForScreen(text => selected(text).includes('mysql-00') && text.includes('↓ +') && lines(text).some(line => line.startsWith('↑↓ move')), 'the list');
 		// The first object's tree fits and opens; the next objects stay closed (theirs would not fit as well).
 		expect(objectRows(tui.text())[0]).toMatch(/^› ▾ Instance +default +mysql-00 /);
 		expect(objectRows(tui.text())[1]).toMatch(/^ {2}▸ Instance +default +mysql-01 /);

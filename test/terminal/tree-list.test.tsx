@@ -81,4 +81,16 @@ describe('the list as a tree', () => {
 		expect(text).toMatch(/^ {10}\[\.\.\] init +IN_PROGRESS +2:29$/m);
 		expect(text).toMatch(/^[\u0020-\u007E\n]*$/);
 	});
+
+	test('the help overlay says the fold keys work in the list', async () => {
+		const ui = renderInTerminal(appElement({snapshot: snapshot()}).element, {columns: 110, rows: 40});
+		await ui.waitForScreen(s => s.some(line => line.includes('kafka')), 'the list');
+		await ui.press('?');
+		const help = (await ui.waitForScreen(s => s.some(line => line.startsWith('KEYS')), 'the help')).join('\n');
+		expect(help).toMatch(/^Trees \(list and full screen\)/m);
+		expect(help).toMatch(/← h +collapse, or go to the parent/);
+		expect(help).toMatch(/space ⏎ +collapse \/ expand/);
+		expect(help).toMatch(/⏎ +open full screen/);
+	});
 });
+
