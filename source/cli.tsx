@@ -192,7 +192,10 @@ async function replay(options: Options): Promise<number> {
 		clock.setPaused(false);
 	};
 
-	return show(options, () => source, {targets, clock, wallClock, replay: source.controls, ended, onReady: play});
+	// A demo's recording files its runs where the demo did (`demo/`): the same run then has the same key and id, and
+	// is not filed a second time.
+	const historyRealm = recording.header.source === 'demo' ? demoRealm : '';
+	return show(options, () => source, {targets, clock, wallClock, replay: source.controls, ended, onReady: play, historyRealm});
 }
 
 /** Codes 2–4 end with their reason on stderr (a failed object is already in the output; 130 needs no words). */
@@ -220,6 +223,8 @@ type ShowExtras = {
 	readonly onReady?: () => void;
 	/** Replay: the recording has played to its end (plain/json end there; exit code -1 = as drawn once). */
 	readonly ended?: Promise<{readonly exitCode: number; readonly message: string}>;
+	/** Replay: where the recorded session filed its runs in the ETA history (default: by mode). */
+	readonly historyRealm?: string;
 };
 
 /** `instance/NAME` as typed, for a recording's header. */
@@ -238,7 +243,7 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 	const storeClock: Clock = options.record === undefined ? clock : {now: () => pinned ?? clock.now(), onTick: l => clock.onTick(l), after: (ms, f) => clock.after(ms, f)};
 	const session = openSession(source, {clock, wallClock: extras.wallClock ?? clock, storeClock});
 	const {store} = session;
-	const history = options.history ? await startRunHistory(store, options.mode === 'demo' ? demoRealm : '') : undefined;
+	const history = options.history ? await startRunHistory(store, extras.historyRealm ?? (options.mode === 'demo' ? demoRealm : '')) : undefined;
 	const expectations = history?.session.expectations;
 	const apply = history ? history.feed(store, history.session) : store.apply;
 	let recorder: Recorder | undefined;

@@ -23,6 +23,8 @@ export type Shot = {
 };
 
 const tour: DemoOptions = {scenario: 'tour', columns, rows};
+/** In the tour's list from 13 s on: fold the backup's and the restore's trees (←), down to mysql-instance, open it. */
+const openMysql = ['h', 'j', 'h', 'j', ENTER];
 
 export const shots: readonly Shot[] = [
 	{
@@ -33,11 +35,20 @@ export const shots: readonly Shot[] = [
 		expect: /mysql-instance .*↻ retrying/,
 	},
 	{
+		// The list is a tree: the running backup, the mysql install and the zookeeper install open in place.
+		name: 'tree-list',
+		title: 'planwatch demo   (running objects open in the list)',
+		demo: tour,
+		script: [{at: 8000}],
+		expect: /▾ ActionSet .*backup-[^]*⤷ ◌ recordBackupCompletion[^]*▾ Instance .*mysql-instance[^]*● deploy +IN_PROGRESS/,
+	},
+	{
 		// KUDO: the init step hits a transient ERROR (a ResourceQuota); KUDO retries it.
 		name: 'tree-kudo-retrying',
 		title: 'planwatch demo   (mysql-instance opened)',
 		demo: tour,
-		script: [{at: 14_000}, {keys: ['j', 'j', ENTER]}],
+		// ← folds the backup's and the restore's trees in the list, ↓ reaches mysql-instance, enter opens it.
+		script: [{at: 14_000}, {keys: openMysql}],
 		expect: /↻ init +ERROR .*retrying/,
 	},
 	{
@@ -61,8 +72,9 @@ export const shots: readonly Shot[] = [
 		name: 'eta-tree',
 		title: 'planwatch demo --scenario mysql-deploy   (ETA from past runs)',
 		demo: {scenario: 'mysql-deploy', columns, rows, pastRunSpeeds: [1.25, 1, 0.8]},
-		script: [{at: 2000}, {keys: [ENTER]}, {at: 14_000}],
-		expect: /~\d+s left/,
+		// The list: its ETA column, and the running plan, phase and step in the open tree below.
+		script: [{at: 14_000}],
+		expect: /ELAPSED +ETA[^]*~\d+s left[^]*init .*~\d+s left/,
 	},
 	{
 		name: 'timeout-grace',
@@ -100,7 +112,7 @@ export const animation: {
 		{frame: /zookeeper-instance/},
 		{at: 13_000},
 		{frame: /↻ retrying/},
-		{keys: ['j', 'j', ENTER]},
+		{keys: openMysql},
 		{frame: /↻ init +ERROR/},
 		{at: 21_000},
 		{frame: /init +IN_PROGRESS/},

@@ -163,7 +163,7 @@ export class RunHistory {
 
 	/** Add a run; false when it was already known. */
 	add(r: RunRecord): boolean {
-		if (this.has(r)) {
+		if (this.has(r) || this.#olderThanKept(r)) {
 			return false;
 		}
 
@@ -176,6 +176,17 @@ export class RunHistory {
 		this.#stats.delete(historyKey(r));
 		this.#perObject = new WeakMap();
 		return true;
+	}
+
+	/**
+	 * Whether `r` ended before every run kept of its key, which is full (a replay of an old recording): compaction
+	 * keeps the last runs in file order, so filing it would push out a newer run, and it may be one that was
+	 * already filed and compacted away since.
+	 */
+	#olderThanKept(r: RunRecord): boolean {
+		const list = this.#runs.get(historyKey(r));
+		const at = Date.parse(r.at);
+		return list !== undefined && list.length >= this.#perKey && list.every(x => Date.parse(x.at) > at);
 	}
 
 	get size(): number {

@@ -20,10 +20,12 @@ import {useCommands} from './hooks/use-commands.js';
 import {useStore, type SnapshotSource} from './hooks/use-store.js';
 import {useViewState} from './hooks/use-view-state.js';
 import {useWait} from './hooks/use-wait.js';
+import {useTreeList} from './hooks/use-tree-list.js';
 import type {ActionCommand, ActionOutcome, Expectations, TuiActions} from './actions.js';
 import type {Command} from './keymap.js';
 import {computeLayout} from './layout.js';
 import {listKey, listObjects} from './list-rows.js';
+import {rowAt} from './tree-list.js';
 import {createTheme} from './theme.js';
 import {ThemeContext} from './theme-context.js';
 import {TicksContext, tickSource, useTickValueOf} from './ticks.js';
@@ -96,11 +98,14 @@ export function App(props: AppProps) {
 		() => listObjects(snapshot.objects, {text: view.filter, failingOnly: view.failingOnly, targets}),
 		[snapshot.objects, view.filter, view.failingOnly, targets],
 	);
-	const listHint = useRef(0);
-	const listCursor = view.listCursor === undefined ? 0 : Math.max(0, indexOfKey(listed, view.listCursor, listHint));
 	const isTree = view.screen === 'tree';
+	const bannerInput = {wait, fatal: snapshot.fatal};
+	const banner = hasBanner(bannerInput, theme);
+	// The list's first screen (the events pane aside): running objects start expanded while their trees fit in it.
+	const budget = isTree ? 0 : computeLayout({rows, top: listHeaderLines(view), banner, events: 0, detail: 0}).body;
+	const {list, cursor: listCursor} = useTreeList(listed, view, budget, !isTree);
 	const openHint = useRef(0);
-	const open = isTree ? (view.openKey === undefined ? undefined : snapshot.objects[indexOfKey(snapshot.objects, view.openKey, openHint)]) : listed[listCursor];
+	const open = isTree ? (view.openKey === undefined ? undefined : snapshot.objects[indexOfKey(snapshot.objects, view.openKey, openHint)]) : rowAt(list, listCursor)?.object;
 	const openKey = isTree ? view.openKey : open && listKey(open);
 	const folds = isTree && openKey !== undefined ? view.folds.get(openKey) : undefined;
 	const treeCursor = isTree && openKey !== undefined ? view.treeCursors.get(openKey) : undefined;
@@ -109,15 +114,14 @@ export function App(props: AppProps) {
 	const selected = tree?.rows[tree.cursor]?.node;
 	const events = (openKey === undefined ? undefined : snapshot.events.get(openKey)) ?? [];
 
-	const bannerInput = {wait, fatal: snapshot.fatal};
 	const layout = computeLayout({
 		rows,
 		top: view.help ? 0 : isTree ? 2 : listHeaderLines(view),
-		banner: hasBanner(bannerInput, theme),
+		banner,
 		events: view.events && !view.help ? eventsLinesWanted(events) : 0,
 		detail: isTree && !view.help ? detailLinesWanted(selected, columns) : 0,
 		// The tree/list rows (plus a column title line for the list): room they leave goes to the events pane.
-		bodyWanted: view.help ? undefined : isTree ? (tree?.rows.length ?? 1) : listed.length + 1,
+		bodyWanted: view.help ? undefined : isTree ? (tree?.rows.length ?? 1) : list.total + 1,
 	});
 
 	useCommands(mode, {
@@ -152,7 +156,7 @@ export function App(props: AppProps) {
 				return undefined;
 			}
 
-			const {previous, next} = dispatch({type: 'command', command, context: {object: isTree ? open : undefined, listKeys: listed.map(o => listKey(o)), page: layout.body, helpScrollMax: helpScrollMax(layout.top + layout.body, columns, theme.ascii, keyContext)}});
+			const {previous, next} = dispatch({type: 'command', command, context: {object: isTree ? open : undefined, list, page: layout.body, helpScrollMax: helpScrollMax(layout.top + layout.body, columns, theme.ascii, keyContext)}});
 			if (next.quit && !previous.quit) {
 				session.quit();
 				onQuit();
@@ -195,10 +199,11 @@ export function App(props: AppProps) {
 			<>
 				<ListHeader view={view} shown={listed.length} total={snapshot.objects.length} height={layout.top - 1} width={columns} />
 				<ObjectList
-					objects={listed}
+					list={list}
 					cursor={listCursor}
 					timings={snapshot.timings}
 					eta={listEta}
+					expectations={expectations}
 					height={layout.body + Math.min(1, layout.top)}
 					width={columns}
 					empty={emptyList}

@@ -64,7 +64,7 @@ export type Binding = {
 	readonly asciiLabel?: string;
 	readonly description: string;
 	/** Heading in the help overlay. */
-	readonly section: 'Move' | 'Tree' | 'List' | 'Filter prompt' | 'Panes' | 'Share' | 'Timeout' | 'Replay' | 'Quit';
+	readonly section: 'Move' | 'Trees (list and full screen)' | 'List' | 'Filter prompt' | 'Panes' | 'Share' | 'Timeout' | 'Replay' | 'Quit';
 	/** Bound only in this situation (before the bindings it shadows, e.g. space pauses a replay). */
 	readonly only?: keyof KeyContext;
 	/** Short footer hint (one per command family). */
@@ -95,20 +95,20 @@ export const keymap: readonly Binding[] = [
 	{
 		command: 'fold.collapse',
 		keys: [{key: 'leftArrow'}, {input: 'h'}],
-		modes: ['tree'],
+		modes: views,
 		label: '← h',
 		asciiLabel: 'left h',
 		description: 'collapse, or go to the parent',
-		section: 'Tree',
+		section: 'Trees (list and full screen)',
 	},
 	{
 		command: 'fold.expand',
 		keys: [{key: 'rightArrow'}, {input: 'l'}],
-		modes: ['tree'],
+		modes: views,
 		label: '→ l',
 		asciiLabel: 'right l',
 		description: 'expand',
-		section: 'Tree',
+		section: 'Trees (list and full screen)',
 		hint: {label: '←→', asciiLabel: 'h/l', text: 'fold'},
 	},
 	{
@@ -132,9 +132,11 @@ export const keymap: readonly Binding[] = [
 		only: 'replay',
 		hint: {label: '[ ]', text: 'transitions', when: 'replay'},
 	},
-	{command: 'fold.toggle', keys: [{input: ' '}, {key: 'return'}], modes: ['tree'], label: 'space ⏎', asciiLabel: 'space enter', description: 'collapse / expand', section: 'Tree'},
-	{command: 'fold.all', keys: [{input: 'x'}], modes: ['tree'], label: 'x', description: 'expand / collapse all', section: 'Tree', hint: {label: 'x', text: 'all'}},
-	{command: 'list.open', keys: [{key: 'return'}], modes: ['list'], label: '⏎', asciiLabel: 'enter', description: 'open the plan tree', section: 'List', hint: {label: '⏎', asciiLabel: 'enter', text: 'open'}},
+	{command: 'fold.toggle', keys: [{input: ' '}], modes: views, label: 'space', description: 'collapse / expand', section: 'Trees (list and full screen)'},
+	// In the list, enter opens the object full screen instead.
+	{command: 'fold.toggle', keys: [{key: 'return'}], modes: ['tree'], label: '⏎', asciiLabel: 'enter', description: 'collapse / expand', section: 'Trees (list and full screen)'},
+	{command: 'fold.all', keys: [{input: 'x'}], modes: views, label: 'x', description: 'expand / collapse all', section: 'Trees (list and full screen)', hint: {label: 'x', text: 'all'}},
+	{command: 'list.open', keys: [{key: 'return'}], modes: ['list'], label: '⏎', asciiLabel: 'enter', description: 'open full screen', section: 'List', hint: {label: '⏎', asciiLabel: 'enter', text: 'open'}},
 	{command: 'filter.start', keys: [{input: '/'}], modes: ['list'], label: '/', description: 'filter by name', section: 'List', hint: {label: '/', text: 'filter'}},
 	{command: 'failing.toggle', keys: [{input: 'f'}], modes: ['list'], label: 'f', description: 'failing only', section: 'List', hint: {label: 'f', text: 'failing only'}},
 	{command: 'filter.commit', keys: [{key: 'return'}], modes: ['filter'], label: '⏎', asciiLabel: 'enter', description: 'keep the filter', section: 'Filter prompt'},

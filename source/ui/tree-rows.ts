@@ -3,13 +3,16 @@
  *
  * Default folding follows the work: a node is open when something under it (or itself) is running, retrying or
  * failed, so the active plan opens down to its running step while finished plans stay closed. KUDO plans other
- * than the active one stay closed whatever their previous run left behind. The user's choices (`overrides`) win
- * over the default.
+ * than the active one stay closed whatever their previous run left behind; a queued active plan opens down to its
+ * steps. The user's choices (`overrides`) win over the default.
  */
 import type {NodeState, PlanNode} from '../model/plan-tree.js';
 
 /** User fold choices of one object: node id → expanded. */
 export type FoldOverrides = ReadonlyMap<string, boolean>;
+
+/** No fold choices: one shared map, so the remembered layout of a tree (treeLayout) serves the list and the tree screen alike. */
+export const noFoldOverrides: FoldOverrides = new Map();
 
 export type TreeRow = {
 	readonly node: PlanNode;
@@ -25,10 +28,21 @@ function needsAttention(node: PlanNode): boolean {
 	return attention.has(node.state) || node.children.some(c => needsAttention(c));
 }
 
-/** Whether a node starts expanded. */
-export function defaultExpanded(node: PlanNode): boolean {
+/** An active plan that has not started: queued, or triggered and waiting for the controller. */
+function isQueued(node: PlanNode | undefined): boolean {
+	return node?.kind === 'plan' && Boolean(node.active) && node.state === 'pending';
+}
+
+/** Whether a node starts expanded; `parent`: the node it is a child of. */
+export function defaultExpanded(node: PlanNode, parent?: PlanNode): boolean {
 	if (node.children.length === 0) {
 		return false;
+	}
+
+	// A queued plan opens down to its steps (its phases still read NEVER_RUN): what is about to run, before anything
+	// moves.
+	if (isQueued(parent)) {
+		return true;
 	}
 
 	if (node.kind === 'plan' && !node.active) {
@@ -43,18 +57,25 @@ export function defaultExpanded(node: PlanNode): boolean {
 	return Boolean(node.active) && node.state === 'pending';
 }
 
-export function isExpanded(node: PlanNode, overrides: FoldOverrides): boolean {
-	return node.children.length > 0 && (overrides.get(node.id) ?? defaultExpanded(node));
+export function isExpanded(node: PlanNode, overrides: FoldOverrides, parent?: PlanNode): boolean {
+	return node.children.length > 0 && (overrides.get(node.id) ?? defaultExpanded(node, parent));
+}
+
+/** Whether every node that has children is expanded (hidden ones included). */
+export function allExpanded(tree: readonly PlanNode[], overrides: FoldOverrides): boolean {
+	const visit = (nodes: readonly PlanNode[], parent: PlanNode | undefined): boolean =>
+		nodes.every(node => node.children.length === 0 || (isExpanded(node, overrides, parent) && visit(node.children, node)));
+	return visit(tree, undefined);
 }
 
 export function visibleRows(tree: readonly PlanNode[], overrides: FoldOverrides): TreeRow[] {
 	const rows: TreeRow[] = [];
-	const visit = (nodes: readonly PlanNode[], depth: number, parentId: string | undefined): void => {
+	const visit = (nodes: readonly PlanNode[], depth: number, parent: PlanNode | undefined): void => {
 		for (const node of nodes) {
-			const expanded = isExpanded(node, overrides);
-			rows.push({node, depth, parentId, expandable: node.children.length > 0, expanded});
+			const expanded = isExpanded(node, overrides, parent);
+			rows.push({node, depth, parentId: parent?.id, expandable: node.children.length > 0, expanded});
 			if (expanded) {
-				visit(node.children, depth + 1, node.id);
+				visit(node.children, depth + 1, node);
 			}
 		}
 	};

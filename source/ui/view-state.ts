@@ -4,7 +4,8 @@
  */
 import {objectKey, type PlanObject} from '../model/plan-tree.js';
 import type {Command, Mode} from './keymap.js';
-import {cursorIndex, expandableNodes, isExpanded, treeLayout, type FoldOverrides, type TreeRow} from './tree-rows.js';
+import {indexOfRow, rowAt, type ListRow, type TreeList} from './tree-list.js';
+import {allExpanded, cursorIndex, expandableNodes, noFoldOverrides, treeLayout, type FoldOverrides, type TreeRow} from './tree-rows.js';
 
 export type Screen = 'list' | 'tree';
 
@@ -18,6 +19,10 @@ export type ViewState = {
 	readonly treeCursors: ReadonlyMap<string, string>;
 	/** Object key under the list cursor. */
 	readonly listCursor?: string;
+	/** Node id under the list cursor inside that object's tree; undefined: the object's own row. */
+	readonly listNode?: string;
+	/** Per object: the user's choice to expand its tree in the list (otherwise running ones start expanded). */
+	readonly listExpand: ReadonlyMap<string, boolean>;
 	/** Per object: the user's fold choices. */
 	readonly folds: ReadonlyMap<string, FoldOverrides>;
 	readonly help: boolean;
@@ -37,8 +42,8 @@ export type ViewState = {
 export type ViewContext = {
 	/** The object open in the tree screen. */
 	readonly object?: PlanObject;
-	/** Object keys of the list rows as shown (after filters). */
-	readonly listKeys: readonly string[];
+	/** The list as shown (after filters): objects and the rows of their expanded trees. */
+	readonly list?: TreeList;
 	/** Lines of the body: how far PgUp/PgDn move. */
 	readonly page: number;
 	/** How far the help overlay can scroll at the current size. */
@@ -57,6 +62,7 @@ export function initialViewState(targets?: readonly string[]): ViewState {
 		hasList: single === undefined,
 		openKey: single,
 		treeCursors: new Map(),
+		listExpand: new Map(),
 		folds: new Map(),
 		help: false,
 		helpScroll: 0,
@@ -138,14 +144,12 @@ export function treeSelection(state: ViewState, object: PlanObject): TreeSelecti
 	return selectTree(object, state.folds.get(key), state.treeCursors.get(key));
 }
 
-const noOverrides: FoldOverrides = new Map();
-
 /**
  * The same from exactly what it depends on, so the App can memoize it. The rows are remembered per tree and fold
  * choices (treeLayout): a walk of the whole tree (tens of milliseconds for 100 000 steps) happens when the object or
  * the folds change, never per tick or per cursor move.
  */
-export function selectTree(object: PlanObject, overrides: FoldOverrides = noOverrides, cursorId?: string): TreeSelection {
+export function selectTree(object: PlanObject, overrides: FoldOverrides = noFoldOverrides, cursorId?: string): TreeSelection {
 	const {rows, parents, index} = treeLayout(object.tree, overrides);
 	return {rows, parents, overrides, cursor: cursorIndex(rows, parents, cursorId, object.tree, index)};
 }
@@ -198,7 +202,7 @@ function treeCommand(state: ViewState, command: Command, context: ViewContext): 
 
 		case 'fold.all': {
 			const nodes = expandableNodes(object.tree);
-			const expand = !nodes.every(n => isExpanded(n, overrides));
+			const expand = !allExpanded(object.tree, overrides);
 			const folds = new Map(nodes.map(n => [n.id, expand]));
 			let cursor = row.node.id;
 			if (!expand) {
@@ -217,18 +221,35 @@ function treeCommand(state: ViewState, command: Command, context: ViewContext): 
 	}
 }
 
+/** The list cursor on `row`: its object, and its node when it is one. */
+function onListRow(state: ViewState, row: ListRow): ViewState {
+	const listNode = row.type === 'node' ? row.row.node.id : undefined;
+	return state.listCursor === row.key && state.listNode === listNode ? state : {...state, listCursor: row.key, listNode};
+}
+
 function listCommand(state: ViewState, command: Command, context: ViewContext): ViewState {
-	const keys = context.listKeys;
-	const index = Math.max(0, state.listCursor === undefined ? 0 : keys.indexOf(state.listCursor));
-	const moved = movement(command, index, keys.length, context.page);
-	if (moved !== undefined) {
-		return keys[moved] === undefined ? state : {...state, listCursor: keys[moved]};
+	const {list} = context;
+	if (!list) {
+		return state;
 	}
 
+	const index = Math.max(0, state.listCursor === undefined ? 0 : indexOfRow(list, state.listCursor, state.listNode));
+	const moved = movement(command, index, list.total, context.page);
+	if (moved !== undefined) {
+		const row = rowAt(list, moved);
+		return row ? onListRow(state, row) : state;
+	}
+
+	const row = rowAt(list, index);
 	switch (command) {
 		case 'list.open': {
-			const key = keys[index];
-			return key === undefined ? state : {...state, screen: 'tree', openKey: key, listCursor: key};
+			if (!row) {
+				return state;
+			}
+
+			// On a node: the tree opens with its cursor there.
+			const treeCursors = row.type === 'node' ? withEntry(state.treeCursors, row.key, row.row.node.id) : state.treeCursors;
+			return {...onListRow(state, row), screen: 'tree', openKey: row.key, treeCursors};
 		}
 
 		case 'filter.start': {
@@ -237,6 +258,70 @@ function listCommand(state: ViewState, command: Command, context: ViewContext): 
 
 		case 'failing.toggle': {
 			return {...state, failingOnly: !state.failingOnly};
+		}
+
+		default: {
+			return row ? listFold(state, command, row, rowAt(list, index + 1)) : state;
+		}
+	}
+}
+
+/** ← → space x in the list: an object's row folds its tree away, a node's row folds as in the tree screen. */
+function listFold(state: ViewState, command: Command, row: ListRow, next: ListRow | undefined): ViewState {
+	const at = onListRow(state, row);
+	const expand = (expanded: boolean): ViewState => ({...at, listExpand: withEntry(state.listExpand, row.key, expanded)});
+	const fold = (id: string, expanded: boolean): ViewState => ({
+		...at,
+		folds: withEntry(state.folds, row.key, withEntry(state.folds.get(row.key) ?? noFoldOverrides, id, expanded)),
+	});
+	const intoChild = (): ViewState => (next && next.type === 'node' && next.key === row.key ? onListRow(state, next) : state);
+	if (command === 'fold.all') {
+		const nodes = expandableNodes(row.object.tree);
+		const overrides = state.folds.get(row.key) ?? noFoldOverrides;
+		const open = row.type === 'node' || row.expanded;
+		const all = open && allExpanded(row.object.tree, overrides);
+		const folds = withEntry(state.folds, row.key, new Map(nodes.map(n => [n.id, !all])));
+		// Everything folds into the object's row, which keeps the cursor.
+		return {...state, listCursor: row.key, listNode: all ? undefined : at.listNode, folds, listExpand: withEntry(state.listExpand, row.key, !all)};
+	}
+
+	if (row.type === 'object') {
+		switch (command) {
+			case 'fold.expand': {
+				return row.expanded ? intoChild() : row.expandable ? expand(true) : state;
+			}
+
+			case 'fold.collapse': {
+				return row.expanded ? expand(false) : state;
+			}
+
+			case 'fold.toggle': {
+				return row.expandable ? expand(!row.expanded) : state;
+			}
+
+			default: {
+				return state;
+			}
+		}
+	}
+
+	const tree = row.row;
+	switch (command) {
+		case 'fold.expand': {
+			return tree.expandable && !tree.expanded ? fold(tree.node.id, true) : tree.expanded ? intoChild() : state;
+		}
+
+		case 'fold.collapse': {
+			if (tree.expandable && tree.expanded) {
+				return fold(tree.node.id, false);
+			}
+
+			// Up to the parent node, or to the object's row from a top-level node.
+			return {...state, listCursor: row.key, listNode: tree.parentId};
+		}
+
+		case 'fold.toggle': {
+			return tree.expandable ? fold(tree.node.id, !tree.expanded) : state;
 		}
 
 		default: {

@@ -42,4 +42,21 @@ describe('history from the bin', () => {
 		expect(r.code).toBe(0);
 		expect(fs.readdirSync(state)).toEqual([]);
 	}, 60_000);
+
+	it('a replay files nothing that was filed live, however often it plays (same realm, same run ids)', async () => {
+		const recording = path.join(state, 'tour.ndjson');
+		const lines = () => fs.readFileSync(path.join(state, 'planwatch', 'history.ndjson'), 'utf8').trim().split('\n');
+		const live = await runBin(['demo', '--scenario', 'tour', '--speed', '20', '--wait', '-o', 'json', '--record', recording], {env: {XDG_STATE_HOME: state}});
+		expect(live.code).toBe(1);
+		const filed = lines();
+		// KUDO and Kanister runs both (their run ids come from different facts).
+		expect(new Set(filed.map(l => parseRunRecord(l)?.kind))).toEqual(new Set(['Instance', 'ActionSet']));
+		for (let i = 0; i < 2; i++) {
+			// eslint-disable-next-line no-await-in-loop
+			const replayed = await runBin(['replay', recording, '--speed', '50', '--wait', '-o', 'json'], {env: {XDG_STATE_HOME: state}});
+			expect(replayed.code).toBe(1);
+			expect(lines()).toEqual(filed);
+		}
+	}, 90_000);
 });
+

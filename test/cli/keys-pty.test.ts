@@ -12,6 +12,7 @@ afterEach(killAllPtys);
 
 const files = ['instance-kafka-deploy-transient-error.yaml', 'instance-mysql-deploy-in-progress.yaml', 'instance-zookeeper-deploy-complete.yaml'].flatMap(f => ['-f', `${fixturesDir}kudo/${f}`]);
 const selected = (text: string) => text.split('\n').find(line => line.startsWith('›')) ?? '';
+const cursorLine = (text: string) => text.split('\n').findIndex(line => line.startsWith('›'));
 
 /**
  * The list is drawn and the terminal is in raw mode: before that, the line discipline would echo a write and
@@ -30,10 +31,12 @@ async function started(): Promise<ReturnType<typeof startPtyCli>> {
 describe('several keys in one write', () => {
 	it('jj moves twice', async () => {
 		const tui = await started();
+		// Rows, not objects: the running mysql-instance's tree is open under its row.
+		const top = cursorLine(tui.text());
 		tui.press('jj');
-		await tui.waitForScreen(text => selected(text).includes('zookeeper-instance'), 'the cursor two rows down');
+		await tui.waitForScreen(text => cursorLine(text) === top + 2, 'the cursor two rows down');
 		tui.press('k');
-		await tui.waitForScreen(text => selected(text).includes('mysql-instance'), 'the cursor one row up');
+		await tui.waitForScreen(text => cursorLine(text) === top + 1 && selected(text).includes('mysql-instance'), 'the cursor one row up');
 		tui.kill();
 	});
 

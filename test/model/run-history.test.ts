@@ -87,4 +87,19 @@ describe('RunHistory', () => {
 		expect(history.size).toBe(3);
 		expect(history.expectations(mysqlDeploying).get('plan:deploy')).toEqual({medianMs: 4000, maxMs: 5000, runs: 3});
 	});
+
+	it.each([
+		['the same run again (a replay of what was filed live)', run(3, 3000), false],
+		['an older run when the key is full (a replay of an old recording)', run(1, 1000, {run: 'old'}), false],
+		['a newer run', run(9, 9000), true],
+	])('%s: filed %s', (_, record, filed) => {
+		const history = new RunHistory([run(2, 2000), run(3, 3000), run(4, 4000)], 3);
+		expect(history.add(record)).toBe(filed);
+		expect(history.size).toBe(3);
+	});
+
+	it('files an older run while the key has room', () => {
+		const history = new RunHistory([run(2, 2000), run(3, 3000)], 3);
+		expect(history.add(run(1, 1000))).toBe(true);
+	});
 });

@@ -18,20 +18,21 @@ function renderList(rows = 30) {
 }
 
 const selected = (frame: string) => frame.split('\n').find(line => line.startsWith('›'));
-const rowsOf = (frame: string) => frame.split('\n').filter(line => /^[› ] (Instance|ActionSet) /.test(line));
+/** Object rows: cursor, fold marker (▾ expanded, ▸ collapsed), kind. */
+const rowsOf = (frame: string) => frame.split('\n').filter(line => /^[› ] [▾▸ ] (Instance|ActionSet) /.test(line));
 
 describe('list view', () => {
 	test('columns KIND NAMESPACE NAME ACTIVE STATE PROGRESS ELAPSED, one row per object, icon and word', async () => {
 		const app = renderList();
 		const frame = await app.waitForFrame(f => f.includes('KIND'));
 		const lines = frame.split('\n');
-		expect(lines[1]).toMatch(/^ {2}KIND +NAMESPACE +NAME +ACTIVE +STATE +PROGRESS +ELAPSED$/);
+		expect(lines[1]).toMatch(/^ {4}KIND +NAMESPACE +NAME +ACTIVE +STATE +PROGRESS +ELAPSED$/);
 		expect(rowsOf(frame)).toHaveLength(4);
 		expect(frame).toMatch(/ActionSet +kanister +backup-glptq +backup +✖ failed +62% +0:58/);
 		expect(frame).toMatch(/ActionSet +kanister +nightly-x7k2q +backup +✔ succeeded +100%/);
 		expect(frame).toMatch(/Instance +default +mysql-instance +deploy +. running +1\/3 steps +3:41/);
 		expect(frame).toMatch(/Instance +kafka +kafka +deploy +↻ retrying +7\/12 steps/);
-		expect(lines.at(-1)).toBe('↑↓ move  ⏎ open  / filter  f failing only  e events  ? help  q quit');
+		expect(lines.at(-1)).toBe('↑↓ move  ←→ fold  x all  ⏎ open  / filter  f failing only  e events  ? help  q quit');
 	});
 
 	test('a long ELAPSED is shown in units that fit, never cut', async () => {
@@ -88,7 +89,7 @@ describe('list view', () => {
 	test('several targets list only those objects', async () => {
 		const app = renderApp({snapshot: snapshotOf({objects}), targets: [objectKey(objects[0]!), objectKey(objects[1]!)]});
 		const frame = await app.waitForFrame(f => f.includes('KIND'));
-		expect(rowsOf(frame).map(r => r.split(/ +/)[3])).toEqual(['mysql-instance', 'kafka']);
+		expect(rowsOf(frame).map(r => r.split(/ +/)[4])).toEqual(['mysql-instance', 'kafka']);
 	});
 
 	test('an empty or loading store says so', async () => {

@@ -29,7 +29,8 @@ async function everyScreen(app: ReturnType<typeof renderApp>): Promise<string[]>
 
 	await app.waitForFrame(f => f.includes('KIND'));
 	keep();
-	await app.press(ARROW_DOWN, '\r', 'e');
+	// ← folds the running mysql's tree away in the list; ↓ then reaches kafka.
+	await app.press('h', ARROW_DOWN, '\r', 'e');
 	await app.waitForFrame(f => f.includes('EVENTS') && f.includes('service'), {what: 'kafka tree with events'});
 	keep();
 	await app.press('?');
@@ -75,8 +76,11 @@ describe('colour and ASCII', () => {
 
 		const [list, tree, help] = frames.map(f => stripVTControlCharacters(f));
 		expect(list).toMatch(/^planwatch \| kind-prod \| default \| UTC \| \* live +event 0s ago \| elapsed/);
-		expect(list).toMatch(/> Instance +default +mysql-instance +deploy +\[\.\.\] running/);
-		expect(list).toMatch(/ {2}Instance +kafka +kafka +deploy +\[~~\] retrying/);
+		expect(list).toMatch(/> - Instance +default +mysql-instance +deploy +\[\.\.\] running/);
+		expect(list).toMatch(/^ {2}- Instance +kafka +kafka +deploy +\[~~\] retrying/m);
+		// The running objects' trees, in the list.
+		expect(list).toMatch(/^ {4}- \[\.\.\] deploy +serial +IN_PROGRESS/m);
+		expect(list).toMatch(/^ {10}\[~~\] service +ERROR +retrying \(3rd time\)/m);
 		expect(tree).toMatch(/- \[\.\.\] deploy-kafka +serial +IN_PROGRESS/);
 		expect(tree).toMatch(/> +\[~~\] service +ERROR +retrying \(3rd time\) \| A transient/);
 		expect(tree).toContain('[!] Timeout reached after 10m - press + to wait 5m more');

@@ -46,6 +46,6 @@ describe('keymap', () => {
 		const texts = (mode: 'tree' | 'list', canGoBack: boolean, canExtend: boolean) => hintsFor(mode, {canGoBack, canExtend}).map(h => h.text);
 		expect(texts('tree', false, true)).toEqual(['move', 'fold', 'all', 'events', 'extend', 'help', 'quit']);
 		expect(texts('tree', true, false)).toEqual(['move', 'fold', 'all', 'events', 'help', 'back', 'quit']);
-		expect(texts('list', false, false)).toEqual(['move', 'open', 'filter', 'failing only', 'events', 'help', 'quit']);
+		expect(texts('list', false, false)).toEqual(['move', 'fold', 'all', 'open', 'filter', 'failing only', 'events', 'help', 'quit']);
 	});
 });

@@ -15,10 +15,16 @@ describe('default folding', () => {
 		expect(names(backupFailed())).toEqual(['backup', '  createBackupPod', '  waitForPodReady', '  copyFiles', '  stopBackup', '  deferPhase']);
 	});
 
-	test('a queued (pending) active plan shows its phases', () => {
+	test('a queued (pending) active plan shows its phases and their steps; a pending phase of a running plan stays closed', () => {
 		const plan = {...mysqlDeploy().tree[0]!, state: 'pending' as const, status: 'QUEUED'};
 		const phase = {...plan.children[0]!, state: 'pending' as const, children: plan.children[0]!.children.map(s => ({...s, state: 'pending' as const}))};
-		expect(defaultExpanded({...plan, children: [phase]})).toBe(true);
+		const queued = {...plan, children: [phase]};
+		expect(defaultExpanded(queued)).toBe(true);
+		expect(defaultExpanded(phase, queued)).toBe(true);
+		expect(visibleRows([queued], new Map()).map(r => r.node.name)).toEqual(['deploy', 'deploy', 'deploy', 'init', 'cleanup']);
+		// KUDO leaves the phases of a plan it has not started at NEVER_RUN.
+		expect(defaultExpanded({...phase, state: 'inactive', status: 'NEVER_RUN'}, queued)).toBe(true);
+		expect(defaultExpanded(phase, {...plan, state: 'running'})).toBe(false);
 		expect(defaultExpanded(phase)).toBe(false);
 	});
 

@@ -1,6 +1,7 @@
 import {describe, expect, test} from 'vitest';
 import type {Command} from '../../source/ui/keymap.js';
 import {objectKey, type PlanObject} from '../../source/model/plan-tree.js';
+import {buildTreeList, rowAt, rowsIn} from '../../source/ui/tree-list.js';
 import {initialViewState, reduceView, treeSelection, viewMode, type ViewContext, type ViewState} from '../../source/ui/view-state.js';
 import {backupFailed, kafkaRetrying, mysqlDeploy, nightlyComplete} from '../helpers/ui-objects.js';
 
@@ -15,7 +16,7 @@ function picture(state: ViewState, object: PlanObject): {selected: string | unde
 }
 
 const mysql = mysqlDeploy();
-const tree: ViewContext = {object: mysql, listKeys: [], page: 10};
+const tree: ViewContext = {object: mysql, page: 10};
 const single = initialViewState([objectKey(mysql)]);
 
 describe('start', () => {
@@ -81,7 +82,8 @@ describe('tree', () => {
 
 describe('list', () => {
 	const objects = [backupFailed(), nightlyComplete(), mysql];
-	const list: ViewContext = {listKeys: objects.map(o => objectKey(o)), page: 10};
+	// Budget 0: every object collapsed.
+	const list: ViewContext = {list: buildTreeList(objects, {expand: new Map(), folds: new Map(), budget: 0}), page: 10};
 	const start = initialViewState();
 
 	test('moves over the rows and opens the one under the cursor', () => {
@@ -108,8 +110,74 @@ describe('list', () => {
 	});
 });
 
+describe('list as a tree', () => {
+	const objects = [backupFailed(), nightlyComplete(), mysql];
+	const budget = 30;
+	const listOf = (state: ViewState) => buildTreeList(objects, {expand: state.listExpand, folds: state.folds, budget});
+	/** Each command acts on the list as the state before it draws it. */
+	const press = (state: ViewState, ...commands: Command[]): ViewState =>
+		commands.reduce((s, command) => reduceView(s, {type: 'command', command, context: {list: listOf(s), page: 10}}), state);
+	/** The rows as drawn (a node indented by its depth in the list), `>` at the cursor. */
+	const picture = (state: ViewState): string[] => {
+		const shown = listOf(state);
+		const at = state.listCursor === undefined ? 0 : rowsIn(shown, 0, shown.total).findIndex(r => r.key === state.listCursor && (r.type === 'node' ? r.row.node.id === state.listNode : state.listNode === undefined));
+		return rowsIn(shown, 0, shown.total).map((r, i) => `${i === at ? '>' : ' '}${r.type === 'object' ? r.object.name : `${'  '.repeat(r.row.depth)}${r.row.node.name}`}`);
+	};
+
+	const start = initialViewState();
+	const mysqlRows = [' mysql-instance', '   deploy', '     deploy', '       deploy', '       init', '       cleanup', '   backup', '   restore'];
+
+	test('the running object starts expanded, finished ones collapsed; the cursor moves through objects and nodes', () => {
+		expect(picture(start)).toEqual(['>backup-glptq', ' nightly-x7k2q', ...mysqlRows]);
+		const s = press(start, 'cursor.down', 'cursor.down', 'cursor.down', 'cursor.down');
+		expect(s).toMatchObject({listCursor: objectKey(mysql), listNode: 'plan:deploy/phase:deploy'});
+		expect(picture(s)[4]).toBe('>    deploy');
+	});
+
+	test('→ expands a collapsed object, ← collapses it; on a node they fold as in the tree screen', () => {
+		const backup = press(start, 'fold.expand');
+		expect(picture(backup).slice(0, 8)).toEqual(['>backup-glptq', '   backup', '     createBackupPod', '     waitForPodReady', '     copyFiles', '     stopBackup', '     deferPhase', ' nightly-x7k2q']);
+		// → on an open object steps into its first node; ← on a top-level node goes back to the object.
+		const inside = press(backup, 'fold.expand');
+		expect(inside).toMatchObject({listCursor: objectKey(objects[0]!), listNode: 'action:0:backup'});
+		expect(press(inside, 'fold.collapse', 'fold.collapse')).toMatchObject({listNode: undefined});
+		expect(picture(press(inside, 'fold.collapse', 'fold.collapse', 'fold.collapse'))).toEqual(picture(start));
+		// ← on a step goes to its phase, then collapses the phase.
+		const onStep = press(start, 'cursor.bottom', 'cursor.up', 'cursor.up', 'cursor.up');
+		expect(onStep.listNode).toBe('plan:deploy/phase:deploy/step:init');
+		const phaseClosed = press(onStep, 'fold.collapse', 'fold.collapse');
+		expect(picture(phaseClosed)).toEqual([' backup-glptq', ' nightly-x7k2q', ' mysql-instance', '   deploy', '>    deploy', '   backup', '   restore']);
+		// Folds are shared with the object's own tree screen.
+		expect(treeSelection(phaseClosed, mysql).rows.map(r => r.node.name)).toEqual(['deploy', 'deploy', 'backup', 'restore']);
+	});
+
+	test('space toggles, x expands or collapses the whole object', () => {
+		const collapsed = press(start, 'cursor.bottom', 'cursor.top', 'cursor.down', 'cursor.down', 'fold.toggle');
+		expect(picture(collapsed)).toEqual([' backup-glptq', ' nightly-x7k2q', '>mysql-instance']);
+		const all = press(collapsed, 'fold.all');
+		expect(picture(all)).toHaveLength(3 + 14);
+		expect(picture(press(all, 'cursor.bottom', 'fold.all'))).toEqual(picture(collapsed));
+	});
+
+	test('enter on a node opens the object full screen with its cursor on that node; esc comes back to the same row', () => {
+		const onCleanup = press(start, 'cursor.bottom', 'cursor.up', 'cursor.up');
+		const opened = press(onCleanup, 'list.open');
+		expect(opened).toMatchObject({screen: 'tree', openKey: objectKey(mysql)});
+		expect(treeSelection(opened, mysql).rows[treeSelection(opened, mysql).cursor]?.node.id).toBe('plan:deploy/phase:deploy/step:cleanup');
+		const back = reduceView(opened, {type: 'command', command: 'back', context: {page: 10}});
+		expect(picture(back)).toEqual(picture(onCleanup));
+	});
+
+	test('a cursor on a node that folds away lands on the nearest visible row of its object', () => {
+		const onStep = press(start, 'cursor.bottom', 'cursor.up', 'cursor.up');
+		const shown = buildTreeList(objects, {expand: new Map([[objectKey(mysql), false]]), folds: new Map(), budget});
+		expect(rowAt(shown, 2)).toMatchObject({type: 'object', key: objectKey(mysql)});
+		expect(press({...onStep, listExpand: new Map([[objectKey(mysql), false]])}, 'cursor.up').listCursor).toBe(objectKey(objects[1]!));
+	});
+});
+
 describe('esc and quit', () => {
-	const list: ViewContext = {listKeys: [objectKey(mysql)], page: 10};
+	const list: ViewContext = {list: buildTreeList([mysql], {expand: new Map(), folds: new Map(), budget: 0}), page: 10};
 
 	test('esc closes help, then events, then goes back to the list, then clears the filter, then quits', () => {
 		let s = run(initialViewState(), list, 'filter.start');

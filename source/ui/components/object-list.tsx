@@ -1,5 +1,5 @@
 import {Box, Text} from 'ink';
-import {memo, useRef} from 'react';
+import {memo, useMemo, useRef} from 'react';
 import type {PlanObject} from '../../model/plan-tree.js';
 import {statusLook} from '../../model/status.js';
 import {objectTimingId, type NodeTiming} from '../../state/store.js';
@@ -13,6 +13,9 @@ import {listKey, progressText} from '../list-rows.js';
 import {useTickValue} from '../ticks.js';
 import {roleOf, type Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
+import type {Expectation} from '../../model/eta.js';
+import {rowsIn, type ListRow, type TreeBlock, type TreeList} from '../tree-list.js';
+import {ListTreeRows} from './list-tree-rows.js';
 import {MoreLine} from './more-line.js';
 import {StatusIcon} from './status-icon.js';
 import {Line} from './line.js';
@@ -83,7 +86,8 @@ function widthsOf(basis: ColumnBasis, elapsed: number, width: number): Widths {
 		widths[column] = Math.min(caps[column], widths[column]);
 	}
 
-	const gaps = 2 + 2 * 6;
+	// Cursor and fold marker (`› ▾ `), then two spaces between columns.
+	const gaps = prefixWidth + 2 * 6;
 	let excess = gaps + Object.values(widths).reduce((a, b) => a + b, 0) - width;
 	for (const column of ['name', 'namespace', 'active'] as const) {
 		const give = Math.max(0, Math.min(excess, widths[column] - titles[column].length));
@@ -94,16 +98,23 @@ function widthsOf(basis: ColumnBasis, elapsed: number, width: number): Widths {
 	return widths;
 }
 
+/** `› ▾ `: the cursor, the object's fold marker. */
+const prefixWidth = 4;
+
 function sameWidths(a: Widths, b: Widths): boolean {
 	return (Object.keys(titles) as Array<keyof Cells>).every(column => a[column] === b[column]);
 }
 
 export type ObjectListProps = {
-	readonly objects: readonly PlanObject[];
+	/** The objects and the rows of their expanded trees. */
+	readonly list: TreeList;
+	/** Row under the cursor. */
 	readonly cursor: number;
 	readonly timings: ReadonlyMap<string, ReadonlyMap<string, NodeTiming>>;
 	/** The running plan's ETA from past runs at `now` (`~2m left`); an ETA column appears when any row has one. */
 	readonly eta?: (object: PlanObject, now: number) => string | undefined;
+	/** Node id → what past runs say, for an expanded object's tree rows (`~2m left`). */
+	readonly expectations?: (object: PlanObject) => ReadonlyMap<string, Expectation> | undefined;
 	/** Lines for the column titles and the rows. */
 	readonly height: number;
 	readonly width: number;
@@ -113,10 +124,14 @@ export type ObjectListProps = {
 
 type Basis = {readonly objects: readonly PlanObject[]; readonly timings: ObjectListProps['timings']; readonly theme: Theme; readonly basis: ColumnBasis};
 
-/** KIND NAMESPACE NAME ACTIVE STATE PROGRESS ELAPSED, windowed to `height` lines around the cursor. */
-export function ObjectList({objects, cursor, timings, eta, height, width, empty}: ObjectListProps) {
+/**
+ * KIND NAMESPACE NAME ACTIVE STATE PROGRESS ELAPSED, one row per object, each expanded object followed by the rows
+ * of its plan tree; windowed to `height` lines around the cursor. Only the rows in the window are built and drawn.
+ */
+export function ObjectList({list, cursor, timings, eta, expectations, height, width, empty}: ObjectListProps) {
 	const theme = useTheme();
-	const window = useScrollWindow(objects.length, height - 1, cursor);
+	const {objects} = list;
+	const window = useScrollWindow(list.total, height - 1, cursor);
 	// The store keeps one timings map and replaces an object whenever its timings change: the previous basis
 	// stays valid for the next array as long as the map and theme are the same.
 	const last = useRef<Basis | undefined>(undefined);
@@ -129,10 +144,11 @@ export function ObjectList({objects, cursor, timings, eta, height, width, empty}
 	const computed = widthsOf(basis, elapsedWidth, width);
 	const w = widths.current && sameWidths(widths.current, computed) ? widths.current : computed;
 	widths.current = w;
-	const shown = objects.slice(window.start, window.end);
-	// Only the rows on screen: a list of thousands asks for a screenful of ETAs (each a cached lookup). One text
-	// per tick, so the list re-renders only when an ETA on screen changes.
-	const etaLine = useTickValue(now => (eta ? shown.map(o => eta(o, now) ?? '').join('\n') : ''));
+	// Rebuilt when the list or the window moves; a tick that widens a column reads no object.
+	const shown = useMemo(() => rowsIn(list, window.start, window.end), [list, window.start, window.end]);
+	// Only the object rows on screen: a list of thousands asks for a screenful of ETAs (each a cached lookup). One
+	// text per tick, so the list re-renders only when an ETA on screen changes.
+	const etaLine = useTickValue(now => (eta ? shown.map(r => (r.type === 'object' ? (eta(r.object, now) ?? '') : '')).join('\n') : ''));
 	const etas = etaLine === '' ? [] : etaLine.split('\n');
 	const etaWidth = etas.some(e => e !== '') ? Math.max(3, ...etas.map(e => displayWidth(e))) : 0;
 	if (height <= 0) {
@@ -142,7 +158,7 @@ export function ObjectList({objects, cursor, timings, eta, height, width, empty}
 	return (
 		<Box flexDirection="column" width={width}>
 			<Line bold>
-				{'  '}
+				{' '.repeat(prefixWidth)}
 				{leftCells(titles, w, theme)}
 				{fit(titles.state, w.state, theme.glyphs.ellipsis)}  {fit(titles.progress, w.progress, theme.glyphs.ellipsis)}  {fitRight(titles.elapsed, w.elapsed)}
 				{etaWidth > 0 ? `  ${'ETA'.padEnd(etaWidth)}` : undefined}
@@ -154,23 +170,58 @@ export function ObjectList({objects, cursor, timings, eta, height, width, empty}
 				</Line>
 			) : undefined}
 			{window.above > 0 && height >= 4 ? <MoreLine direction="above" count={window.above} /> : undefined}
-			{shown.map((object, i) => {
-				const timing = timings.get(measure(object, theme).key)?.get(objectTimingId);
+			{groups(shown).map(group => {
+				if (group.type === 'node') {
+					const at = window.start + group.from;
+					return (
+						<ListTreeRows
+							key={`${group.block.key}\ntree`}
+							block={group.block}
+							rows={group.rows}
+							selected={cursor >= at && cursor < at + group.rows.length ? cursor - at : -1}
+							timings={timings.get(group.block.key)}
+							expectations={expectations?.(group.rows[0]!.object)}
+							width={width}
+						/>
+					);
+				}
+
+				const {object, from} = group;
+				const timing = timings.get(group.key)?.get(objectTimingId);
 				return (
 					<ObjectRow
-						key={measure(object, theme).key}
+						key={group.key}
 						object={object}
-						selected={window.start + i === cursor}
+						selected={window.start + from === cursor}
+						fold={group.expandable ? (group.expanded ? 'expanded' : 'collapsed') : 'none'}
 						widths={w}
 						startedAt={timing?.startedAt}
 						endedAt={timing?.endedAt}
-						eta={etaWidth > 0 && etas[i] ? etas[i] : undefined}
+						eta={etaWidth > 0 && etas[from] ? etas[from] : undefined}
 					/>
 				);
 			})}
 			{window.below > 0 && height >= 4 ? <MoreLine direction="below" count={window.below} /> : undefined}
 		</Box>
 	);
+}
+
+type Group = (Extract<ListRow, {type: 'object'}> & {readonly from: number}) | {readonly type: 'node'; readonly block: TreeBlock; readonly rows: Array<Extract<ListRow, {type: 'node'}>>; readonly from: number};
+
+/** The window's rows: each object's row, and the tree rows of one object together (they share column widths). */
+function groups(rows: readonly ListRow[]): Group[] {
+	const out: Group[] = [];
+	rows.forEach((row, from) => {
+		const last = out.at(-1);
+		if (row.type === 'object') {
+			out.push({...row, from});
+		} else if (last?.type === 'node' && last.block === row.block) {
+			last.rows.push(row);
+		} else {
+			out.push({type: 'node', block: row.block, rows: [row], from});
+		}
+	});
+	return out;
 }
 
 function columnItem(object: PlanObject, theme: Theme, timings: ObjectListProps['timings']): ColumnItem {
@@ -186,6 +237,8 @@ function leftCells(c: Omit<Cells, 'elapsed'>, w: Widths, theme: Theme): string {
 type ObjectRowProps = {
 	readonly object: PlanObject;
 	readonly selected: boolean;
+	/** The object's tree in the list: shown, folded away, or none to show. */
+	readonly fold: 'expanded' | 'collapsed' | 'none';
 	readonly widths: Widths;
 	readonly startedAt?: number;
 	readonly endedAt?: number;
@@ -197,7 +250,7 @@ type ObjectRowProps = {
  * One object's line. Memoized: a frame re-renders only the rows whose object, selection, widths or timer
  * changed; the running timer redraws itself on the clock's tick.
  */
-const ObjectRow = memo(function ObjectRow({object, selected, widths: w, startedAt, endedAt, eta}: ObjectRowProps) {
+const ObjectRow = memo(function ObjectRow({object, selected, fold, widths: w, startedAt, endedAt, eta}: ObjectRowProps) {
 	const theme = useTheme();
 	const {cells: c} = measure(object, theme);
 	const stateWord = statusLook(object.state).word;
@@ -205,6 +258,7 @@ const ObjectRow = memo(function ObjectRow({object, selected, widths: w, startedA
 	return (
 		<Line>
 			<Text bold={selected}>{selected ? `${theme.glyphs.cursor} ` : '  '}</Text>
+			{fold === 'none' ? ' ' : fold === 'expanded' ? theme.glyphs.expanded : theme.glyphs.collapsed}{' '}
 			<Text inverse={selected}>{leftCells(c, w, theme)}</Text>
 			<StatusIcon state={object.state} />{' '}
 			<Text {...theme.style(roleOf(object.state))}>{fit(stateWord, Math.max(0, w.state - displayWidth(theme.icon(object.state)) - 1), theme.glyphs.ellipsis)}</Text>

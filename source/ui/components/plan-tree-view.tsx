@@ -77,7 +77,7 @@ export function treeColumnsAt(basis: TreeColumnsBasis, now: number, width: numbe
 	return treeColumnsWith(basis, treeElapsedWidth(basis, now), width);
 }
 
-function treeColumnsWith(basis: TreeColumnsBasis, elapsedWidth: number, width: number): TreeColumns {
+export function treeColumnsWith(basis: TreeColumnsBasis, elapsedWidth: number, width: number): TreeColumns {
 	// Leave room for the timers and some message: long names are cut, not the timers.
 	const room = Math.max(20, width - 2 - elapsedWidth - 10);
 	const statusWidth = Math.min(basis.status, 36);

@@ -1,0 +1,46 @@
+import {memo, useMemo} from 'react';
+import type {Expectation} from '../../model/eta.js';
+import type {NodeTiming} from '../../state/store.js';
+import type {ListRow, TreeBlock} from '../tree-list.js';
+import {useTickValue} from '../ticks.js';
+import {useTheme} from '../theme-context.js';
+import {NodeRow} from './node-row.js';
+import {treeColumnsBasis, treeColumnsWith, treeElapsedWidth} from './plan-tree-view.js';
+
+export type ListTreeRowsProps = {
+	/** The expanded object whose rows these are. */
+	readonly block: TreeBlock;
+	/** The rows of its tree that are in the list's window. */
+	readonly rows: ReadonlyArray<Extract<ListRow, {type: 'node'}>>;
+	/** Index in `rows` of the cursor, or -1. */
+	readonly selected: number;
+	/** Node id → timing, from the store. */
+	readonly timings?: ReadonlyMap<string, NodeTiming>;
+	readonly expectations?: ReadonlyMap<string, Expectation>;
+	readonly width: number;
+};
+
+/**
+ * An object's plan tree inside the list: the tree screen's rows (status, timers, ETA, spinner on running nodes).
+ * The columns line up over the whole of the object's visible tree, so scrolling does not shift them; per tick only
+ * the timers on screen redraw.
+ */
+export const ListTreeRows = memo(function ListTreeRows({block, rows, selected, timings, expectations, width}: ListTreeRowsProps) {
+	const theme = useTheme();
+	const basis = useMemo(() => treeColumnsBasis(block.rows, timings, theme), [block.rows, timings, theme]);
+	const elapsedWidth = useTickValue(now => treeElapsedWidth(basis, now));
+	const columns = useMemo(() => treeColumnsWith(basis, elapsedWidth, width), [basis, elapsedWidth, width]);
+	return rows.map(({row}, i) => (
+		<NodeRow
+			key={row.node.id}
+			row={row}
+			selected={i === selected}
+			columns={columns}
+			startedAt={timings?.get(row.node.id)?.startedAt}
+			endedAt={timings?.get(row.node.id)?.endedAt}
+			retries={timings?.get(row.node.id)?.retries}
+			expectations={expectations}
+			width={width}
+		/>
+	));
+});
