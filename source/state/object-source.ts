@@ -15,7 +15,13 @@ export type ConnectionState =
 	| {readonly status: 'live'}
 	| {readonly status: 'reconnecting'; readonly attempt: number; readonly lastError: string};
 
-export type SourceEvent =
+/**
+ * `context`: which kubeconfig context the event comes from, set only by a source that watches several (each its own
+ * cluster): the store keeps their objects and states apart. Absent: the one context of the run.
+ */
+export type SourceEvent = SingleSourceEvent & {readonly context?: string};
+
+type SingleSourceEvent =
 	/** An object was added or changed. */
 	| {readonly type: 'upsert'; readonly resource: ResourceKind; readonly object: KubeObject}
 	/** An object was deleted (carries its last known state). */
@@ -40,6 +46,8 @@ export type ObjectSource = {
 	readonly label: string;
 	/** Namespace shown in the header (`all namespaces` with -A). */
 	readonly scope: string;
+	/** Several kubeconfig contexts at once: their names, in order (the events carry them). Absent: one. */
+	readonly contexts?: readonly string[];
 	start(sink: SourceSink): void;
 	stop(): void | Promise<void>;
 };

@@ -1,4 +1,4 @@
-import {objectKey, type PlanObject} from '../model/plan-tree.js';
+import {objectKey, parseObjectKey, qualifiedName, shownObjectKey, type PlanObject} from '../model/plan-tree.js';
 import {waitVerdict} from '../model/wait-rules.js';
 import {formatDurationWords} from '../model/format-duration.js';
 import type {Clock} from '../core/clock.js';
@@ -7,6 +7,7 @@ import {connectionTrouble, stillTrying} from './still-trying.js';
 import type {StoreSnapshot} from './store.js';
 import type {WaitSession, WaitView} from './wait-session.js';
 import {exitCodes, type ExitCode} from '../core/exit-codes.js';
+import {contextFailures, withContextFailures} from './context-results.js';
 
 export type WaitResult = {readonly exitCode: ExitCode; readonly message: string};
 
@@ -104,11 +105,21 @@ export function createWaitController(options: WaitOptions): WaitController {
 			return;
 		}
 
-		const objects = selectTargets(snap, options.targets);
+		// Several contexts: the targets of a context that gave up will never come; the others are still waited for,
+		// and the end combines the two (worst code wins).
+		const failures = contextFailures(snap.contexts);
+		const failed = new Set(failures.map(f => f.context));
+		const targets = failed.size === 0 ? options.targets : options.targets.filter(t => !failed.has(parseObjectKey(t).context ?? ''));
+		if (options.targets.length > 0 && targets.length === 0) {
+			finish(withContextFailures({exitCode: exitCodes.ok, message: ''}, failures));
+			return;
+		}
+
+		const objects = selectTargets(snap, targets);
 		baseline ??= new Map(objects.map(o => [objectKey(o), o]));
 		if (objects.length === 0) {
 			if (options.targets.length === 0) {
-				finish({exitCode: exitCodes.ok, message: 'nothing to wait for: no Instance or ActionSet in scope'});
+				finish(withContextFailures({exitCode: exitCodes.ok, message: 'nothing to wait for: no Instance or ActionSet in scope'}, failures));
 				return;
 			}
 		}
@@ -118,17 +129,17 @@ export function createWaitController(options: WaitOptions): WaitController {
 		const verdicts = objects.map(o => {
 			const verdict = waitVerdict(o, baseline?.get(objectKey(o)), {now, deferGraceMs, staleMs: options.staleMs ?? defaultStaleMs});
 			const held = holdForDeferPhase(o, verdict, now);
-			const prefix = named ? `${o.namespace}/${o.name}: ` : '';
+			const prefix = named ? `${qualifiedName(o)}: ` : '';
 			return held.done ? {...held, summary: prefix + held.summary} : {...held, waitingFor: prefix + held.waitingFor};
 		});
-		const decision = decideTargets(options.targets, objects.map(o => objectKey(o)), verdicts);
+		const decision = decideTargets(targets, objects.map(o => objectKey(o)), verdicts);
 		if (decision.done) {
-			finish(decision.result);
+			finish(withContextFailures(decision.result, failures));
 			return;
 		}
 
 		const {waitingFor} = decision;
-		if (deadline(now, waitingFor, () => timedOut(view, objects, connectionTrouble(snap.connection)))) {
+		if (deadline(now, waitingFor, () => withContextFailures(timedOut(view, objects, connectionTrouble(snap.connection)), failures))) {
 			return;
 		}
 
@@ -227,8 +238,9 @@ export function createWaitController(options: WaitOptions): WaitController {
 				return;
 			}
 
-			const failed = selectTargets(store.getSnapshot(), options.targets).some(o => o.outcome === 'failed');
-			finish({exitCode: failed ? exitCodes.failed : exitCodes.ok, message: ''});
+			const snap = store.getSnapshot();
+			const failed = selectTargets(snap, options.targets).some(o => o.outcome === 'failed');
+			finish(withContextFailures({exitCode: failed ? exitCodes.failed : exitCodes.ok, message: ''}, contextFailures(snap.contexts)));
 		},
 	};
 }
@@ -247,7 +259,7 @@ function waitedMs(view: WaitView): number {
 }
 
 function timedOut(view: WaitView, objects: readonly PlanObject[], trouble?: string): WaitResult {
-	const states = objects.map(o => `${o.kind.toLowerCase()} ${o.namespace}/${o.name}: ${o.summary}`).join('\n');
+	const states = objects.map(o => `${o.kind.toLowerCase()} ${qualifiedName(o)}: ${o.summary}`).join('\n');
 	return {exitCode: exitCodes.timedOut, message: `timed out after ${formatDurationWords(waitedMs(view))}${trouble ? `: ${trouble}` : ''}${states ? `\n${states}` : ''}`};
 }
 
@@ -264,7 +276,7 @@ export function decideTargets(
 	const missing = targets.filter(t => !present.includes(t));
 	const pending = verdicts.flatMap(v => (v.done ? [] : [v.waitingFor]));
 	if (missing.length > 0) {
-		return {done: false, waitingFor: `waiting for ${missing.join(', ')} to appear`};
+		return {done: false, waitingFor: `waiting for ${missing.map(m => shownObjectKey(m)).join(', ')} to appear`};
 	}
 
 	if (pending.length > 0) {
