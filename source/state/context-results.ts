@@ -26,13 +26,18 @@ export function contextFailures(contexts: readonly ContextState[] | undefined, o
 	});
 }
 
-/** The run's result with the contexts' failures: the worst code; their reasons after the run's own words. */
+/**
+ * The run's result with the contexts' failures: the worst code; the words of what decided it first (stderr gets
+ * the first line of a message), then the rest.
+ */
 export function withContextFailures<R extends {readonly exitCode: number; readonly message: string}>(result: R, failures: readonly ContextFailure[]): R {
 	if (failures.length === 0) {
 		return result;
 	}
 
 	const exitCode = worstExitCode([result.exitCode, ...failures.map(f => f.exitCode)]);
-	const message = [...(result.message === '' ? [] : [result.message]), ...failures.map(f => f.message)].join('\n');
+	const own = result.message === '' ? [] : [result.message];
+	const theirs = failures.map(f => f.message);
+	const message = (exitCode === result.exitCode ? [...own, ...theirs] : [...theirs, ...own]).join('\n');
 	return {...result, exitCode, message};
 }

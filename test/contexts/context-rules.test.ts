@@ -142,7 +142,7 @@ const state = (name: string, rest: Partial<ContextState>): ContextState => ({nam
 describe("a run's result with its contexts' failures", () => {
 	it.each<[string, ContextState[], boolean, {exitCode: number; message: string}, {exitCode: number; message: string}]>([
 		['no failures: unchanged', [state('a', {}), state('b', {})], false, {exitCode: 0, message: 'done'}, {exitCode: 0, message: 'done'}],
-		['a context that gave up outweighs success', [state('a', {}), state('b', {fatal: {message: 'forbidden', exitCode: exitCodes.cluster}})], false, {exitCode: 0, message: 'a/x: COMPLETE'}, {exitCode: 4, message: 'a/x: COMPLETE\ncontext b: forbidden'}],
+		['a context that gave up outweighs success', [state('a', {}), state('b', {fatal: {message: 'forbidden', exitCode: exitCodes.cluster}})], false, {exitCode: 0, message: 'a/x: COMPLETE'}, {exitCode: 4, message: 'context b: forbidden\na/x: COMPLETE'}],
 		['…and a failure', [state('b', {fatal: {message: 'forbidden', exitCode: exitCodes.cluster}})], false, {exitCode: 1, message: ''}, {exitCode: 4, message: 'context b: forbidden'}],
 		['an interruption outweighs it', [state('b', {fatal: {message: 'forbidden', exitCode: exitCodes.cluster}})], false, {exitCode: 130, message: 'interrupted'}, {exitCode: 130, message: 'interrupted\ncontext b: forbidden'}],
 		['unreachable counts only for a picture taken now', [state('b', {synced: false, connection: refused(2)})], false, {exitCode: 0, message: ''}, {exitCode: 0, message: ''}],
