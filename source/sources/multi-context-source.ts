@@ -81,7 +81,7 @@ export function createMultiContextSource(children: readonly ContextSource[], sco
 	};
 
 	return {
-		label: `${children.length} contexts`,
+		label: children.map(c => c.context).join(', '),
 		scope,
 		contexts: children.map(c => c.context),
 		start(next: SourceSink): void {
