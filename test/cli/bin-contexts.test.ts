@@ -3,6 +3,9 @@
  * of them down (nothing listens on its port) or refusing the targets' kind (403). The working context is drawn and
  * waited for; the other shows its error; the exit code is the worst of the two. One context stays as it was.
  */
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {buildBin, runBin} from '../helpers/run-bin.js';
 import {actionSets, kubeconfigFor, WatchServer, writeKubeconfig} from '../helpers/watch-server.js';
@@ -135,5 +138,31 @@ describe('contexts on one apiserver', () => {
 		const unknown = await runBin(['--kubeconfig', config, '--context', 'a', '--context', 'nope', '-o', 'plain', '--once']);
 		expect(unknown.code).toBe(2);
 		expect(unknown.stderr).toMatch(/^planwatch: context nope not found in kubeconfig/);
+	}, 60_000);
+});
+
+describe('a recording of several contexts', () => {
+	it('replays to the same end: each context its own objects, the wait over both (the first context that listed does not start the replay)', async () => {
+		const start = Date.parse('2026-11-30T11:00:00Z');
+		const at = (ms: number) => new Date(start + ms).toISOString();
+		const instance = (status: string) => ({apiVersion: 'kudo.dev/v1beta1', kind: 'Instance', metadata: {name: 'mysql', namespace: 'prod'}, spec: {}, status: {planStatus: {deploy: {status}}}});
+		const lines = [
+			{recording: 'planwatch/1', version: '0.1.0', source: 'cluster', context: 'east, west', namespace: 'prod', targets: [], waitFor: [], start: at(0)},
+			{at: at(1), context: 'east', type: 'connection', state: {status: 'live'}},
+			{at: at(2), context: 'east', type: 'replace', resource: 'Instance', namespace: 'prod', objects: [instance('COMPLETE')]},
+			{at: at(2), context: 'east', type: 'synced'},
+			{at: at(400), context: 'west', type: 'connection', state: {status: 'live'}},
+			{at: at(400), type: 'connection', state: {status: 'live'}},
+			{at: at(500), context: 'west', type: 'replace', resource: 'Instance', namespace: 'prod', objects: [instance('FATAL_ERROR')]},
+			{at: at(500), context: 'west', type: 'synced'},
+			{at: at(500), type: 'synced'},
+			{at: at(900), type: 'end'},
+		];
+		const file = path.join(mkdtempSync(path.join(tmpdir(), 'planwatch-ctx-rec-')), 'r.ndjson');
+		writeFileSync(file, lines.map(l => JSON.stringify(l)).join('\n') + '\n');
+		const result = await runBin(['replay', file, '--wait', '-o', 'json']);
+		expect(result.code, result.stderr).toBe(1);
+		const out = result.stdout.trim().split('\n').map(l => JSON.parse(l) as {type: string; objects?: Array<{context: string; outcome: string}>});
+		expect(out[0]!.objects!.map(o => [o.context, o.outcome])).toEqual([['east', 'succeeded'], ['west', 'failed']]);
 	}, 60_000);
 });
