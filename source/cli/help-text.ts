@@ -87,6 +87,7 @@ Exit codes
   4    cluster error
   130  interrupted
   141  stdout closed (e.g. | head) before the run had an outcome
+  Several contexts: the worst code any context reached, in this order (141 worst, 0 best).
 
 Examples
   kubectl get instance mysql-instance -o yaml | planwatch -f -

@@ -83,7 +83,6 @@ export function createMultiContextSource(children: readonly ContextSource[], sco
 	return {
 		label: children.map(c => c.context).join(', '),
 		scope,
-		contexts: children.map(c => c.context),
 		start(next: SourceSink): void {
 			if (sink) {
 				return;

@@ -46,8 +46,6 @@ export type ObjectSource = {
 	readonly label: string;
 	/** Namespace shown in the header (`all namespaces` with -A). */
 	readonly scope: string;
-	/** Several kubeconfig contexts at once: their names, in order (the events carry them). Absent: one. */
-	readonly contexts?: readonly string[];
 	start(sink: SourceSink): void;
 	stop(): void | Promise<void>;
 };
