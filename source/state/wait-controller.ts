@@ -115,6 +115,22 @@ export function createWaitController(options: WaitOptions): WaitController {
 			return;
 		}
 
+		// Several contexts and no targets: every object of every context is waited for, so a context that has not
+		// listed yet (unreachable so far) holds the end until it lists, gives up, or the timeout comes.
+		const unlisted = options.targets.length === 0 ? (snap.contexts ?? []).filter(c => !c.synced && !c.fatal) : [];
+		if (unlisted.length > 0) {
+			const waitingFor = unlisted.map(c => `context ${c.name}: ${stillTrying(c.connection)}`).join('; ');
+			if (deadline(now, waitingFor, () => withContextFailures(timedOut(view, snap.objects, waitingFor), failures))) {
+				return;
+			}
+
+			if (view.waitingFor !== waitingFor || view.phase !== 'waiting') {
+				set({...view, phase: 'waiting', graceEndsAt: undefined, waitingFor});
+			}
+
+			return;
+		}
+
 		const objects = selectTargets(snap, targets);
 		baseline ??= new Map(objects.map(o => [objectKey(o), o]));
 		if (objects.length === 0) {

@@ -185,6 +185,34 @@ describe('a wait over several contexts', () => {
 		wait.dispose();
 	});
 
+	it('no targets: a context that has not listed yet holds the end until it does', async () => {
+		const {store, clock, prod, dr} = setup();
+		const wait = waitFor(store, clock, []);
+		put(prod.sink, complete);
+		prod.sink({type: 'synced'});
+		dr.sink({type: 'connection', state: {status: 'reconnecting', attempt: 2, lastError: 'connection refused'}});
+		await flush();
+		expect(wait.getSnapshot().phase).toBe('waiting');
+		expect(wait.getSnapshot().waitingFor).toBe('context dr: still connecting — connection refused (attempt 2)');
+		dr.sink({type: 'connection', state: {status: 'live'}});
+		put(dr.sink, failedRestore);
+		dr.sink({type: 'synced'});
+		expect((await wait.done).exitCode).toBe(exitCodes.failed);
+	});
+
+	it('no targets: the timeout names the context that never listed', async () => {
+		const {store, clock, prod, dr} = setup();
+		const wait = createWaitController({store, clock, wait: true, targets: [], timeoutMs: 5000, extendMs: 60_000, graceMs: 0});
+		put(prod.sink, complete);
+		prod.sink({type: 'synced'});
+		dr.sink({type: 'connection', state: {status: 'reconnecting', attempt: 2, lastError: 'connection refused'}});
+		await flush();
+		clock.advance(6000);
+		const result = await wait.done;
+		expect(result.exitCode).toBe(exitCodes.timedOut);
+		expect(result.message).toMatch(/^timed out after 5s: context dr: still connecting — connection refused \(attempt 2\)/);
+	});
+
 	it('a broken kubeconfig entry fails its context alone', () => {
 		const clock = new FakeClock();
 		const store = new Store(clock);
