@@ -6,6 +6,7 @@
  * counted instead of named (`dr ↻ reconnecting · 3 live`), then the text is cut with `…`. A context in trouble
  * is named for as long as anything is.
  */
+import type {ResourceKind} from '../core/kube-object.js';
 import type {ContextState} from '../state/store.js';
 import {displayWidth} from '../model/display-width.js';
 import type {Role, Theme} from './theme.js';
@@ -24,6 +25,12 @@ function describe(c: ContextState, theme: Theme): Described {
 
 	switch (c.connection.status) {
 		case 'live': {
+			const without = c.missing && c.missing.length > 0 ? missingText(c.missing) : undefined;
+			if (c.synced && without) {
+				// Watched, but RBAC hides a supporting kind: fine, and says what the picture lacks.
+				return {name, mark: theme.icon('succeeded'), word: '', reason: without, role: 'warning', fine: true};
+			}
+
 			return c.synced
 				? {name, mark: theme.icon('succeeded'), word: '', reason: '', role: 'success', fine: true}
 				: {name, mark: theme.icon('pending'), word: 'listing', reason: '', role: 'muted', fine: false};
@@ -49,6 +56,12 @@ function describe(c: ContextState, theme: Theme): Described {
 
 function text(d: Described, withReason: boolean): string {
 	return [d.name, d.mark, d.word, withReason && d.reason ? `(${d.reason})` : ''].filter(Boolean).join(' ');
+}
+
+const plural: Readonly<Record<ResourceKind, string>> = {Instance: 'instances', OperatorVersion: 'operatorversions', ActionSet: 'actionsets', Blueprint: 'blueprints', Event: 'events'};
+
+function missingText(missing: ReadonlyArray<{readonly resource: ResourceKind}>): string {
+	return `without ${missing.map(m => plural[m.resource]).join(', ')}`;
 }
 
 /** The contexts' parts, joined by `separator`, in at most `width` cells. */

@@ -37,6 +37,11 @@ describe('the header: one state per context, fitted', () => {
 		expect([...shown].length).toBeLessThanOrEqual(width);
 	});
 
+	it('a context RBAC keeps from a supporting kind says what its picture lacks', () => {
+		const parts = contextStates([{...live('prod'), missing: [{resource: 'Event', message: 'events: forbidden'}]}, live('dr')], 200, theme, ' · ');
+		expect(parts).toEqual([{text: 'prod ✔ (without events)', role: 'warning'}, {text: 'dr ✔', role: 'success'}]);
+	});
+
 	it('a context still connecting or listing says so; ASCII has its own marks', () => {
 		const ascii = createTheme({color: false, ascii: true});
 		const text = contextStates([{name: 'a', connection: {status: 'connecting'}, synced: false}, {name: 'b', connection: {status: 'live'}, synced: false}, live('c')], 200, ascii, ' | ').map(p => p.text).join(' | ');
