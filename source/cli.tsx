@@ -7,7 +7,7 @@
 import path from 'node:path';
 import process from 'node:process';
 import {describeError} from './cli/describe-error.js';
-import {exitCodes} from './core/exit-codes.js';
+import {exitCodes, worstExitCode} from './core/exit-codes.js';
 import {InputError} from './core/errors.js';
 import {drawOnce} from './cli/draw-once.js';
 import {handleInterrupts} from './cli/interrupt.js';
@@ -73,14 +73,14 @@ const kubectlCompleteName = /^kubectl_complete-planwatch(\.exe)?$/i;
 
 async function main(argv: readonly string[], invokedAs: string): Promise<number> {
 	if (argv[0] === '__complete' || kubectlCompleteName.test(path.basename(invokedAs))) {
-		const [{complete, formatCompletion}, {listTargetNames}, {scenarioNames}] = await Promise.all([
+		const [{complete, formatCompletion}, {listTargetNames, listContextNames}, {scenarioNames}] = await Promise.all([
 			import('./cli/complete.js'),
 			import('./cli/complete-targets.js'),
 			import('./scenarios/catalog.js'),
 		]);
 		reached = exitCodes.ok;
 		const words = argv[0] === '__complete' ? argv.slice(1) : argv;
-		await write(process.stdout, formatCompletion(await complete(words, {scenarioNames, listTargets: async scope => listTargetNames(scope)})));
+		await write(process.stdout, formatCompletion(await complete(words, {scenarioNames, listTargets: async scope => listTargetNames(scope), listContexts: scope => listContextNames(scope)})));
 		return exitCodes.ok;
 	}
 
@@ -128,14 +128,10 @@ async function run(options: Options): Promise<number> {
 		}
 
 		case 'cluster': {
-			const [{loadKubeconfig}, {createClusterSource, onceFirstListWithinMs}] = await Promise.all([import('./kube/kubeconfig.js'), import('./sources/cluster-source.js')]);
-			const kubeconfig = loadKubeconfig({kubeconfig: options.kubeconfig, context: options.context, namespace: options.namespace});
-			const namespace = options.allNamespaces ? undefined : kubeconfig.namespace;
-			// --once draws one picture: a cluster that cannot give it is an error after a bounded time, not a silent retry.
-			const firstListWithinMs = options.once ? onceFirstListWithinMs : undefined;
-			return show(options, clock => createClusterSource({kubeconfig, namespace, selector: options.selector, targets: options.targets, clock, firstListWithinMs}), {
-				targets: options.targets.map(t => objectKey({kind: t.kind, namespace: kubeconfig.namespace, name: t.name})),
-			});
+			// One context, or several in one list (source/cli/cluster-run.ts).
+			const {openClusterRun} = await import('./cli/cluster-run.js');
+			const cluster = openClusterRun(options);
+			return show(options, cluster.createSource, {targets: cluster.targets});
 		}
 
 		case 'demo': {
@@ -359,8 +355,18 @@ async function drive(options: Options, {session, targets, extras, expectations}:
 		}
 	}
 
-	const {chunks, exitCode} = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now(), timeZone: options.utc ? 'UTC' : undefined, expectations});
+	const drawn = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now(), timeZone: options.utc ? 'UTC' : undefined, expectations});
+	const {chunks} = drawn;
+	// Several contexts: one that gave up or could not be reached yet is in the code (worst wins) and on stderr.
+	const {contextFailures} = await import('./state/context-results.js');
+	const failures = contextFailures(snapshot.contexts, {unreachable: true});
+	const exitCode = worstExitCode([drawn.exitCode, ...failures.map(f => f.exitCode)]);
 	reached = exitCode;
+	for (const f of failures) {
+		// eslint-disable-next-line no-await-in-loop
+		await write(process.stderr, `planwatch: ${f.message}\n`);
+	}
+
 	// Gathered into writes of about 1 MB: few system calls, and never the whole picture of a big file at once.
 	let pending = '';
 	for (const chunk of chunks) {

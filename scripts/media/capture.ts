@@ -17,6 +17,7 @@ import {scenarioTargets, type Scenario} from '../../source/scenarios/scenario.js
 import {createDemoSource, demoNamespace} from '../../source/sources/demo-source.js';
 import type {ObjectSource} from '../../source/state/object-source.js';
 import {createReplaySource} from '../../source/sources/replay-source.js';
+import {createMultiContextSource} from '../../source/sources/multi-context-source.js';
 import type {Clock} from '../../source/core/clock.js';
 import {ReplayClock, type ReplayControls} from '../../source/state/replay-clock.js';
 import {FakeClock} from '../../test/helpers/fake-clock.js';
@@ -78,7 +79,24 @@ export type DemoOptions = {
 	 * end at one of these speeds, so the history holds faster and slower runs than the one on screen.
 	 */
 	readonly pastRunSpeeds?: readonly number[];
+	/**
+	 * Several kubeconfig contexts in one view: each plays its own scenario (or, `down`, never connects), composed
+	 * by the multi-context source as `--context a --context b` composes cluster sources. `scenario` is then unused.
+	 */
+	readonly contexts?: ReadonlyArray<{readonly name: string; readonly scenario?: string; readonly down?: string}>;
 };
+
+/** A context whose cluster cannot be reached: it retries, as a cluster source does. */
+function downSource(reason: string): ObjectSource {
+	return {
+		label: 'down',
+		scope: demoNamespace,
+		start(sink) {
+			sink({type: 'connection', state: {status: 'reconnecting', attempt: 3, lastError: reason}});
+		},
+		stop() {},
+	};
+}
 
 /** How long a scenario is played for the history (every scenario ends well within it). */
 const pastRunMs = 180_000;
@@ -239,6 +257,11 @@ export async function openDemo(options: DemoOptions): Promise<DemoSession> {
 		const replayClock = new ReplayClock(clock, recording.startMs, 1);
 		const replaySource = createReplaySource({recording, clock: replayClock});
 		[appClock, source, replay] = [replayClock, replaySource, replaySource.controls];
+	} else if (options.contexts) {
+		source = createMultiContextSource(options.contexts.map(c => ({
+			context: c.name,
+			source: c.down === undefined ? createDemoSource({scenarios: [findScenario(c.scenario ?? '')!], clock, namespace: demoNamespace}) : downSource(c.down),
+		})), demoNamespace);
 	} else {
 		source = createDemoSource({scenarios: [scenario], clock, namespace: demoNamespace});
 	}

@@ -84,6 +84,23 @@ export const shots: readonly Shot[] = [
 		expect: /⏰ Timeout reached after 20s — press \+ to wait 5m more, q to quit \(exiting with code 3 in 7s\)/,
 	},
 	{
+		// Several clusters in one list: a backup in prod, the restore from it in dr, and a staging cluster that is down.
+		name: 'contexts-list',
+		title: 'planwatch --context prod --context dr --context staging',
+		demo: {
+			scenario: 'tour',
+			columns,
+			rows: 12,
+			contexts: [
+				{name: 'prod', scenario: 'mysql-backup'},
+				{name: 'dr', scenario: 'postgres-restore-failed'},
+				{name: 'staging', down: 'cannot reach the cluster at 10.0.3.7:6443: connection refused'},
+			],
+		},
+		script: [{at: 9000}],
+		expect: /prod ✔ · dr ✔ · staging ↻ reconnecting[^]*CONTEXT +KIND/,
+	},
+	{
 		// A recorded restore, replayed: ] steps to each next transition, here the one where the restore failed.
 		name: 'replay-scrubbing',
 		title: 'planwatch replay restore.ndjson   (paused, ] pressed 6 times)',

@@ -3,7 +3,7 @@
  * and `actionset/NAME`. A <TAB> must never hang the shell: everything (kubeconfig, credentials, both LISTs)
  * has one deadline, and any failure means no names rather than a message.
  */
-import {loadKubeconfig} from '../kube/kubeconfig.js';
+import {kubeconfigContextNames, loadKubeconfig} from '../kube/kubeconfig.js';
 import {listObjects} from '../kube/list-watch.js';
 import {resourceTypes} from '../kube/resources.js';
 import type {TargetScope} from './complete.js';
@@ -42,5 +42,14 @@ export async function listTargetNames(scope: TargetScope, options: {readonly tim
 		return await Promise.race([list().catch(() => []), deadline]);
 	} finally {
 		clearTimeout(timer);
+	}
+}
+
+/** The kubeconfig's context names for completion; [] when there is no kubeconfig or it cannot be read. */
+export function listContextNames(scope: {readonly kubeconfig?: string}, options: {readonly env?: NodeJS.ProcessEnv} = {}): string[] {
+	try {
+		return kubeconfigContextNames({kubeconfig: scope.kubeconfig, env: options.env});
+	} catch {
+		return [];
 	}
 }

@@ -26,6 +26,8 @@ export type CompletionContext = {
 	readonly scenarioNames: readonly string[];
 	/** `instance/NAME` and `actionset/NAME` on the cluster; [] when it cannot be reached in time. */
 	readonly listTargets: (scope: TargetScope) => Promise<readonly string[]>;
+	/** The kubeconfig's context names (for `--context` and `CONTEXT:` targets); [] when there is none. */
+	readonly listContexts?: (scope: {readonly kubeconfig?: string}) => readonly string[];
 };
 
 type Flag = {readonly long: string; readonly short?: string; readonly takesValue: boolean; readonly name: string};
@@ -39,8 +41,8 @@ const flags: readonly Flag[] = Object.entries(flagSpecs).map(([name, spec]) => (
 
 const demoOnly = new Set(['scenario', 'speed', 'loop', 'from']);
 /** What `replay` does not take: cluster flags, the demo's scenario, files and a new recording. */
-const notReplay = new Set(['scenario', 'loop', 'file', 'record', 'kubeconfig', 'context', 'namespace', 'allNamespaces', 'selector']);
-const clusterOnly = new Set(['kubeconfig', 'context', 'namespace', 'allNamespaces', 'selector']);
+const notReplay = new Set(['scenario', 'loop', 'file', 'record', 'kubeconfig', 'context', 'allContexts', 'namespace', 'allNamespaces', 'selector']);
+const clusterOnly = new Set(['kubeconfig', 'context', 'allContexts', 'namespace', 'allNamespaces', 'selector']);
 const subcommands = ['demo', 'replay', 'version', 'completion'];
 const targetPrefixes = ['instance/', 'actionset/'];
 
@@ -102,8 +104,8 @@ function scan(words: readonly string[]): {positionals: string[]; values: Map<str
 
 function result(candidates: readonly string[], current: string, directive: number = directives.noFileComp): CompletionResult {
 	const matching = candidates.filter(c => c.startsWith(current));
-	// `instance/` is a start, not a word: no space after it.
-	const noSpace = matching.length > 0 && matching.every(c => c.endsWith('/')) ? directives.noSpace : 0;
+	// `instance/` and `prod:` are a start, not a word: no space after them.
+	const noSpace = matching.length > 0 && matching.every(c => c.endsWith('/') || c.endsWith(':')) ? directives.noSpace : 0;
 	return {candidates: matching, directive: directive | noSpace};
 }
 
@@ -126,6 +128,10 @@ export async function complete(args: readonly string[], context: CompletionConte
 
 			case 'notify': {
 				return result(notifyModes, current);
+			}
+
+			case 'context': {
+				return result(shellSafeContexts(context, values.get('kubeconfig')), current);
 			}
 
 			case 'file':
@@ -174,8 +180,27 @@ export async function complete(args: readonly string[], context: CompletionConte
 		return result([], current);
 	}
 
+	// `prod:` completes the targets of that context, `prod:instance/NAME`.
+	const colon = current.lastIndexOf(':');
+	if (colon > 0) {
+		const named = current.slice(0, colon);
+		const inContext = await context.listTargets({kubeconfig: values.get('kubeconfig'), context: named, namespace: values.get('namespace')});
+		return result([...targetPrefixes, ...inContext].map(t => `${named}:${t}`), current);
+	}
+
 	const targets = await context.listTargets({kubeconfig: values.get('kubeconfig'), context: values.get('context'), namespace: values.get('namespace')});
-	return result([...(positionals.length === 0 && !endOfFlags ? subcommands : []), ...targetPrefixes, ...targets], current);
+	// One context needs no prefix: `NAME:` is offered only when there is a choice.
+	const contexts = shellSafeContexts(context, values.get('kubeconfig'));
+	const prefixes = contexts.length > 1 ? contexts.map(c => `${c}:`) : [];
+	return result([...(positionals.length === 0 && !endOfFlags ? subcommands : []), ...targetPrefixes, ...targets, ...prefixes], current);
+}
+
+/**
+ * Context names the shell can take back as a word: the scripts insert candidates into the command line, and bash
+ * splits words at `:` (COMP_WORDBREAKS), so a name with a colon (an EKS ARN) or anything unusual is not offered.
+ */
+function shellSafeContexts(context: CompletionContext, kubeconfig: string | undefined): string[] {
+	return (context.listContexts?.({kubeconfig}) ?? []).filter(name => /^[\w.@-]{1,100}$/.test(name));
 }
 
 /** The text `__complete` prints: candidates, then `:DIRECTIVE`. */

@@ -4,7 +4,7 @@ export const helpText = `planwatch — live plan trees for KUDO Instances and Ka
 Usage
   planwatch -f FILE|- [-f FILE ...] [--once] [-o tui|plain|json] [--no-color] [--ascii]
   planwatch [instance/NAME | actionset/NAME ...] [-n NAMESPACE | -A] [-l SELECTOR]
-            [--kubeconfig PATH] [--context NAME] [--wait [--timeout DURATION] [--extend DURATION]]
+            [--kubeconfig PATH] [--context NAME ... | --all-contexts] [--wait [--timeout DURATION] [--extend DURATION]]
   planwatch demo [--scenario NAME] [--speed N] [--loop]
   planwatch replay FILE [--speed N] [--from DURATION|TIME] [--wait ...] [-o ...]
   planwatch version [-o json]         planwatch completion bash|zsh|fish
@@ -18,7 +18,10 @@ Input
   actionset/NAME        Watch a Kanister ActionSet (also: as/, actionsets/, actionsets.cr.kanister.io/).
                         No target: every Instance and ActionSet in the namespace.
   --kubeconfig PATH     Kubeconfig file (default: $KUBECONFIG, then ~/.kube/config).
-  --context NAME        Kubeconfig context (default: the current context).
+  --context NAME        Kubeconfig context (default: the current context). Repeat it to watch
+                        several clusters in one list (a CONTEXT column; CONTEXT:instance/NAME
+                        is a target in one context, instance/NAME one in each).
+  --all-contexts        Every context of the kubeconfig.
   -n, --namespace NS    Namespace (default: the context's namespace, else default).
   -A, --all-namespaces  Every namespace.
   -l, --selector SEL    Label selector, e.g. app=mysql.
@@ -84,6 +87,7 @@ Exit codes
   4    cluster error
   130  interrupted
   141  stdout closed (e.g. | head) before the run had an outcome
+  Several contexts: the worst code any context reached, in this order (141 worst, 0 best).
 
 Examples
   kubectl get instance mysql-instance -o yaml | planwatch -f -

@@ -46,7 +46,12 @@ export type Options = {
 	/** Clock times in UTC instead of the machine's zone. */
 	readonly utc: boolean;
 	readonly kubeconfig?: string;
+	/** The one `--context` given (several: see `contexts`). */
 	readonly context?: string;
+	/** Every `--context` given, in order (repeatable: one list of several clusters). */
+	readonly contexts: readonly string[];
+	/** `--all-contexts`: every context of the kubeconfig. */
+	readonly allContexts: boolean;
 	readonly namespace?: string;
 	readonly allNamespaces: boolean;
 	readonly selector?: string;
@@ -95,7 +100,8 @@ export const flagSpecs = {
 	ascii: {type: 'boolean'},
 	utc: {type: 'boolean'},
 	kubeconfig: {type: 'string'},
-	context: {type: 'string'},
+	context: {type: 'string', isMultiple: true},
+	allContexts: {type: 'boolean'},
 	namespace: {type: 'string', shortFlag: 'n'},
 	allNamespaces: {type: 'boolean', shortFlag: 'A'},
 	selector: {type: 'string', shortFlag: 'l'},
@@ -124,7 +130,8 @@ type Flags = {
 	readonly ascii: boolean;
 	readonly utc: boolean;
 	readonly kubeconfig?: string;
-	readonly context?: string;
+	readonly context: string[];
+	readonly allContexts: boolean;
 	readonly namespace?: string;
 	readonly allNamespaces: boolean;
 	readonly selector?: string;
@@ -349,7 +356,9 @@ function validate(
 		ascii: flags.ascii,
 		utc: flags.utc,
 		kubeconfig: flags.kubeconfig,
-		context: flags.context,
+		context: flags.context.length === 1 ? flags.context[0] : undefined,
+		contexts: flags.context,
+		allContexts: flags.allContexts,
 		namespace: flags.namespace,
 		allNamespaces: flags.allNamespaces,
 		selector: flags.selector,
@@ -419,7 +428,8 @@ function misplacedFlag(mode: Mode, targets: readonly Target[], flags: Flags): st
 	if (mode !== 'cluster') {
 		const clusterFlag = [
 			['--kubeconfig', flags.kubeconfig !== undefined],
-			['--context', flags.context !== undefined],
+			['--context', flags.context.length > 0],
+			['--all-contexts', flags.allContexts],
 			['-n/--namespace', flags.namespace !== undefined],
 			['-A/--all-namespaces', flags.allNamespaces],
 			['-l/--selector', flags.selector !== undefined],
@@ -427,6 +437,10 @@ function misplacedFlag(mode: Mode, targets: readonly Target[], flags: Flags): st
 		if (clusterFlag) {
 			return `${String(clusterFlag[0])} needs a cluster; it cannot be used with ${mode === 'file' ? '-f' : mode}`;
 		}
+	}
+
+	if (flags.allContexts && flags.context.length > 0) {
+		return 'use either --context or --all-contexts, not both';
 	}
 
 	if (flags.allNamespaces && flags.namespace !== undefined) {

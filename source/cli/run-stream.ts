@@ -90,6 +90,18 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 		missingSaid = missing.length;
 	};
 
+	// Several contexts: one that gives up gets its line as it happens; the others keep going.
+	const failedSaid = new Set<string>();
+	const reportContexts = (): void => {
+		for (const c of store.getSnapshot().contexts ?? []) {
+			if (c.fatal && !failedSaid.has(c.name)) {
+				failedSaid.add(c.name);
+				write(printer.note(`context ${c.name}: ${c.fatal.message}`, clock.now()));
+			}
+		}
+	};
+
+	const unsubscribeContexts = store.subscribe(reportContexts);
 	const unsubscribeMissing = store.subscribe(reportMissing);
 	reportMissing();
 	const unsubscribeEarly = store.subscribe(reportEarly);
@@ -128,6 +140,7 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 	run.onResult?.(result);
 	unsubscribe();
 	unsubscribeMissing();
+	unsubscribeContexts();
 	wait.dispose();
 	// Changes that arrived together with the end are still reported, before the closing lines.
 	const last = store.getSnapshot();

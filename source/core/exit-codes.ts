@@ -45,3 +45,22 @@ export const outcomeOfExitCode: Readonly<Record<ExitCode, RunOutcome>> = {
 	[exitCodes.interrupted]: 'aborted',
 	[exitCodes.outputClosed]: 'error',
 };
+
+/**
+ * How bad each code is, in the order of the README's table: when several kubeconfig contexts each reach a code,
+ * the run exits with the worst (a cluster error in one context outweighs a failure in another, which outweighs
+ * success; a timeout or an interruption of the whole run outweighs what any context reached).
+ */
+export const exitCodeOrder: readonly ExitCode[] = [exitCodes.ok, exitCodes.failed, exitCodes.usage, exitCodes.timedOut, exitCodes.cluster, exitCodes.interrupted, exitCodes.outputClosed];
+
+/** The worst of `codes` by exitCodeOrder; ok when there are none (a number that is no exit code never wins). */
+export function worstExitCode<C extends number>(codes: Iterable<C>): C | ExitCode {
+	let worst: C | ExitCode = exitCodes.ok;
+	for (const code of codes) {
+		if ((exitCodeOrder as readonly number[]).indexOf(code) > (exitCodeOrder as readonly number[]).indexOf(worst)) {
+			worst = code;
+		}
+	}
+
+	return worst;
+}

@@ -215,7 +215,13 @@ function withExecRunner(users: readonly User[], timeoutMs: number | undefined): 
 	return configs.size === 0 ? {users: rewritten} : {users: rewritten, credentials: new ExecCredentials(configs, timeoutMs === undefined ? {} : {timeoutMs})};
 }
 
-export function loadKubeconfig(options: KubeconfigOptions = {}): LoadedKubeconfig {
+/** The names of every context of the kubeconfig (`--all-contexts`), in its order. */
+export function kubeconfigContextNames(options: KubeconfigOptions = {}): string[] {
+	return readKubeconfig(options).parsed.contexts.map(c => c.name);
+}
+
+/** The kubeconfig as kubectl finds it: --kubeconfig, else KUBECONFIG (merged), else ~/.kube/config, else in-cluster. */
+function readKubeconfig(options: KubeconfigOptions): {parsed: Parsed; sources: string[]} {
 	const env = options.env ?? process.env;
 	let parsed: Parsed;
 	let sources: string[];
@@ -249,6 +255,11 @@ export function loadKubeconfig(options: KubeconfigOptions = {}): LoadedKubeconfi
 		}
 	}
 
+	return {parsed, sources};
+}
+
+export function loadKubeconfig(options: KubeconfigOptions = {}): LoadedKubeconfig {
+	const {parsed, sources} = readKubeconfig(options);
 	const where = sources.length === 1 ? `kubeconfig ${sources[0]}` : 'the kubeconfig';
 	let contextName: string;
 	if (options.context !== undefined && options.context !== '') {

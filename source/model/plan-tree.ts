@@ -87,6 +87,8 @@ export type WaitFacts = KudoWaitFacts | KanisterWaitFacts;
 
 /** One Instance or ActionSet, adapted. */
 export type PlanObject = {
+	/** The kubeconfig context it was read from, only when planwatch watches several (`--context a --context b`). */
+	readonly context?: string;
 	readonly kind: ObjectKind;
 	readonly namespace: string;
 	readonly name: string;
@@ -131,13 +133,36 @@ export type PlanEvent = {
 	readonly count: number;
 };
 
-/** Key of an object in maps: `Kind/namespace/name`. */
-export function objectKey(o: {readonly kind: string; readonly namespace: string; readonly name: string}): string {
-	return `${o.kind}/${o.namespace}/${o.name}`;
+/**
+ * Between a context and the rest of an object's key: a control character, which no sanitized text holds, so any
+ * context name (an ARN with `:` and `/`) splits off exactly.
+ */
+export const contextSeparator = '\u001F';
+
+/**
+ * Key of an object in maps: `Kind/namespace/name`; with several contexts `<context>␟Kind/namespace/name`, so the
+ * same namespace/name in two clusters are two objects.
+ */
+export function objectKey(o: {readonly kind: string; readonly namespace: string; readonly name: string; readonly context?: string}): string {
+	const key = `${o.kind}/${o.namespace}/${o.name}`;
+	return o.context === undefined ? key : `${o.context}${contextSeparator}${key}`;
+}
+
+/** An object key as people read it: `dr:Instance/default/mysql` (the separator is a control character). */
+export function shownObjectKey(key: string): string {
+	return key.replace(contextSeparator, ':');
+}
+
+/** `default/mysql`, or `dr:default/mysql` for an object of one of several contexts. */
+export function qualifiedName(o: {readonly namespace: string; readonly name: string; readonly context?: string}): string {
+	const name = o.namespace ? `${o.namespace}/${o.name}` : o.name;
+	return o.context === undefined ? name : `${o.context}:${name}`;
 }
 
 /** The parts of an `objectKey` (names cannot contain `/`, namespaces neither, so the split is exact). */
-export function parseObjectKey(key: string): {readonly kind: string; readonly namespace: string; readonly name: string} {
-	const [kind = '', namespace = '', ...name] = key.split('/');
-	return {kind, namespace, name: name.join('/')};
+export function parseObjectKey(key: string): {readonly kind: string; readonly namespace: string; readonly name: string; readonly context?: string} {
+	const at = key.indexOf(contextSeparator);
+	const rest = at === -1 ? key : key.slice(at + 1);
+	const [kind = '', namespace = '', ...name] = rest.split('/');
+	return {kind, namespace, name: name.join('/'), ...(at === -1 ? {} : {context: key.slice(0, at)})};
 }

@@ -6,7 +6,8 @@ import {maxNameLength, sanitizeLine} from './sanitize.js';
 
 export type TargetKind = 'Instance' | 'ActionSet';
 
-export type Target = {readonly kind: TargetKind; readonly name: string};
+/** `context`: the kubeconfig context a `ctx:kind/NAME` target names (absent: every context of the run). */
+export type Target = {readonly kind: TargetKind; readonly name: string; readonly context?: string};
 
 /** A target argument planwatch cannot use: one line, exit code 2. */
 export class TargetError extends InputError {}
@@ -29,8 +30,27 @@ export const targetUsage = 'expected instance/NAME or actionset/NAME';
 // RFC 1123 subdomain, which is what the apiserver accepts for custom resource names.
 const namePattern = /^[a-z\d]([-a-z\d.]*[a-z\d])?$/;
 
+/**
+ * `instance/NAME`, or `CONTEXT:instance/NAME` for one kubeconfig context. Context names are free text (an EKS
+ * context is an ARN, `arn:aws:eks:…:cluster/prod`) while kinds and names never hold a colon: the last colon
+ * before the kind splits them.
+ */
 export function parseTarget(argument: string): Target {
-	const shown = sanitizeLine(argument, 120);
+	const colon = argument.lastIndexOf(':');
+	if (colon === -1) {
+		return parseKindName(argument);
+	}
+
+	const context = argument.slice(0, colon);
+	if (context === '') {
+		throw new TargetError(`missing context before ":" in "${sanitizeLine(argument, 120)}": ${targetUsage}`);
+	}
+
+	return {...parseKindName(argument.slice(colon + 1), argument), context};
+}
+
+function parseKindName(argument: string, whole = argument): Target {
+	const shown = sanitizeLine(whole, 120);
 	const slash = argument.indexOf('/');
 	if (slash === -1) {
 		throw new TargetError(`invalid target "${shown}": ${targetUsage}`);

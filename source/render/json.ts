@@ -3,6 +3,7 @@
  * are present only when the object carries the fact. New keys may be added; none is renamed or removed.
  *
  *   {"objects": [{
+ *     "context":   kubeconfig context            only when several are watched (--context a --context b)
  *     "kind":      "Instance" | "ActionSet"                              always
  *     "namespace", "name": string                                        always
  *     "outcome":   "running" | "succeeded" | "failed" | "unknown"         always
@@ -72,6 +73,8 @@ export type JsonNode = {
 export type JsonEvent = {type: string; reason: string; message: string; time?: string; count: number};
 
 export type JsonObject = {
+	/** Only when planwatch watches several kubeconfig contexts. */
+	context?: string;
 	kind: PlanObject['kind'];
 	namespace: string;
 	name: string;
@@ -154,6 +157,7 @@ export function toJsonObject(object: PlanObject, events: readonly PlanEvent[], e
 	const nodeEtaOf = etaOfNodes(object, eta);
 	const plan = nodeEtaOf ? planNode(object) : undefined;
 	return {
+		...(object.context === undefined ? {} : {context: object.context}),
 		kind: object.kind,
 		namespace: object.namespace,
 		name: object.name,
@@ -212,6 +216,7 @@ export function transitionLine(t: Transition): string {
 		JSON.stringify({
 			type: 'transition',
 			time: new Date(t.at).toISOString(),
+			...(t.context === undefined ? {} : {context: t.context}),
 			kind: t.kind,
 			namespace: t.namespace,
 			name: t.name,

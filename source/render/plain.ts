@@ -11,7 +11,7 @@
  *   └─ ─ backup            serial  NOT ACTIVE
  *   ● <summary>
  */
-import {objectKey, type NodeState, type PlanNode, type PlanObject} from '../model/plan-tree.js';
+import {objectKey, qualifiedName, type NodeState, type PlanNode, type PlanObject} from '../model/plan-tree.js';
 import {formatDuration, formatDurationWords} from '../model/format-duration.js';
 import {asciiLineBreakMarker, lineBreakMarker} from '../model/sanitize.js';
 import {displayWidth} from '../model/display-width.js';
@@ -105,7 +105,7 @@ export function renderObjectPlain(object: PlanObject, timings: ReadonlyMap<strin
 }
 
 function header(object: PlanObject, g: Glyphs, paint: Paint, zone: string | undefined): string {
-	const parts = [`${object.kind} ${paint('strong', qualified(object.namespace, object.name))}`, ...objectFacts(object), ...(zone ? [zone] : [])];
+	const parts = [`${object.kind} ${paint('strong', qualifiedName(object))}`, ...objectFacts(object), ...(zone ? [zone] : [])];
 	return parts.join(g.separator);
 }
 
@@ -204,7 +204,7 @@ export function formatTransition(t: Transition, options: TransitionOptions): str
 	const g = options.ascii ? ascii : unicode;
 	const paint = createPaint(options.color);
 	const state = t.kind === 'Instance' ? kudoState(t.to) : kanisterState(t.to);
-	const where = [qualified(t.namespace, t.name), ...(t.path.length > 0 ? [t.path.map(p => oneLine(p, g)).join(g.path)] : [])].join(' ');
+	const where = [qualifiedName(t), ...(t.path.length > 0 ? [t.path.map(p => oneLine(p, g)).join(g.path)] : [])].join(' ');
 	const change = `${oneLine(t.from || '-', g)}${g.arrow}${paint(statusLook(state).role, oneLine(t.to || '-', g))}`;
 	const took = t.durationMs === undefined ? '' : ` (${formatDurationWords(t.durationMs)})`;
 	return `${timeOfDay(t.at, options.timeZone)} ${where}  ${change}${took}`;
@@ -218,7 +218,7 @@ export function formatObjectLine(object: PlanObject, at: number, options: Transi
 	const g = options.ascii ? ascii : unicode;
 	const paint = createPaint(options.color);
 	const status = paint(statusLook(object.state).role, oneLine(object.status || object.outcome, g));
-	return `${timeOfDay(at, options.timeZone)} ${qualified(object.namespace, object.name)}  ${status}  ${oneLine(object.summary, g)}`;
+	return `${timeOfDay(at, options.timeZone)} ${qualifiedName(object)}  ${status}  ${oneLine(object.summary, g)}`;
 }
 
 /**
@@ -230,14 +230,9 @@ export function formatFinished(object: PlanObject, timings: ReadonlyMap<string, 
 	const paint = createPaint(options.color);
 	const timing = timings?.get(objectTimingId);
 	const took = timing?.startedAt === undefined ? undefined : (timing.endedAt ?? at) - timing.startedAt;
-	const where = [qualified(object.namespace, object.name), ...(object.active ? [object.active] : [])].join(' ');
+	const where = [qualifiedName(object), ...(object.active ? [object.active] : [])].join(' ');
 	const status = paint(statusLook(outcomeState(object.outcome)).role, oneLine(object.status || object.outcome, g));
 	return `${timeOfDay(at, options.timeZone)} ${where}  ${status}${took === undefined ? '' : ` in ${formatDurationWords(took)}`}`;
-}
-
-/** `namespace/name`; a file object without a namespace is just `name`. */
-function qualified(namespace: string, name: string): string {
-	return namespace ? `${namespace}/${name}` : name;
 }
 
 /**

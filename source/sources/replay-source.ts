@@ -85,7 +85,8 @@ export function createReplaySource(options: ReplayOptions): ReplaySource {
 	// Only `[` and `]` need them: plain and json never pay for the extra pass.
 	let marks = options.marks;
 	// Never before the recorded session's first complete picture (its first `synced`): outputs wait for that.
-	const syncedMs = entries.find(e => e.event.type === 'synced')?.at ?? startMs;
+	// (Several contexts: the run's own `synced`, not the first context's.)
+	const syncedMs = entries.find(e => e.event.type === 'synced' && e.event.context === undefined)?.at ?? startMs;
 	const fromMs = Math.min(Math.max(options.fromMs ?? startMs, syncedMs), endMs);
 	let sink: SourceSink | undefined;
 	let next = 0;

@@ -15,7 +15,13 @@ export type ConnectionState =
 	| {readonly status: 'live'}
 	| {readonly status: 'reconnecting'; readonly attempt: number; readonly lastError: string};
 
-export type SourceEvent =
+/**
+ * `context`: which kubeconfig context the event comes from, set only by a source that watches several (each its own
+ * cluster): the store keeps their objects and states apart. Absent: the one context of the run.
+ */
+export type SourceEvent = SingleSourceEvent & {readonly context?: string};
+
+type SingleSourceEvent =
 	/** An object was added or changed. */
 	| {readonly type: 'upsert'; readonly resource: ResourceKind; readonly object: KubeObject}
 	/** An object was deleted (carries its last known state). */

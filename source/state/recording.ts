@@ -18,6 +18,7 @@ import {InputError} from '../core/errors.js';
 import {exitCodes, isExitCode} from '../core/exit-codes.js';
 import {sanitizeLine, sanitizeText} from '../model/sanitize.js';
 import type {ConnectionState, SourceEvent} from './object-source.js';
+import {contextSeparator} from '../model/plan-tree.js';
 
 export const recordingFormat = 'planwatch/1';
 
@@ -153,7 +154,7 @@ export function encodeHeader(header: Omit<RecordingHeader, 'recording'>): string
 		context: sanitizeLine(header.context, 253),
 		namespace: sanitizeLine(header.namespace, 253),
 		targets: header.targets.map(t => sanitizeLine(t, 600)),
-		waitFor: header.waitFor.map(t => sanitizeLine(t, 600)),
+		waitFor: header.waitFor.map(t => sanitizeKey(t)),
 		start: header.start,
 	};
 	return `${JSON.stringify(clean)}\n`;
@@ -197,7 +198,9 @@ export function encodeEntry(at: number, event: RecordedEvent): string {
 		}
 	}
 
-	return `${JSON.stringify({at: time, ...body})}\n`;
+	// Several contexts: each line names its own.
+	const context = event.type !== 'end' && event.context !== undefined ? {context: sanitizeLine(event.context, 253)} : {};
+	return `${JSON.stringify({at: time, ...context, ...body})}\n`;
 }
 
 /** Whether a file's text is a recording (its first line is a recording header), for `-f`. */
@@ -242,7 +245,14 @@ function stringList(value: unknown, max: number): string[] | undefined {
 		return undefined;
 	}
 
-	return value.map(v => sanitizeLine(v, max));
+	// An object key's context separator is a control character: kept, each part sanitized.
+	return value.map(v => v.split(contextSeparator).map(part => sanitizeLine(part, max)).join(contextSeparator));
+}
+
+/** An object key (`Kind/ns/name`, or with its context): each part sanitized, the context separator kept. */
+function sanitizeKey(key: string): string {
+	const at = key.indexOf(contextSeparator);
+	return at === -1 ? sanitizeLine(key, 600) : `${sanitizeLine(key.slice(0, at), 253)}${contextSeparator}${sanitizeLine(key.slice(at + 1), 600)}`;
 }
 
 function parseHeader(value: unknown, fail: (reason: string) => never): RecordingHeader {
@@ -257,7 +267,7 @@ function parseHeader(value: unknown, fail: (reason: string) => never): Recording
 	const start = parseTime(value['start']);
 	const source = value['source'];
 	const targets = stringList(value['targets'] ?? [], 600);
-	const waitFor = stringList(value['waitFor'] ?? [], 600);
+	const waitFor = stringList(value['waitFor'] ?? [], 600)?.map(t => sanitizeKey(t));
 	if (start === undefined) {
 		fail('header: start is not a time');
 	}
@@ -321,6 +331,20 @@ function parseConnection(value: unknown, fail: (reason: string) => never): Conne
 }
 
 function parseEvent(value: Record<string, unknown>, length: number, fail: (reason: string) => never): RecordedEvent {
+	const event = parseEventBody(value, length, fail);
+	const context = value['context'];
+	if (context === undefined || event.type === 'end') {
+		return event;
+	}
+
+	if (typeof context !== 'string' || context === '') {
+		fail('context is not a name');
+	}
+
+	return {...event, context: sanitizeLine(context, 253)};
+}
+
+function parseEventBody(value: Record<string, unknown>, length: number, fail: (reason: string) => never): RecordedEvent {
 	const type = value['type'];
 	const resource = value['resource'];
 	const needResource = (): ResourceKind => {

@@ -4,7 +4,7 @@ import type {KubeObject, ResourceKind} from '../core/kube-object.js';
 import {adaptActionSet} from '../model/adapt-kanister-action-set.js';
 import {adaptEvent} from '../model/adapt-event.js';
 import {adaptInstance} from '../model/adapt-kudo-instance.js';
-import {objectKey, parseObjectKey, type PlanEvent, type PlanNode, type PlanObject} from '../model/plan-tree.js';
+import {contextSeparator, objectKey, parseObjectKey, type PlanEvent, type PlanNode, type PlanObject} from '../model/plan-tree.js';
 import {blueprintKey, namespacedName, operatorVersionKey, readsBlueprintsOf, runsOperatorVersion} from '../model/object-references.js';
 import {isoMs} from '../model/iso-time.js';
 import {isActiveState, isFinishedState} from '../model/status.js';
@@ -25,6 +25,8 @@ export const objectTimingId = '';
 /** One observed status change of a node (or of an object: empty path). */
 export type Transition = {
 	readonly seq: number;
+	/** The object's kubeconfig context, when planwatch watches several. */
+	readonly context?: string;
 	readonly at: number;
 	readonly objectKey: string;
 	readonly kind: string;
@@ -57,6 +59,21 @@ export type StoreSnapshot = {
 	readonly missing?: ReadonlyArray<{readonly resource: ResourceKind; readonly message: string}>;
 	/** Recent transitions, oldest first (bounded). */
 	readonly transitions: readonly Transition[];
+	/**
+	 * Several kubeconfig contexts: each one's own state, in the order the source named them. `connection`, `synced`
+	 * and `fatal` above are then the whole run's (the source folds them). Absent with one context.
+	 */
+	readonly contexts?: readonly ContextState[];
+};
+
+/** One kubeconfig context of a run that watches several. */
+export type ContextState = {
+	readonly name: string;
+	readonly connection: ConnectionState;
+	readonly synced: boolean;
+	/** This context gave up (unreachable for good, 403, bad credentials…): the others keep going. */
+	readonly fatal?: {readonly message: string; readonly exitCode: ExitCode};
+	readonly missing?: ReadonlyArray<{readonly resource: ResourceKind; readonly message: string}>;
 };
 
 const maxTransitions = 2000;
@@ -65,19 +82,28 @@ const maxEventsPerObject = 200;
 /** `namespace/name` → the raw object, for one kind. */
 type RawByName = Map<string, KubeObject>;
 
-/**
- * Objects keyed by namespace/name, fed by any ObjectSource. Adapts raw objects (the sanitizing boundary),
- * stamps transitions with the clock and notifies subscribers once per batch of source events.
- */
-export class Store {
-	readonly #clock: Clock;
-	readonly #raw = new Map<ResourceKind, RawByName>([
+/** Raw objects of one context (undefined: the run's only one), by kind. */
+type RawByKind = Map<ResourceKind, RawByName>;
+
+function rawByKind(): RawByKind {
+	return new Map<ResourceKind, RawByName>([
 		['Instance', new Map()],
 		['OperatorVersion', new Map()],
 		['ActionSet', new Map()],
 		['Blueprint', new Map()],
 		['Event', new Map()],
 	]);
+}
+
+/**
+ * Objects keyed by namespace/name, fed by any ObjectSource. Adapts raw objects (the sanitizing boundary),
+ * stamps transitions with the clock and notifies subscribers once per batch of source events.
+ */
+export class Store {
+	readonly #clock: Clock;
+	/** By context: an Instance only ever reads the OperatorVersions, an ActionSet the Blueprints, of its own cluster. */
+	readonly #rawByContext = new Map<string | undefined, RawByKind>();
+	#contexts: ContextState[] = [];
 
 	readonly #objects = new Map<string, PlanObject>();
 	readonly #timings = new Map<string, Map<string, NodeTiming>>();
@@ -104,22 +130,29 @@ export class Store {
 
 	/** Apply one source event. Subscribers are notified once per microtask batch. */
 	readonly apply = (event: SourceEvent): void => {
+		const {context} = event;
+		if (context !== undefined && event.type !== 'upsert' && event.type !== 'delete' && event.type !== 'replace') {
+			this.#applyToContext(context, event);
+			this.#changed();
+			return;
+		}
+
 		switch (event.type) {
 			case 'upsert': {
 				this.#lastEventAt = this.#clock.now();
-				this.#upsert(event.resource, event.object);
+				this.#upsert(context, event.resource, event.object);
 				break;
 			}
 
 			case 'delete': {
 				this.#lastEventAt = this.#clock.now();
-				this.#delete(event.resource, event.object);
+				this.#delete(context, event.resource, event.object);
 				break;
 			}
 
 			case 'replace': {
 				this.#lastEventAt = this.#clock.now();
-				this.#replace(event.resource, event.namespace, event.objects);
+				this.#replace(context, event.resource, event.namespace, event.objects);
 				break;
 			}
 
@@ -147,6 +180,50 @@ export class Store {
 		this.#changed();
 	};
 
+	/** A state event of one context of several: kept with that context (the source sends the run's fold apart). */
+	#applyToContext(name: string, event: Exclude<SourceEvent, {type: 'upsert' | 'delete' | 'replace'}>): void {
+		let index = this.#contexts.findIndex(c => c.name === name);
+		if (index === -1) {
+			index = this.#contexts.push({name, connection: {status: 'connecting'}, synced: false}) - 1;
+		}
+
+		const before = this.#contexts[index]!;
+		let after: ContextState = before;
+		switch (event.type) {
+			case 'connection': {
+				after = {...before, connection: event.state};
+				break;
+			}
+
+			case 'synced': {
+				after = {...before, synced: true};
+				break;
+			}
+
+			case 'fatal': {
+				after = {...before, fatal: {message: event.message, exitCode: event.exitCode}};
+				break;
+			}
+
+			case 'missing': {
+				after = {...before, missing: [...(before.missing ?? []).filter(m => m.resource !== event.resource), {resource: event.resource, message: event.message}]};
+				break;
+			}
+		}
+
+		this.#contexts = this.#contexts.map((c, i) => (i === index ? after : c));
+	}
+
+	#raw(context: string | undefined, kind: ResourceKind): RawByName {
+		let byKind = this.#rawByContext.get(context);
+		if (!byKind) {
+			byKind = rawByKind();
+			this.#rawByContext.set(context, byKind);
+		}
+
+		return byKind.get(kind)!;
+	}
+
 	readonly subscribe = (listener: () => void): (() => void) => {
 		return this.#listeners.add(listener);
 	};
@@ -163,6 +240,7 @@ export class Store {
 			fatal: this.#fatal,
 			...(this.#missing.length === 0 ? {} : {missing: this.#missing}),
 			transitions: this.#transitions,
+			...(this.#contexts.length === 0 ? {} : {contexts: this.#contexts}),
 		};
 		return this.#snapshot;
 	};
@@ -181,50 +259,50 @@ export class Store {
 		});
 	}
 
-	#upsert(resource: ResourceKind, object: KubeObject): void {
-		this.#raw.get(resource)!.set(namespacedName(object), object);
-		this.#refreshFor(resource, object);
+	#upsert(context: string | undefined, resource: ResourceKind, object: KubeObject): void {
+		this.#raw(context, resource).set(namespacedName(object), object);
+		this.#refreshFor(context, resource, object);
 	}
 
-	#delete(resource: ResourceKind, object: KubeObject): void {
-		this.#raw.get(resource)!.delete(namespacedName(object));
+	#delete(context: string | undefined, resource: ResourceKind, object: KubeObject): void {
+		this.#raw(context, resource).delete(namespacedName(object));
 		if (resource === 'Instance' || resource === 'ActionSet') {
-			const key = objectKey({kind: resource, namespace: object.metadata?.namespace ?? '', name: object.metadata?.name ?? ''});
+			const key = objectKey({kind: resource, namespace: object.metadata?.namespace ?? '', name: object.metadata?.name ?? '', ...(context === undefined ? {} : {context})});
 			this.#objects.delete(key);
 			this.#timings.delete(key);
 			this.#sorted = undefined;
 		} else {
-			this.#refreshFor(resource, object);
+			this.#refreshFor(context, resource, object);
 		}
 	}
 
-	#replace(resource: ResourceKind, namespace: string | undefined, objects: readonly KubeObject[]): void {
-		const raw = this.#raw.get(resource)!;
+	#replace(context: string | undefined, resource: ResourceKind, namespace: string | undefined, objects: readonly KubeObject[]): void {
+		const raw = this.#raw(context, resource);
 		const keep = new Set(objects.map(o => namespacedName(o)));
 		for (const [key, old] of raw) {
 			if (!keep.has(key) && (namespace === undefined || old.metadata?.namespace === namespace)) {
-				this.#delete(resource, old);
+				this.#delete(context, resource, old);
 			}
 		}
 
 		for (const o of objects) {
-			this.#upsert(resource, o);
+			this.#upsert(context, resource, o);
 		}
 	}
 
-	/** Re-adapt whatever depends on a changed object. */
-	#refreshFor(resource: ResourceKind, object: KubeObject): void {
+	/** Re-adapt whatever depends on a changed object (in its own context). */
+	#refreshFor(context: string | undefined, resource: ResourceKind, object: KubeObject): void {
 		switch (resource) {
 			case 'Instance':
 			case 'ActionSet': {
-				this.#adapt(resource, object);
+				this.#adapt(context, resource, object);
 				break;
 			}
 
 			case 'OperatorVersion': {
-				for (const inst of this.#raw.get('Instance')!.values()) {
+				for (const inst of this.#raw(context, 'Instance').values()) {
 					if (runsOperatorVersion(inst, object)) {
-						this.#adapt('Instance', inst);
+						this.#adapt(context, 'Instance', inst);
 					}
 				}
 
@@ -232,9 +310,9 @@ export class Store {
 			}
 
 			case 'Blueprint': {
-				for (const as of this.#raw.get('ActionSet')!.values()) {
+				for (const as of this.#raw(context, 'ActionSet').values()) {
 					if (readsBlueprintsOf(as, object)) {
-						this.#adapt('ActionSet', as);
+						this.#adapt(context, 'ActionSet', as);
 					}
 				}
 
@@ -242,7 +320,7 @@ export class Store {
 			}
 
 			case 'Event': {
-				this.#indexEvent(object, this.#raw.get('Event')!.has(namespacedName(object)));
+				this.#indexEvent(context, object, this.#raw(context, 'Event').has(namespacedName(object)));
 				break;
 			}
 		}
@@ -252,11 +330,11 @@ export class Store {
 	 * Keep the events of one object up to date. Events are indexed by their own key and adapted once, so a list of
 	 * thousands of events costs one adaptation each, not a rescan of all events per event.
 	 */
-	#indexEvent(raw: KubeObject, present: boolean): void {
-		const eventKey = namespacedName(raw);
+	#indexEvent(context: string | undefined, raw: KubeObject, present: boolean): void {
+		const eventKey = (context === undefined ? '' : context + contextSeparator) + namespacedName(raw);
 		const before = this.#eventOwner.get(eventKey);
 		const e = present ? adaptEvent(raw) : undefined;
-		const owner = e && (e.involvedKind === 'Instance' || e.involvedKind === 'ActionSet') ? objectKey({kind: e.involvedKind, namespace: e.namespace, name: e.involvedName}) : undefined;
+		const owner = e && (e.involvedKind === 'Instance' || e.involvedKind === 'ActionSet') ? objectKey({kind: e.involvedKind, namespace: e.namespace, name: e.involvedName, ...(context === undefined ? {} : {context})}) : undefined;
 		if (before !== undefined && before !== owner) {
 			this.#eventIndex.get(before)?.delete(eventKey);
 			this.#eventOwner.delete(eventKey);
@@ -287,20 +365,21 @@ export class Store {
 			this.#events.set(owner, list.slice(-maxEventsPerObject));
 		}
 
-		const {kind, namespace, name} = parseObjectKey(owner);
-		const target = kind === 'ActionSet' ? this.#raw.get(kind)!.get(`${namespace}/${name}`) : undefined;
+		const {kind, namespace, name, context} = parseObjectKey(owner);
+		const target = kind === 'ActionSet' ? this.#raw(context, kind).get(`${namespace}/${name}`) : undefined;
 		if (target) {
-			this.#adapt('ActionSet', target);
+			this.#adapt(context, 'ActionSet', target);
 		}
 	}
 
-	#adapt(kind: 'Instance' | 'ActionSet', raw: KubeObject): void {
+	#adapt(context: string | undefined, kind: 'Instance' | 'ActionSet', raw: KubeObject): void {
 		const ns = raw.metadata?.namespace ?? '';
-		const key = objectKey({kind, namespace: ns, name: raw.metadata?.name ?? ''});
-		const adapted =
+		const key = objectKey({kind, namespace: ns, name: raw.metadata?.name ?? '', ...(context === undefined ? {} : {context})});
+		const plain =
 			kind === 'Instance'
-				? adaptInstance(raw, this.#raw.get('OperatorVersion')!.get(operatorVersionKey(raw)))
-				: adaptActionSet(raw, name => this.#raw.get('Blueprint')!.get(blueprintKey(raw, name)), this.#events.get(key) ?? []);
+				? adaptInstance(raw, this.#raw(context, 'OperatorVersion').get(operatorVersionKey(raw)))
+				: adaptActionSet(raw, name => this.#raw(context, 'Blueprint').get(blueprintKey(raw, name)), this.#events.get(key) ?? []);
+		const adapted: PlanObject = context === undefined ? plain : {context, ...plain};
 		const previous = this.#objects.get(key);
 		this.#objects.set(key, adapted);
 		if (!previous) {
@@ -401,6 +480,7 @@ export class Store {
 		const durationMs = r.timing?.startedAt !== undefined && r.timing.endedAt === undefined ? r.at - r.timing.startedAt : undefined;
 		this.#transitions.push({
 			seq: ++this.#seq,
+			...(r.object.context === undefined ? {} : {context: r.object.context}),
 			at: r.at,
 			objectKey: r.key,
 			kind: r.object.kind,
@@ -443,6 +523,7 @@ function indexInSorted(sorted: readonly PlanObject[], object: PlanObject): numbe
 	return sorted[low] === object ? low : sorted.indexOf(object);
 }
 
+/** Several contexts: each context's objects together, then as with one. */
 function compareObjects(a: PlanObject, b: PlanObject): number {
-	return a.kind.localeCompare(b.kind) || a.namespace.localeCompare(b.namespace) || a.name.localeCompare(b.name);
+	return (a.context ?? '').localeCompare(b.context ?? '') || a.kind.localeCompare(b.kind) || a.namespace.localeCompare(b.namespace) || a.name.localeCompare(b.name);
 }

@@ -3,6 +3,7 @@ import {Listeners, type ExternalStore} from '../core/external-store.js';
 import {exitCodes} from '../core/exit-codes.js';
 import {decideWait, emptyWaitMemory, selectTargets, type WaitMemory, type WaitResult, type WaitRules} from './wait-decision.js';
 import type {StoreSnapshot} from './store.js';
+import {contextFailures, withContextFailures} from './context-results.js';
 import type {WaitSession, WaitView} from './wait-session.js';
 
 export type {WaitResult} from './wait-decision.js';
@@ -113,8 +114,9 @@ export class WaitController implements WaitSession {
 			return;
 		}
 
-		const failed = selectTargets(this.#store.getSnapshot().objects, this.#rules.targets).some(o => o.outcome === 'failed');
-		this.#finish({exitCode: failed ? exitCodes.failed : exitCodes.ok, message: ''});
+		const snap = this.#store.getSnapshot();
+		const failed = selectTargets(snap.objects, this.#rules.targets).some(o => o.outcome === 'failed');
+		this.#finish(withContextFailures({exitCode: failed ? exitCodes.failed : exitCodes.ok, message: ''}, contextFailures(snap.contexts)));
 	};
 
 	readonly #evaluate = (): void => {

@@ -3,18 +3,19 @@
  * now, what happens next — keep waiting (with which line), offer the grace prompt, or finish with which result.
  * The wait controller applies it (subscriptions, the deadline it extends, the promise it settles).
  */
-import {objectKey, type PlanObject} from '../model/plan-tree.js';
+import {objectKey, parseObjectKey, qualifiedName, shownObjectKey, type PlanObject} from '../model/plan-tree.js';
 import {waitVerdict, type WaitVerdict} from '../model/wait-rules.js';
 import {formatDurationWords} from '../model/format-duration.js';
 import {exitCodes, type ExitCode} from '../core/exit-codes.js';
 import {connectionTrouble, stillTrying} from './still-trying.js';
 import type {StoreSnapshot} from './store.js';
 import type {WaitView} from './wait-session.js';
+import {contextFailures, withContextFailures} from './context-results.js';
 
 export type WaitResult = {readonly exitCode: ExitCode; readonly message: string};
 
 /** What of the store's picture the decision reads. */
-export type WaitSnapshot = Pick<StoreSnapshot, 'objects' | 'connection' | 'synced' | 'fatal'>;
+export type WaitSnapshot = Pick<StoreSnapshot, 'objects' | 'connection' | 'synced' | 'fatal' | 'contexts'>;
 
 export type WaitRules = {
 	/** Object keys (`Kind/ns/name`) to wait for; empty = every object in the store. */
@@ -62,21 +63,39 @@ export function decideWait(view: WaitView, snapshot: WaitSnapshot, now: number, 
 			?? {view: view.waitingFor === trying ? view : {...view, waitingFor: trying}, memory};
 	}
 
-	const objects = selectTargets(snapshot.objects, rules.targets);
+	// Several contexts: the targets of a context that gave up will never come; the others are still waited for,
+	// and the end combines the two (worst code wins).
+	const failures = contextFailures(snapshot.contexts);
+	const failed = new Set(failures.map(f => f.context));
+	const targets = failed.size === 0 ? rules.targets : rules.targets.filter(t => !failed.has(parseObjectKey(t).context ?? ''));
+	if (rules.targets.length > 0 && targets.length === 0) {
+		return {finish: withContextFailures({exitCode: exitCodes.ok, message: ''}, failures), memory};
+	}
+
+	// Several contexts and no targets: every object of every context is waited for, so a context that has not
+	// listed yet (unreachable so far) holds the end until it lists, gives up, or the timeout comes.
+	const unlisted = rules.targets.length === 0 ? (snapshot.contexts ?? []).filter(c => !c.synced && !c.fatal) : [];
+	if (unlisted.length > 0) {
+		const waitingFor = unlisted.map(c => `context ${c.name}: ${stillTrying(c.connection)}`).join('; ');
+		return atDeadline(view, now, waitingFor, rules.graceMs, () => withContextFailures(timedOut(view, snapshot.objects, waitingFor), failures), memory)
+			?? {view: view.waitingFor === waitingFor && view.phase === 'waiting' ? view : {...view, phase: 'waiting', graceEndsAt: undefined, waitingFor}, memory};
+	}
+
+	const objects = selectTargets(snapshot.objects, targets);
 	const baseline = memory.baseline ?? new Map(objects.map(o => [objectKey(o), o]));
 	if (objects.length === 0 && rules.targets.length === 0) {
-		return {finish: {exitCode: exitCodes.ok, message: 'nothing to wait for: no Instance or ActionSet in scope'}, memory: {...memory, baseline}};
+		return {finish: withContextFailures({exitCode: exitCodes.ok, message: 'nothing to wait for: no Instance or ActionSet in scope'}, failures), memory: {...memory, baseline}};
 	}
 
 	const {verdicts, failedSeenAt} = objectVerdicts(objects, now, {baseline, failedSeenAt: memory.failedSeenAt}, rules);
 	const next: WaitMemory = baseline === memory.baseline && failedSeenAt === memory.failedSeenAt ? memory : {baseline, failedSeenAt};
-	const decision = decideTargets(rules.targets, objects.map(o => objectKey(o)), verdicts);
+	const decision = decideTargets(targets, objects.map(o => objectKey(o)), verdicts);
 	if (decision.done) {
-		return {finish: decision.result, memory: next};
+		return {finish: withContextFailures(decision.result, failures), memory: next};
 	}
 
 	const {waitingFor} = decision;
-	return atDeadline(view, now, waitingFor, rules.graceMs, () => timedOut(view, objects, connectionTrouble(snapshot.connection)), next)
+	return atDeadline(view, now, waitingFor, rules.graceMs, () => withContextFailures(timedOut(view, objects, connectionTrouble(snapshot.connection)), failures), next)
 		?? {view: view.waitingFor === waitingFor && view.phase === 'waiting' ? view : {...view, phase: 'waiting', graceEndsAt: undefined, waitingFor}, memory: next};
 }
 
@@ -110,7 +129,7 @@ function objectVerdicts(objects: readonly PlanObject[], now: number, memory: Req
 		const hold = holdForDeferPhase(o, verdict, now, memory.baseline, failedSeenAt, rules.deferGraceMs);
 		failedSeenAt = hold.failedSeenAt;
 		const held = hold.verdict;
-		const prefix = named ? `${o.namespace}/${o.name}: ` : '';
+		const prefix = named ? `${qualifiedName(o)}: ` : '';
 		return held.done ? {...held, summary: prefix + held.summary} : {...held, waitingFor: prefix + held.waitingFor};
 	});
 	return {verdicts, failedSeenAt};
@@ -164,7 +183,7 @@ function waitedMs(view: WaitView): number {
 }
 
 function timedOut(view: WaitView, objects: readonly PlanObject[], trouble?: string): WaitResult {
-	const states = objects.map(o => `${o.kind.toLowerCase()} ${o.namespace}/${o.name}: ${o.summary}`).join('\n');
+	const states = objects.map(o => `${o.kind.toLowerCase()} ${qualifiedName(o)}: ${o.summary}`).join('\n');
 	return {exitCode: exitCodes.timedOut, message: `timed out after ${formatDurationWords(waitedMs(view))}${trouble ? `: ${trouble}` : ''}${states ? `\n${states}` : ''}`};
 }
 
@@ -181,7 +200,7 @@ export function decideTargets(
 	const missing = targets.filter(t => !present.includes(t));
 	const pending = verdicts.flatMap(v => (v.done ? [] : [v.waitingFor]));
 	if (missing.length > 0) {
-		return {done: false, waitingFor: `waiting for ${missing.join(', ')} to appear`};
+		return {done: false, waitingFor: `waiting for ${missing.map(m => shownObjectKey(m)).join(', ')} to appear`};
 	}
 
 	if (pending.length > 0) {

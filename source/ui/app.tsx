@@ -224,6 +224,7 @@ export function App(props: AppProps) {
 								connection={snapshot.connection}
 								lastEventAt={snapshot.lastEventAt}
 								missing={snapshot.missing}
+								contexts={snapshot.contexts}
 								wait={wait}
 								width={columns}
 								replay={replaying}

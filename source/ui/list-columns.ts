@@ -10,6 +10,8 @@
 import type {NodeTiming} from '../state/store.js';
 
 export type TextWidths = {
+	/** 0 unless objects come from several contexts. */
+	readonly context: number;
 	readonly kind: number;
 	readonly namespace: number;
 	readonly name: number;
@@ -30,7 +32,7 @@ export type ColumnBasis = {
 	readonly openFrom?: number;
 };
 
-const columns = ['kind', 'namespace', 'name', 'active', 'state', 'progress'] as const;
+const columns = ['context', 'kind', 'namespace', 'name', 'active', 'state', 'progress'] as const;
 
 type Mutable = {widths: Record<keyof TextWidths, number>; closed?: number; openFrom?: number};
 
@@ -75,7 +77,7 @@ function wasWidest(basis: ColumnBasis, before: ColumnItem, after: ColumnItem): b
 }
 
 function empty(): Mutable {
-	return {widths: {kind: 0, namespace: 0, name: 0, active: 0, state: 0, progress: 0}};
+	return {widths: {context: 0, kind: 0, namespace: 0, name: 0, active: 0, state: 0, progress: 0}};
 }
 
 /** The basis of `objects`; with the previous array and its basis, only what was replaced is measured. */

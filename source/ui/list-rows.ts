@@ -1,8 +1,8 @@
 /** Which objects the list shows, and the text of their cells. Pure. */
-import {objectKey, type PlanObject} from '../model/plan-tree.js';
+import {objectKey, qualifiedName, type PlanObject} from '../model/plan-tree.js';
 
 export type ListFilter = {
-	/** Case-insensitive part of `namespace/name`. */
+	/** Case-insensitive part of `namespace/name` (`context:namespace/name` with several contexts). */
 	readonly text: string;
 	readonly failingOnly: boolean;
 	/** Object keys the user targeted (more than one); empty = everything in the store. */
@@ -25,7 +25,7 @@ export function listObjects(objects: readonly PlanObject[], filter: ListFilter):
 	return objects.filter(o =>
 		(!targets || targets.has(objectKey(o)))
 		&& (!filter.failingOnly || isFailing(o))
-		&& (text === '' || `${o.namespace}/${o.name}`.toLowerCase().includes(text)));
+		&& (text === '' || qualifiedName(o).toLowerCase().includes(text)));
 }
 
 const keys = new WeakMap<PlanObject, string>();

@@ -11,6 +11,9 @@ import type {Role, Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import {Line} from './line.js';
 import {useTickValue} from '../ticks.js';
+import type {ContextState} from '../../state/store.js';
+import {displayWidth} from '../../model/display-width.js';
+import {contextStates} from '../context-states.js';
 
 /**
  * The connection, in words and an icon: `● live (event 2s ago)`, `↻ reconnecting (attempt 3: …)`. `withAge: false`
@@ -71,6 +74,8 @@ export type HeaderBarProps = {
 	readonly replay?: ReplayState;
 	/** Supporting collections planwatch may not read (403): shown as `without events (forbidden)`. */
 	readonly missing?: ReadonlyArray<{readonly resource: ResourceKind}>;
+	/** Several kubeconfig contexts: one state each (`prod ✔ · dr ↻ reconnecting`) instead of one connection. */
+	readonly contexts?: readonly ContextState[];
 };
 
 /** `without events, blueprints (forbidden)`: what the picture lacks because RBAC hides it. */
@@ -102,7 +107,7 @@ export function replayText(replay: ReplayState, now: number, theme: Theme): stri
  * that changes every second sits at the right end of the line: the terminal rewrites a line from its first
  * changed character on, so an idle second costs this short suffix, not the whole line.
  */
-export function HeaderBar({context, scope, connection, lastEventAt, wait, width, missing, replay}: HeaderBarProps) {
+export function HeaderBar({context, scope, connection, lastEventAt, wait, width, missing, replay, contexts}: HeaderBarProps) {
 	const theme = useTheme();
 	const sep = ` ${theme.glyphs.separator} `;
 	const right = useTickValue(now => {
@@ -119,6 +124,44 @@ export function HeaderBar({context, scope, connection, lastEventAt, wait, width,
 	const without = missingText(missing);
 	// The recorded moment moves with the clock (ticks and a replay's seeks).
 	const replayLine = useTickValue(now => (replay ? replayText(replay, now, theme) : ''));
+	if (contexts) {
+		// What the contexts may take: the line less its fixed parts and the timers at the right.
+		const fixed = displayWidth(['planwatch', ...(replay ? [replayLine] : []), singleLine(scope, theme.glyphs.lineBreak), zoneName(theme.timeZone), ''].join(sep));
+		const parts = contextStates(contexts, Math.max(0, width - fixed - (showRight ? displayWidth(right) + 2 : 0)), theme, sep);
+		return (
+			<Box width={width}>
+				<Box flexGrow={1} flexShrink={1}>
+					<Line>
+						<Text bold>planwatch</Text>
+						{sep}
+						{replay ? (
+							<>
+								<Text {...theme.style('warning')} bold>
+									{replayLine}
+								</Text>
+								{sep}
+							</>
+						) : undefined}
+						{singleLine(scope, theme.glyphs.lineBreak)}
+						{sep}
+						<Text {...theme.style('muted')}>{zoneName(theme.timeZone)}</Text>
+						{parts.map(part => (
+							<Text key={part.text}>
+								{sep}
+								<Text {...theme.style(part.role)}>{part.text}</Text>
+							</Text>
+						))}
+					</Line>
+				</Box>
+				{showRight ? (
+					<Box flexShrink={0} marginLeft={2}>
+						<Text>{right}</Text>
+					</Box>
+				) : undefined}
+			</Box>
+		);
+	}
+
 	return (
 		<Box width={width}>
 			<Box flexGrow={1} flexShrink={1}>

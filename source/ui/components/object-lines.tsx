@@ -1,6 +1,6 @@
 import {Box, Text} from 'ink';
 import {objectFacts} from '../../model/object-facts.js';
-import type {PlanObject} from '../../model/plan-tree.js';
+import {parseObjectKey, qualifiedName, type PlanObject} from '../../model/plan-tree.js';
 import {singleLine} from '../cell-text.js';
 import {roleOf, type Glyphs} from '../theme.js';
 import {useTheme} from '../theme-context.js';
@@ -9,7 +9,7 @@ import {Line} from './line.js';
 
 /** `Instance default/mysql-instance · mysql-5.7-0.3.0 · active plan deploy` / `ActionSet … · blueprint … · failed · 62%`. */
 export function objectTitle(object: PlanObject, glyphs: Pick<Glyphs, 'separator' | 'lineBreak'>): string {
-	const parts = [`${object.kind} ${object.namespace}/${object.name}`, ...objectFacts(object)];
+	const parts = [`${object.kind} ${qualifiedName(object)}`, ...objectFacts(object)];
 	return singleLine(parts.join(`  ${glyphs.separator}  `), glyphs.lineBreak);
 }
 
@@ -32,11 +32,11 @@ export function ObjectLines({object, objectKey, synced, eta, height, width}: Obj
 		return null;
 	}
 
-	const [kind = '', namespace = '', ...name] = objectKey.split('/');
+	const wanted = parseObjectKey(objectKey);
 	return (
 		<Box flexDirection="column" width={width}>
 			<Line bold>
-				{object ? objectTitle(object, theme.glyphs) : `${kind} ${namespace}/${name.join('/')}`}
+				{object ? objectTitle(object, theme.glyphs) : `${wanted.kind} ${qualifiedName(wanted)}`}
 				{/* The summary line below is often cut at the width: the title is short, the ETA stays in view. */}
 				{eta ? <Text bold={false} {...theme.style(eta.startsWith('overdue') ? 'warning' : 'muted')}>{`  ${theme.glyphs.separator}  ${eta}`}</Text> : undefined}
 			</Line>

@@ -21,10 +21,10 @@ import {StatusIcon} from './status-icon.js';
 import {Line} from './line.js';
 import {TickText} from './tick-text.js';
 
-type Cells = {readonly kind: string; readonly namespace: string; readonly name: string; readonly active: string; readonly state: string; readonly progress: string; readonly elapsed: string};
+type Cells = {readonly context: string; readonly kind: string; readonly namespace: string; readonly name: string; readonly active: string; readonly state: string; readonly progress: string; readonly elapsed: string};
 
-const titles: Cells = {kind: 'KIND', namespace: 'NAMESPACE', name: 'NAME', active: 'ACTIVE', state: 'STATE', progress: 'PROGRESS', elapsed: 'ELAPSED'};
-const caps: Record<keyof Cells, number> = {kind: 9, namespace: 20, name: 36, active: 16, state: 14, progress: 12, elapsed: 8};
+const titles: Cells = {context: 'CONTEXT', kind: 'KIND', namespace: 'NAMESPACE', name: 'NAME', active: 'ACTIVE', state: 'STATE', progress: 'PROGRESS', elapsed: 'ELAPSED'};
+const caps: Record<keyof Cells, number> = {context: 16, kind: 9, namespace: 20, name: 36, active: 16, state: 14, progress: 12, elapsed: 8};
 
 type Measured = {readonly theme: Theme; readonly key: string; readonly cells: Omit<Cells, 'elapsed'>; readonly widths: Omit<Record<keyof Cells, number>, 'elapsed'>};
 
@@ -41,6 +41,7 @@ function measure(object: PlanObject, theme: Theme): Measured {
 	}
 
 	const cells = {
+		context: singleLine(object.context ?? '', theme.glyphs.lineBreak),
 		kind: object.kind,
 		namespace: singleLine(object.namespace, theme.glyphs.lineBreak),
 		name: singleLine(object.name, theme.glyphs.lineBreak),
@@ -49,6 +50,7 @@ function measure(object: PlanObject, theme: Theme): Measured {
 		progress: progressText(object),
 	};
 	const widths = {
+		context: displayWidth(cells.context),
 		kind: displayWidth(cells.kind),
 		namespace: displayWidth(cells.namespace),
 		name: displayWidth(cells.name),
@@ -72,7 +74,7 @@ type Widths = Record<keyof Cells, number>;
 
 /**
  * Column widths from the basis (every object's widths), capped; on a narrow terminal NAME, then NAMESPACE, then
- * ACTIVE give way.
+ * ACTIVE, then CONTEXT give way. CONTEXT is there only when the objects come from several contexts.
  */
 function widthsOf(basis: ColumnBasis, elapsed: number, width: number): Widths {
 	const widths = {elapsed} as Widths;
@@ -86,10 +88,14 @@ function widthsOf(basis: ColumnBasis, elapsed: number, width: number): Widths {
 		widths[column] = Math.min(caps[column], widths[column]);
 	}
 
-	// Cursor and fold marker (`› ▾ `), then two spaces between columns.
-	const gaps = prefixWidth + 2 * 6;
+	if (basis.widths.context === 0) {
+		widths.context = 0;
+	}
+
+	// Cursor and fold marker (`› ▾ `), then two spaces between columns (and after CONTEXT when it is shown).
+	const gaps = prefixWidth + 2 * 6 + (widths.context > 0 ? 2 : 0);
 	let excess = gaps + Object.values(widths).reduce((a, b) => a + b, 0) - width;
-	for (const column of ['name', 'namespace', 'active'] as const) {
+	for (const column of ['name', 'namespace', 'active', 'context'] as const) {
 		const give = Math.max(0, Math.min(excess, widths[column] - titles[column].length));
 		widths[column] -= give;
 		excess -= give;
@@ -125,8 +131,8 @@ export type ObjectListProps = {
 type Basis = {readonly objects: readonly PlanObject[]; readonly timings: ObjectListProps['timings']; readonly theme: Theme; readonly basis: ColumnBasis};
 
 /**
- * KIND NAMESPACE NAME ACTIVE STATE PROGRESS ELAPSED, one row per object, each expanded object followed by the rows
- * of its plan tree; windowed to `height` lines around the cursor. Only the rows in the window are built and drawn.
+ * [CONTEXT] KIND NAMESPACE NAME ACTIVE STATE PROGRESS ELAPSED, one row per object, each expanded object followed by
+ * the rows of its plan tree; windowed to `height` lines around the cursor. Only the rows in the window are built and drawn.
  */
 export function ObjectList({list, cursor, timings, eta, expectations, height, width, empty}: ObjectListProps) {
 	const theme = useTheme();
@@ -231,7 +237,7 @@ function columnItem(object: PlanObject, theme: Theme, timings: ObjectListProps['
 
 function leftCells(c: Omit<Cells, 'elapsed'>, w: Widths, theme: Theme): string {
 	const e = theme.glyphs.ellipsis;
-	return `${fit(c.kind, w.kind, e)}  ${fit(c.namespace, w.namespace, e)}  ${fit(c.name, w.name, e)}  ${fit(c.active, w.active, e)}  `;
+	return `${w.context > 0 ? `${fit(c.context, w.context, e)}  ` : ''}${fit(c.kind, w.kind, e)}  ${fit(c.namespace, w.namespace, e)}  ${fit(c.name, w.name, e)}  ${fit(c.active, w.active, e)}  `;
 }
 
 type ObjectRowProps = {
