@@ -363,7 +363,6 @@ async function drive(options: Options, {session, targets, extras, expectations}:
 	const exitCode = worstExitCode([drawn.exitCode, ...failures.map(f => f.exitCode)]);
 	reached = exitCode;
 	for (const f of failures) {
-		// eslint-disable-next-line no-await-in-loop
 		await write(process.stderr, `planwatch: ${f.message}\n`);
 	}
 

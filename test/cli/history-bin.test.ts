@@ -52,7 +52,7 @@ describe('history from the bin', () => {
 		// KUDO and Kanister runs both (their run ids come from different facts).
 		expect(new Set(filed.map(l => parseRunRecord(l)?.kind))).toEqual(new Set(['Instance', 'ActionSet']));
 		for (let i = 0; i < 2; i++) {
-			// eslint-disable-next-line no-await-in-loop
+
 			const replayed = await runBin(['replay', recording, '--speed', '50', '--wait', '-o', 'json'], {env: {XDG_STATE_HOME: state}});
 			expect(replayed.code).toBe(1);
 			expect(lines()).toEqual(filed);

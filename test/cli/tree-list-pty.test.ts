@@ -72,7 +72,7 @@ describe('a tall list', () => {
 		];
 		for (const [keys, condition, what] of steps) {
 			tui.press(keys);
-			// eslint-disable-next-line no-await-in-loop
+
 			await tui.waitForScreen(condition, `${what} after ${keys}`);
 			const text = tui.text();
 			// A frame uses at most rows - 1 lines: the last one stays empty.
