@@ -24,6 +24,7 @@ import {objectKey} from './model/plan-tree.js';
 import {shownInput} from './model/sanitize.js';
 import {SystemClock, type Clock} from './core/clock.js';
 import {Store} from './state/store.js';
+import {capYoungGeneration} from './cli/young-generation.js';
 
 /** The exit code of the run once its outcome is known: what a closed stdout (`| head -1`) exits with. */
 let reached: number | undefined;
@@ -66,6 +67,7 @@ function outputFailed(error: unknown): void {
 }
 
 const interrupt = handleInterrupts(process, exitCodes.interrupted);
+capYoungGeneration();
 
 /** kubectl 1.26+ completes `kubectl planwatch <TAB>` by running this name (a link to the bin) with the words. */
 const kubectlCompleteName = /^kubectl_complete-planwatch(\.exe)?$/i;
