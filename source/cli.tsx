@@ -25,6 +25,7 @@ import {shownInput} from './model/sanitize.js';
 import {SystemClock, type Clock} from './core/clock.js';
 import {openSession, type Session} from './state/session.js';
 import type {Store} from './state/store.js';
+import {capYoungGeneration} from './cli/young-generation.js';
 
 /** The exit code of the run once its outcome is known: what a closed stdout (`| head -1`) exits with. */
 let reached: number | undefined;
@@ -67,6 +68,7 @@ function outputFailed(error: unknown): void {
 }
 
 const interrupt = handleInterrupts(process, exitCodes.interrupted);
+capYoungGeneration();
 
 /** kubectl 1.26+ completes `kubectl planwatch <TAB>` by running this name (a link to the bin) with the words. */
 const kubectlCompleteName = /^kubectl_complete-planwatch(\.exe)?$/i;

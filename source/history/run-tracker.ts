@@ -15,13 +15,25 @@ import {groupOf, type RunRecord} from '../model/run-history.js';
 import {isActiveState, isFinishedState} from '../model/status.js';
 import type {NodeTiming, StoreSnapshot} from '../state/store.js';
 
+/**
+ * What the tracker keeps per object: the adaptation it saw last (the store holds it anyway; the states seen last
+ * are read from its tree) and the late nodes, a set only where there are any. Thousands of watched objects cost
+ * one small record each, not a map and a set each (~600 bytes an object).
+ */
 type Seen = {
 	object: PlanObject;
-	/** node id → state last seen. */
-	readonly states: Map<string, PlanNode['state']>;
 	/** Nodes whose run planwatch did not see start (first seen running or done) and the object does not time. */
-	readonly late: Set<string>;
+	late: Set<string> | undefined;
 };
+
+function statesOf(nodes: readonly PlanNode[], into = new Map<string, PlanNode['state']>()): Map<string, PlanNode['state']> {
+	for (const node of nodes) {
+		into.set(node.id, node.state);
+		statesOf(node.children, into);
+	}
+
+	return into;
+}
 
 /** An opaque run id: the file keeps no uid or object name, only that two records are the same run. */
 function runId(parts: readonly string[]): string {
@@ -64,10 +76,20 @@ export class RunTracker {
 
 			this.#observed.add(object);
 			const key = objectKey(object);
-			const entry = this.#seen.get(key) ?? {object, states: new Map(), late: new Set<string>()};
-			entry.object = object;
-			this.#seen.set(key, entry);
-			this.#update(entry, object.tree);
+			let entry = this.#seen.get(key);
+			const before = entry ? statesOf(entry.object.tree) : new Map<string, PlanNode['state']>();
+			if (entry) {
+				entry.object = object;
+			} else {
+				entry = {object, late: undefined};
+				this.#seen.set(key, entry);
+			}
+
+			this.#update(entry, object.tree, before);
+			if (entry.late?.size === 0) {
+				entry.late = undefined;
+			}
+
 			out.push(...this.#finished(key, object, entry, snapshot.timings.get(key)));
 		}
 
@@ -84,24 +106,24 @@ export class RunTracker {
 		return out;
 	}
 
-	#update(entry: Seen, nodes: readonly PlanNode[]): void {
+	/** `states`: each node's state in the adaptation seen before (none for an object seen the first time). */
+	#update(entry: Seen, nodes: readonly PlanNode[], states: ReadonlyMap<string, PlanNode['state']>): void {
 		for (const node of nodes) {
-			const before = entry.states.get(node.id);
+			const before = states.get(node.id);
 			if (before === undefined) {
 				// First seen running or already done: its run is known only if the object gives start and end.
 				if ((isActiveState(node.state) && node.startedAt === undefined) || (isFinishedState(node.state) && (node.startedAt === undefined || node.endedAt === undefined))) {
-					entry.late.add(node.id);
+					(entry.late ??= new Set()).add(node.id);
 				}
 			} else if (isFinishedState(before) && isActiveState(node.state)) {
 				// Seen starting again: this run's timer is complete.
-				entry.late.delete(node.id);
+				entry.late?.delete(node.id);
 			} else if (node.startedAt !== undefined && (isActiveState(node.state) || node.endedAt !== undefined)) {
 				// The object's events arrived after the object: they time the node.
-				entry.late.delete(node.id);
+				entry.late?.delete(node.id);
 			}
 
-			entry.states.set(node.id, node.state);
-			this.#update(entry, node.children);
+			this.#update(entry, node.children, states);
 		}
 	}
 
@@ -124,7 +146,7 @@ export class RunTracker {
 			const durations: Array<{path: string[]; ms: number}> = [];
 			const visit = (node: PlanNode, path: string[]): void => {
 				const t = timings?.get(node.id);
-				if (isFinishedState(node.state) && node.state !== 'stopped' && !entry.late.has(node.id) && t?.startedAt !== undefined && t.endedAt !== undefined && t.endedAt >= t.startedAt) {
+				if (isFinishedState(node.state) && node.state !== 'stopped' && !entry.late?.has(node.id) && t?.startedAt !== undefined && t.endedAt !== undefined && t.endedAt >= t.startedAt) {
 					durations.push({path, ms: t.endedAt - t.startedAt});
 				}
 

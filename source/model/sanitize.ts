@@ -59,6 +59,8 @@ export function isForbiddenCodePoint(cp: number): boolean {
 
 type Mode = 'text' | 'line';
 
+const printableAscii = /^[\x20-\x7e]*$/;
+
 /**
  * A value the user typed (a flag value, an argument), as an error message may quote it: one line, no escape
  * sequences, cut to `max` code points. Typed text is as hostile as cluster text (it may come from a script).
@@ -212,6 +214,12 @@ function sanitize(value: unknown, max: number, mode: Mode): string {
 	}
 
 	const s = toRawString(value);
+	// Nearly every string of an object is short printable ASCII, which nothing here changes: the same string back,
+	// without a copy (an adapted object then shares its strings with the raw one) and without the walk below.
+	if (s.length <= max && printableAscii.test(s)) {
+		return s;
+	}
+
 	const out: string[] = [];
 	let count = 0;
 	let pendingBreak = false; // line mode: a run of line breaks waiting for the next visible character

@@ -1,0 +1,43 @@
+import {spawnSync} from 'node:child_process';
+import {fileURLToPath} from 'node:url';
+import {describe, expect, it} from 'vitest';
+import {growthFactor, youngGenerationLimitBytes} from '../../source/cli/young-generation.js';
+
+const moduleUrl = new URL('../../source/cli/young-generation.ts', import.meta.url).href;
+
+/**
+ * A child Node that keeps ~40 MB of young objects alive for a while, allocated a little per event-loop turn
+ * (as watch events arrive), then prints the young generation's size. Node strips the module's types itself.
+ */
+function youngGenerationAfterChurn(capped: boolean): number {
+	const script = `
+		import v8 from 'node:v8';
+		${capped ? `const {capYoungGeneration} = await import(${JSON.stringify(moduleUrl)}); capYoungGeneration();` : ''}
+		const kept = [];
+		for (let turn = 0; turn < 400; turn++) {
+			for (let i = 0; i < 2000; i++) kept.push({turn, i, text: 'object ' + turn + '/' + i});
+			if (kept.length > 400000) kept.splice(0, 4000);
+			await new Promise(resolve => setImmediate(resolve));
+		}
+		const young = v8.getHeapSpaceStatistics().find(s => s.space_name === 'new_space');
+		process.stdout.write(String(young.space_size));
+	`;
+	const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {encoding: 'utf8', cwd: fileURLToPath(new URL('../..', import.meta.url))});
+	expect(child.stderr).toBe('');
+	return Number(child.stdout);
+}
+
+describe('young generation cap', () => {
+	it('grows only while one more doubling stays within the limit', () => {
+		const mib = 1024 * 1024;
+		expect(growthFactor(2 * mib, 16 * mib)).toBe(2);
+		expect(growthFactor(8 * mib, 16 * mib)).toBe(2);
+		expect(growthFactor(8 * mib + 1, 16 * mib)).toBe(1);
+		expect(growthFactor(128 * mib, 16 * mib)).toBe(1);
+	});
+
+	it('keeps the young generation of a churning heap within 16 MiB, where V8 alone grows it further', () => {
+		expect(youngGenerationAfterChurn(false)).toBeGreaterThan(youngGenerationLimitBytes);
+		expect(youngGenerationAfterChurn(true)).toBeLessThanOrEqual(youngGenerationLimitBytes);
+	}, 60_000);
+});
