@@ -135,7 +135,7 @@ describe('the bin never leaves the plugin running', () => {
 		const result = await runWithPlugin(['actionset/a', '-n', 'default', '--wait', '--timeout', '2s', '-o', 'plain']);
 		expect(result.code).toBe(3);
 		expect(result.stderr).toBe('planwatch: timed out after 2s: still waiting for credentials from hang-login\n');
-		expect(result.stdout).toMatch(/^\d\d:\d\d:\d\d waiting for credentials from hang-login \(gives up after 3m\)\n/);
+		expect(result.stdout).toMatch(/^times UTC\n\d\d:\d\d:\d\d waiting for credentials from hang-login \(gives up after 3m\)\n/);
 		await expectGone(result.pids);
 	}, 60_000);
 
