@@ -4,7 +4,7 @@
  */
 import {afterEach, describe, expect, test} from 'vitest';
 import {objectKey, type PlanNode, type PlanObject} from '../../source/model/plan-tree.js';
-import type {NodeTiming} from '../../source/state/store.js';
+import {objectTimingId, type NodeTiming} from '../../source/state/store.js';
 import {treeColumnsAt, treeColumnsBasis} from '../../source/ui/components/plan-tree-view.js';
 import {elapsedOf} from '../../source/ui/elapsed.js';
 import {createTheme} from '../../source/ui/theme.js';
@@ -15,7 +15,7 @@ import {singleLine} from '../../source/ui/cell-text.js';
 import {displayWidth} from '../../source/model/display-width.js';
 import {renderApp} from '../helpers/render-app.js';
 import {cleanupUi} from '../helpers/ui.js';
-import {bigPlan, snapshotOf, t0} from '../helpers/ui-objects.js';
+import {backupFailed, bigPlan, nightlyComplete, snapshotOf, t0} from '../helpers/ui-objects.js';
 
 afterEach(cleanupUi);
 
@@ -84,6 +84,30 @@ describe('a tick in the tree of a 5000-step plan', () => {
 		await app.waitForFrame(f => /› +◌ step-2501/.test(f), {what: 'the cursor on the next step'});
 		counting = false;
 		expect(touched.size).toBeGreaterThan(0);
+		expect(touched.size).toBeLessThanOrEqual(40);
+	});
+});
+
+describe('a tick in the list with the 5000-step plan open in place', () => {
+	test('reads only the nodes on screen', async () => {
+		const {object, timings} = hugePlan();
+		const key = objectKey(object);
+		const others = [nightlyComplete(), backupFailed()];
+		// The object's own timer shows the tick arrived.
+		timings.set(objectTimingId, {startedAt: t0 - 600_000});
+		const app = renderApp({snapshot: snapshotOf({objects: [object, ...others], timings: new Map([[key, timings]]), lastEventAt: t0}), rows: 30});
+		// Too big for the first screen, it starts closed; → opens it.
+		await app.waitForFrame(f => /^ {2}▸ Instance +big +many-steps/m.test(f), {what: 'the plan closed in the list'});
+		await app.press('G', 'l');
+		await app.waitForFrame(f => /› ▾ Instance +big +many-steps/.test(f) && / step-002 /.test(f), {what: 'the plan open in the list'});
+		expect(app.lastFrame()).toMatch(/↓ \+\d+ more/);
+
+		touched.clear();
+		counting = true;
+		app.clock.advance(1000);
+		await app.waitForFrame(f => /› ▾ Instance +big +many-steps .* 10:01/.test(f), {what: 'the object timer a second on'});
+		counting = false;
+		// About 25 rows fit in 30 lines.
 		expect(touched.size).toBeLessThanOrEqual(40);
 	});
 });

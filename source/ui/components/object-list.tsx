@@ -152,6 +152,8 @@ export function ObjectList({list, cursor, timings, eta, expectations, height, wi
 	widths.current = w;
 	// Rebuilt when the list or the window moves; a tick that widens a column reads no object.
 	const shown = useMemo(() => rowsIn(list, window.start, window.end), [list, window.start, window.end]);
+	// The same groups while the rows are the same: an open tree's rows are then the same props (memoized).
+	const grouped = useMemo(() => groups(shown), [shown]);
 	// Only the object rows on screen: a list of thousands asks for a screenful of ETAs (each a cached lookup). One
 	// text per tick, so the list re-renders only when an ETA on screen changes.
 	const etaLine = useTickValue(now => (eta ? shown.map(r => (r.type === 'object' ? (eta(r.object, now) ?? '') : '')).join('\n') : ''));
@@ -176,7 +178,7 @@ export function ObjectList({list, cursor, timings, eta, expectations, height, wi
 				</Line>
 			) : undefined}
 			{window.above > 0 && height >= 4 ? <MoreLine direction="above" count={window.above} /> : undefined}
-			{groups(shown).map(group => {
+			{grouped.map(group => {
 				if (group.type === 'node') {
 					const at = window.start + group.from;
 					return (
