@@ -74,6 +74,14 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 	const actions = createTuiActions({store, clock, ascii: options.ascii, signals: run.signals, notifier, dir: run.dir, expectations: run.expectations, timeZone: options.utc ? 'UTC' : undefined});
 	// Watching only: a failure is news now. With --wait, the end of the wait says it.
 	const stopFailures = options.wait || options.once ? () => undefined : watchFailures(store, targets, object => notifier.objectFailed(object, clock.now()));
+	const stdin = run.stdin ?? process.stdin;
+	// Raw mode before the first frame: Ink turns it on in an effect after its first write, and a key typed in between
+	// (a user who sees the screen, a test) was echoed by the terminal onto the drawn frame and held until Enter.
+	const earlyRaw = !options.once && stdin.isTTY && typeof stdin.setRawMode === 'function';
+	if (earlyRaw) {
+		stdin.setRawMode(true);
+	}
+
 	const app = render(
 		<App
 			store={snapshots}
@@ -92,7 +100,7 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 			}}
 		/>,
 		{
-			stdin: run.stdin ?? process.stdin,
+			stdin,
 			exitOnCtrlC: false,
 			incrementalRendering: true,
 			maxFps: inkMaxFps,
@@ -129,5 +137,9 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 	snapshots.dispose();
 	app.unmount();
 	await app.waitUntilExit();
+	if (earlyRaw) {
+		stdin.setRawMode(false);
+	}
+
 	return result;
 }
