@@ -418,21 +418,7 @@ export class Reflector {
 			(watch as unknown as {requestTimeoutMs: number}).requestTimeoutMs = this.#options.clientInactivityMs;
 		}
 
-		const span = maxWatchTimeoutSeconds - minWatchTimeoutSeconds;
-		const query: Record<string, string | number | boolean> = {
-			allowWatchBookmarks: true,
-			resourceVersion: this.#resourceVersion,
-			// Spread reconnects of many clients over time, as client-go does.
-			timeoutSeconds: minWatchTimeoutSeconds + Math.floor(this.#random() * span),
-		};
-		if (this.#options.labelSelector) {
-			query['labelSelector'] = this.#options.labelSelector;
-		}
-
-		if (this.#options.fieldSelector) {
-			query['fieldSelector'] = this.#options.fieldSelector;
-		}
-
+		const query = watchQuery(this.#options, this.#resourceVersion, this.#random());
 		const path = collectionPath(this.#options.resource, this.#options.namespace);
 		const startedAt = clock.now();
 		// The first watch from a fresh list RV that is refused at once means relisting will not help.
@@ -480,33 +466,9 @@ export class Reflector {
 					return;
 				}
 
-				if (!isRecord(object)) {
-					return;
-				}
-
-				received++;
-				const kubeObject = typed(this.#options.resource, object as KubeObject);
-				const rv = kubeObject.metadata?.resourceVersion;
-				if (typeof rv === 'string' && rv !== '') {
-					this.#resourceVersion = rv;
-				}
-
-				switch (type) {
-					case 'ADDED':
-					case 'MODIFIED': {
-						this.#sink({type: 'upsert', object: kubeObject});
-						break;
-					}
-
-					case 'DELETED': {
-						this.#sink({type: 'delete', object: kubeObject});
-						break;
-					}
-
-					default: {
-						// BOOKMARK: only the resourceVersion matters, taken above.
-						break;
-					}
+				if (isRecord(object)) {
+					received++;
+					this.#applyWatchEvent(type, object as KubeObject);
 				}
 			};
 
@@ -545,4 +507,50 @@ export class Reflector {
 			);
 		});
 	}
+
+	/** One ADDED / MODIFIED / DELETED / BOOKMARK: its resourceVersion is where the next watch resumes. */
+	#applyWatchEvent(type: string, object: KubeObject): void {
+		const kubeObject = typed(this.#options.resource, object);
+		const rv = kubeObject.metadata?.resourceVersion;
+		if (typeof rv === 'string' && rv !== '') {
+			this.#resourceVersion = rv;
+		}
+
+		switch (type) {
+			case 'ADDED':
+			case 'MODIFIED': {
+				this.#sink({type: 'upsert', object: kubeObject});
+				break;
+			}
+
+			case 'DELETED': {
+				this.#sink({type: 'delete', object: kubeObject});
+				break;
+			}
+
+			default: {
+				// BOOKMARK: only the resourceVersion matters, taken above.
+				break;
+			}
+		}
+	}
+}
+
+/**
+ * The query of one WATCH: bookmarks on, from `resourceVersion`, the selectors, and a server-side timeout spread
+ * between the bounds by `random` (in [0, 1)) so that many clients do not reconnect together, as client-go does.
+ */
+export function watchQuery(
+	selectors: {readonly labelSelector?: string; readonly fieldSelector?: string},
+	resourceVersion: string,
+	random: number,
+): Record<string, string | number | boolean> {
+	const span = maxWatchTimeoutSeconds - minWatchTimeoutSeconds;
+	return {
+		allowWatchBookmarks: true,
+		resourceVersion,
+		timeoutSeconds: minWatchTimeoutSeconds + Math.floor(random * span),
+		...(selectors.labelSelector ? {labelSelector: selectors.labelSelector} : {}),
+		...(selectors.fieldSelector ? {fieldSelector: selectors.fieldSelector} : {}),
+	};
 }

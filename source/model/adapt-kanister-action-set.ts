@@ -383,6 +383,95 @@ function inconsistentPhase(actions: readonly Action[]): string | undefined {
 	return undefined;
 }
 
+/** The actions to draw: the status's (phases named from the Blueprint when it has none), else the spec's. */
+function resolveActions(
+	statusActions: readonly Action[],
+	specActions: ReadonlyArray<Record<string, unknown>>,
+	initFailed: boolean,
+	blueprint: (name: string) => KubeObject | undefined,
+): Action[] {
+	if (statusActions.length > 0) {
+		return statusActions.map((a, i) => {
+			if (a.phases.length > 0 || !specActions[i]) {
+				return a;
+			}
+
+			// A status written without phases (or by hand): name them from the Blueprint.
+			const planned = plannedAction(specActions[i], blueprint);
+			return {...a, phases: planned.phases, phasesFromStatus: false};
+		});
+	}
+
+	if (initFailed) {
+		// Nothing was initialised: show the requested actions with the error, not phases that never existed.
+		return specActions.map(s => plannedAction(s, () => undefined));
+	}
+
+	return specActions.map(s => plannedAction(s, blueprint));
+}
+
+export type ObjectVerdictInput = {
+	readonly hasStatus: boolean;
+	/** initActionSetStatus failed: no status actions although the spec has some. */
+	readonly initFailed: boolean;
+	/** status.state ('' without a status). */
+	readonly rawState: string;
+	readonly error: string;
+	/** One summary per action. */
+	readonly summaries: readonly string[];
+	readonly deferRunning: boolean;
+	readonly deferPending: boolean;
+	/** Set when a `complete` ActionSet still has a core phase pending or running: what. */
+	readonly inconsistent?: string;
+};
+
+/** The ActionSet's outcome, state and summary line from its status word and what its actions say. */
+export function objectVerdict(input: ObjectVerdictInput): {outcome: Outcome; state: NodeState; summary: string} {
+	const {hasStatus, initFailed, rawState, error, summaries, deferRunning, deferPending, inconsistent} = input;
+	if (!hasStatus) {
+		return {outcome: 'running', state: 'pending', summary: summaries.length > 0 ? summaries.join(' | ') : 'waiting for the controller to start it'};
+	}
+
+	if (initFailed || (rawState === 'failed' && summaries.length === 0)) {
+		return {outcome: 'failed', state: 'failed', summary: `failed to start: ${readableError(error) || 'no error message'}`};
+	}
+
+	let outcome: Outcome;
+	let state: NodeState;
+	switch (rawState) {
+		case 'pending':
+		case 'running': {
+			[outcome, state] = ['running', kanisterState(rawState)];
+			break;
+		}
+
+		case 'complete': {
+			// Another action's deferPhase may still run (and fail): complete is the end only once none can.
+			[outcome, state] = inconsistent ? ['unknown', 'unknown'] : deferRunning || deferPending ? ['running', 'running'] : ['succeeded', 'succeeded'];
+			break;
+		}
+
+		case 'failed': {
+			// The deferPhase runs after the state is already failed: not over while it runs.
+			[outcome, state] = deferRunning ? ['running', 'running'] : ['failed', 'failed'];
+			break;
+		}
+
+		default: {
+			[outcome, state] = ['unknown', 'unknown'];
+		}
+	}
+
+	const summary = inconsistent
+		? `inconsistent status: ActionSet complete but ${inconsistent}`
+		: outcome === 'unknown'
+			? `ActionSet has unknown state ${rawState}`
+			: summaries.length > 0
+				? summaries.join(' | ')
+				: `ActionSet ${rawState} with no actions`;
+	return {outcome, state, summary};
+}
+
 /** ActionSet (+ Blueprints of its namespace, + its events) → PlanObject. Never throws on malformed input. */
 export function adaptActionSet(
 	actionSet: KubeObject,
@@ -404,23 +493,7 @@ export function adaptActionSet(
 	const statusActions = records(statusRaw['actions']).map(r => readStatusAction(r));
 	// initActionSetStatus failed (blueprint or action missing): status.actions stays empty while spec has actions.
 	const initFailed = hasStatus && statusActions.length === 0 && specActions.length > 0 && rawState === 'failed';
-	let actions: Action[];
-	if (statusActions.length > 0) {
-		actions = statusActions.map((a, i) => {
-			if (a.phases.length > 0 || !specActions[i]) {
-				return a;
-			}
-
-			// A status written without phases (or by hand): name them from the Blueprint.
-			const planned = plannedAction(specActions[i], blueprint);
-			return {...a, phases: planned.phases, phasesFromStatus: false};
-		});
-	} else if (initFailed) {
-		// Nothing was initialised: show the requested actions with the error, not phases that never existed.
-		actions = specActions.map(s => plannedAction(s, () => undefined));
-	} else {
-		actions = specActions.map(s => plannedAction(s, blueprint));
-	}
+	const actions = resolveActions(statusActions, specActions, initFailed, blueprint);
 
 	const facts = readKanisterEvents(events, namespace, objectName, createdAt);
 	const anyNodeFailed = actions.some(a => a.defer.state === 'failed' || a.phases.some(p => p.state === 'failed'));
@@ -443,50 +516,7 @@ export function adaptActionSet(
 	const deferPending = built.some(b => b.deferPending);
 	const inconsistent = rawState === 'complete' ? inconsistentPhase(actions) : undefined;
 
-	let outcome: Outcome;
-	let state: NodeState;
-	let summary: string;
-	if (!hasStatus) {
-		[outcome, state] = ['running', 'pending'];
-		summary = built.length > 0 ? built.map(b => b.summary).join(' | ') : 'waiting for the controller to start it';
-	} else if (initFailed || (rawState === 'failed' && built.length === 0)) {
-		[outcome, state] = ['failed', 'failed'];
-		summary = `failed to start: ${readableError(error) || 'no error message'}`;
-	} else {
-		switch (rawState) {
-			case 'pending':
-			case 'running': {
-				[outcome, state] = ['running', kanisterState(rawState)];
-				break;
-			}
-
-			case 'complete': {
-				// Another action's deferPhase may still run (and fail): complete is the end only once none can.
-				[outcome, state] = inconsistent ? ['unknown', 'unknown'] : deferRunning || deferPending ? ['running', 'running'] : ['succeeded', 'succeeded'];
-				break;
-			}
-
-			case 'failed': {
-				// The deferPhase runs after the state is already failed: not over while it runs.
-				[outcome, state] = deferRunning ? ['running', 'running'] : ['failed', 'failed'];
-				break;
-			}
-
-			default: {
-				[outcome, state] = ['unknown', 'unknown'];
-			}
-		}
-
-		summary =
-			inconsistent
-				? `inconsistent status: ActionSet complete but ${inconsistent}`
-				: outcome === 'unknown'
-					? `ActionSet has unknown state ${rawState}`
-					: built.length > 0
-						? built.map(b => b.summary).join(' | ')
-						: `ActionSet ${rawState} with no actions`;
-	}
-
+	const {outcome, state, summary} = objectVerdict({hasStatus, initFailed, rawState, error, summaries: built.map(b => b.summary), deferRunning, deferPending, inconsistent});
 	const tree = built.map(b => b.node);
 	const current = built.find(b => b.running) ?? built[0];
 	const blueprints = [...new Set(actions.map(a => a.blueprint).filter(Boolean))];

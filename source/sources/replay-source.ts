@@ -5,7 +5,7 @@
  * runs the events from the start up to the moment (all synchronously: one frame).
  */
 import {readFile, stat} from 'node:fs/promises';
-import type {ObjectSource, SourceEvent, SourceSink} from '../state/object-source.js';
+import type {ObjectSource, SourceSink} from '../state/object-source.js';
 import {nextMark, parseRecording, previousMark, recordingEndMs, recordingLimits, RecordingError, type Recording} from '../state/recording.js';
 import type {Clock} from '../core/clock.js';
 import {Listeners} from '../core/external-store.js';
@@ -79,129 +79,155 @@ export type ReplayOptions = {
 };
 
 export function createReplaySource(options: ReplayOptions): ReplaySource {
-	const {recording, clock} = options;
-	const {entries, startMs} = recording;
-	const endMs = recordingEndMs(recording);
-	// Only `[` and `]` need them: plain and json never pay for the extra pass.
-	let marks = options.marks;
-	// Never before the recorded session's first complete picture (its first `synced`): outputs wait for that.
-	// (Several contexts: the run's own `synced`, not the first context's.)
-	const syncedMs = entries.find(e => e.event.type === 'synced' && e.event.context === undefined)?.at ?? startMs;
-	const fromMs = Math.min(Math.max(options.fromMs ?? startMs, syncedMs), endMs);
-	let sink: SourceSink | undefined;
-	let next = 0;
-	let cancel: (() => void) | undefined;
-	let ended = false;
-	let autoPaused = false;
-	let endedResolve!: () => void;
-	const endedPromise = new Promise<void>(resolve => {
-		endedResolve = resolve;
-	});
-	const listeners = new Listeners();
-	let state: ReplayState = {paused: clock.paused, ended: false, speed: clock.speed};
-	const refresh = (): void => {
-		if (clock.paused !== state.paused || ended !== state.ended) {
-			state = {paused: clock.paused, ended, speed: clock.speed};
+	const playback = new Playback(options);
+	return {
+		label: options.recording.header.context,
+		scope: options.recording.header.namespace,
+		controls: playback,
+		start(sink) {
+			playback.start(sink);
+		},
+		stop() {
+			playback.stop();
+		},
+	};
+}
+
+/** The recording's entries emitted at their recorded times on the replay clock, and what `[`, `]` and space do. */
+class Playback implements ReplayControls {
+	readonly startMs: number;
+	readonly endMs: number;
+	/** Settles when every entry has played. */
+	readonly ended: Promise<void>;
+	readonly #recording: Recording;
+	readonly #clock: ReplayClock;
+	readonly #fromMs: number;
+	readonly #listeners = new Listeners();
+	/** Only `[` and `]` need them: plain and json never pay for the extra pass. */
+	#marks: readonly number[] | undefined;
+	#sink: SourceSink | undefined;
+	#next = 0;
+	#cancel: (() => void) | undefined;
+	#ended = false;
+	/** The end paused the clock (rather than the user): going back plays again. */
+	#autoPaused = false;
+	#endedResolve!: () => void;
+	#state: ReplayState;
+
+	constructor(options: ReplayOptions) {
+		const {recording, clock} = options;
+		this.#recording = recording;
+		this.#clock = clock;
+		this.#marks = options.marks;
+		this.startMs = recording.startMs;
+		this.endMs = recordingEndMs(recording);
+		// Never before the recorded session's first complete picture (its first `synced`): outputs wait for that.
+		// (Several contexts: the run's own `synced`, not the first context's.)
+		const syncedMs = recording.entries.find(e => e.event.type === 'synced' && e.event.context === undefined)?.at ?? this.startMs;
+		this.#fromMs = Math.min(Math.max(options.fromMs ?? this.startMs, syncedMs), this.endMs);
+		this.ended = new Promise<void>(resolve => {
+			this.#endedResolve = resolve;
+		});
+		this.#state = {paused: clock.paused, ended: false, speed: clock.speed};
+		clock.subscribe(this.#refresh);
+	}
+
+	readonly getState = (): ReplayState => this.#state;
+
+	readonly subscribe = (listener: () => void): (() => void) => this.#listeners.add(listener);
+
+	readonly togglePause = (): void => {
+		const clock = this.#clock;
+		if (this.#ended && clock.paused) {
+			// Play again from the start, like a video player at its end.
+			this.#seek(this.startMs);
+			clock.setPaused(false);
+			return;
+		}
+
+		this.#autoPaused = false;
+		clock.setPaused(!clock.paused);
+	};
+
+	readonly jump = (direction: 'next' | 'previous'): void => {
+		const now = this.#clock.now();
+		const marks = (this.#marks ??= transitionMarks(this.#recording));
+		this.#seek(direction === 'next' ? (nextMark(marks, now) ?? this.endMs) : (previousMark(marks, now) ?? this.startMs));
+	};
+
+	start(sink: SourceSink): void {
+		this.#sink = sink;
+		this.#next = 0;
+		this.#schedule();
+		this.#clock.seek(this.#fromMs);
+	}
+
+	stop(): void {
+		this.#sink = undefined;
+		this.#cancel?.();
+		this.#cancel = undefined;
+	}
+
+	readonly #refresh = (): void => {
+		const clock = this.#clock;
+		if (clock.paused !== this.#state.paused || this.#ended !== this.#state.ended) {
+			this.#state = {paused: clock.paused, ended: this.#ended, speed: clock.speed};
 		}
 
 		// Also on every seek: views re-read the clock.
-		listeners.notify();
+		this.#listeners.notify();
 	};
 
-	clock.subscribe(refresh);
-
-	const emit = (event: SourceEvent): void => {
-		sink?.(event);
-	};
-
-	const schedule = (): void => {
-		cancel?.();
-		cancel = undefined;
-		const entry = entries[next];
+	/** A timer for the next entry, or the end. */
+	#schedule(): void {
+		this.#cancel?.();
+		this.#cancel = undefined;
+		const clock = this.#clock;
+		const entry = this.#recording.entries[this.#next];
 		if (!entry) {
-			if (!ended) {
-				ended = true;
+			if (!this.#ended) {
+				this.#ended = true;
 				// The recorded session ended here: timers on screen stop where they stopped.
-				autoPaused = !clock.paused;
+				this.#autoPaused = !clock.paused;
 				clock.setPaused(true);
-				refresh();
-				endedResolve();
+				this.#refresh();
+				this.#endedResolve();
 			}
 
 			return;
 		}
 
-		cancel = clock.after(entry.at - clock.now(), () => {
-			cancel = undefined;
-			next++;
+		this.#cancel = clock.after(entry.at - clock.now(), () => {
+			this.#cancel = undefined;
+			this.#next++;
 			if (entry.event.type !== 'end') {
-				emit(entry.event);
+				this.#sink?.(entry.event);
 			}
 
-			schedule();
+			this.#schedule();
 		});
-	};
+	}
 
-	const seek = (ms: number): void => {
-		const target = Math.min(Math.max(ms, startMs), endMs);
-		if (target < clock.now() || (ended && target < endMs)) {
+	#seek(ms: number): void {
+		const clock = this.#clock;
+		const target = Math.min(Math.max(ms, this.startMs), this.endMs);
+		if (target < clock.now() || (this.#ended && target < this.endMs)) {
 			// Backward: run everything from the start up to the target at once. The recording starts with the first
 			// list of every resource (`replace`), which drops whatever the store held from later on.
-			cancel?.();
-			cancel = undefined;
-			next = 0;
-			ended = false;
-			clock.seek(startMs);
-			if (autoPaused) {
-				autoPaused = false;
+			this.#cancel?.();
+			this.#cancel = undefined;
+			this.#next = 0;
+			this.#ended = false;
+			clock.seek(this.startMs);
+			if (this.#autoPaused) {
+				this.#autoPaused = false;
 				clock.setPaused(false);
 			}
 
-			schedule();
+			this.#schedule();
 		}
 
 		clock.seek(target);
-		refresh();
-	};
-
-	const controls: ReplayControls = {
-		startMs,
-		endMs,
-		getState: () => state,
-		subscribe: listener => listeners.add(listener),
-		togglePause() {
-			if (ended && clock.paused) {
-				// Play again from the start, like a video player at its end.
-				seek(startMs);
-				clock.setPaused(false);
-				return;
-			}
-
-			autoPaused = false;
-			clock.setPaused(!clock.paused);
-		},
-		jump(direction) {
-			const now = clock.now();
-			marks ??= transitionMarks(recording);
-			seek(direction === 'next' ? (nextMark(marks, now) ?? endMs) : (previousMark(marks, now) ?? startMs));
-		},
-		ended: endedPromise,
-	};
-
-	return {
-		label: recording.header.context,
-		scope: recording.header.namespace,
-		controls,
-		start(s) {
-			sink = s;
-			next = 0;
-			schedule();
-			clock.seek(fromMs);
-		},
-		stop() {
-			sink = undefined;
-			cancel?.();
-			cancel = undefined;
-		},
-	};
+		this.#refresh();
+	}
 }

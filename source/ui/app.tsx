@@ -25,11 +25,12 @@ import type {ActionCommand, ActionOutcome, Expectations, TuiActions} from './act
 import type {Command} from './keymap.js';
 import {computeLayout} from './layout.js';
 import {listKey, listObjects} from './list-rows.js';
-import {rowAt} from './tree-list.js';
+import {rowAt, type TreeList} from './tree-list.js';
 import {createTheme} from './theme.js';
 import {ThemeContext} from './theme-context.js';
 import {TicksContext, tickSource, useTickValueOf} from './ticks.js';
-import {initialViewState, selectTree, viewMode} from './view-state.js';
+import {runSessionCommand} from './session-commands.js';
+import {initialViewState, selectTree, viewMode, type ViewContext, type ViewState} from './view-state.js';
 
 export type AppProps = {
 	/** Snapshots of the watched objects (a `Store`). */
@@ -78,10 +79,83 @@ function planEtaText(object: PlanObject | undefined, expectations: Expectations 
 	return eta ? formatEta(eta) : undefined;
 }
 
+/**
+ * The object the screen is about — the open tree's, else the one under the list cursor — and its tree rows. The
+ * remembered indexes spare a walk over thousands of keys per frame.
+ */
+function useOpenObject(view: ViewState, objects: readonly PlanObject[], list: TreeList, listCursor: number) {
+	const isTree = view.screen === 'tree';
+	const openHint = useRef(0);
+	const open = isTree ? (view.openKey === undefined ? undefined : objects[indexOfKey(objects, view.openKey, openHint)]) : rowAt(list, listCursor)?.object;
+	const openKey = isTree ? view.openKey : open && listKey(open);
+	const folds = isTree && openKey !== undefined ? view.folds.get(openKey) : undefined;
+	const treeCursor = isTree && openKey !== undefined ? view.treeCursors.get(openKey) : undefined;
+	// Per tick (`now`) nothing here changes: the tree is walked only when the object, its folds or the cursor do.
+	const tree = useMemo(() => (isTree && open ? selectTree(open, folds, treeCursor) : undefined), [isTree, open, folds, treeCursor]);
+	return {isTree, open, openKey, tree, selected: tree?.rows[tree.cursor]?.node};
+}
+
+type Flash = (ActionOutcome & {readonly at: number}) | undefined;
+
+type CommandTargets = {
+	readonly actions: TuiActions | undefined;
+	readonly openKey: string | undefined;
+	readonly flash: Flash;
+	readonly setFlash: (flash: Flash) => void;
+	readonly clock: Clock;
+	readonly session: WaitSession;
+	readonly replay: ReplayControls | undefined;
+	readonly dispatch: ReturnType<typeof useViewState>[1];
+	readonly onQuit: () => void;
+	/** What the view needs to act on a key (computed only when a key arrives). */
+	readonly viewContext: () => ViewContext;
+};
+
+/** Where each key goes: an action (copy, save, notify), the wait or the replay, else the view state. */
+function useAppCommands(mode: ReturnType<typeof viewMode>, keyContext: {readonly replay: boolean}, t: CommandTargets): void {
+	useCommands(mode, {
+		onCommand(command: Command) {
+			if (actionCommands.has(command)) {
+				const outcome = t.actions ? t.actions.run(command as ActionCommand, t.openKey) : {ok: false, message: 'not available here'};
+				t.setFlash({...outcome, at: t.clock.now()});
+				return;
+			}
+
+			if (t.flash) {
+				t.setFlash(undefined);
+			}
+
+			if (runSessionCommand(command, t.session, t.replay)) {
+				return undefined;
+			}
+
+			const {previous, next} = t.dispatch({type: 'command', command, context: t.viewContext()});
+			if (next.quit && !previous.quit) {
+				t.session.quit();
+				t.onQuit();
+			}
+
+			return viewMode(next);
+		},
+		onText(text) {
+			t.dispatch({type: 'filter.type', text});
+		},
+	}, keyContext);
+}
+
+/** What the empty list says: still loading, nothing in scope, or nothing left by the filter. */
+function emptyListText(snapshot: Pick<ReturnType<SnapshotSource['getSnapshot']>, 'synced' | 'objects'>, ellipsis: string): string {
+	if (!snapshot.synced) {
+		return `loading${ellipsis}`;
+	}
+
+	return snapshot.objects.length === 0 ? 'no KUDO Instances or Kanister ActionSets here' : 'nothing matches the filter';
+}
+
 /** The interactive dashboard: header, tree or list, events, timeout banner, footer. Data in, keys out; no I/O. */
 export function App(props: AppProps) {
 	const {store, clock, wait: session, header, targets, ascii, color, timeZone, onQuit, actions, expectations, replay} = props;
-	const [flash, setFlash] = useState<(ActionOutcome & {readonly at: number}) | undefined>(undefined);
+	const [flash, setFlash] = useState<Flash>(undefined);
 	const snapshot = useStore(store);
 	// The App does not re-render on the clock's tick: the texts that show the time follow it on their own (and a
 	// replay's seeks move them too).
@@ -98,20 +172,13 @@ export function App(props: AppProps) {
 		() => listObjects(snapshot.objects, {text: view.filter, failingOnly: view.failingOnly, targets}),
 		[snapshot.objects, view.filter, view.failingOnly, targets],
 	);
-	const isTree = view.screen === 'tree';
 	const bannerInput = {wait, fatal: snapshot.fatal};
 	const banner = hasBanner(bannerInput, theme);
 	// The list's first screen (the events pane aside): running objects start expanded while their trees fit in it.
-	const budget = isTree ? 0 : computeLayout({rows, top: listHeaderLines(view), banner, events: 0, detail: 0}).body;
-	const {list, cursor: listCursor} = useTreeList(listed, view, budget, !isTree);
-	const openHint = useRef(0);
-	const open = isTree ? (view.openKey === undefined ? undefined : snapshot.objects[indexOfKey(snapshot.objects, view.openKey, openHint)]) : rowAt(list, listCursor)?.object;
-	const openKey = isTree ? view.openKey : open && listKey(open);
-	const folds = isTree && openKey !== undefined ? view.folds.get(openKey) : undefined;
-	const treeCursor = isTree && openKey !== undefined ? view.treeCursors.get(openKey) : undefined;
-	// Per tick (`now`) nothing here changes: the tree is walked only when the object, its folds or the cursor do.
-	const tree = useMemo(() => (isTree && open ? selectTree(open, folds, treeCursor) : undefined), [isTree, open, folds, treeCursor]);
-	const selected = tree?.rows[tree.cursor]?.node;
+	const listScreen = view.screen !== 'tree';
+	const budget = listScreen ? computeLayout({rows, top: listHeaderLines(view), banner, events: 0, detail: 0}).body : 0;
+	const {list, cursor: listCursor} = useTreeList(listed, view, budget, listScreen);
+	const {isTree, open, openKey, tree, selected} = useOpenObject(view, snapshot.objects, list, listCursor);
 	const events = (openKey === undefined ? undefined : snapshot.events.get(openKey)) ?? [];
 
 	const layout = computeLayout({
@@ -124,50 +191,10 @@ export function App(props: AppProps) {
 		bodyWanted: view.help ? undefined : isTree ? (tree?.rows.length ?? 1) : list.total + 1,
 	});
 
-	useCommands(mode, {
-		onCommand(command: Command) {
-			if (actionCommands.has(command)) {
-				const outcome = actions ? actions.run(command as ActionCommand, openKey) : {ok: false, message: 'not available here'};
-				setFlash({...outcome, at: clock.now()});
-				return;
-			}
-
-			if (flash) {
-				setFlash(undefined);
-			}
-
-			if (command === 'timeout.extend') {
-				session.extend();
-				return undefined;
-			}
-
-			if (command === 'timeout.retract') {
-				session.retract();
-				return undefined;
-			}
-
-			if (command === 'replay.pause') {
-				replay?.togglePause();
-				return undefined;
-			}
-
-			if (command === 'replay.previous' || command === 'replay.next') {
-				replay?.jump(command === 'replay.next' ? 'next' : 'previous');
-				return undefined;
-			}
-
-			const {previous, next} = dispatch({type: 'command', command, context: {object: isTree ? open : undefined, list, page: layout.body, helpScrollMax: helpScrollMax(layout.top + layout.body, columns, theme.ascii, keyContext)}});
-			if (next.quit && !previous.quit) {
-				session.quit();
-				onQuit();
-			}
-
-			return viewMode(next);
-		},
-		onText(text) {
-			dispatch({type: 'filter.type', text});
-		},
-	}, keyContext);
+	useAppCommands(mode, keyContext, {
+		actions, openKey, flash, setFlash, clock, session, replay, dispatch, onQuit,
+		viewContext: () => ({object: isTree ? open : undefined, list, page: layout.body, helpScrollMax: helpScrollMax(layout.top + layout.body, columns, theme.ascii, keyContext)}),
+	});
 
 	// A cached lookup per adapted object (source/model/run-history.ts): nothing is computed per frame. The texts
 	// that follow the clock are selected per tick: the App re-renders only when one of them changes.
@@ -176,41 +203,31 @@ export function App(props: AppProps) {
 	const openEta = useTickValueOf(ticks, now => (isTree ? planEtaText(open, expectations, snapshot.timings, now) : undefined));
 	const flashOn = useTickValueOf(ticks, now => flash !== undefined && now - flash.at < flashMs);
 	const shownFlash = flashOn ? flash : undefined;
-	const emptyList = !snapshot.synced
-		? `loading${theme.glyphs.ellipsis}`
-		: snapshot.objects.length === 0
-			? 'no KUDO Instances or Kanister ActionSets here'
-			: 'nothing matches the filter';
-	let body;
-	if (view.help) {
-		body = <HelpOverlay height={layout.top + layout.body} width={columns} scroll={view.helpScroll} context={keyContext} />;
-	} else if (isTree) {
-		body = (
-			<>
-				<ObjectLines object={open} objectKey={view.openKey ?? ''} synced={snapshot.synced} eta={openEta} height={layout.top} width={columns} />
-				{tree ? (
-					<PlanTreeView rows={tree.rows} cursor={tree.cursor} timings={snapshot.timings.get(view.openKey ?? '')} expectations={treeExpectations} height={layout.body} width={columns} />
-				) : undefined}
-				<DetailLines node={selected} height={layout.detail} width={columns} />
-			</>
-		);
-	} else {
-		body = (
-			<>
-				<ListHeader view={view} shown={listed.length} total={snapshot.objects.length} height={layout.top - 1} width={columns} />
-				<ObjectList
-					list={list}
-					cursor={listCursor}
-					timings={snapshot.timings}
-					eta={listEta}
-					expectations={expectations}
-					height={layout.body + Math.min(1, layout.top)}
-					width={columns}
-					empty={emptyList}
-				/>
-			</>
-		);
-	}
+	const body = view.help ? (
+		<HelpOverlay height={layout.top + layout.body} width={columns} scroll={view.helpScroll} context={keyContext} />
+	) : isTree ? (
+		<>
+			<ObjectLines object={open} objectKey={view.openKey ?? ''} synced={snapshot.synced} eta={openEta} height={layout.top} width={columns} />
+			{tree ? (
+				<PlanTreeView rows={tree.rows} cursor={tree.cursor} timings={snapshot.timings.get(view.openKey ?? '')} expectations={treeExpectations} height={layout.body} width={columns} />
+			) : undefined}
+			<DetailLines node={selected} height={layout.detail} width={columns} />
+		</>
+	) : (
+		<>
+			<ListHeader view={view} shown={listed.length} total={snapshot.objects.length} height={layout.top - 1} width={columns} />
+			<ObjectList
+				list={list}
+				cursor={listCursor}
+				timings={snapshot.timings}
+				eta={listEta}
+				expectations={expectations}
+				height={layout.body + Math.min(1, layout.top)}
+				width={columns}
+				empty={emptyListText(snapshot, theme.glyphs.ellipsis)}
+			/>
+		</>
+	);
 
 	return (
 		<ThemeContext.Provider value={theme}>
