@@ -17,7 +17,6 @@
  * deferred call into the same file, so what `--help` and `-f` skip is still not evaluated, only parsed.
  */
 import {spawnSync} from 'node:child_process';
-import {isBuiltin} from 'node:module';
 import {chmod, mkdir, readdir, rename, rm, writeFile} from 'node:fs/promises';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -95,20 +94,6 @@ const restoreCursorToTerminal = {
 };
 
 /**
- * Node built-ins reach the bundle through `require` (the banner defines it), never through an ESM `import`: for an
- * imported built-in Node builds an ESM facade that reads every export, and on Node 26 that read of `http`'s lazy
- * exports loads Node's own undici (client-node imports http, https, net, tls as ESM). Measured at start-up: those
- * imports cost ~95–260 ms as ESM and ~15–100 ms through require (2 busy cores).
- */
-const builtinsThroughRequire = {
-	name: 'builtins-through-require',
-	setup(build) {
-		build.onResolve({filter: /^(node:)?[\w/]+$/}, args => (args.kind === 'import-statement' && isBuiltin(args.path) ? {path: args.path, namespace: 'builtin-require'} : undefined));
-		build.onLoad({filter: /.*/, namespace: 'builtin-require'}, args => ({contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js'}));
-	},
-};
-
-/**
  * The executable entry starts with the shebang and turns the compile cache on; every file gets `require`. The
  * library entry and the chunks must not touch the compile cache: that is the host application's choice.
  */
@@ -171,7 +156,7 @@ if (sea) {
 		minify: true,
 		metafile: true,
 		define,
-		plugins: [withoutInkDevtools, restoreCursorToTerminal, builtinsThroughRequire],
+		plugins: [withoutInkDevtools, restoreCursorToTerminal],
 		// The SEA has no disk to cache compiled code on; scripts/release.mjs asks for a code cache instead.
 		banner: {js: requireShim},
 		write: false,
@@ -199,7 +184,7 @@ const cli = await build({
 	minify: true,
 	metafile: true,
 	define,
-	plugins: [withoutInkDevtools, restoreCursorToTerminal, builtinsThroughRequire],
+	plugins: [withoutInkDevtools, restoreCursorToTerminal],
 	write: false,
 });
 
@@ -241,7 +226,7 @@ if (tui.length > 0) {
 // alone (esbuild's runtime helpers carry no input), or an old Node could fail before it prints its one line.
 const staticallyLoaded = staticImports('dist/planwatch.js');
 // core/exit-codes.ts is a plain object literal without imports: the bin names its exit code from it.
-const beforeCheck = [...staticallyLoaded].flatMap(file => Object.keys(cli.metafile.outputs[file].inputs)).filter(path => !['source/bin.ts', 'source/cli/node-version.ts', 'source/core/exit-codes.ts'].includes(path) && !path.startsWith('builtin-require:'));
+const beforeCheck = [...staticallyLoaded].flatMap(file => Object.keys(cli.metafile.outputs[file].inputs)).filter(path => !['source/bin.ts', 'source/cli/node-version.ts', 'source/core/exit-codes.ts'].includes(path));
 if (beforeCheck.length > 0) {
 	console.error(`build: the bin loads modules before its Node version check: ${beforeCheck.slice(0, 3).join(', ')}`);
 	process.exit(1);

@@ -103,9 +103,11 @@ export function sanitizeRaw(value: unknown, depth = 0, parentKey?: string): unkn
 	}
 
 	const out: Record<string, unknown> = {};
-	for (const [k, v] of Object.entries(value)) {
-		if (!isDropped(k, parentKey)) {
-			const cleaned = sanitizeRaw(v, depth + 1, k);
+	const object = value as Record<string, unknown>;
+	// for…in over own keys: no entries array per object (this runs for every field of every recorded update).
+	for (const k in object) {
+		if (Object.hasOwn(object, k) && !isDropped(k, parentKey)) {
+			const cleaned = sanitizeRaw(object[k], depth + 1, k);
 			if (cleaned !== undefined) {
 				out[clean(k)] = cleaned;
 			}
@@ -122,8 +124,11 @@ export function sanitizeRaw(value: unknown, depth = 0, parentKey?: string): unkn
  */
 const unsafe = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2028\u2029\u2060-\u2064\u2066-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** Short printable ASCII, nearly every string: one cheap test settles it. */
+const printableAscii = /^[\x20-\x7e]*$/;
+
 function clean(text: string): string {
-	return text.length <= maxRecordedString && !unsafe.test(text) ? text : sanitizeText(text, maxRecordedString);
+	return text.length <= maxRecordedString && (printableAscii.test(text) || !unsafe.test(text)) ? text : sanitizeText(text, maxRecordedString);
 }
 
 function sanitizeConnection(state: ConnectionState): ConnectionState {

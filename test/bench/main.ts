@@ -31,9 +31,10 @@ import {idleRun, type IdleFigures} from './idle-run.js';
 import {listFrames, treeFrames} from './frame-time.js';
 import {repoRoot as root} from './repo-root.js';
 import {renderTable, type Results} from './table.js';
-import {watchRun, type ClientName, type WatchFigures, type WatchPlan, type WatchSetup} from './watch-run.js';
+import {drive, watchRun, type ClientName, type WatchFigures, type WatchPlan, type WatchSetup} from './watch-run.js';
 import {loadWorkload, sampleUpdate, type Workload} from './workload.js';
 import {encodeEntry} from '../../source/state/recording.js';
+import {openRecorder} from '../../source/sources/recorder.js';
 import {WatchServer, writeKubeconfig} from '../helpers/watch-server.js';
 
 function option(name: string): string | undefined {
@@ -219,6 +220,30 @@ await section('record', async () => {
 
 	results.recordEncode = {micros: ((performance.now() - t0) * 1000) / count, chars: chars / count};
 	log(`  encoding: ${results.recordEncode.micros.toFixed(1)} µs and ${results.recordEncode.chars.toFixed(0)} characters per update`);
+
+	// The whole recorder in this process (encoding, buffering, its file writes), by CPU time, not wall time: 100
+	// updates a second for a few seconds, as the watch sees them. What --record adds, without the watch's noise.
+	const directory = mkdtempSync(path.join(os.tmpdir(), 'planwatch-bench-recorder-'));
+	try {
+		const recorder = await openRecorder(path.join(directory, 'run.ndjson'), {version: 'bench', source: 'cluster', context: 'bench', namespace: 'bench', targets: [], waitFor: [], start: new Date().toISOString()});
+		const updates = quick ? 300 : 1000;
+		// The same paced loop without the recorder first: its timers and the object's clone are not the recorder's.
+		const cpuBase = process.cpuUsage();
+		await drive(100, updates * 10, () => {
+			sampleUpdate();
+		});
+		const baseline = process.cpuUsage(cpuBase);
+		const cpu0 = process.cpuUsage();
+		await drive(100, updates * 10, () => {
+			recorder.record(Date.now(), {type: 'upsert', resource: 'ActionSet', object: sampleUpdate()});
+		});
+		await recorder.close(Date.now());
+		const used = process.cpuUsage(cpu0);
+		results.recorderCpu = {micros: Math.max(0, used.user + used.system - baseline.user - baseline.system) / updates};
+		log(`  recorder end to end: ${results.recorderCpu.micros.toFixed(1)} µs CPU per update`);
+	} finally {
+		rmSync(directory, {recursive: true, force: true});
+	}
 });
 
 await section('idle', async () => {

@@ -17,6 +17,8 @@ export type Results = {
 	readonly record: WatchFigures[];
 	/** --record's encoding (sanitize + JSON) of one update, measured in-process. */
 	recordEncode?: {readonly micros: number; readonly chars: number};
+	/** The recorder's CPU per update in process (encoding, buffering, writes), µs. */
+	recorderCpu?: {readonly micros: number};
 	readonly idle: IdleFigures[];
 	readonly firstFrame: Record<string, FirstFrame[]>;
 	readonly files: FileMemoryFigures[];
@@ -118,6 +120,11 @@ export function renderTable(results: Results): string {
 	if (results.recordEncode) {
 		const {micros, chars} = results.recordEncode;
 		rows.push({figure: `--record encoding per update, µs (${chars.toFixed(0)} characters; at 100/s: ${((micros * 100) / 10_000).toFixed(2)} % of a core)`, planwatch: spread([micros]), digits: 1});
+	}
+
+	if (results.recorderCpu) {
+		const {micros} = results.recorderCpu;
+		rows.push({figure: `--record CPU per update in process, µs (encoding, buffer, file writes; at 100/s: ${((micros * 100) / 10_000).toFixed(2)} % of a core)`, planwatch: spread([micros]), digits: 1});
 	}
 
 	if (results.idle.length > 0) {
