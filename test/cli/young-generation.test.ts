@@ -36,8 +36,13 @@ describe('young generation cap', () => {
 		expect(growthFactor(128 * mib, 16 * mib)).toBe(1);
 	});
 
-	it('keeps the young generation of a churning heap within 16 MiB, where V8 alone grows it further', () => {
-		expect(youngGenerationAfterChurn(false)).toBeGreaterThan(youngGenerationLimitBytes);
-		expect(youngGenerationAfterChurn(true)).toBeLessThanOrEqual(youngGenerationLimitBytes);
+	it('keeps the young generation of a churning heap within one doubling of 16 MiB, where V8 alone grows it further', () => {
+		const free = youngGenerationAfterChurn(false);
+		const capped = youngGenerationAfterChurn(true);
+		expect(free).toBeGreaterThan(youngGenerationLimitBytes);
+		// Growth is turned off after a GC, so one GC may still double it past the limit (27 MiB was seen on a loaded
+		// machine, 14 MiB usually); never the doubling after that, which V8 alone makes (about 50 MiB here).
+		expect(capped).toBeLessThanOrEqual(2 * youngGenerationLimitBytes);
+		expect(capped).toBeLessThan(free);
 	}, 60_000);
 });
