@@ -44,6 +44,34 @@ export type StreamRun = {
 	readonly expectations?: (object: PlanObject) => ReadonlyMap<string, Expectation>;
 };
 
+/**
+ * What the log says besides transitions: each supporting collection RBAC hides (events, blueprints…), once, with
+ * why; and, with several contexts, one that gives up, as it happens (the others keep going).
+ */
+function watchSideNotes(store: StreamRun['store'], note: (text: string) => void): () => void {
+	let missingSaid = 0;
+	const failedSaid = new Set<string>();
+	const report = (): void => {
+		const snapshot = store.getSnapshot();
+		const missing = snapshot.missing ?? [];
+		for (const m of missing.slice(missingSaid)) {
+			note(m.message);
+		}
+
+		missingSaid = missing.length;
+		for (const c of snapshot.contexts ?? []) {
+			if (c.fatal && !failedSaid.has(c.name)) {
+				failedSaid.add(c.name);
+				note(`context ${c.name}: ${c.fatal.message}`);
+			}
+		}
+	};
+
+	const unsubscribe = store.subscribe(report);
+	report();
+	return unsubscribe;
+}
+
 export async function runStream(run: StreamRun): Promise<WaitResult> {
 	const {store, clock, options, targets} = run;
 	const printer = printerFor(options.output, {ascii: options.ascii, color: options.color, timeZone: run.timeZone, expectations: run.expectations});
@@ -82,28 +110,9 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 		}
 	};
 
-	// Supporting collections RBAC hides (events, blueprints…): the log says once what is missing and why.
-	let missingSaid = 0;
-	const reportMissing = (): void => {
-		const missing = store.getSnapshot().missing ?? [];
-		write(missing.slice(missingSaid).map(m => printer.note(m.message, clock.now())).join(''));
-		missingSaid = missing.length;
-	};
-
-	// Several contexts: one that gives up gets its line as it happens; the others keep going.
-	const failedSaid = new Set<string>();
-	const reportContexts = (): void => {
-		for (const c of store.getSnapshot().contexts ?? []) {
-			if (c.fatal && !failedSaid.has(c.name)) {
-				failedSaid.add(c.name);
-				write(printer.note(`context ${c.name}: ${c.fatal.message}`, clock.now()));
-			}
-		}
-	};
-
-	const unsubscribeContexts = store.subscribe(reportContexts);
-	const unsubscribeMissing = store.subscribe(reportMissing);
-	reportMissing();
+	const unsubscribeNotes = watchSideNotes(store, text => {
+		write(printer.note(text, clock.now()));
+	});
 	const unsubscribeEarly = store.subscribe(reportEarly);
 	reportEarly();
 	const synced = await Promise.race([whenSynced(store), wait.done, interrupted, ended]);
@@ -139,8 +148,7 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 	const result = await Promise.race([wait.done, interrupted, ended]);
 	run.onResult?.(result);
 	unsubscribe();
-	unsubscribeMissing();
-	unsubscribeContexts();
+	unsubscribeNotes();
 	wait.dispose();
 	// Changes that arrived together with the end are still reported, before the closing lines.
 	const last = store.getSnapshot();

@@ -2,7 +2,7 @@ import {Box, useWindowSize} from 'ink';
 import {useMemo, useRef, useState, useSyncExternalStore} from 'react';
 import type {Clock} from '../core/clock.js';
 import {formatEta, nodeEta, planNode} from '../model/eta.js';
-import {objectKey, type PlanObject} from '../model/plan-tree.js';
+import {objectKey, type PlanNode, type PlanObject} from '../model/plan-tree.js';
 import type {ReplayControls} from '../state/replay-clock.js';
 import type {WaitSession} from '../state/wait-session.js';
 import {DetailLines, detailLinesWanted} from './components/detail-lines.js';
@@ -152,6 +152,30 @@ function emptyListText(snapshot: Pick<ReturnType<SnapshotSource['getSnapshot']>,
 	return snapshot.objects.length === 0 ? 'no KUDO Instances or Kanister ActionSets here' : 'nothing matches the filter';
 }
 
+type TreeScreenProps = {
+	readonly object: PlanObject | undefined;
+	readonly objectKey: string;
+	readonly synced: boolean;
+	readonly eta: string | undefined;
+	readonly tree: ReturnType<typeof selectTree> | undefined;
+	readonly selected: PlanNode | undefined;
+	readonly timings: ReturnType<SnapshotSource['getSnapshot']>['timings'];
+	readonly expectations: ReturnType<Expectations> | undefined;
+	readonly layout: Pick<ReturnType<typeof computeLayout>, 'top' | 'body' | 'detail'>;
+	readonly width: number;
+};
+
+/** One object full screen: its summary lines, its plan tree and the selected node's details. */
+function TreeScreen({object, objectKey, synced, eta, tree, selected, timings, expectations, layout, width}: TreeScreenProps) {
+	return (
+		<>
+			<ObjectLines object={object} objectKey={objectKey} synced={synced} eta={eta} height={layout.top} width={width} />
+			{tree ? <PlanTreeView rows={tree.rows} cursor={tree.cursor} timings={timings.get(objectKey)} expectations={expectations} height={layout.body} width={width} /> : undefined}
+			<DetailLines node={selected} height={layout.detail} width={width} />
+		</>
+	);
+}
+
 /** The interactive dashboard: header, tree or list, events, timeout banner, footer. Data in, keys out; no I/O. */
 export function App(props: AppProps) {
 	const {store, clock, wait: session, header, targets, ascii, color, timeZone, onQuit, actions, expectations, replay} = props;
@@ -206,26 +230,11 @@ export function App(props: AppProps) {
 	const body = view.help ? (
 		<HelpOverlay height={layout.top + layout.body} width={columns} scroll={view.helpScroll} context={keyContext} />
 	) : isTree ? (
-		<>
-			<ObjectLines object={open} objectKey={view.openKey ?? ''} synced={snapshot.synced} eta={openEta} height={layout.top} width={columns} />
-			{tree ? (
-				<PlanTreeView rows={tree.rows} cursor={tree.cursor} timings={snapshot.timings.get(view.openKey ?? '')} expectations={treeExpectations} height={layout.body} width={columns} />
-			) : undefined}
-			<DetailLines node={selected} height={layout.detail} width={columns} />
-		</>
+		<TreeScreen object={open} objectKey={view.openKey ?? ''} synced={snapshot.synced} eta={openEta} tree={tree} selected={selected} timings={snapshot.timings} expectations={treeExpectations} layout={layout} width={columns} />
 	) : (
 		<>
 			<ListHeader view={view} shown={listed.length} total={snapshot.objects.length} height={layout.top - 1} width={columns} />
-			<ObjectList
-				list={list}
-				cursor={listCursor}
-				timings={snapshot.timings}
-				eta={listEta}
-				expectations={expectations}
-				height={layout.body + Math.min(1, layout.top)}
-				width={columns}
-				empty={emptyListText(snapshot, theme.glyphs.ellipsis)}
-			/>
+			<ObjectList list={list} cursor={listCursor} timings={snapshot.timings} eta={listEta} expectations={expectations} height={layout.body + Math.min(1, layout.top)} width={columns} empty={emptyListText(snapshot, theme.glyphs.ellipsis)} />
 		</>
 	);
 
