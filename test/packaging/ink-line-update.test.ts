@@ -26,3 +26,16 @@ test.each([
 	expect(written.startsWith(ansiEscapes.cursorTo(column) + ansiEscapes.eraseEndLine)).toBe(true);
 	expect(written.endsWith('1')).toBe(true);
 });
+
+test('a change inside a grapheme (a combining mark after an unchanged letter) is rewritten from that grapheme', () => {
+	const written = lineUpdate('  ab cafe 1', '  ab cafe\u0301 1', 80);
+	expect(written.startsWith(ansiEscapes.cursorTo(stringWidth('  ab caf')) + ansiEscapes.eraseEndLine)).toBe(true);
+	expect(written.endsWith('e\u0301 1')).toBe(true);
+});
+
+test('a rewrite whose wide rest would pass the last column is a whole-line write', () => {
+	const next = '  ab 名前名前名前';
+	// The rest, `名前名前名前` (12 cells) after 5 cells, needs 17 columns.
+	expect(lineUpdate('  ab x', next, 16)).toBe(ansiEscapes.cursorTo(0) + ansiEscapes.eraseEndLine + next);
+	expect(lineUpdate('  ab x', next, 17).startsWith(ansiEscapes.cursorTo(5))).toBe(true);
+});
