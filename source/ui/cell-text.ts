@@ -5,11 +5,18 @@
 import {displayWidth, sliceToWidth} from '../model/display-width.js';
 import {lineBreakMarker} from '../model/sanitize.js';
 
+const lineBreaks = /[\r\n\t]/;
+
 /**
  * Collapse line breaks and tabs so the text stays on one row; the sanitizer's line-break marker becomes
  * `lineBreak` (the theme's: ASCII output must not carry `⏎`).
  */
 export function singleLine(text: string, lineBreak = lineBreakMarker): string {
+	// Most text is one line already: a tree's columns are measured from every row whenever its object changes.
+	if (!lineBreaks.test(text) && (lineBreak === lineBreakMarker || !text.includes(lineBreakMarker))) {
+		return text;
+	}
+
 	const flat = text.replaceAll(/\s*[\r\n]+\s*/g, ' ').replaceAll('\t', ' ');
 	return lineBreak === lineBreakMarker ? flat : flat.replaceAll(lineBreakMarker, lineBreak);
 }

@@ -1,4 +1,5 @@
 import {Box, Text} from 'ink';
+import {useMemo} from 'react';
 import type {ConnectionState} from '../../state/object-source.js';
 import type {ResourceKind} from '../../core/kube-object.js';
 import type {ReplayState} from '../../state/replay-clock.js';
@@ -124,9 +125,11 @@ export function HeaderBar({context, scope, connection, lastEventAt, wait, width,
 	const without = missingText(missing);
 	// The recorded moment moves with the clock (ticks and a replay's seeks).
 	const replayLine = useTickValue(now => (replay ? replayText(replay, now, theme) : ''));
+	// Resolving the local zone builds an Intl.DateTimeFormat (about a millisecond): once, not every tick.
+	const zone = useMemo(() => zoneName(theme.timeZone), [theme.timeZone]);
 	if (contexts) {
 		// What the contexts may take: the line less its fixed parts and the timers at the right.
-		const fixed = displayWidth(['planwatch', ...(replay ? [replayLine] : []), singleLine(scope, theme.glyphs.lineBreak), zoneName(theme.timeZone), ''].join(sep));
+		const fixed = displayWidth(['planwatch', ...(replay ? [replayLine] : []), singleLine(scope, theme.glyphs.lineBreak), zone, ''].join(sep));
 		const parts = contextStates(contexts, Math.max(0, width - fixed - (showRight ? displayWidth(right) + 2 : 0)), theme, sep);
 		return (
 			<Box width={width}>
@@ -144,7 +147,7 @@ export function HeaderBar({context, scope, connection, lastEventAt, wait, width,
 						) : undefined}
 						{singleLine(scope, theme.glyphs.lineBreak)}
 						{sep}
-						<Text {...theme.style('muted')}>{zoneName(theme.timeZone)}</Text>
+						<Text {...theme.style('muted')}>{zone}</Text>
 						{parts.map(part => (
 							<Text key={part.text}>
 								{sep}
@@ -181,7 +184,7 @@ export function HeaderBar({context, scope, connection, lastEventAt, wait, width,
 					{singleLine(scope, theme.glyphs.lineBreak)}
 					{sep}
 					{/* The one place the view names its time zone: every clock time below is in it. */}
-					<Text {...theme.style('muted')}>{zoneName(theme.timeZone)}</Text>
+					<Text {...theme.style('muted')}>{zone}</Text>
 					{showStatus ? (
 						<>
 							{sep}

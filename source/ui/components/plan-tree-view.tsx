@@ -38,9 +38,22 @@ export function treeColumnsBasis(rows: readonly TreeRow[], timings: ReadonlyMap<
 	let closedElapsed = 0;
 	let openSpinningFrom: number | undefined;
 	let openFrom: number | undefined;
+	// Indents, fold markers and icons repeat over the rows and are not ASCII (string-width's slow path): each
+	// distinct one is measured once per walk.
+	const glyphWidths = new Map<string, number>();
+	const glyphWidth = (text: string) => {
+		let w = glyphWidths.get(text);
+		if (w === undefined) {
+			w = displayWidth(text);
+			glyphWidths.set(text, w);
+		}
+
+		return w;
+	};
+
 	for (const row of rows) {
 		const {before, icon, label} = namePart(row, theme);
-		name = Math.max(name, displayWidth(before) + displayWidth(icon) + 1 + displayWidth(label));
+		name = Math.max(name, glyphWidth(before) + glyphWidth(icon) + 1 + displayWidth(label));
 		strategy = Math.max(strategy, displayWidth(singleLine(row.node.strategy ?? '', theme.glyphs.lineBreak)));
 		// Raw words are cut at 14 cells; a reason after them (`pending (running per progress)`) gets its room.
 		const reason = row.node.statusReason ? displayWidth(singleLine(statusText({status: '', statusReason: row.node.statusReason}), theme.glyphs.lineBreak)) + 1 : 0;

@@ -1,0 +1,42 @@
+/**
+ * What a 1 Hz tick costs the header: counted, not timed. Naming the machine's time zone builds an
+ * Intl.DateTimeFormat (about a millisecond); a tick must not build one.
+ */
+import {afterEach, expect, test} from 'vitest';
+import {HeaderBar} from '../../source/ui/components/header-bar.js';
+import {TicksContext, tickSource} from '../../source/ui/ticks.js';
+import {FakeClock} from '../helpers/fake-clock.js';
+import {cleanupUi, renderUi} from '../helpers/ui.js';
+
+const RealDateTimeFormat = Intl.DateTimeFormat;
+
+afterEach(() => {
+	Intl.DateTimeFormat = RealDateTimeFormat;
+	cleanupUi();
+});
+
+test('a tick redraws the header timers without building a date format', async () => {
+	const clock = new FakeClock(Date.UTC(2026, 10, 30, 11, 0, 0));
+	let built = 0;
+	Intl.DateTimeFormat = new Proxy(RealDateTimeFormat, {
+		construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+			built++;
+			return new target(...args);
+		},
+	});
+	// The default theme names no zone: the header resolves the machine's.
+	const app = renderUi(
+		<TicksContext.Provider value={tickSource(clock)}>
+			<HeaderBar context="prod" scope="default" connection={{status: 'live'}} lastEventAt={clock.now()} wait={{phase: 'waiting', startedAt: clock.now(), extendMs: 300_000, extendedMs: 0}} width={140} />
+		</TicksContext.Provider>,
+		{columns: 140},
+	);
+	await app.waitForFrame(f => f.includes('elapsed 0:00'), {what: 'the header'});
+	const before = built;
+	for (let i = 1; i <= 5; i++) {
+		clock.advance(1000);
+		await app.waitForFrame(f => f.includes(`elapsed 0:0${i}`), {what: `the header ${i}s on`});
+	}
+
+	expect(built - before).toBe(0);
+});
