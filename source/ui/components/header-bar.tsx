@@ -127,41 +127,46 @@ export function HeaderBar({context, scope, connection, lastEventAt, wait, width,
 	const replayLine = useTickValue(now => (replay ? replayText(replay, now, theme) : ''));
 	// Resolving the local zone builds an Intl.DateTimeFormat (about a millisecond): once, not every tick.
 	const zone = useMemo(() => zoneName(theme.timeZone), [theme.timeZone]);
+	let middle;
 	if (contexts) {
 		// What the contexts may take: the line less its fixed parts and the timers at the right.
 		const fixed = displayWidth(['planwatch', ...(replay ? [replayLine] : []), singleLine(scope, theme.glyphs.lineBreak), zone, ''].join(sep));
 		const parts = contextStates(contexts, Math.max(0, width - fixed - (showRight ? displayWidth(right) + 2 : 0)), theme, sep);
-		return (
-			<Box width={width}>
-				<Box flexGrow={1} flexShrink={1}>
-					<Line>
-						<Text bold>planwatch</Text>
+		middle = (
+			<>
+				{singleLine(scope, theme.glyphs.lineBreak)}
+				{sep}
+				<Text {...theme.style('muted')}>{zone}</Text>
+				{parts.map(part => (
+					<Text key={part.text}>
 						{sep}
-						{replay ? (
-							<>
-								<Text {...theme.style('warning')} bold>
-									{replayLine}
-								</Text>
-								{sep}
-							</>
-						) : undefined}
-						{singleLine(scope, theme.glyphs.lineBreak)}
+						<Text {...theme.style(part.role)}>{part.text}</Text>
+					</Text>
+				))}
+			</>
+		);
+	} else {
+		middle = (
+			<>
+				{singleLine(context, theme.glyphs.lineBreak)}
+				{sep}
+				{singleLine(scope, theme.glyphs.lineBreak)}
+				{sep}
+				{/* The one place the view names its time zone: every clock time below is in it. */}
+				<Text {...theme.style('muted')}>{zone}</Text>
+				{showStatus ? (
+					<>
 						{sep}
-						<Text {...theme.style('muted')}>{zone}</Text>
-						{parts.map(part => (
-							<Text key={part.text}>
-								{sep}
-								<Text {...theme.style(part.role)}>{part.text}</Text>
-							</Text>
-						))}
-					</Line>
-				</Box>
-				{showRight ? (
-					<Box flexShrink={0} marginLeft={2}>
-						<Text>{right}</Text>
-					</Box>
+						<Text {...theme.style(status.role)}>{status.text}</Text>
+					</>
 				) : undefined}
-			</Box>
+				{without === undefined ? undefined : (
+					<>
+						{sep}
+						<Text {...theme.style('warning')}>{without}</Text>
+					</>
+				)}
+			</>
 		);
 	}
 
@@ -179,24 +184,7 @@ export function HeaderBar({context, scope, connection, lastEventAt, wait, width,
 							{sep}
 						</>
 					) : undefined}
-					{singleLine(context, theme.glyphs.lineBreak)}
-					{sep}
-					{singleLine(scope, theme.glyphs.lineBreak)}
-					{sep}
-					{/* The one place the view names its time zone: every clock time below is in it. */}
-					<Text {...theme.style('muted')}>{zone}</Text>
-					{showStatus ? (
-						<>
-							{sep}
-							<Text {...theme.style(status.role)}>{status.text}</Text>
-						</>
-					) : undefined}
-					{without === undefined ? undefined : (
-						<>
-							{sep}
-							<Text {...theme.style('warning')}>{without}</Text>
-						</>
-					)}
+					{middle}
 				</Line>
 			</Box>
 			{showRight ? (
