@@ -5,6 +5,7 @@ import path from 'node:path';
 import {afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest';
 import {parseRunRecord} from '../../source/model/run-history.js';
 import {buildBin, runBin} from '../helpers/run-bin.js';
+import {waitUntil} from '../helpers/wait-until.js';
 
 beforeAll(() => {
 	buildBin();
@@ -31,7 +32,11 @@ describe('history from the bin', () => {
 		// The demo's runs are filed apart from a real mysql-5.7-0.3.0's.
 		expect(records[0]).toMatchObject({kind: 'Instance', group: 'demo/mysql-5.7-0.3.0', top: 'deploy', outcome: 'succeeded'});
 		expect(text).not.toContain('mysql-instance');
-		// Another play of the same scenario is another run (same uids, another creation time).
+		// Another play of the same scenario is another run (same uids, another creation time). Creation times have
+		// whole seconds, as the API's: a play within the same second would be the same run, so the next starts in
+		// the next second.
+		const second = Math.floor(Date.now() / 1000);
+		await waitUntil(() => Math.floor(Date.now() / 1000) > second, 'the next second');
 		const again = await runBin(demo, {env: {XDG_STATE_HOME: state}});
 		expect(again.code).toBe(0);
 		expect(fs.readFileSync(path.join(state, 'planwatch', 'history.ndjson'), 'utf8').trim().split('\n').length).toBe(records.length * 2);
