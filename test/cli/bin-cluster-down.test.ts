@@ -3,23 +3,15 @@
  * 503/429/HTML/[]/invalid or cut-off JSON every time): --timeout still ends the run with 3 and says what it was
  * still trying; the TUI offers its grace prompt; --once gives up with 4 and the last reason.
  */
-import {afterEach, beforeAll, describe, expect, it} from 'vitest';
-import {buildBin, runBin, runBinInTerminal} from '../helpers/run-bin.js';
-import {actionSets, WatchServer, writeKubeconfig, type RawAnswer} from '../helpers/watch-server.js';
+import {describe, expect, it} from 'vitest';
+import {runBin, runBinInTerminal} from '../helpers/run-bin.js';
+import {binAgainstFakeServers} from '../helpers/fake-servers.js';
+import {actionSets, writeKubeconfig, type RawAnswer} from '../helpers/watch-server.js';
 
-const servers: WatchServer[] = [];
-
-beforeAll(() => {
-	buildBin();
-}, 180_000);
-
-afterEach(async () => {
-	await Promise.all(servers.splice(0).map(async s => s.close()));
-});
+const startServer = binAgainstFakeServers();
 
 async function brokenCluster(answer: RawAnswer): Promise<string> {
-	const server = await WatchServer.start();
-	servers.push(server);
+	const server = await startServer();
 	server.put(actionSets, {metadata: {name: 'a'}, spec: {actions: [{name: 'backup'}]}});
 	server.answerNext({watch: false}, answer, 10_000);
 	return writeKubeconfig({server: server.url});

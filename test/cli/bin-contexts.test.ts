@@ -6,19 +6,10 @@
 import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {afterEach, beforeAll, describe, expect, it} from 'vitest';
-import {buildBin, runBin} from '../helpers/run-bin.js';
+import {describe, expect, it} from 'vitest';
+import {runBin} from '../helpers/run-bin.js';
+import {binAgainstFakeServers} from '../helpers/fake-servers.js';
 import {actionSets, kubeconfigFor, WatchServer, writeKubeconfig} from '../helpers/watch-server.js';
-
-const servers: WatchServer[] = [];
-
-beforeAll(() => {
-	buildBin();
-}, 180_000);
-
-afterEach(async () => {
-	await Promise.all(servers.splice(0).map(async s => s.close()));
-});
 
 const completeActionSet = (namespace: string) => ({
 	metadata: {name: 'a', namespace},
@@ -26,11 +17,7 @@ const completeActionSet = (namespace: string) => ({
 	status: {state: 'complete', actions: [{name: 'backup', phases: [{name: 'p', state: 'complete'}]}]},
 });
 
-async function server(): Promise<WatchServer> {
-	const s = await WatchServer.start();
-	servers.push(s);
-	return s;
-}
+const server = binAgainstFakeServers();
 
 /** A port nothing listens on: a server started and closed again. */
 async function downUrl(): Promise<string> {

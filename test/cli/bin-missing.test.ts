@@ -2,23 +2,15 @@
  * A 403 on a supporting kind (events here) degrades: `--once` still draws the targets and says what the picture
  * is drawn without — on stderr for plain and the TUI frame, as the "missing" key for JSON — and exits by outcome.
  */
-import {afterEach, beforeAll, expect, it} from 'vitest';
-import {buildBin, runBin} from '../helpers/run-bin.js';
-import {actionSets, WatchServer, writeKubeconfig} from '../helpers/watch-server.js';
+import {expect, it} from 'vitest';
+import {runBin} from '../helpers/run-bin.js';
+import {binAgainstFakeServers} from '../helpers/fake-servers.js';
+import {actionSets, writeKubeconfig} from '../helpers/watch-server.js';
 
-const servers: WatchServer[] = [];
-
-beforeAll(() => {
-	buildBin();
-}, 180_000);
-
-afterEach(async () => {
-	await Promise.all(servers.splice(0).map(async s => s.close()));
-});
+const startServer = binAgainstFakeServers();
 
 async function clusterWithoutEvents(): Promise<string> {
-	const server = await WatchServer.start();
-	servers.push(server);
+	const server = await startServer();
 	server.forbid('tester', 'events');
 	server.put(actionSets, {metadata: {name: 'a'}, spec: {actions: [{name: 'backup'}]}, status: {state: 'complete', actions: [{name: 'backup', phases: [{name: 'p', state: 'complete'}]}]}});
 	return writeKubeconfig({server: server.url});

@@ -5,7 +5,7 @@
  * down adds its own (4, worst wins); `--record` of the run replays to the same end.
  */
 import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
-import {createServer} from 'node:net';
+import {closedLoopbackPort} from './harness/ports.js';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
@@ -20,24 +20,6 @@ let cluster: Cluster;
 const dir = mkdtempSync(path.join(tmpdir(), 'planwatch-e2e-ctx-'));
 const east = freshNamespace('ctx-east');
 const west = freshNamespace('ctx-west');
-
-async function closedLoopbackPort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>(resolve => {
-		server.listen(0, '127.0.0.1', resolve);
-	});
-	const address = server.address();
-	await new Promise<void>(resolve => {
-		server.close(() => {
-			resolve();
-		});
-	});
-	if (address === null || typeof address === 'string') {
-		throw new Error('unexpected address');
-	}
-
-	return address.port;
-}
 
 /** One kubeconfig: `east` and `west` on the apiserver (admin), each with its namespace; `gone` on a closed port. */
 function kubeconfig(gonePort: number): string {

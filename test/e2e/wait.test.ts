@@ -5,7 +5,7 @@
  * (fast on FATAL_ERROR) / 3 (timeout); the uid race; RBAC and other cluster errors (one line, exit 4).
  */
 import {readFile, writeFile} from 'node:fs/promises';
-import {createServer} from 'node:net';
+import {closedLoopbackPort} from './harness/ports.js';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {JsonNode, JsonObject} from '../../source/render/json.js';
@@ -26,25 +26,6 @@ afterAll(async () => {
 	killAllClis();
 	await cluster?.stop();
 });
-
-/** A loopback port nothing listens on (bound once, then closed). */
-async function closedLoopbackPort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>(resolve => {
-		server.listen(0, '127.0.0.1', resolve);
-	});
-	const address = server.address();
-	await new Promise<void>(resolve => {
-		server.close(() => {
-			resolve();
-		});
-	});
-	if (address === null || typeof address === 'string') {
-		throw new Error('unexpected address');
-	}
-
-	return address.port;
-}
 
 /** Node rows a user must find in the plain final tree: every node with its raw status word. */
 function flatten(nodes: readonly JsonNode[], depth = 0): Array<{name: string; status: string; depth: number}> {
