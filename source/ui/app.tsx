@@ -13,7 +13,6 @@ import {HelpOverlay, helpScrollMax} from './components/help-overlay.js';
 import {ListHeader, listHeaderLines} from './components/list-header.js';
 import {ObjectLines} from './components/object-lines.js';
 import {ObjectList} from './components/object-list.js';
-import {SpinnerProvider} from './components/spinner.js';
 import {PlanTreeView} from './components/plan-tree-view.js';
 import {TimeoutBanner, hasBanner} from './components/timeout-banner.js';
 import {useCommands} from './hooks/use-commands.js';
@@ -241,31 +240,29 @@ export function App(props: AppProps) {
 	return (
 		<ThemeContext.Provider value={theme}>
 			<TicksContext.Provider value={ticks}>
-				<SpinnerProvider>
-					<Box flexDirection="column" width={columns}>
-						{layout.header > 0 ? (
-							<HeaderBar
-								context={header.context}
-								scope={header.scope}
-								connection={snapshot.connection}
-								lastEventAt={snapshot.lastEventAt}
-								missing={snapshot.missing}
-								contexts={snapshot.contexts}
-								wait={wait}
-								width={columns}
-								replay={replaying}
-							/>
-						) : undefined}
-						{body}
-						{layout.events > 0 ? (
-							<EventsPane title={openKey?.split('/').slice(1).join('/')} events={events} height={layout.events} width={columns} />
-						) : undefined}
-						{layout.banner > 0 ? <TimeoutBanner {...bannerInput} /> : undefined}
-						{layout.footer > 0 ? (
-							<FooterKeys mode={mode} context={{canGoBack: isTree && view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done', replay: replay !== undefined}} filter={view.filter} message={shownFlash} />
-						) : undefined}
-					</Box>
-				</SpinnerProvider>
+				<Box flexDirection="column" width={columns}>
+					{layout.header > 0 ? (
+						<HeaderBar
+							context={header.context}
+							scope={header.scope}
+							connection={snapshot.connection}
+							lastEventAt={snapshot.lastEventAt}
+							missing={snapshot.missing}
+							contexts={snapshot.contexts}
+							wait={wait}
+							width={columns}
+							replay={replaying}
+						/>
+					) : undefined}
+					{body}
+					{layout.events > 0 ? (
+						<EventsPane title={openKey?.split('/').slice(1).join('/')} events={events} height={layout.events} width={columns} />
+					) : undefined}
+					{layout.banner > 0 ? <TimeoutBanner {...bannerInput} /> : undefined}
+					{layout.footer > 0 ? (
+						<FooterKeys mode={mode} context={{canGoBack: isTree && view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done', replay: replay !== undefined}} filter={view.filter} message={shownFlash} />
+					) : undefined}
+				</Box>
 			</TicksContext.Provider>
 		</ThemeContext.Provider>
 	);

@@ -110,6 +110,56 @@ function NodeRowView({row, selected, columns, startedAt, endedAt, retries, expec
 	};
 
 	const spinHere = columns.elapsed > 0 && spinsByTimer(row, timing ? 0 : undefined, theme);
+	// The timer (and the spinner in front of it) is drawn over blank cells the row keeps for it, so a tick
+	// re-measures and redraws those few cells, not the whole row's text; a row too narrow for it draws it inline.
+	const cursor = selected ? `${theme.glyphs.cursor} ` : '  ';
+	const name = detail ? label : fit(label, nameWidth, theme.glyphs.ellipsis);
+	const detailText = detail ? padToWidth(`  ${detail}`, nameWidth - displayWidth(label)) : '';
+	const strategy = columns.strategy > 0 ? `  ${fit(singleLine(node.strategy ?? '', theme.glyphs.lineBreak), columns.strategy, theme.glyphs.ellipsis)}` : '';
+	const status = fit(singleLine(statusText(node), theme.glyphs.lineBreak), columns.status, theme.glyphs.ellipsis);
+	const tickAt = displayWidth(cursor) + displayWidth(before) + iconWidth + 1 + displayWidth(name) + displayWidth(detailText) + displayWidth(strategy) + 2 + displayWidth(status);
+	const tickWidth = useTickValue(now => (columns.elapsed === 0 ? 0 : spinHere ? 4 + Math.max(columns.elapsed - 2, duration(now).length) : 2 + columns.elapsed));
+	if (columns.elapsed > 0 && tickAt + tickWidth <= width) {
+		return (
+			<Box width={width}>
+				<Line>
+					<Text bold={selected}>{cursor}</Text>
+					{before}
+					<StatusIcon state={node.state} spin={!spinHere} />{' '}
+					<Text bold={selected} inverse={selected}>
+						{name}
+					</Text>
+					{detail ? <Text {...theme.style('muted')}>{detailText}</Text> : undefined}
+					{columns.strategy > 0 ? <Text {...theme.style('muted')}>{strategy}</Text> : undefined}
+					{'  '}
+					<Text {...theme.style(role)}>{status}</Text>
+					{' '.repeat(tickWidth)}
+					{trailing ? (
+						<Text {...theme.style(trailingRole)}>
+							{'  '}
+							{trailing}
+						</Text>
+					) : undefined}
+				</Line>
+				<Box position="absolute" left={tickAt}>
+					{spinHere ? (
+						<Text>
+							<Text {...theme.style(role)}>
+								<TickText text={now => ' '.repeat(2 + Math.max(0, columns.elapsed - duration(now).length - 2))} />
+								<SpinnerFrame />
+							</Text>
+							<TickText text={now => ` ${duration(now)}`} />
+						</Text>
+					) : (
+						<Text>
+							<TickText text={now => `  ${fitRight(duration(now), columns.elapsed)}`} />
+						</Text>
+					)}
+				</Box>
+			</Box>
+		);
+	}
+
 	return (
 		<Box width={width}>
 			<Line>

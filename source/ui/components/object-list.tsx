@@ -206,6 +206,7 @@ export function ObjectList({list, cursor, timings, eta, expectations, height, wi
 						startedAt={timing?.startedAt}
 						endedAt={timing?.endedAt}
 						eta={etaWidth > 0 && etas[from] ? etas[from] : undefined}
+						width={width}
 					/>
 				);
 			})}
@@ -252,17 +253,64 @@ type ObjectRowProps = {
 	readonly endedAt?: number;
 	/** `~2m left` / `overdue 1m`, when the ETA column is shown and this row has one. */
 	readonly eta?: string;
+	readonly width: number;
 };
 
 /**
  * One object's line. Memoized: a frame re-renders only the rows whose object, selection, widths or timer
  * changed; the running timer redraws itself on the clock's tick.
  */
-const ObjectRow = memo(function ObjectRow({object, selected, fold, widths: w, startedAt, endedAt, eta}: ObjectRowProps) {
+const ObjectRow = memo(function ObjectRow({object, selected, fold, widths: w, startedAt, endedAt, eta, width}: ObjectRowProps) {
 	const theme = useTheme();
 	const {cells: c} = measure(object, theme);
 	const stateWord = statusLook(object.state).word;
 	const timing = startedAt === undefined ? undefined : {startedAt, endedAt};
+	const elapsed = (
+		<TickText
+			text={now => {
+				const elapsed = elapsedOf(timing, now);
+				return fitRight(elapsed === undefined ? '' : formatDurationFitting(elapsed, w.elapsed), w.elapsed);
+			}}
+		/>
+	);
+	// The spinner and the timer are drawn over blank cells the row keeps for them, so a tick re-measures and
+	// redraws those few cells, not the whole row's text; a row too narrow for them draws them inline.
+	const cursor = selected ? `${theme.glyphs.cursor} ` : '  ';
+	const foldGlyph = fold === 'none' ? ' ' : fold === 'expanded' ? theme.glyphs.expanded : theme.glyphs.collapsed;
+	const left = leftCells(c, w, theme);
+	const spins = object.state === 'running' && theme.spinner;
+	const icon = spins ? ' ' : theme.icon(object.state);
+	const state = fit(stateWord, Math.max(0, w.state - displayWidth(theme.icon(object.state)) - 1), theme.glyphs.ellipsis);
+	const progress = fit(c.progress, w.progress, theme.glyphs.ellipsis);
+	const iconAt = displayWidth(cursor) + displayWidth(foldGlyph) + 1 + displayWidth(left);
+	const elapsedAt = iconAt + displayWidth(icon) + 1 + displayWidth(state) + 2 + displayWidth(progress) + 2;
+	if (elapsedAt + w.elapsed <= width) {
+		return (
+			<Box width={width}>
+				<Line>
+					<Text bold={selected}>{cursor}</Text>
+					{foldGlyph}{' '}
+					<Text inverse={selected}>{left}</Text>
+					{spins ? icon : <StatusIcon state={object.state} />}{' '}
+					<Text {...theme.style(roleOf(object.state))}>{state}</Text>
+					{'  '}
+					{progress}
+					{'  '}
+					{' '.repeat(w.elapsed)}
+					{eta ? <Text {...theme.style(eta.startsWith('overdue') ? 'warning' : 'muted')}>{`  ${eta}`}</Text> : undefined}
+				</Line>
+				{spins ? (
+					<Box position="absolute" left={iconAt}>
+						<StatusIcon state={object.state} />
+					</Box>
+				) : undefined}
+				<Box position="absolute" left={elapsedAt}>
+					<Text>{elapsed}</Text>
+				</Box>
+			</Box>
+		);
+	}
+
 	return (
 		<Line>
 			<Text bold={selected}>{selected ? `${theme.glyphs.cursor} ` : '  '}</Text>
@@ -273,12 +321,7 @@ const ObjectRow = memo(function ObjectRow({object, selected, fold, widths: w, st
 			{'  '}
 			{fit(c.progress, w.progress, theme.glyphs.ellipsis)}
 			{'  '}
-			<TickText
-				text={now => {
-					const elapsed = elapsedOf(timing, now);
-					return fitRight(elapsed === undefined ? '' : formatDurationFitting(elapsed, w.elapsed), w.elapsed);
-				}}
-			/>
+			{elapsed}
 			{eta ? <Text {...theme.style(eta.startsWith('overdue') ? 'warning' : 'muted')}>{`  ${eta}`}</Text> : undefined}
 		</Line>
 	);
