@@ -103,6 +103,18 @@ export function replayText(replay: ReplayState, now: number, theme: Theme): stri
 	return `REPLAY ${timeOfDay(now, theme.timeZone)}${speed}${state}`;
 }
 
+/** The right end of the header: `event 2s ago · elapsed 4:12 · timeout 5:48 (+5m)`. */
+function rightText(wait: HeaderBarProps['wait'], connection: HeaderBarProps['connection'], lastEventAt: number | undefined, now: number, theme: Theme): string {
+	const sep = ` ${theme.glyphs.separator} `;
+	const timers = timerText(wait, now, theme);
+	const age = connection.status === 'live' && lastEventAt !== undefined ? eventAgeText(lastEventAt, now) : undefined;
+	return age === undefined ? timers : `${age}${sep}${timers}`;
+}
+
+function HeaderTimers({text}: {readonly text: (now: number) => string}) {
+	return <Text>{useTickValue(text)}</Text>;
+}
+
 /**
  * `planwatch · <context> · <scope> · ● live` … `event 2s ago · elapsed 4:12 · timeout 5:48 (+5m)`. Everything
  * that changes every second sits at the right end of the line: the terminal rewrites a line from its first
@@ -111,13 +123,12 @@ export function replayText(replay: ReplayState, now: number, theme: Theme): stri
 export function HeaderBar({context, scope, connection, lastEventAt, wait, width, missing, replay, contexts}: HeaderBarProps) {
 	const theme = useTheme();
 	const sep = ` ${theme.glyphs.separator} `;
-	const right = useTickValue(now => {
-		const timers = timerText(wait, now, theme);
-		const age = connection.status === 'live' && lastEventAt !== undefined ? eventAgeText(lastEventAt, now) : undefined;
-		return age === undefined ? timers : `${age}${sep}${timers}`;
-	});
+	const right = (now: number) => rightText(wait, connection, lastEventAt, now, theme);
+	// Only the length of the timers is read here (it changes a few times an hour): the text itself is drawn by
+	// `HeaderTimers`, so a tick re-renders that one text and not the whole header line.
+	const rightWidth = useTickValue(now => displayWidth(right(now)));
 	// On a narrow terminal the timers give way before the connection state does (which then keeps its event age).
-	const showRight = width >= right.length + 40;
+	const showRight = width >= rightWidth + 40;
 	const statusText = useTickValue(now => connectionLabel(connection, lastEventAt, now, theme, !showRight).text);
 	const status = {text: statusText, role: connectionLabel(connection, lastEventAt, 0, theme, false).role};
 	// Files: the source label often is the context already (`planwatch · file · default`); say it once.
@@ -131,7 +142,7 @@ export function HeaderBar({context, scope, connection, lastEventAt, wait, width,
 	if (contexts) {
 		// What the contexts may take: the line less its fixed parts and the timers at the right.
 		const fixed = displayWidth(['planwatch', ...(replay ? [replayLine] : []), singleLine(scope, theme.glyphs.lineBreak), zone, ''].join(sep));
-		const parts = contextStates(contexts, Math.max(0, width - fixed - (showRight ? displayWidth(right) + 2 : 0)), theme, sep);
+		const parts = contextStates(contexts, Math.max(0, width - fixed - (showRight ? rightWidth + 2 : 0)), theme, sep);
 		middle = (
 			<>
 				{singleLine(scope, theme.glyphs.lineBreak)}
@@ -189,7 +200,7 @@ export function HeaderBar({context, scope, connection, lastEventAt, wait, width,
 			</Box>
 			{showRight ? (
 				<Box flexShrink={0} marginLeft={2}>
-					<Text>{right}</Text>
+					<HeaderTimers text={right} />
 				</Box>
 			) : undefined}
 		</Box>
