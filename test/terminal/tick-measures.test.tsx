@@ -31,6 +31,25 @@ function app(targets?: readonly string[]) {
 	return appElement({snapshot: snapshotOf({objects: [object], timings: new Map([[objectKey(object), mysqlDeployTimings()]]), lastEventAt: t0 - 3000}), targets});
 }
 
+type DomNode = {readonly nodeName: string; readonly childNodes?: readonly DomNode[]; internal_squashedText?: string};
+// Ink's instances by stdout: the way to its DOM (build/instances.js).
+const {default: instances} = (await import(pathToFileURL(path.join(root, 'node_modules/ink/build/instances.js')).href)) as {default: WeakMap<object, {rootNode: DomNode}>};
+
+class Stdout extends EventEmitter {
+	readonly isTTY = true;
+	readonly columns = 120;
+	readonly rows = 30;
+	written = '';
+	write = (data: string) => {
+		this.written += data;
+		return true;
+	};
+}
+
+function textNodes(node: DomNode): DomNode[] {
+	return node.nodeName === 'ink-text' ? [node] : (node.childNodes ?? []).flatMap(textNodes);
+}
+
 describe.each([
 	['the list with its running object open', undefined],
 	['the tree', [objectKey(mysqlDeploy())]],
@@ -56,31 +75,7 @@ describe.each([
 		await full.waitForScreen(s => s.some(line => line.includes('2:30')), 'a full draw at 2:30');
 		expect(ui.screen()).toEqual(full.screen());
 	});
-});
 
-type DomNode = {readonly nodeName: string; readonly childNodes?: readonly DomNode[]; internal_squashedText?: string};
-// Ink's instances by stdout: the way to its DOM (build/instances.js).
-const {default: instances} = (await import(pathToFileURL(path.join(root, 'node_modules/ink/build/instances.js')).href)) as {default: WeakMap<object, {rootNode: DomNode}>};
-
-class Stdout extends EventEmitter {
-	readonly isTTY = true;
-	readonly columns = 120;
-	readonly rows = 30;
-	written = '';
-	write = (data: string) => {
-		this.written += data;
-		return true;
-	};
-}
-
-function textNodes(node: DomNode): DomNode[] {
-	return node.nodeName === 'ink-text' ? [node] : (node.childNodes ?? []).flatMap(textNodes);
-}
-
-describe.each([
-	['the list with its running object open', undefined],
-	['the tree', [objectKey(mysqlDeploy())]],
-])('a tick in %s', (_what, targets) => {
 	test('squashes again only the texts that follow the clock, not the header line or the rows', async () => {
 		const shown = app(targets);
 		const stdout = new Stdout();

@@ -119,80 +119,56 @@ function NodeRowView({row, selected, columns, startedAt, endedAt, retries, expec
 	const status = fit(singleLine(statusText(node), theme.glyphs.lineBreak), columns.status, theme.glyphs.ellipsis);
 	const tickAt = displayWidth(cursor) + displayWidth(before) + iconWidth + 1 + displayWidth(name) + displayWidth(detailText) + displayWidth(strategy) + 2 + displayWidth(status);
 	const tickWidth = useTickValue(now => (columns.elapsed === 0 ? 0 : spinHere ? 4 + Math.max(columns.elapsed - 2, duration(now).length) : 2 + columns.elapsed));
-	if (columns.elapsed > 0 && tickAt + tickWidth <= width) {
-		return (
-			<Box width={width}>
-				<Line>
-					<Text bold={selected}>{cursor}</Text>
-					{before}
-					<StatusIcon state={node.state} spin={!spinHere} />{' '}
-					<Text bold={selected} inverse={selected}>
-						{name}
-					</Text>
-					{detail ? <Text {...theme.style('muted')}>{detailText}</Text> : undefined}
-					{columns.strategy > 0 ? <Text {...theme.style('muted')}>{strategy}</Text> : undefined}
-					{'  '}
-					<Text {...theme.style(role)}>{status}</Text>
-					{' '.repeat(tickWidth)}
-					{trailing ? (
-						<Text {...theme.style(trailingRole)}>
-							{'  '}
-							{trailing}
-						</Text>
-					) : undefined}
-				</Line>
-				<Box position="absolute" left={tickAt}>
-					{spinHere ? (
-						<Text>
-							<Text {...theme.style(role)}>
-								<TickText text={now => ' '.repeat(2 + Math.max(0, columns.elapsed - duration(now).length - 2))} />
-								<SpinnerFrame />
-							</Text>
-							<TickText text={now => ` ${duration(now)}`} />
-						</Text>
-					) : (
-						<Text>
-							<TickText text={now => `  ${fitRight(duration(now), columns.elapsed)}`} />
-						</Text>
-					)}
-				</Box>
-			</Box>
+	const overlaid = columns.elapsed > 0 && tickAt + tickWidth <= width;
+	const spinner = (
+		<>
+			<TickText text={now => ' '.repeat(2 + Math.max(0, columns.elapsed - duration(now).length - 2))} />
+			<SpinnerFrame />
+		</>
+	);
+	const afterSpinner = <TickText text={now => ` ${duration(now)}`} />;
+	const timer = <TickText text={now => `  ${fitRight(duration(now), columns.elapsed)}`} />;
+	let statusAndTimer;
+	if (overlaid) {
+		statusAndTimer = (
+			<>
+				<Text {...theme.style(role)}>{status}</Text>
+				{' '.repeat(tickWidth)}
+			</>
+		);
+	} else if (spinHere) {
+		statusAndTimer = (
+			<>
+				{/* Status word and spinner in one styled run: Ink replays every earlier style change when it rewrites the changed end of a line. */}
+				<Text {...theme.style(role)}>
+					{status}
+					{spinner}
+				</Text>
+				{afterSpinner}
+			</>
+		);
+	} else {
+		statusAndTimer = (
+			<>
+				<Text {...theme.style(role)}>{status}</Text>
+				{columns.elapsed > 0 ? timer : undefined}
+			</>
 		);
 	}
 
 	return (
 		<Box width={width}>
 			<Line>
-				<Text bold={selected}>{selected ? `${theme.glyphs.cursor} ` : '  '}</Text>
+				<Text bold={selected}>{cursor}</Text>
 				{before}
 				<StatusIcon state={node.state} spin={!spinHere} />{' '}
 				<Text bold={selected} inverse={selected}>
-					{detail ? label : fit(label, nameWidth, theme.glyphs.ellipsis)}
+					{name}
 				</Text>
-				{detail ? <Text {...theme.style('muted')}>{padToWidth(`  ${detail}`, nameWidth - displayWidth(label))}</Text> : undefined}
-				{columns.strategy > 0 ? (
-					<Text {...theme.style('muted')}>
-						{'  '}
-						{fit(singleLine(node.strategy ?? '', theme.glyphs.lineBreak), columns.strategy, theme.glyphs.ellipsis)}
-					</Text>
-				) : undefined}
+				{detail ? <Text {...theme.style('muted')}>{detailText}</Text> : undefined}
+				{columns.strategy > 0 ? <Text {...theme.style('muted')}>{strategy}</Text> : undefined}
 				{'  '}
-				{spinHere ? (
-					<>
-						{/* Status word and spinner in one styled run: Ink replays every earlier style change when it rewrites the changed end of a line. */}
-						<Text {...theme.style(role)}>
-							{fit(singleLine(statusText(node), theme.glyphs.lineBreak), columns.status, theme.glyphs.ellipsis)}
-							<TickText text={now => ' '.repeat(2 + Math.max(0, columns.elapsed - duration(now).length - 2))} />
-							<SpinnerFrame />
-						</Text>
-						<TickText text={now => ` ${duration(now)}`} />
-					</>
-				) : (
-					<>
-						<Text {...theme.style(role)}>{fit(singleLine(statusText(node), theme.glyphs.lineBreak), columns.status, theme.glyphs.ellipsis)}</Text>
-						{columns.elapsed > 0 ? <TickText text={now => `  ${fitRight(duration(now), columns.elapsed)}`} /> : undefined}
-					</>
-				)}
+				{statusAndTimer}
 				{trailing ? (
 					<Text {...theme.style(trailingRole)}>
 						{'  '}
@@ -200,6 +176,18 @@ function NodeRowView({row, selected, columns, startedAt, endedAt, retries, expec
 					</Text>
 				) : undefined}
 			</Line>
+			{overlaid ? (
+				<Box position="absolute" left={tickAt}>
+					{spinHere ? (
+						<Text>
+							<Text {...theme.style(role)}>{spinner}</Text>
+							{afterSpinner}
+						</Text>
+					) : (
+						<Text>{timer}</Text>
+					)}
+				</Box>
+			) : undefined}
 		</Box>
 	);
 }
