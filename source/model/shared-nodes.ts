@@ -20,11 +20,12 @@ const separator = '\u0000';
  */
 function ownKey(node: PlanNode): string | undefined {
 	let key = '';
-	for (const [name, value] of Object.entries(node)) {
-		if (name === 'children') {
+	for (const name in node) {
+		if (name === 'children' || !Object.hasOwn(node, name)) {
 			continue;
 		}
 
+		const value: unknown = node[name as keyof PlanNode];
 		const type = typeof value;
 		if (type !== 'string' && type !== 'number' && type !== 'boolean' && value !== undefined) {
 			return undefined;
@@ -34,6 +35,20 @@ function ownKey(node: PlanNode): string | undefined {
 	}
 
 	return key;
+}
+
+const maxSharedTree = 200;
+
+/** Nodes in `tree`, counted up to `limit`. */
+function countUpTo(tree: readonly PlanNode[], limit: number, counted = 0): number {
+	for (const node of tree) {
+		counted = countUpTo(node.children, limit, counted + 1);
+		if (counted >= limit) {
+			break;
+		}
+	}
+
+	return counted;
 }
 
 export class SharedNodes {
@@ -56,9 +71,13 @@ export class SharedNodes {
 		return this.#byKey.size;
 	}
 
-	/** The same tree, each node replaced by the equal one already held (or held from now on). */
+	/**
+	 * The same tree, each node replaced by the equal one already held (or held from now on). A tree of more than
+	 * `maxSharedTree` nodes is left as it is: such plans are few, rarely equal to another object's, and building
+	 * their keys on every update would cost ~1 ms per 500 nodes.
+	 */
 	share(tree: readonly PlanNode[]): readonly PlanNode[] {
-		return tree.map(node => this.#node(node));
+		return countUpTo(tree, maxSharedTree) >= maxSharedTree ? tree : tree.map(node => this.#node(node));
 	}
 
 	#node(node: PlanNode): PlanNode {

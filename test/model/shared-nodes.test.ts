@@ -68,6 +68,16 @@ describe('SharedNodes', () => {
 		expect(nodes.share([leaf('x')])[0]).toBe(first);
 	});
 
+	it('leaves a big tree as it is (its keys would cost more than sharing saves)', () => {
+		const nodes = new SharedNodes();
+		const big = [{...leaf('plan'), kind: 'plan' as const, children: Array.from({length: 300}, (_, i) => leaf(`s${i}`))}];
+		expect(nodes.share(big)).toBe(big);
+		expect(nodes.size).toBe(0);
+		const small = [{...leaf('plan'), kind: 'plan' as const, children: Array.from({length: 30}, (_, i) => leaf(`s${i}`))}];
+		expect(nodes.share(small)).not.toBe(small);
+		expect(nodes.size).toBe(31);
+	});
+
 	it('ActionSets of one Blueprint that finished alike share their deferPhase and phase nodes', () => {
 		const nodes = new SharedNodes();
 		const raw = loadFixtureObject('kanister/actionset-mysql-backup-complete.yaml');
