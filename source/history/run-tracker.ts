@@ -17,14 +17,60 @@ import type {NodeTiming, StoreSnapshot} from '../state/store.js';
 
 /**
  * What the tracker keeps per object: the adaptation it saw last (the store holds it anyway; the states seen last
- * are read from its tree) and the late nodes, a set only where there are any. Thousands of watched objects cost
+ * are read from its tree) and the late nodes, only where there are any. Thousands of watched objects cost
  * one small record each, not a map and a set each (~600 bytes an object).
  */
 type Seen = {
 	object: PlanObject;
 	/** Nodes whose run planwatch did not see start (first seen running or done) and the object does not time. */
-	late: Set<string> | undefined;
+	late: LateNodes | undefined;
 };
+
+/**
+ * Late node ids: an array while there are few (every object listed already finished has all its nodes late, and a
+ * set of three ids costs ~230 bytes against ~60 for an array), a set beyond, so a plan of thousands of steps
+ * looks its nodes up in constant time.
+ */
+type LateNodes = string[] | Set<string>;
+
+const lateArrayLimit = 16;
+
+function withLate(late: LateNodes | undefined, id: string): LateNodes {
+	if (late === undefined) {
+		return [id];
+	}
+
+	if (Array.isArray(late)) {
+		if (late.length < lateArrayLimit) {
+			late.push(id);
+			return late;
+		}
+
+		late = new Set(late);
+	}
+
+	late.add(id);
+	return late;
+}
+
+function isLate(late: LateNodes | undefined, id: string): boolean {
+	return late !== undefined && (Array.isArray(late) ? late.includes(id) : late.has(id));
+}
+
+/** `late` without `id`; undefined once empty. */
+function withoutLate(late: LateNodes | undefined, id: string): LateNodes | undefined {
+	if (Array.isArray(late)) {
+		const i = late.indexOf(id);
+		if (i !== -1) {
+			late.splice(i, 1);
+		}
+
+		return late.length === 0 ? undefined : late;
+	}
+
+	late?.delete(id);
+	return late?.size === 0 ? undefined : late;
+}
 
 function statesOf(nodes: readonly PlanNode[], into = new Map<string, PlanNode['state']>()): Map<string, PlanNode['state']> {
 	for (const node of nodes) {
@@ -86,9 +132,6 @@ export class RunTracker {
 			}
 
 			this.#update(entry, object.tree, before);
-			if (entry.late?.size === 0) {
-				entry.late = undefined;
-			}
 
 			out.push(...this.#finished(key, object, entry, snapshot.timings.get(key)));
 		}
@@ -113,14 +156,14 @@ export class RunTracker {
 			if (before === undefined) {
 				// First seen running or already done: its run is known only if the object gives start and end.
 				if ((isActiveState(node.state) && node.startedAt === undefined) || (isFinishedState(node.state) && (node.startedAt === undefined || node.endedAt === undefined))) {
-					(entry.late ??= new Set()).add(node.id);
+					entry.late = withLate(entry.late, node.id);
 				}
 			} else if (isFinishedState(before) && isActiveState(node.state)) {
 				// Seen starting again: this run's timer is complete.
-				entry.late?.delete(node.id);
+				entry.late = withoutLate(entry.late, node.id);
 			} else if (node.startedAt !== undefined && (isActiveState(node.state) || node.endedAt !== undefined)) {
 				// The object's events arrived after the object: they time the node.
-				entry.late?.delete(node.id);
+				entry.late = withoutLate(entry.late, node.id);
 			}
 
 			this.#update(entry, node.children, states);
@@ -146,7 +189,7 @@ export class RunTracker {
 			const durations: Array<{path: string[]; ms: number}> = [];
 			const visit = (node: PlanNode, path: string[]): void => {
 				const t = timings?.get(node.id);
-				if (isFinishedState(node.state) && node.state !== 'stopped' && !entry.late?.has(node.id) && t?.startedAt !== undefined && t.endedAt !== undefined && t.endedAt >= t.startedAt) {
+				if (isFinishedState(node.state) && node.state !== 'stopped' && !isLate(entry.late, node.id) && t?.startedAt !== undefined && t.endedAt !== undefined && t.endedAt >= t.startedAt) {
 					durations.push({path, ms: t.endedAt - t.startedAt});
 				}
 

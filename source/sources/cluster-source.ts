@@ -13,6 +13,7 @@
  */
 import {HttpMethod, RequestContext, type KubeConfig} from '@kubernetes/client-node';
 import {exitCodes, type ExitCode} from '../core/exit-codes.js';
+import {compactRaw, StringTable} from '../model/compact-raw.js';
 import {namespacedName} from '../model/object-references.js';
 import {collectionsToWatch, onCollectionFailure, type Collection, type Product} from './cluster-decisions.js';
 import type {Clock} from '../core/clock.js';
@@ -81,6 +82,8 @@ export class ClusterSource implements ObjectSource {
 	readonly #targets: readonly Target[];
 	readonly #absent = new Set<Product>();
 	readonly #lookups = new AbortController();
+	/** Strings the objects this source keeps have in common (compactRaw). */
+	readonly #strings = new StringTable();
 	#sink: SourceSink | undefined;
 	#entries: Entry[] = [];
 	#stopped = false;
@@ -189,7 +192,7 @@ export class ClusterSource implements ObjectSource {
 			case 'replace': {
 				entry.objects.clear();
 				for (const object of event.objects) {
-					entry.objects.set(namespacedName(object), object);
+					entry.objects.set(namespacedName(object), compactRaw(object, this.#strings));
 				}
 
 				const first = !entry.listed;
@@ -205,7 +208,7 @@ export class ClusterSource implements ObjectSource {
 			}
 
 			case 'upsert': {
-				entry.objects.set(namespacedName(event.object), event.object);
+				entry.objects.set(namespacedName(event.object), compactRaw(event.object, this.#strings));
 				this.#sink?.({type: 'upsert', resource: entry.kind, object: event.object});
 				break;
 			}

@@ -7,6 +7,7 @@ import {adaptInstance} from '../model/adapt-kudo-instance.js';
 import {contextSeparator, objectKey, parseObjectKey, type PlanEvent, type PlanNode, type PlanObject} from '../model/plan-tree.js';
 import {blueprintKey, namespacedName, operatorVersionKey, readsBlueprintsOf, runsOperatorVersion} from '../model/object-references.js';
 import {isoMs} from '../model/iso-time.js';
+import {SharedNodes} from '../model/shared-nodes.js';
 import {isActiveState, isFinishedState} from '../model/status.js';
 import type {Clock} from '../core/clock.js';
 import {Listeners} from '../core/external-store.js';
@@ -106,6 +107,8 @@ export class Store {
 	#contexts: ContextState[] = [];
 
 	readonly #objects = new Map<string, PlanObject>();
+	/** One copy of each distinct plan node across all objects and adaptations. */
+	readonly #nodes = new SharedNodes();
 	readonly #timings = new Map<string, Map<string, NodeTiming>>();
 	readonly #events = new Map<string, PlanEvent[]>();
 	/** objectKey → event `namespace/name` → adapted event; and which object each event is about. */
@@ -379,7 +382,8 @@ export class Store {
 			kind === 'Instance'
 				? adaptInstance(raw, this.#raw(context, 'OperatorVersion').get(operatorVersionKey(raw)))
 				: adaptActionSet(raw, name => this.#raw(context, 'Blueprint').get(blueprintKey(raw, name)), this.#events.get(key) ?? []);
-		const adapted: PlanObject = context === undefined ? plain : {context, ...plain};
+		const shared: PlanObject = {...plain, tree: this.#nodes.share(plain.tree)};
+		const adapted: PlanObject = context === undefined ? shared : {context, ...shared};
 		const previous = this.#objects.get(key);
 		this.#objects.set(key, adapted);
 		if (!previous) {

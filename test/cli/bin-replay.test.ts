@@ -73,8 +73,11 @@ describe('record and replay (bin)', () => {
 		expect(drawn.code).toBe(1);
 		expect(drawn.stdout).toContain('✖ restore failed in phase RestoreFromObjectStore');
 
-		// --from a time of day, in the view's zone (--utc here, in a machine zone 9 hours away): starts there.
-		const from = recording.startMs + 1000 - ((recording.startMs + 1000) % 1000);
+		// --from a time of day, in the view's zone (--utc here, in a machine zone 9 hours away): starts there. The next
+		// whole second after the recorded session's first complete list: a replay never starts before that list (a
+		// second after the start could fall a few ms before it, and the replay then began at the list's time).
+		const syncedAt = recording.entries.find(e => e.event.type === 'synced')!.at;
+		const from = syncedAt + 1000 - ((syncedAt + 1000) % 1000);
 		const hms = new Date(from).toISOString().slice(11, 19);
 		const fromRun = await runBin(['replay', file, '--from', hms, '--utc', '--speed', '50', '-o', 'json'], {env: {TZ: 'Asia/Tokyo'}});
 		expect((JSON.parse(fromRun.stdout.split('\n')[0]!) as {time: string}).time).toBe(new Date(from).toISOString());

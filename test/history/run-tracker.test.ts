@@ -82,6 +82,33 @@ describe('RunTracker', () => {
 		expect(records[0]!.durations).toContainEqual({path: [], ms: 30_000});
 	});
 
+	it('a plan of many steps first seen running: none of them is timed, every one of the next run is', () => {
+		const clock = new FakeClock();
+		const store = storeWith(clock);
+		const tracker = new RunTracker();
+		const big = (status: 'IN_PROGRESS' | 'COMPLETE', uid: string): KubeObject => {
+			const o = deploy(status, uid);
+			const phase = (o['status'] as {planStatus: Record<string, PlanStatus>}).planStatus['deploy']!.phases[0]!;
+			phase.steps = Array.from({length: 40}, (_, i) => ({name: `step-${i}`, status}));
+			return o;
+		};
+
+		store.apply({type: 'upsert', resource: 'Instance', object: big('IN_PROGRESS', 'plan-uid-1')});
+		tracker.observe(store.getSnapshot());
+		clock.advance(10_000);
+		store.apply({type: 'upsert', resource: 'Instance', object: big('COMPLETE', 'plan-uid-1')});
+		expect(tracker.observe(store.getSnapshot())).toEqual([]);
+		store.apply({type: 'upsert', resource: 'Instance', object: big('IN_PROGRESS', 'plan-uid-2')});
+		tracker.observe(store.getSnapshot());
+		clock.advance(30_000);
+		store.apply({type: 'upsert', resource: 'Instance', object: big('COMPLETE', 'plan-uid-2')});
+		const [record, ...more] = tracker.observe(store.getSnapshot());
+		expect(more).toEqual([]);
+		const steps = record!.durations.filter(d => d.path.at(-1)?.startsWith('step-'));
+		expect(steps).toHaveLength(40);
+		expect(steps.every(d => d.ms === 30_000)).toBe(true);
+	});
+
 	it('a KUDO plan found finished at start-up adds nothing: KUDO gives no start times', () => {
 		const clock = new FakeClock();
 		const store = storeWith(clock);

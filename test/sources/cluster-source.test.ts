@@ -144,6 +144,22 @@ describe('cluster source: what it watches', () => {
 		expect(events.since(from).map(e => summary(e))).toEqual(['upsert ActionSet default/backup-glptq', 'delete Instance default/mysql-instance']);
 	});
 
+	it('objects are kept without managedFields and the last-applied annotation (listed and watched)', async () => {
+		const heavy = {managedFields: [{manager: 'kubectl', fieldsV1: {'f:spec': {}}}], annotations: {'kubectl.kubernetes.io/last-applied-configuration': '{}', team: 'a'}};
+		server.put(actionSets, {metadata: {name: 'listed', namespace: 'default', ...heavy}});
+		const events = await start();
+		await events.waitFor('synced', all => all.some(e => isSynced(e)));
+		const from = events.events.length;
+		server.put(actionSets, {metadata: {name: 'watched', namespace: 'default', ...heavy}});
+		await events.waitFor('the upsert', all => all.slice(from).some(e => e.type === 'upsert'));
+		const kept = events.events.flatMap(e => (e.type === 'replace' && e.resource === 'ActionSet' ? e.objects : e.type === 'upsert' ? [e.object] : []));
+		expect(kept.map(o => o.metadata?.name)).toEqual(['listed', 'watched']);
+		for (const o of kept) {
+			expect(o.metadata?.['managedFields']).toBeUndefined();
+			expect(o.metadata?.['annotations']).toEqual({team: 'a'});
+		}
+	});
+
 	it('one ActionSet target: a field selector on its name (and on its events), no KUDO requests', async () => {
 		object(actionSets, 'backup-glptq');
 		object(actionSets, 'other');

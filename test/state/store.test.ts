@@ -17,6 +17,18 @@ function deployWith(step: 'IN_PROGRESS' | 'COMPLETE' | 'ERROR'): KubeObject {
 }
 
 describe('store', () => {
+	it('keeps one copy of the plan nodes that objects have in common', () => {
+		const store = new Store(new FakeClock());
+		const raw = loadFixtureObject('kanister/actionset-mysql-backup-complete.yaml');
+		for (const name of ['one', 'two']) {
+			store.apply({type: 'upsert', resource: 'ActionSet', object: {...structuredClone(raw), metadata: {...raw.metadata, name}}});
+		}
+
+		const [one, two] = store.getSnapshot().objects;
+		expect(one!.name).toBe('one');
+		expect(two!.tree[0]).toBe(one!.tree[0]);
+	});
+
 	it('adapts objects, sorts them and notifies once per batch', async () => {
 		const clock = new FakeClock();
 		const store = new Store(clock);

@@ -1,0 +1,117 @@
+/**
+ * What a raw object costs while planwatch keeps it (the store re-adapts an object from it when its Blueprint,
+ * OperatorVersion or events change). Applied where objects arrive from a cluster, in place (the objects were
+ * decoded for planwatch alone):
+ * - `metadata.managedFields` and the `kubectl.kubernetes.io/last-applied-configuration` annotation are dropped: no
+ *   adapter reads them (recordings leave managedFields out too), and on a real apiserver they are often most of an
+ *   object's bytes;
+ * - repeated strings are shared: JSON decoding makes a new string for every value, so 10 000 ActionSets carried
+ *   10 000 copies of their namespace, Blueprint, action and phase names, status words and equal timestamps. The
+ *   adapters hand the same strings on (sanitizing returns printable text as it is), so adapted objects share them too.
+ */
+import type {KubeObject} from '../core/kube-object.js';
+
+/** Longer strings are rarely repeated (messages, outputs): looking them up would cost more than it saves. */
+const maxSharedLength = 128;
+
+/** Values that are unique to each object: sharing them saves nothing and would only fill the table. */
+const uniqueKeys = new Set(['uid', 'resourceVersion']);
+
+const lastApplied = 'kubectl.kubernetes.io/last-applied-configuration';
+
+/**
+ * One copy of each string seen recently. Bounded: when full it starts again (strings already shared stay shared),
+ * so values of objects long gone are held at most until then.
+ */
+export class StringTable {
+	readonly #limit: number;
+	#strings = new Map<string, string>();
+
+	constructor(limit = 8192) {
+		this.#limit = limit;
+	}
+
+	get size(): number {
+		return this.#strings.size;
+	}
+
+	/** The copy of `text` the table holds (now `text` itself if it held none). */
+	share(text: string): string {
+		if (text.length > maxSharedLength) {
+			return text;
+		}
+
+		const found = this.#strings.get(text);
+		if (found !== undefined) {
+			return found;
+		}
+
+		if (this.#strings.size >= this.#limit) {
+			this.#strings = new Map();
+		}
+
+		this.#strings.set(text, text);
+		return text;
+	}
+}
+
+function shareStrings(value: unknown, strings: StringTable): void {
+	if (Array.isArray(value)) {
+		for (let i = 0; i < value.length; i++) {
+			const item: unknown = value[i];
+			if (typeof item === 'string') {
+				value[i] = strings.share(item);
+			} else if (typeof item === 'object' && item !== null) {
+				shareStrings(item, strings);
+			}
+		}
+
+		return;
+	}
+
+	const record = value as Record<string, unknown>;
+	for (const key in record) {
+		if (!Object.hasOwn(record, key)) {
+			continue;
+		}
+
+		const item = record[key];
+		if (typeof item === 'string') {
+			if (!uniqueKeys.has(key)) {
+				record[key] = strings.share(item);
+			}
+		} else if (typeof item === 'object' && item !== null) {
+			shareStrings(item, strings);
+		}
+	}
+}
+
+/** `record` without `key` (a new object: deleting a key would leave V8 a slower, larger dictionary object). */
+function without(record: Record<string, unknown>, key: string): Record<string, unknown> {
+	const {[key]: _dropped, ...rest} = record;
+	return rest;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `object`, compacted in place (see above); returned for convenience. */
+export function compactRaw(object: KubeObject, strings: StringTable): KubeObject {
+	let {metadata} = object;
+	if (isRecord(metadata)) {
+		if (Object.hasOwn(metadata, 'managedFields')) {
+			metadata = without(metadata, 'managedFields');
+		}
+
+		const {annotations} = metadata;
+		if (isRecord(annotations) && Object.hasOwn(annotations, lastApplied)) {
+			metadata = {...metadata, annotations: without(annotations, lastApplied)};
+		}
+
+		object.metadata = metadata;
+	}
+
+	shareStrings(object, strings);
+	return object;
+}

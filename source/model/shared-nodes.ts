@@ -1,0 +1,114 @@
+/**
+ * Plan nodes are immutable values, and thousands of objects carry the same ones: every finished ActionSet of one
+ * Blueprint has the same deferPhase node, every Instance of one OperatorVersion the same NEVER_RUN plans. The store
+ * keeps one copy of each distinct node (children included) instead of one per object and per adaptation: at 10 000
+ * watched objects the adapted trees were most of the heap the objects take.
+ *
+ * The table is bounded: when full it starts again (the nodes already shared stay shared, the table only forgets
+ * them), so nodes of deleted objects or of old adaptations are held at most until then.
+ */
+import type {PlanNode} from './plan-tree.js';
+
+const noChildren: readonly PlanNode[] = Object.freeze([]);
+
+/** Sanitized text holds no control characters: this separates the parts of a key. */
+const separator = '\u0000';
+
+/**
+ * What tells a node apart, children aside: every field with its name (an explicit undefined too), so a field added
+ * to PlanNode later is part of the key without a change here. Undefined when a field is not a plain value.
+ */
+function ownKey(node: PlanNode): string | undefined {
+	let key = '';
+	for (const name in node) {
+		if (name === 'children' || !Object.hasOwn(node, name)) {
+			continue;
+		}
+
+		const value: unknown = node[name as keyof PlanNode];
+		const type = typeof value;
+		if (type !== 'string' && type !== 'number' && type !== 'boolean' && value !== undefined) {
+			return undefined;
+		}
+
+		key += `${name}${separator}${type === 'undefined' ? '' : type[0]}${String(value)}${separator}`;
+	}
+
+	return key;
+}
+
+const maxSharedTree = 200;
+
+/** Nodes in `tree`, counted up to `limit`. */
+function countUpTo(tree: readonly PlanNode[], limit: number, counted = 0): number {
+	for (const node of tree) {
+		counted = countUpTo(node.children, limit, counted + 1);
+		if (counted >= limit) {
+			break;
+		}
+	}
+
+	return counted;
+}
+
+export class SharedNodes {
+	readonly #limit: number;
+	#byKey = new Map<string, PlanNode>();
+	/** A short stand-in for each shared node, so a parent's key names its children without spelling them out. */
+	readonly #serials = new WeakMap<PlanNode, number>();
+	#next = 0;
+
+	/**
+	 * A small table is enough: nodes that repeat come back soon after a restart (each restart costs one more copy of
+	 * them), while one holding every distinct node of a large cluster would keep thousands of long keys.
+	 */
+	constructor(limit = 4096) {
+		this.#limit = limit;
+	}
+
+	/** Distinct nodes held now. */
+	get size(): number {
+		return this.#byKey.size;
+	}
+
+	/**
+	 * The same tree, each node replaced by the equal one already held (or held from now on). A tree of more than
+	 * `maxSharedTree` nodes is left as it is: such plans are few, rarely equal to another object's, and building
+	 * their keys on every update would cost ~1 ms per 500 nodes.
+	 */
+	share(tree: readonly PlanNode[]): readonly PlanNode[] {
+		return countUpTo(tree, maxSharedTree) >= maxSharedTree ? tree : tree.map(node => this.#node(node));
+	}
+
+	#node(node: PlanNode): PlanNode {
+		const children = node.children.length === 0 ? noChildren : node.children.map(child => this.#node(child));
+		const own = ownKey(node);
+		if (own === undefined) {
+			return children === node.children ? node : {...node, children};
+		}
+
+		let key = own;
+		for (const child of children) {
+			const serial = this.#serials.get(child);
+			if (serial === undefined) {
+				return {...node, children};
+			}
+
+			key += `${serial},`;
+		}
+
+		const found = this.#byKey.get(key);
+		if (found) {
+			return found;
+		}
+
+		if (this.#byKey.size >= this.#limit) {
+			this.#byKey = new Map();
+		}
+
+		const kept = children === node.children ? node : {...node, children};
+		this.#byKey.set(key, kept);
+		this.#serials.set(kept, ++this.#next);
+		return kept;
+	}
+}
