@@ -1,0 +1,71 @@
+/**
+ * What the bin loads before its first frame, observed in the built bin under a pseudo-terminal: a preload
+ * records the Node built-ins (process.moduleLoadList) and every file the module loader resolved. The demo's TUI
+ * must load neither client-node (a cluster run's 1.4 MB chunk) nor Node's own undici, which yoga-layout's loader
+ * pulls in through the global fetch unless the TUI's chunk is imported without it (cli/without-global-fetch.ts).
+ */
+import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import pty from 'node-pty';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {binEnv, binPath, buildBin, repoRoot} from '../helpers/run-bin.js';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'planwatch-startup-'));
+const preload = path.join(dir, 'record-loads.mjs');
+writeFileSync(preload, `
+import fs from 'node:fs';
+import module from 'node:module';
+const files = [];
+module.registerHooks({resolve(specifier, context, next) { const r = next(specifier, context); files.push(r.url); return r; }});
+process.on('exit', () => { fs.writeFileSync(process.env.PLANWATCH_TEST_LOADS, JSON.stringify({builtins: process.moduleLoadList, files})); });
+`);
+
+/** A string of client-node's (dist/config.js) that survives minifying: the chunk that carries it is client-node's. */
+const clientNodeMarker = 'No active cluster!';
+
+type Loads = {readonly builtins: readonly string[]; readonly files: readonly string[]};
+
+async function loadsOf(args: readonly string[]): Promise<Loads> {
+	const out = path.join(dir, 'loads.json');
+	rmSync(out, {force: true});
+	const terminal = pty.spawn(process.execPath, ['--import', preload, binPath, ...args], {cols: 120, rows: 40, cwd: repoRoot, env: binEnv({TERM: 'xterm-256color', PLANWATCH_TEST_LOADS: out}) as Record<string, string>});
+	let output = '';
+	terminal.onData(d => {
+		output += d;
+	});
+	const exitCode = await new Promise<number>(resolve => {
+		terminal.onExit(e => {
+			resolve(e.exitCode);
+		});
+	});
+	expect(exitCode, output).toBe(0);
+	return JSON.parse(readFileSync(out, 'utf8')) as Loads;
+}
+
+const distFiles = (loads: Loads) => [...new Set(loads.files.filter(f => f.startsWith('file:') && f.includes('/dist/')).map(f => fileURLToPath(f)))];
+
+describe('what the bin loads for its first frame', () => {
+	beforeAll(() => {
+		buildBin();
+	}, 180_000);
+
+	afterAll(() => {
+		rmSync(dir, {recursive: true, force: true});
+	});
+
+	it('the marker names exactly one chunk of the build', () => {
+		const chunks = readdirSync(path.join(repoRoot, 'dist', 'chunks')).filter(name => readFileSync(path.join(repoRoot, 'dist', 'chunks', name), 'utf8').includes(clientNodeMarker));
+		expect(chunks).toHaveLength(1);
+	});
+
+	it('the demo in a terminal draws with Ink, without client-node and without Node\'s undici', async () => {
+		const loads = await loadsOf(['demo', '--once']);
+		const files = distFiles(loads);
+		expect(files.some(f => path.basename(f).startsWith('run-tui-'))).toBe(true);
+		expect(files.filter(f => readFileSync(f, 'utf8').includes(clientNodeMarker))).toEqual([]);
+		expect(loads.builtins).not.toContain('NativeModule internal/deps/undici/undici');
+		expect(loads.builtins).not.toContain('NativeModule http');
+	});
+});
