@@ -1,9 +1,12 @@
 /**
- * What the bin loads before its first frame, observed in the built bin under a pseudo-terminal: a preload
- * records the Node built-ins (process.moduleLoadList) and every file the module loader resolved. The demo's TUI
- * must load neither client-node (a cluster run's 1.4 MB chunk) nor Node's own undici, which yoga-layout's loader
- * pulls in through the global fetch unless the TUI's chunk is imported without it (cli/without-global-fetch.ts).
+ * What the bin loads before its first frame, observed in the built bin: a preload records the Node built-ins
+ * (process.moduleLoadList) and every file the module loader resolved. The demo's TUI must load neither
+ * client-node (a cluster run's 1.4 MB chunk) nor Node's own undici, which yoga-layout's loader pulls in through
+ * the global fetch unless the TUI's chunk is imported without it (cli/without-global-fetch.ts). A cluster run
+ * must not load Node's undici either: the ES module facade of `node:http` would, through its WebSocket getter,
+ * were built-ins imported rather than required (scripts/build.mjs, builtinsThroughRequire).
  */
+import {spawnSync} from 'node:child_process';
 import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +29,14 @@ process.on('exit', () => { fs.writeFileSync(process.env.PLANWATCH_TEST_LOADS, JS
 const clientNodeMarker = 'No active cluster!';
 
 type Loads = {readonly builtins: readonly string[]; readonly files: readonly string[]};
+
+/** The bin run with pipes: its exit code, stderr and what it loaded. */
+function pipedLoadsOf(args: readonly string[]): {readonly status: number | null; readonly stderr: string; readonly loads: Loads} {
+	const out = path.join(dir, 'piped-loads.json');
+	rmSync(out, {force: true});
+	const result = spawnSync(process.execPath, ['--import', preload, binPath, ...args], {cwd: repoRoot, encoding: 'utf8', env: binEnv({PLANWATCH_TEST_LOADS: out})});
+	return {status: result.status, stderr: result.stderr, loads: JSON.parse(readFileSync(out, 'utf8')) as Loads};
+}
 
 async function loadsOf(args: readonly string[]): Promise<Loads> {
 	const out = path.join(dir, 'loads.json');
@@ -67,5 +78,25 @@ describe('what the bin loads for its first frame', () => {
 		expect(files.filter(f => readFileSync(f, 'utf8').includes(clientNodeMarker))).toEqual([]);
 		expect(loads.builtins).not.toContain('NativeModule internal/deps/undici/undici');
 		expect(loads.builtins).not.toContain('NativeModule http');
+	});
+
+	it('a cluster run loads client-node and node:http, but not Node\'s undici', () => {
+		const kubeconfig = path.join(dir, 'kubeconfig');
+		writeFileSync(kubeconfig, [
+			'apiVersion: v1',
+			'kind: Config',
+			'clusters: [{name: c, cluster: {server: "https://127.0.0.1:9"}}]',
+			'users: [{name: u, user: {token: t}}]',
+			'contexts: [{name: ctx, context: {cluster: c, user: u}}]',
+			'current-context: ctx',
+			'',
+		].join('\n'));
+		// A context the kubeconfig lacks: a usage error once cluster-run and client-node are loaded, no network.
+		const {status, stderr, loads} = pipedLoadsOf(['actionset/a', '--kubeconfig', kubeconfig, '--context', 'absent', '-o', 'plain']);
+		expect(stderr).toContain('context absent not found');
+		expect(status).toBe(2);
+		expect(distFiles(loads).filter(f => readFileSync(f, 'utf8').includes(clientNodeMarker))).toHaveLength(1);
+		expect(loads.builtins).toContain('NativeModule http');
+		expect(loads.builtins).not.toContain('NativeModule internal/deps/undici/undici');
 	});
 });
