@@ -18,7 +18,6 @@
  */
 import {spawnSync} from 'node:child_process';
 import {chmod, mkdir, readdir, rename, rm, writeFile} from 'node:fs/promises';
-import {isBuiltin} from 'node:module';
 import {dirname, join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import * as esbuild from 'esbuild';
@@ -93,20 +92,21 @@ const restoreCursorToTerminal = {
 };
 
 /**
- * Node built-ins are loaded with require() instead of `import`. Importing a built-in builds its ES module facade,
+ * `node:http` is loaded with require() instead of `import`. Importing a built-in builds its ES module facade,
  * which reads every export once, getters included: `http.WebSocket` (Node 22.4+) then loads Node's own undici,
  * ~40–55 ms of CPU before a cluster run's first frame, for a WebSocket nothing of planwatch uses (client-node
- * brings its own undici); `net`, `crypto`, `util` and `process` have smaller ones. require() returns the module
- * without touching its getters. Each static import of a built-in becomes a one-line CommonJS module,
- * `module.exports = require(name)`, kept with its importer (one per importing file, so that esbuild does not split
- * them into chunks of their own); esbuild's interop gives default and named imports the same values as before.
- * Dynamic imports (`import('node:sea')`) stay as they are.
+ * brings its own undici). require() returns the module without touching its getters. Each static import of it
+ * becomes a one-line CommonJS module, `module.exports = require('node:http')`, kept with its importer (one per
+ * importing file, so that esbuild does not give it a chunk of its own); esbuild's interop gives default and named
+ * imports the same values as before. Only http: the other built-ins' facades cost little, less than the interop's
+ * copy of a module's properties at every import of it (tens of import sites for fs, path or process).
  */
-const builtinsThroughRequire = {
-	name: 'builtins-through-require',
+const requiredBuiltins = new Set(['http', 'node:http']);
+const httpThroughRequire = {
+	name: 'http-through-require',
 	setup(build) {
-		build.onResolve({filter: /^[a-z_:/0-9]+$/}, args =>
-			args.kind === 'import-statement' && isBuiltin(args.path)
+		build.onResolve({filter: /^(node:)?http$/}, args =>
+			args.kind === 'import-statement' && requiredBuiltins.has(args.path)
 				? {path: `${args.path} from ${relative(root, args.importer)}`, namespace: 'planwatch-builtin'}
 				: undefined,
 		);
@@ -182,7 +182,7 @@ if (sea) {
 		metafile: true,
 		// source/bin.ts leaves Node's compile cache off: the SEA loads no file it could cache.
 		define: {...define, PLANWATCH_STANDALONE: 'true'},
-		plugins: [withoutInkDevtools, restoreCursorToTerminal, builtinsThroughRequire],
+		plugins: [withoutInkDevtools, restoreCursorToTerminal, httpThroughRequire],
 		// The SEA has no disk to cache compiled code on; scripts/release.mjs asks for a code cache instead.
 		banner: {js: requireShim},
 		write: false,
@@ -210,7 +210,7 @@ const cli = await build({
 	minify: true,
 	metafile: true,
 	define,
-	plugins: [withoutInkDevtools, restoreCursorToTerminal, builtinsThroughRequire],
+	plugins: [withoutInkDevtools, restoreCursorToTerminal, httpThroughRequire],
 	write: false,
 });
 
@@ -253,7 +253,7 @@ if (tui.length > 0) {
 const staticallyLoaded = staticImports('dist/planwatch.js');
 // core/exit-codes.ts is a plain object literal without imports: the bin names its exit code from it.
 // cli/compile-cache.ts imports only Node built-ins; the bin calls it after the check.
-const beforeCheck = [...staticallyLoaded].flatMap(file => Object.keys(cli.metafile.outputs[file].inputs)).filter(path => !path.startsWith('planwatch-builtin:') && !['source/bin.ts', 'source/cli/node-version.ts', 'source/cli/compile-cache.ts', 'source/core/exit-codes.ts'].includes(path));
+const beforeCheck = [...staticallyLoaded].flatMap(file => Object.keys(cli.metafile.outputs[file].inputs)).filter(path => !['source/bin.ts', 'source/cli/node-version.ts', 'source/cli/compile-cache.ts', 'source/core/exit-codes.ts'].includes(path));
 if (beforeCheck.length > 0) {
 	console.error(`build: the bin loads modules before its Node version check: ${beforeCheck.slice(0, 3).join(', ')}`);
 	process.exit(1);

@@ -4,7 +4,7 @@
  * client-node (a cluster run's 1.4 MB chunk) nor Node's own undici, which yoga-layout's loader pulls in through
  * the global fetch unless the TUI's chunk is imported without it (cli/without-global-fetch.ts). A cluster run
  * must not load Node's undici either: the ES module facade of `node:http` would, through its WebSocket getter,
- * were built-ins imported rather than required (scripts/build.mjs, builtinsThroughRequire).
+ * were it imported rather than required (scripts/build.mjs, httpThroughRequire).
  */
 import {spawnSync} from 'node:child_process';
 import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
