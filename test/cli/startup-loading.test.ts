@@ -2,9 +2,10 @@
  * What the bin loads before its first frame, observed in the built bin: a preload records the Node built-ins
  * (process.moduleLoadList) and every file the module loader resolved. The demo's TUI must load neither
  * client-node (a cluster run's 1.4 MB chunk) nor Node's own undici, which yoga-layout's loader pulls in through
- * the global fetch unless the TUI's chunk is imported without it (cli/without-global-fetch.ts). A cluster run
- * must not load Node's undici either: the ES module facade of `node:http` would, through its WebSocket getter,
- * were it imported rather than required (scripts/build.mjs, httpThroughRequire).
+ * the global fetch unless the TUI's chunk is imported while that fetch refuses `data:` URLs
+ * (cli/without-fetching-data-urls.ts). A cluster run must not load Node's undici either: the ES module facade of
+ * `node:http` would, through its WebSocket getter, were http imported rather than required (scripts/build.mjs,
+ * httpThroughRequire).
  */
 import {spawnSync} from 'node:child_process';
 import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
