@@ -5,7 +5,7 @@
  * the global fetch unless the TUI's chunk is imported while that fetch refuses `data:` URLs
  * (cli/without-fetching-data-urls.ts). A cluster run must not load Node's undici either: the ES module facade of
  * `node:http` would, through its WebSocket getter, were http imported rather than required (scripts/build.mjs,
- * httpThroughRequire).
+ * httpThroughRequire). Nor does the demo's first frame load node:crypto, which only filing a finished run needs.
  */
 import {spawnSync} from 'node:child_process';
 import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -72,13 +72,15 @@ describe('what the bin loads for its first frame', () => {
 		expect(chunks).toHaveLength(1);
 	});
 
-	it('the demo in a terminal draws with Ink, without client-node and without Node\'s undici', async () => {
+	it('the demo in a terminal draws with Ink, without client-node, Node\'s undici or node:crypto', async () => {
 		const loads = await loadsOf(['demo', '--once']);
 		const files = distFiles(loads);
 		expect(files.some(f => path.basename(f).startsWith('run-tui-'))).toBe(true);
 		expect(files.filter(f => readFileSync(f, 'utf8').includes(clientNodeMarker))).toEqual([]);
 		expect(loads.builtins).not.toContain('NativeModule internal/deps/undici/undici');
 		expect(loads.builtins).not.toContain('NativeModule http');
+		// The ETA history loads node:crypto with the first run it files (history/run-tracker.ts): none has finished yet.
+		expect(loads.builtins).not.toContain('NativeModule crypto');
 	});
 
 	it('a cluster run loads client-node and node:http, but not Node\'s undici', () => {
