@@ -5,6 +5,8 @@ import {defineConfig} from 'vitest/config';
 
 // Runs of the bin and of the history code write their ETA history here, never to the real ~/.local/state.
 const stateHome = mkdtempSync(path.join(tmpdir(), 'planwatch-test-state-'));
+// The bin's compile cache (source/cli/compile-cache.ts) goes here, never to the real ~/.cache.
+const cacheHome = mkdtempSync(path.join(tmpdir(), 'planwatch-test-cache-'));
 
 export default defineConfig({
 	test: {
@@ -12,6 +14,6 @@ export default defineConfig({
 		exclude: ['test/e2e/**', 'node_modules/**'],
 		globalSetup: ['test/helpers/dependency-patches-setup.ts'],
 		testTimeout: 20_000,
-		env: {XDG_STATE_HOME: stateHome},
+		env: {XDG_STATE_HOME: stateHome, XDG_CACHE_HOME: cacheHome},
 	},
 });

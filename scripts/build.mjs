@@ -18,7 +18,7 @@
  */
 import {spawnSync} from 'node:child_process';
 import {chmod, mkdir, readdir, rename, rm, writeFile} from 'node:fs/promises';
-import {dirname, join} from 'node:path';
+import {dirname, join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import * as esbuild from 'esbuild';
 import {patchDependencies} from './patch-deps.mjs';
@@ -62,8 +62,6 @@ const common = {
 
 // Bundled CommonJS dependencies call require() for Node built-ins; ESM has no require, so provide one.
 const requireShim = "import {createRequire as __planwatchRequire} from 'node:module';const require=__planwatchRequire(import.meta.url);";
-// Node's on-disk compile cache (22.1+) for the chunks loaded after the entry; NODE_DISABLE_COMPILE_CACHE=1 turns it off.
-const compileCache = "import __planwatchModule from 'node:module';__planwatchModule.enableCompileCache?.();";
 
 /**
  * Ink connects to React DevTools only when DEV=true and react-devtools-core is installed; its devtools module
@@ -94,11 +92,38 @@ const restoreCursorToTerminal = {
 };
 
 /**
- * The executable entry starts with the shebang and turns the compile cache on; every file gets `require`. The
- * library entry and the chunks must not touch the compile cache: that is the host application's choice.
+ * `node:http` is loaded with require() instead of `import`. Importing a built-in builds its ES module facade,
+ * which reads every export once, getters included: `http.WebSocket` (Node 22.4+) then loads Node's own undici,
+ * ~40–55 ms of CPU before a cluster run's first frame, for a WebSocket nothing of planwatch uses (client-node
+ * brings its own undici). require() returns the module without touching its getters. Each static import of it
+ * becomes a one-line CommonJS module, `module.exports = require('node:http')`, kept with its importer (one per
+ * importing file, so that esbuild does not give it a chunk of its own); esbuild's interop gives default and named
+ * imports the same values as before. Only http: the other built-ins' facades cost little, less than the interop's
+ * copy of a module's properties at every import of it (tens of import sites for fs, path or process).
+ */
+const requiredBuiltins = new Set(['http', 'node:http']);
+const httpThroughRequire = {
+	name: 'http-through-require',
+	setup(build) {
+		build.onResolve({filter: /^(node:)?http$/}, args =>
+			args.kind === 'import-statement' && requiredBuiltins.has(args.path)
+				? {path: `${args.path} from ${relative(root, args.importer)}`, namespace: 'planwatch-builtin'}
+				: undefined,
+		);
+		build.onLoad({filter: /.*/, namespace: 'planwatch-builtin'}, args => ({
+			contents: `module.exports = require(${JSON.stringify(args.path.split(' ')[0])});`,
+			loader: 'js',
+		}));
+	},
+};
+
+/**
+ * The executable entry starts with the shebang (source/bin.ts turns the compile cache on: source/cli/compile-cache.ts);
+ * every file gets `require`. The library entry and the chunks must not touch the compile cache: that is the host
+ * application's choice.
  */
 function withBanner(file, entry) {
-	const banner = file.path === entry ? `#!/usr/bin/env node\n${compileCache}${requireShim}` : requireShim;
+	const banner = file.path === entry ? `#!/usr/bin/env node\n${requireShim}` : requireShim;
 	return {path: file.path, contents: Buffer.concat([Buffer.from(banner), file.contents])};
 }
 
@@ -155,8 +180,9 @@ if (sea) {
 		splitting: false,
 		minify: true,
 		metafile: true,
-		define,
-		plugins: [withoutInkDevtools, restoreCursorToTerminal],
+		// source/bin.ts leaves Node's compile cache off: the SEA loads no file it could cache.
+		define: {...define, PLANWATCH_STANDALONE: 'true'},
+		plugins: [withoutInkDevtools, restoreCursorToTerminal, httpThroughRequire],
 		// The SEA has no disk to cache compiled code on; scripts/release.mjs asks for a code cache instead.
 		banner: {js: requireShim},
 		write: false,
@@ -184,7 +210,7 @@ const cli = await build({
 	minify: true,
 	metafile: true,
 	define,
-	plugins: [withoutInkDevtools, restoreCursorToTerminal],
+	plugins: [withoutInkDevtools, restoreCursorToTerminal, httpThroughRequire],
 	write: false,
 });
 
@@ -226,7 +252,8 @@ if (tui.length > 0) {
 // alone (esbuild's runtime helpers carry no input), or an old Node could fail before it prints its one line.
 const staticallyLoaded = staticImports('dist/planwatch.js');
 // core/exit-codes.ts is a plain object literal without imports: the bin names its exit code from it.
-const beforeCheck = [...staticallyLoaded].flatMap(file => Object.keys(cli.metafile.outputs[file].inputs)).filter(path => !['source/bin.ts', 'source/cli/node-version.ts', 'source/core/exit-codes.ts'].includes(path));
+// cli/compile-cache.ts imports only Node built-ins; the bin calls it after the check.
+const beforeCheck = [...staticallyLoaded].flatMap(file => Object.keys(cli.metafile.outputs[file].inputs)).filter(path => !['source/bin.ts', 'source/cli/node-version.ts', 'source/cli/compile-cache.ts', 'source/core/exit-codes.ts'].includes(path));
 if (beforeCheck.length > 0) {
 	console.error(`build: the bin loads modules before its Node version check: ${beforeCheck.slice(0, 3).join(', ')}`);
 	process.exit(1);

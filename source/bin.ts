@@ -1,14 +1,24 @@
 /**
  * The executable's entry: checks the running Node before anything else is loaded (cli.tsx and its bundled
  * dependencies need Node 22.19+ and fail on older ones with messages unrelated to the cause), then loads the
- * CLI. Static imports would be evaluated before this check; the CLI is therefore a dynamic import.
+ * CLI. Static imports would be evaluated before this check; the CLI is therefore a dynamic import. What it imports
+ * statically (node-version, compile-cache, exit-codes) uses nothing an old Node lacks at load time.
  */
 import process from 'node:process';
+import {enableCompileCache} from './cli/compile-cache.js';
 import {unsupportedNodeMessage} from './cli/node-version.js';
 import {exitCodes} from './core/exit-codes.js';
 
+/** True in the standalone executable's one-file build (scripts/build.mjs `--sea`): it loads no file to cache. */
+declare const PLANWATCH_STANDALONE: boolean | undefined;
+
 const unsupported = unsupportedNodeMessage(process.versions.node);
 if (unsupported === undefined) {
+	// Before the CLI's chunks load, so that they are read from the cache (source/cli/compile-cache.ts).
+	if (typeof PLANWATCH_STANDALONE !== 'boolean') {
+		enableCompileCache(process.env);
+	}
+
 	await import('./cli.js');
 } else {
 	process.stderr.write(`planwatch: ${unsupported}\n`);

@@ -26,6 +26,7 @@ import {SystemClock, type Clock} from './core/clock.js';
 import {openSession, type Session} from './state/session.js';
 import type {Store} from './state/store.js';
 import {capYoungGeneration} from './cli/young-generation.js';
+import {withoutFetchingDataUrls} from './cli/without-fetching-data-urls.js';
 
 /** The exit code of the run once its outcome is known: what a closed stdout (`| head -1`) exits with. */
 let reached: number | undefined;
@@ -296,8 +297,8 @@ type Driven = {
 async function drive(options: Options, {session, targets, extras, expectations}: Driven): Promise<number> {
 	const {store, clock, source} = session;
 	if (options.output === 'tui') {
-		// Loaded on demand: plain and json output never start React or Ink.
-		const {runTui} = await import('./cli/run-tui.js');
+		// Loaded on demand: plain and json output never start React or Ink. Node's fetch stays unloaded: see the module.
+		const {runTui} = await withoutFetchingDataUrls(async () => import('./cli/run-tui.js'));
 		// Files are listed synchronously by start(); a cluster shows "connecting" until it has listed.
 		const {objects} = store.getSnapshot();
 		return await reportEnd(

@@ -12,6 +12,7 @@
  *   --side-objects N   ActionSets in the side-by-side (default 1000)
  *   --cli FILE         the planwatch entry to measure (default dist/planwatch.js)
  *   --node-flags "…"  Node flags for every planwatch run, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+ *   --first-frame-runs N   runs per first-frame variant (default 10, --quick 2)
  *   --file-objects N   Instances in the generated -f file (default 10000: 15 MB)
  *   --plan-steps N     steps of the generated big plan (default 100000)
  *   --json FILE        also write every run's raw figures as JSON
@@ -25,7 +26,7 @@ import path from 'node:path';
 import {startDiscoveryFront, type DiscoveryFront} from './discovery-front.js';
 import {bigPlanRun, fileMemoryRun} from './file-run.js';
 import {k9sBinary, sideBySide} from './cluster-run.js';
-import {buildUnbundled, firstFrame, type FirstFrame} from './first-frame.js';
+import {buildUnbundled, firstFrame, type FirstFrame, type FirstFrameRun} from './first-frame.js';
 import {writeBigPlanFile, writeManyObjectsFile} from './many-objects-file.js';
 import {idleRun, type IdleFigures} from './idle-run.js';
 import {listFrames, treeFrames} from './frame-time.js';
@@ -65,7 +66,7 @@ const plan: WatchPlan = quick
 	: {settleMs: 1000, idleMs: 3000, rates, rateMs: 5000, drainMs: 2000};
 const idleMs = quick ? 5000 : 30_000;
 const idleRuns = quick ? 1 : 3;
-const firstFrameRuns = quick ? 2 : 10;
+const firstFrameRuns = Number(option('--first-frame-runs') ?? (quick ? 2 : 10));
 const fileObjects = Number(option('--file-objects') ?? 10_000);
 const fileRuns = quick ? 1 : 3;
 const planSteps = Number(option('--plan-steps') ?? 100_000);
@@ -287,9 +288,21 @@ await section('first-frame', async () => {
 		const unbundled = await buildUnbundled(root, unbundledDir);
 		const compileCache = path.join(root, '.cache', 'bench', 'compile-cache');
 		const standalone = buildStandalone();
-		const variants: Array<{name: string; entry: string; env: Record<string, string>}> = [
+		// One ActionSet from a file: its tree opens at once (the name is in its header).
+		const file: FirstFrameRun = {args: ['-f', path.join(root, 'test', 'fixtures', 'kanister', 'actionset-mysql-backup-complete.yaml')], shows: 'backup-rslmb'};
+		// The demo's first frame is its list: the header is enough.
+		const demo: FirstFrameRun = {args: ['demo'], shows: 'planwatch'};
+		const variants: Array<{name: string; entry: string; env: Record<string, string>; run?: FirstFrameRun}> = [
 			{name: 'bundled (as shipped: compile cache on)', entry: cli, env: {}},
-			...(standalone ? [{name: 'standalone executable (Node SEA)', entry: standalone, env: {}}] : []),
+			{name: 'bundled (as shipped) · demo', entry: cli, env: {}, run: demo},
+			{name: 'bundled (as shipped) · -f FILE', entry: cli, env: {}, run: file},
+			...(standalone
+				? [
+					{name: 'standalone executable (Node SEA)', entry: standalone, env: {}},
+					{name: 'standalone executable · demo', entry: standalone, env: {}, run: demo},
+					{name: 'standalone executable · -f FILE', entry: standalone, env: {}, run: file},
+				]
+				: []),
 			{name: 'bundled, compile cache off', entry: cli, env: {NODE_DISABLE_COMPILE_CACHE: '1'}},
 			{name: 'unbundled (esbuild per file), compile cache on', entry: unbundled, env: {NODE_ENV: 'production', NODE_COMPILE_CACHE: compileCache}},
 			{name: 'unbundled, compile cache off', entry: unbundled, env: {NODE_ENV: 'production', NODE_DISABLE_COMPILE_CACHE: '1'}},
@@ -298,10 +311,10 @@ await section('first-frame', async () => {
 		for (const variant of quick ? variants.filter(v => !v.name.includes('compile cache off')) : variants) {
 			log(`first frame: ${variant.name}`);
 			// One run first fills the compile cache (and the OS file cache); it is not counted.
-			await firstFrame(served.setup, variant.entry, variant.env);
+			await firstFrame(served.setup, variant.entry, variant.env, variant.run);
 			const list: FirstFrame[] = [];
 			for (let run = 0; run < firstFrameRuns; run++) {
-				list.push(await firstFrame(served.setup, variant.entry, variant.env));
+				list.push(await firstFrame(served.setup, variant.entry, variant.env, variant.run));
 			}
 
 			results.firstFrame[variant.name] = list;

@@ -139,6 +139,7 @@ export function renderTable(results: Results): string {
 		const object = spread(list.map(f => f.objectMs));
 		const shipped = name.startsWith('bundled (as shipped');
 		rows.push({figure: `first frame ms, cold start · ${name}`, planwatch: spread(list.map(f => f.firstOutputMs)), digits: 0});
+		rows.push({figure: `CPU ms used by the first frame · ${name}`, planwatch: spread(list.map(f => f.firstCpuMs)), digits: 0});
 		rows.push({
 			figure: `first frame with the object's tree ms · ${name}`,
 			planwatch: object,
