@@ -24,7 +24,7 @@ describe('compileCacheDir', () => {
 
 describe('the bin with a compile cache', () => {
 	const dir = mkdtempSync(path.join(os.tmpdir(), 'planwatch-compile-cache-'));
-	const file = path.join(repoRoot, '..', 'shared', 'examples', 'kanister-actionset-mysql-backup-complete.yaml');
+	const file = path.join(repoRoot, 'test', 'fixtures', 'kanister', 'actionset-mysql-backup-complete.yaml');
 
 	beforeAll(() => {
 		buildBin();
