@@ -284,45 +284,31 @@ const ObjectRow = memo(function ObjectRow({object, selected, fold, widths: w, st
 	const progress = fit(c.progress, w.progress, theme.glyphs.ellipsis);
 	const iconAt = displayWidth(cursor) + displayWidth(foldGlyph) + 1 + displayWidth(left);
 	const elapsedAt = iconAt + displayWidth(icon) + 1 + displayWidth(state) + 2 + displayWidth(progress) + 2;
-	if (elapsedAt + w.elapsed <= width) {
-		return (
-			<Box width={width}>
-				<Line>
-					<Text bold={selected}>{cursor}</Text>
-					{foldGlyph}{' '}
-					<Text inverse={selected}>{left}</Text>
-					{spins ? icon : <StatusIcon state={object.state} />}{' '}
-					<Text {...theme.style(roleOf(object.state))}>{state}</Text>
-					{'  '}
-					{progress}
-					{'  '}
-					{' '.repeat(w.elapsed)}
-					{eta ? <Text {...theme.style(eta.startsWith('overdue') ? 'warning' : 'muted')}>{`  ${eta}`}</Text> : undefined}
-				</Line>
-				{spins ? (
-					<Box position="absolute" left={iconAt}>
-						<StatusIcon state={object.state} />
-					</Box>
-				) : undefined}
+	const overlaid = elapsedAt + w.elapsed <= width;
+	return (
+		<Box width={width}>
+			<Line>
+				<Text bold={selected}>{cursor}</Text>
+				{foldGlyph}{' '}
+				<Text inverse={selected}>{left}</Text>
+				{overlaid && spins ? icon : <StatusIcon state={object.state} />}{' '}
+				<Text {...theme.style(roleOf(object.state))}>{state}</Text>
+				{'  '}
+				{progress}
+				{'  '}
+				{overlaid ? ' '.repeat(w.elapsed) : elapsed}
+				{eta ? <Text {...theme.style(eta.startsWith('overdue') ? 'warning' : 'muted')}>{`  ${eta}`}</Text> : undefined}
+			</Line>
+			{overlaid && spins ? (
+				<Box position="absolute" left={iconAt}>
+					<StatusIcon state={object.state} />
+				</Box>
+			) : undefined}
+			{overlaid ? (
 				<Box position="absolute" left={elapsedAt}>
 					<Text>{elapsed}</Text>
 				</Box>
-			</Box>
-		);
-	}
-
-	return (
-		<Line>
-			<Text bold={selected}>{selected ? `${theme.glyphs.cursor} ` : '  '}</Text>
-			{fold === 'none' ? ' ' : fold === 'expanded' ? theme.glyphs.expanded : theme.glyphs.collapsed}{' '}
-			<Text inverse={selected}>{leftCells(c, w, theme)}</Text>
-			<StatusIcon state={object.state} />{' '}
-			<Text {...theme.style(roleOf(object.state))}>{fit(stateWord, Math.max(0, w.state - displayWidth(theme.icon(object.state)) - 1), theme.glyphs.ellipsis)}</Text>
-			{'  '}
-			{fit(c.progress, w.progress, theme.glyphs.ellipsis)}
-			{'  '}
-			{elapsed}
-			{eta ? <Text {...theme.style(eta.startsWith('overdue') ? 'warning' : 'muted')}>{`  ${eta}`}</Text> : undefined}
-		</Line>
+			) : undefined}
+		</Box>
 	);
 });
