@@ -4,6 +4,7 @@ import type {KubeObject, ResourceKind} from '../core/kube-object.js';
 import {adaptActionSet} from '../model/adapt-kanister-action-set.js';
 import {adaptEvent} from '../model/adapt-event.js';
 import {adaptInstance} from '../model/adapt-kudo-instance.js';
+import {nextRunMemory, type KudoRunMemory} from '../model/kudo-plan-order.js';
 import {contextSeparator, objectKey, parseObjectKey, type PlanEvent, type PlanNode, type PlanObject} from '../model/plan-tree.js';
 import {blueprintKey, namespacedName, operatorVersionKey, readsBlueprintsOf, runsOperatorVersion} from '../model/object-references.js';
 import {isoMs} from '../model/iso-time.js';
@@ -114,6 +115,8 @@ export class Store {
 	/** objectKey → event `namespace/name` → adapted event; and which object each event is about. */
 	readonly #eventIndex = new Map<string, Map<string, PlanEvent>>();
 	readonly #eventOwner = new Map<string, string>();
+	/** objectKey → what planwatch saw of an Instance's plan runs (the order they started in). */
+	readonly #runs = new Map<string, KudoRunMemory>();
 	#transitions: Transition[] = [];
 	#seq = 0;
 	#connection: ConnectionState = {status: 'connecting'};
@@ -273,6 +276,7 @@ export class Store {
 			const key = objectKey({kind: resource, namespace: object.metadata?.namespace ?? '', name: object.metadata?.name ?? '', ...(context === undefined ? {} : {context})});
 			this.#objects.delete(key);
 			this.#timings.delete(key);
+			this.#runs.delete(key);
 			this.#sorted = undefined;
 		} else {
 			this.#refreshFor(context, resource, object);
@@ -305,7 +309,7 @@ export class Store {
 			case 'OperatorVersion': {
 				for (const inst of this.#raw(context, 'Instance').values()) {
 					if (runsOperatorVersion(inst, object)) {
-						this.#adapt(context, 'Instance', inst);
+						this.#adapt(context, 'Instance', inst, false);
 					}
 				}
 
@@ -357,7 +361,7 @@ export class Store {
 		}
 	}
 
-	/** The object's events, oldest first; an ActionSet is re-adapted (its deferPhase state depends on them). */
+	/** The object's events, oldest first; the object is re-adapted (deferPhase states, KUDO run order and starts depend on them). */
 	#publishEvents(owner: string): void {
 		const list = [...(this.#eventIndex.get(owner)?.values() ?? [])];
 		list.sort((a, b) => (isoMs(a.time) ?? 0) - (isoMs(b.time) ?? 0));
@@ -369,19 +373,17 @@ export class Store {
 		}
 
 		const {kind, namespace, name, context} = parseObjectKey(owner);
-		const target = kind === 'ActionSet' ? this.#raw(context, kind).get(`${namespace}/${name}`) : undefined;
+		const target = kind === 'ActionSet' || kind === 'Instance' ? this.#raw(context, kind).get(`${namespace}/${name}`) : undefined;
 		if (target) {
-			this.#adapt(context, 'ActionSet', target);
+			this.#adapt(context, kind as 'Instance' | 'ActionSet', target, false);
 		}
 	}
 
-	#adapt(context: string | undefined, kind: 'Instance' | 'ActionSet', raw: KubeObject): void {
+	/** `changed`: the raw object itself changed (false: only what it is read with, its events or definition). */
+	#adapt(context: string | undefined, kind: 'Instance' | 'ActionSet', raw: KubeObject, changed = true): void {
 		const ns = raw.metadata?.namespace ?? '';
 		const key = objectKey({kind, namespace: ns, name: raw.metadata?.name ?? '', ...(context === undefined ? {} : {context})});
-		const plain =
-			kind === 'Instance'
-				? adaptInstance(raw, this.#raw(context, 'OperatorVersion').get(operatorVersionKey(raw)))
-				: adaptActionSet(raw, name => this.#raw(context, 'Blueprint').get(blueprintKey(raw, name)), this.#events.get(key) ?? []);
+		const plain = kind === 'Instance' ? this.#adaptInstance(context, key, raw, changed) : adaptActionSet(raw, name => this.#raw(context, 'Blueprint').get(blueprintKey(raw, name)), this.#events.get(key) ?? []);
 		const shared: PlanObject = {...plain, tree: this.#nodes.share(plain.tree)};
 		const adapted: PlanObject = context === undefined ? shared : {context, ...shared};
 		const previous = this.#objects.get(key);
@@ -400,6 +402,18 @@ export class Store {
 		}
 
 		this.#stamp(key, previous, adapted);
+	}
+
+	#adaptInstance(context: string | undefined, key: string, raw: KubeObject, changed: boolean): PlanObject {
+		const before = this.#runs.get(key);
+		const memory = changed || before === undefined ? nextRunMemory(before, raw) : before;
+		this.#runs.set(key, memory);
+		const eventsReadable = !this.#missingFor(context).some(m => m.resource === 'Event');
+		return adaptInstance(raw, this.#raw(context, 'OperatorVersion').get(operatorVersionKey(raw)), {events: this.#events.get(key) ?? [], memory, eventsReadable});
+	}
+
+	#missingFor(context: string | undefined): ReadonlyArray<{readonly resource: ResourceKind}> {
+		return context === undefined ? this.#missing : (this.#contexts.find(c => c.name === context)?.missing ?? []);
 	}
 
 	/** Update timers and record transitions between the previous and the new adaptation. */
