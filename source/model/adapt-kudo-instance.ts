@@ -1,3 +1,4 @@
+import {deletionOf} from './deletion.js';
 import type {KubeObject} from '../core/kube-object.js';
 import {SiblingIds} from './node-id.js';
 import {lastRun, plannedStart, readKudoEvents, startedWhileWatched, type KudoRunMemory, type LastRun} from './kudo-plan-order.js';
@@ -457,6 +458,7 @@ export function adaptInstance(instance: KubeObject, operatorVersion?: KubeObject
 			: {}),
 		...(updatedAt ? {updatedAt} : {}),
 		wait,
+		...deletionOf(instance),
 		tree,
 	};
 }

@@ -122,6 +122,8 @@ export type PlanObject = {
 	/** Latest update time the object carries. */
 	readonly updatedAt?: string;
 	readonly wait: WaitFacts;
+	/** Its deletion has begun (metadata.deletionTimestamp). */
+	readonly deletion?: {readonly since?: string; readonly finalizers: readonly string[]};
 	/** Top-level nodes: KUDO plans (all, including NOT ACTIVE ones) or Kanister actions. */
 	readonly tree: readonly PlanNode[];
 };

@@ -62,11 +62,22 @@ export type StoreSnapshot = {
 	/** Recent transitions, oldest first (bounded). */
 	readonly transitions: readonly Transition[];
 	/**
+	 * Instances and ActionSets the source saw deleted (a DELETED watch event, or gone from a relist), by objectKey,
+	 * with the last state seen; an object of the same key listed again leaves it. Absent = none (bounded).
+	 */
+	readonly deleted?: ReadonlyMap<string, DeletedObject>;
+	/**
 	 * Several kubeconfig contexts: each one's own state, in the order the source named them. `connection`, `synced`
 	 * and `fatal` above are then the whole run's (the source folds them). Absent with one context.
 	 */
 	readonly contexts?: readonly ContextState[];
 };
+
+/** A watched object that is gone: its last adaptation and when planwatch saw it go (clock ms). */
+export type DeletedObject = {readonly object: PlanObject; readonly at: number};
+
+/** Status word of the transition a deletion records. */
+export const deletedStatus = 'DELETED';
 
 /** One kubeconfig context of a run that watches several. */
 export type ContextState = {
@@ -79,6 +90,7 @@ export type ContextState = {
 };
 
 const maxTransitions = 2000;
+const maxDeleted = 1000;
 const maxEventsPerObject = 200;
 
 /** `namespace/name` → the raw object, for one kind. */
@@ -118,6 +130,7 @@ export class Store {
 	/** objectKey → what planwatch saw of an Instance's plan runs (the order they started in). */
 	readonly #runs = new Map<string, KudoRunMemory>();
 	#transitions: Transition[] = [];
+	#deleted = new Map<string, DeletedObject>();
 	#seq = 0;
 	#connection: ConnectionState = {status: 'connecting'};
 	#lastEventAt: number | undefined;
@@ -246,6 +259,7 @@ export class Store {
 			fatal: this.#fatal,
 			...(this.#missing.length === 0 ? {} : {missing: this.#missing}),
 			transitions: this.#transitions,
+			...(this.#deleted.size === 0 ? {} : {deleted: this.#deleted}),
 			...(this.#contexts.length === 0 ? {} : {contexts: this.#contexts}),
 		};
 		return this.#snapshot;
@@ -274,6 +288,25 @@ export class Store {
 		this.#raw(context, resource).delete(namespacedName(object));
 		if (resource === 'Instance' || resource === 'ActionSet') {
 			const key = objectKey({kind: resource, namespace: object.metadata?.namespace ?? '', name: object.metadata?.name ?? '', ...(context === undefined ? {} : {context})});
+			const last = this.#objects.get(key);
+			if (last) {
+				const at = this.#clock.now();
+				this.#record({key, object: last, path: [], from: last.status, to: deletedStatus, at, timing: this.#timings.get(key)?.get(objectTimingId)});
+				// A new map: snapshots already handed out keep theirs.
+				const deleted = new Map(this.#deleted);
+				deleted.delete(key);
+				deleted.set(key, {object: last, at});
+				for (const oldest of deleted.keys()) {
+					if (deleted.size <= maxDeleted) {
+						break;
+					}
+
+					deleted.delete(oldest);
+				}
+
+				this.#deleted = deleted;
+			}
+
 			this.#objects.delete(key);
 			this.#timings.delete(key);
 			this.#runs.delete(key);
@@ -387,6 +420,12 @@ export class Store {
 		const shared: PlanObject = {...plain, tree: this.#nodes.share(plain.tree)};
 		const adapted: PlanObject = context === undefined ? shared : {context, ...shared};
 		const previous = this.#objects.get(key);
+		if (!previous && this.#deleted.has(key)) {
+			const deleted = new Map(this.#deleted);
+			deleted.delete(key);
+			this.#deleted = deleted;
+		}
+
 		this.#objects.set(key, adapted);
 		if (!previous) {
 			this.#sorted = undefined;
