@@ -38,6 +38,10 @@ function keepWaiting(waitingFor: string, idleMs: number | undefined, staleMs: nu
 }
 
 function kudoVerdict(object: PlanObject, facts: KudoWaitFacts, baseline: PlanObject | undefined, options: WaitRuleOptions): WaitVerdict {
+	if (facts.unreadable !== undefined) {
+		return {done: true, exitCode: exitCodes.failed, summary: facts.unreadable};
+	}
+
 	if (options.plan !== undefined) {
 		return namedPlanVerdict(object, facts, baseline, options.plan, options);
 	}
