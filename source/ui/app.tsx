@@ -255,6 +255,7 @@ export function App(props: AppProps) {
 							lastEventAt={snapshot.lastEventAt}
 							missing={snapshot.missing}
 							contexts={snapshot.contexts}
+							synced={snapshot.synced}
 							wait={wait}
 							width={columns}
 							replay={replaying}
@@ -264,7 +265,7 @@ export function App(props: AppProps) {
 					{layout.events > 0 ? (
 						<EventsPane title={openKey?.split('/').slice(1).join('/')} events={events} height={layout.events} width={columns} />
 					) : undefined}
-					{layout.banner > 0 ? <TimeoutBanner {...bannerInput} /> : undefined}
+					{layout.banner > 0 ? <TimeoutBanner {...bannerInput} width={columns} /> : undefined}
 					{layout.footer > 0 ? (
 						<FooterKeys mode={mode} context={{canGoBack: isTree && view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done', replay: replay !== undefined}} filter={view.filter} message={shownFlash} />
 					) : undefined}
