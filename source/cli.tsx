@@ -170,8 +170,8 @@ async function run(state: RunState, options: Options): Promise<number> {
 async function replay(state: RunState, options: Options): Promise<number> {
 	const [{loadRecording, createReplaySource}, {ReplayClock}, {resolveFrom}, {parseDuration}] = await Promise.all([
 		import('./sources/replay-source.js'),
-		import('./state/replay-clock.js'),
-		import('./state/recording.js'),
+		import('./recording/replay-clock.js'),
+		import('./recording/recording.js'),
 		import('./model/parse-duration.js'),
 	]);
 	const {file, speed, from} = options.replay!;

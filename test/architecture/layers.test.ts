@@ -14,12 +14,13 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
 	scenarios: ['core', 'model'],
 	kube: ['core', 'model'],
 	state: ['core', 'model'],
-	sources: ['core', 'model', 'kube', 'state', 'scenarios'],
+	recording: ['core', 'model', 'state'],
+	sources: ['core', 'model', 'kube', 'state', 'recording', 'scenarios'],
 	render: ['core', 'model', 'state'],
-	ui: ['core', 'model', 'state'],
+	ui: ['core', 'model', 'state', 'recording'],
 	history: ['core', 'model', 'state'],
-	cli: ['core', 'model', 'kube', 'state', 'sources', 'scenarios', 'render', 'ui', 'history'],
-	'.': ['core', 'model', 'kube', 'state', 'sources', 'scenarios', 'render', 'ui', 'history', 'cli'],
+	cli: ['core', 'model', 'kube', 'state', 'recording', 'sources', 'scenarios', 'render', 'ui', 'history'],
+	'.': ['core', 'model', 'kube', 'state', 'recording', 'sources', 'scenarios', 'render', 'ui', 'history', 'cli'],
 };
 
 /** Files outside source/ that source/ may import (the version comes from package.json). */

@@ -17,7 +17,7 @@ import {
 	sanitizeRaw,
 	stateAt,
 	type RecordedEvent,
-} from '../../source/state/recording.js';
+} from '../../source/recording/recording.js';
 
 const start = Date.parse('2026-11-30T11:00:00Z');
 const header = encodeHeader({

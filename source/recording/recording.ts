@@ -17,7 +17,7 @@ import type {KubeObject, ResourceKind} from '../core/kube-object.js';
 import {InputError} from '../core/errors.js';
 import {exitCodes, isExitCode} from '../core/exit-codes.js';
 import {sanitizeLine, sanitizeText} from '../model/sanitize.js';
-import type {ConnectionState, SourceEvent} from './object-source.js';
+import type {ConnectionState, SourceEvent} from '../state/object-source.js';
 import {contextSeparator} from '../model/plan-tree.js';
 
 export const recordingFormat = 'planwatch/1';
