@@ -1,16 +1,6 @@
 /**
  * The reflector: the one owner of list → watch → relist for one resource (client-go's Reflector, in small).
  *
- * - LIST through client-node's request machinery (so auth, exec plugins and TLS are client-node's), emit
- *   `replace`, then WATCH with client-node's `Watch` from the list resourceVersion with bookmarks on.
- * - Every event and bookmark moves the last seen resourceVersion; a rewatch resumes from it.
- * - 410 Gone (HTTP status or ERROR event) → relist; the `replace` drops objects deleted meanwhile.
- * - A watch ended by the server (timeoutSeconds), by client-node's 30 s inactivity timer or by our own
- *   watchdog is normal: rewatch at once. A watch that ends within a second with nothing on it, or any
- *   error, is retried with jittered exponential backoff and shows as `reconnecting`.
- * - Before the first successful list, failures the caller deems fatal (401, 403, CRD missing,
- *   unreachable…) stop the reflector; afterwards it retries forever: a blip never ends the program.
- *
  * Why hand-written and not client-node's informer (`makeInformer`, i.e. its `ListWatch` in dist/cache.js; read
  * in @kubernetes/client-node 2.0.1, test/kube/list-watch-header.test.ts fails when another version is installed,
  * so this is read again). What the reflector needs and that ListWatch does not do:
@@ -21,7 +11,7 @@
  *   everything; without `timeoutSeconds` spread by jitter, many clients reconnect together.
  * - Retry after errors: any error other than 410 or its own timeout is handed to the `error` callbacks and
  *   the informer stops; a failed LIST too. Here a failure before the first list is fatal or retried by the
- *   caller's rule (401/403/CRD missing end the run, 5xx/429 are retried), and afterwards retried forever.
+ *   caller's rule (401/403/CRD missing end the run, 5xx/429 are retried); what happens after it, below.
  * - Backoff: its reconnect delay doubles 1 s → 30 s without jitter and is reset by any event; here it is
  *   client-go's (800 ms → 30 s, full jitter, reset after 2 minutes of health: kube/backoff.ts).
  * - Bounds: a LIST that never answers is awaited forever; here it is abandoned after 60 s, and a watch that
@@ -31,7 +21,17 @@
  *   (`connecting`, `live`, `reconnecting` with attempt and last error) reported as it changes.
  * - One `replace` per relist: it keeps its own cache of every object (a second copy next to the store's) and
  *   reports a relist as one add/update/delete callback per object; the store wants the whole list at once.
- * client-node's `Watch` (the streaming request, its auth and TLS) and its request machinery are used as they are.
+ * What is taken from client-node as it is: its request machinery (auth, exec plugins, TLS, proxies). How it works:
+ *
+ * - LIST through client-node's request machinery (so auth, exec plugins and TLS are client-node's), emit
+ *   `replace`, then WATCH with client-node's `Watch` from the list resourceVersion with bookmarks on.
+ * - Every event and bookmark moves the last seen resourceVersion; a rewatch resumes from it.
+ * - 410 Gone (HTTP status or ERROR event) → relist; the `replace` drops objects deleted meanwhile.
+ * - A watch ended by the server (timeoutSeconds), by client-node's 30 s inactivity timer or by our own
+ *   watchdog is normal: rewatch at once. A watch that ends within a second with nothing on it, or any
+ *   error, is retried with jittered exponential backoff and shows as `reconnecting`.
+ * - Before the first successful list, failures the caller deems fatal (401, 403, CRD missing,
+ *   unreachable…) stop the reflector; afterwards it retries forever: a blip never ends the program.
  */
 import {HttpMethod, IsomorphicFetchHttpLibrary, RequestContext, Watch, type KubeConfig} from '@kubernetes/client-node';
 import type {Clock} from '../core/clock.js';
