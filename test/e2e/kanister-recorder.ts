@@ -106,6 +106,10 @@ const blueprint = {
 			phases: [waitV2('waitLong', false, '90s')],
 			deferPhase: waitV2('cleanupSlow', true, '30s'),
 		},
+		late: {
+			phases: [createConfigMap('makeLate', 'rec-late'), waitV2('waitLate', false, '15s')],
+			deferPhase: deleteConfigMap('removeLate', 'rec-late'),
+		},
 	},
 };
 
@@ -117,6 +121,8 @@ type Scenario = {
 	readonly blueprint?: string;
 	/** Delete the ActionSet this long after its phase started running. */
 	readonly deleteAfterMs?: number;
+	/** Start planwatch only this long after the action's second phase started (timers of work already under way). */
+	readonly watchAfterRunningMs?: number;
 };
 
 const scenarios: readonly Scenario[] = [
@@ -127,6 +133,7 @@ const scenarios: readonly Scenario[] = [
 	{name: 'two-actions-one-defer-failed', what: 'two actions: okOk succeeds; okFail completes its phase, its deferPhase fails', actions: ['okOk', 'okFail']},
 	{name: 'deleted-while-running', what: 'the ActionSet is deleted while its WaitV2 phase runs', actions: ['slow'], deleteAfterMs: 3000},
 	{name: 'blueprint-missing', what: 'the ActionSet names a Blueprint that does not exist', actions: ['okOk'], blueprint: 'no-such-blueprint'},
+	{name: 'watched-late', what: 'planwatch starts 6 s into phase waitLate (it fails at its 15 s WaitV2 timeout), deferPhase completes', actions: ['late'], watchAfterRunningMs: 6000},
 ];
 
 function actionSet(s: Scenario): Record<string, unknown> {
@@ -271,10 +278,23 @@ async function recordScenario(cluster: Cluster, controller: ChildProcess, s: Sce
 		rawWatch(cluster, `/api/v1/namespaces/${namespace}/events?watch=true&fieldSelector=involvedObject.name%3D${s.name}`, raw),
 	];
 	// planwatch exits 4 when its target is not there at the first list: create the ActionSet while the controller is
-	// stopped (SIGSTOP), start planwatch, and let the controller go on once planwatch has listed.
-	controller.kill('SIGSTOP');
+	// stopped (SIGSTOP), start planwatch, and let the controller go on once planwatch has listed. A scenario that
+	// starts planwatch late lets the controller run and starts planwatch once the work is under way.
+	const late = s.watchAfterRunningMs !== undefined;
+	if (!late) {
+		controller.kill('SIGSTOP');
+	}
+
 	const createdAt = Date.now();
 	await kubectlOk(cluster, ['create', '-f', '-'], JSON.stringify(actionSet(s)));
+	if (late) {
+		await until('the second phase to run', 30_000, async () => {
+			const r = await cluster.kubectl(['get', 'actionset', '-n', namespace, s.name, '-o', 'jsonpath={.status.actions[0].phases[1].state}']);
+			return r.stdout === 'running';
+		});
+		await sleep(s.watchAfterRunningMs);
+	}
+
 	const common = [`actionset/${s.name}`, '-n', namespace, '--kubeconfig', cluster.adminKubeconfig, '-o', 'json', '--no-history'];
 	const watcher = startPlanwatch([...common, '--record', recording], work);
 	const waiter = startPlanwatch([...common, '--wait', '--timeout', '2m'], work);
@@ -286,7 +306,9 @@ async function recordScenario(cluster: Cluster, controller: ChildProcess, s: Sce
 		await until('planwatch to list', 30_000, () => existsSync(recording) && readFileSync(recording, 'utf8').includes('"type":"synced"'));
 		await sleep(1500);
 	} finally {
-		controller.kill('SIGCONT');
+		if (!late) {
+			controller.kill('SIGCONT');
+		}
 	}
 
 	let deletedAt: number | undefined;

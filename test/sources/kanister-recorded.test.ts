@@ -182,6 +182,27 @@ describe('replaying the real Kanister controller', () => {
 		].join('\n'));
 	});
 
+	it('watched late: timers from the controller\'s Started Action/Phase events, not from when planwatch started', async () => {
+		const run = await replayed('watched-late');
+		const summary = `late failed in phase waitLate: ${clip}; deferPhase removeLate completed (cleanup ran)`;
+		expect(run.result).toEqual({exitCode: 1, message: summary});
+		expect(liveWait('watched-late').exitCode).toBe(1);
+		expectEndsAt(run, settledEntry(run.recording));
+		// planwatch listed at 21:03:15, 11 s into phase waitLate (Started Phase 21:03:04); it failed at 21:03:19.
+		expect(run.stdout.split('\n')[1]).toBe('21:03:15 kanister/watched-late  running  late running phase waitLate (50%)');
+		expect(run.stdout).toContain('21:03:19 kanister/watched-late late › waitLate  running → failed (15s)\n');
+		const {finished, tree} = closing(run);
+		expect(finished).toBe('21:03:19 kanister/watched-late late  failed in 16s');
+		expect(tree).toBe([
+			'ActionSet kanister/watched-late · blueprint planwatch-rec · failed · 50%',
+			'└─ ✖ late  Namespace kanister    failed    0:16',
+			'   ├─ ✔ makeLate                 complete  0:00',
+			`   ├─ ✖ waitLate                 failed    0:15  ${clip}`,
+			'   └─ ⤷ ✔ deferPhase removeLate  complete  0:00  always runs',
+			`✖ ${summary}`,
+		].join('\n'));
+	});
+
 	it('deleted while running: what was seen up to the DELETED, and what the controller still did after it', async () => {
 		const run = await replayStream(file('deleted-while-running'), {wait: false});
 		const {recording} = run;
@@ -212,7 +233,7 @@ describe('replaying the real Kanister controller', () => {
 	});
 
 	it('every recording drawn with -f (the file source) gives the replay\'s final verdict', async () => {
-		for (const name of ['core-ok-defer-ok', 'core-ok-defer-failed', 'core-failed-defer-ok', 'core-failed-defer-failed', 'two-actions-one-defer-failed', 'blueprint-missing']) {
+		for (const name of ['core-ok-defer-ok', 'core-ok-defer-failed', 'core-failed-defer-ok', 'core-failed-defer-failed', 'two-actions-one-defer-failed', 'blueprint-missing', 'watched-late']) {
 			const source = await loadFileSource([file(name)]);
 			const store = new Store(new FakeClock());
 			source.start(store.apply);
