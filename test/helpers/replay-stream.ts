@@ -5,8 +5,8 @@
  */
 import {runStream} from '../../source/cli/run-stream.js';
 import {exitCodes} from '../../source/core/exit-codes.js';
-import type {Recording} from '../../source/state/recording.js';
-import {ReplayClock} from '../../source/state/replay-clock.js';
+import type {Recording} from '../../source/recording/recording.js';
+import {ReplayClock} from '../../source/recording/replay-clock.js';
 import {openSession} from '../../source/state/session.js';
 import {createReplaySource, loadRecording} from '../../source/sources/replay-source.js';
 import type {StoreSnapshot} from '../../source/state/store.js';

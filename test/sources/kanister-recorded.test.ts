@@ -11,7 +11,7 @@ import path from 'node:path';
 import type {KubeObject} from '../../source/core/kube-object.js';
 import type {PlanNode} from '../../source/model/plan-tree.js';
 import {loadFileSource} from '../../source/sources/file-source.js';
-import type {Recording, RecordingEntry} from '../../source/state/recording.js';
+import type {Recording, RecordingEntry} from '../../source/recording/recording.js';
 import {Store} from '../../source/state/store.js';
 import {FakeClock} from '../helpers/fake-clock.js';
 import {repoRoot} from '../helpers/run-bin.js';
