@@ -4,6 +4,7 @@
  */
 import {STATUS_CODES} from 'node:http';
 import {sanitizeLine} from '../model/sanitize.js';
+import {TooLargeError} from './bounded-read.js';
 import {qualifiedName, type ResourceType} from './resources.js';
 
 export type FailureKind =
@@ -295,6 +296,15 @@ export function notInstalledMessage(resource: ResourceType): string {
 
 export const unauthorizedMessage = 'credentials rejected (401): log in again, e.g. refresh your token';
 
+/** A 401 after a good list that a retry (with a fresh credential from the plugin, if there is one) did not cure. */
+export function unauthorizedAgainMessage(plugin: string | undefined, refreshed: boolean): string {
+	if (plugin !== undefined && refreshed) {
+		return `credentials rejected (401) while watching, and again with a fresh credential from ${sanitizeLine(plugin, 80)}: log in again`;
+	}
+
+	return 'credentials rejected (401) while watching, and again on retry: log in again, e.g. refresh your token';
+}
+
 function statusFailure(statusCode: number, status: KubeStatus | undefined, reason: string, context: FailureContext, body?: string): KubeFailure {
 	const serverMessage = status?.message ? sanitizeLine(status.message, 300) : undefined;
 	switch (statusCode) {
@@ -346,6 +356,11 @@ export function classifyFailure(error: unknown, context: FailureContext): KubeFa
 
 	if (error instanceof BadResponseError) {
 		return {kind: 'server', statusCode: error.statusCode, message: error.message};
+	}
+
+	if (error instanceof TooLargeError) {
+		// The connection is dropped and the request retried with backoff, like a broken answer.
+		return {kind: 'server', message: error.message};
 	}
 
 	// client-node's Watch: `new Error(statusText)` with `statusCode` for non-200 answers (the body is not read).

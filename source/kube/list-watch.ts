@@ -2,19 +2,23 @@
  * The reflector: the one owner of list → watch → relist for one resource (client-go's Reflector, in small).
  *
  * - LIST through client-node's request machinery (so auth, exec plugins and TLS are client-node's), emit
- *   `replace`, then WATCH with client-node's `Watch` from the list resourceVersion with bookmarks on.
+ *   `replace`, then WATCH (watch-stream.ts, the same machinery) from the list resourceVersion with bookmarks on.
+ *   Every answer is read against a byte limit (bounded-read.ts): one page, one event.
  * - Every event and bookmark moves the last seen resourceVersion; a rewatch resumes from it.
  * - 410 Gone (HTTP status or ERROR event) → relist; the `replace` drops objects deleted meanwhile.
  * - A watch ended by the server (timeoutSeconds), by client-node's 30 s inactivity timer or by our own
  *   watchdog is normal: rewatch at once. A watch that ends within a second with nothing on it, or any
  *   error, is retried with jittered exponential backoff and shows as `reconnecting`.
  * - Before the first successful list, failures the caller deems fatal (401, 403, CRD missing,
- *   unreachable…) stop the reflector; afterwards it retries forever: a blip never ends the program.
+ *   unreachable…) stop the reflector; afterwards it retries forever: a blip never ends the program. The one
+ *   exception is a 401 that a fresh credential does not cure (#rejectedForGood).
  */
-import {HttpMethod, IsomorphicFetchHttpLibrary, RequestContext, Watch, type KubeConfig} from '@kubernetes/client-node';
+import {HttpMethod, IsomorphicFetchHttpLibrary, RequestContext, type KubeConfig} from '@kubernetes/client-node';
 import type {Clock} from '../core/clock.js';
 import {Backoff, type BackoffPolicy} from './backoff.js';
-import {BadResponseError, classifyFailure, CredentialError, describeBody, errorText, KubeStatusError, statusText, type FailureContext, type KubeFailure, type KubeStatus} from './errors.js';
+import {byteSize, maxListResponseBytes, readBounded, TooLargeError} from './bounded-read.js';
+import {BadResponseError, classifyFailure, CredentialError, describeBody, errorText, KubeStatusError, statusText, unauthorizedAgainMessage, type FailureContext, type KubeFailure, type KubeStatus} from './errors.js';
+import {watchStream} from './watch-stream.js';
 import type {KubeObject} from '../core/kube-object.js';
 import {collectionPath, type ResourceType} from './resources.js';
 import {notAnswered, onStreamEnd, onWatchError, type WatchOutcome} from './watch-decisions.js';
@@ -58,6 +62,14 @@ export type ReflectorOptions = {
 	readonly clientInactivityMs?: number;
 	/** Objects per LIST page (tests use small pages). Default defaultListPageSize. */
 	readonly listPageSize?: number;
+	/** Largest LIST answer (one page) and largest watch event accepted (tests use small ones). */
+	readonly maxListBytes?: number;
+	readonly maxEventBytes?: number;
+	/**
+	 * Forget the cached credential so the next request gets a new one (the exec plugin runs again): called on a
+	 * 401 after a good list. A second 401 in a row then ends the reflector (`failed`), as nothing else will help.
+	 */
+	readonly refreshCredentials?: () => void;
 };
 
 const minWatchTimeoutSeconds = 300;
@@ -84,7 +96,14 @@ export type ListOptions = {
 	readonly signal?: AbortSignal;
 	/** Objects per page (`limit`); 0 = no paging. Default defaultListPageSize. */
 	readonly pageSize?: number;
+	/** Largest answer (one page) read. Default maxListResponseBytes. */
+	readonly maxBytes?: number;
+	/** Filled in while the list runs: what has arrived so far (to say why a list that is cut short was). */
+	readonly progress?: ListProgress;
 };
+
+/** How far a LIST got: pages answered, and the bytes of the page being read. */
+export type ListProgress = {pages: number; bytes: number; answered: boolean};
 
 /** Fill in kind/apiVersion: list items of core types come without them. */
 function typed(resource: ResourceType, object: KubeObject): KubeObject {
@@ -102,6 +121,12 @@ export const defaultListPageSize = 500;
 const maxListRestarts = 3;
 
 /**
+ * Pages one list may take: 2 000 pages of 500 are a million objects, far beyond any cluster planwatch can draw;
+ * a server that keeps handing out new continue tokens is stopped here (a repeated token is caught at once).
+ */
+export const maxListPages = 2000;
+
+/**
  * A complete LIST through client-node's request machinery (its auth, exec plugins, TLS and proxies), in pages
  * of `pageSize` with `limit`/`continue` as kubectl does, so a namespace with tens of thousands of Events never
  * arrives as one huge answer. A continue token the server no longer honours (410: its snapshot was compacted
@@ -113,15 +138,34 @@ export async function listObjects(options: ListOptions): Promise<{items: KubeObj
 		const items: KubeObject[] = [];
 		let continueToken: string | undefined;
 		let resourceVersion: string;
+		// A server that hands back a token it gave before would be asked for the same pages forever.
+		const tokens = new Set<string>();
+		let pages = 0;
 		try {
 			do {
 				const page = await listPage(options, continueToken);
+				pages++;
+				if (options.progress) {
+					options.progress.pages = pages;
+				}
+
 				for (const item of page.items) {
 					items.push(item);
 				}
 
 				resourceVersion = page.resourceVersion;
 				continueToken = page.continueToken;
+				if (continueToken !== undefined) {
+					if (tokens.has(continueToken)) {
+						throw new BadResponseError(200, `a continue token it had already given (page ${pages + 1} of a list of ${options.resource.plural} would repeat an earlier one); planwatch stopped paging`);
+					}
+
+					if (pages >= maxListPages) {
+						throw new BadResponseError(200, `page ${pages} of a list of ${options.resource.plural} and still a continue token (more than ${maxListPages} pages is beyond any real cluster); planwatch stopped paging`);
+					}
+
+					tokens.add(continueToken);
+				}
 			} while (continueToken !== undefined);
 		} catch (error) {
 			if (continueToken !== undefined && error instanceof KubeStatusError && error.statusCode === 410 && restart < maxListRestarts) {
@@ -169,11 +213,19 @@ async function listPage(options: ListOptions, continueToken: string | undefined)
 
 	const response = await new IsomorphicFetchHttpLibrary().send(request).toPromise();
 	const contentType = response.headers['content-type'] ?? '';
+	const {progress} = options;
+	if (progress) {
+		progress.answered = true;
+		progress.bytes = 0;
+	}
+
+	const maxBytes = options.maxBytes ?? maxListResponseBytes;
 	let text: string;
 	try {
-		text = await response.body.text();
+		// Counted after gzip is undone: a small compressed answer may inflate to gigabytes.
+		text = (await readBounded(response.body.stream(), maxBytes, `the answer to a list of ${options.resource.plural}`, progress)).toString('utf8');
 	} catch (error) {
-		if (options.signal?.aborted) {
+		if (options.signal?.aborted || error instanceof TooLargeError) {
 			throw error;
 		}
 
@@ -219,6 +271,8 @@ export class Reflector {
 	#started = false;
 	#stopped = false;
 	#failures = 0;
+	/** 401s in a row since the last good answer. */
+	#unauthorized = 0;
 	#state: ReflectorState | undefined;
 	/** Ends whatever the loop is waiting on (a list, a watch, a backoff sleep). */
 	#interrupt: (() => void) | undefined;
@@ -305,6 +359,10 @@ export class Reflector {
 				}
 
 				case 'failed': {
+					if (this.#rejectedForGood(outcome.failure)) {
+						return;
+					}
+
 					await this.#retryAfter(outcome.failure);
 					break;
 				}
@@ -330,10 +388,15 @@ export class Reflector {
 				return 'stopped';
 			}
 
+			if (this.#rejectedForGood(result.failure)) {
+				return 'stopped';
+			}
+
 			await this.#retryAfter(result.failure);
 			return 'retry';
 		}
 
+		this.#unauthorized = 0;
 		this.#everListed = true;
 		this.#needList = false;
 		this.#resourceVersion = result.resourceVersion;
@@ -352,7 +415,30 @@ export class Reflector {
 		this.#sink({type: 'state', state});
 	}
 
+	/**
+	 * A 401 after a good list: the credential expired or was revoked. The first one drops the cached credential
+	 * (the exec plugin runs again on the next request) and is retried; a second in a row, with nothing answered
+	 * in between, ends the reflector with `failed` — retrying the same rejected credential helps nobody.
+	 */
+	#rejectedForGood(failure: KubeFailure): boolean {
+		if (failure.kind !== 'unauthorized') {
+			this.#unauthorized = 0;
+			return false;
+		}
+
+		this.#unauthorized++;
+		if (this.#unauthorized === 1) {
+			this.#options.refreshCredentials?.();
+			return false;
+		}
+
+		this.#stopped = true;
+		this.#sink({type: 'failed', failure: {...failure, message: unauthorizedAgainMessage(this.#options.credentialPlugin, this.#options.refreshCredentials !== undefined)}});
+		return true;
+	}
+
 	#healthy(): void {
+		this.#unauthorized = 0;
 		this.#failures = 0;
 		this.#setState({status: 'live'});
 	}
@@ -396,11 +482,18 @@ export class Reflector {
 			};
 		});
 
+		const progress: ListProgress = {pages: 0, bytes: 0, answered: false};
 		try {
-			return await Promise.race([listObjects({...this.#options, signal: controller.signal, ...(this.#options.listPageSize === undefined ? {} : {pageSize: this.#options.listPageSize})}), interrupted]);
+			return await Promise.race([listObjects({
+				...this.#options,
+				signal: controller.signal,
+				progress,
+				...(this.#options.listPageSize === undefined ? {} : {pageSize: this.#options.listPageSize}),
+				...(this.#options.maxListBytes === undefined ? {} : {maxBytes: this.#options.maxListBytes}),
+			}), interrupted]);
 		} catch (error) {
 			if (timedOut) {
-				return {failure: {kind: 'server', message: `the cluster did not answer a list of ${this.#options.resource.plural} within ${Math.round(timeoutMs / 1000)}s`}};
+				return {failure: {kind: 'server', message: listTimeoutMessage(this.#options.resource.plural, timeoutMs, progress)}};
 			}
 
 			return {failure: classifyFailure(error, context)};
@@ -413,11 +506,6 @@ export class Reflector {
 	async #watchOnce(): Promise<WatchOutcome> {
 		const {clock} = this.#options;
 		const context: FailureContext = {...this.#context, verb: 'watch'};
-		const watch = new Watch(this.#options.kubeConfig);
-		if (this.#options.clientInactivityMs !== undefined) {
-			(watch as unknown as {requestTimeoutMs: number}).requestTimeoutMs = this.#options.clientInactivityMs;
-		}
-
 		const query = watchQuery(this.#options, this.#resourceVersion, this.#random());
 		const path = collectionPath(this.#options.resource, this.#options.namespace);
 		const startedAt = clock.now();
@@ -489,7 +577,11 @@ export class Reflector {
 				finish({kind: 'stopped'});
 			};
 			armWatchdog();
-			watch.watch(path, query, onEvent, onDone).then(
+			watchStream(this.#options.kubeConfig, path, query, onEvent, onDone, {
+				...(this.#options.clientInactivityMs === undefined ? {} : {inactivityMs: this.#options.clientInactivityMs}),
+				...(this.#options.maxEventBytes === undefined ? {} : {maxEventBytes: this.#options.maxEventBytes}),
+				eventName: `an event on the watch of ${this.#options.resource.plural}`,
+			}).then(
 				c => {
 					controller = c;
 					opened = !settled;
@@ -534,6 +626,17 @@ export class Reflector {
 			}
 		}
 	}
+}
+
+/** Why a list was abandoned at its timeout: no answer at all, or an answer still arriving. */
+function listTimeoutMessage(plural: string, timeoutMs: number, progress: ListProgress): string {
+	const seconds = Math.round(timeoutMs / 1000);
+	if (!progress.answered) {
+		return `the cluster did not answer a list of ${plural} within ${seconds}s`;
+	}
+
+	const page = progress.pages > 0 ? ` (page ${progress.pages + 1})` : '';
+	return `the answer to a list of ${plural}${page} was still arriving after ${seconds}s (${byteSize(progress.bytes)} so far); planwatch stopped reading it`;
 }
 
 /**
