@@ -65,6 +65,8 @@ export type ReflectorOptions = {
 	/** Largest LIST answer (one page) and largest watch event accepted (tests use small ones). */
 	readonly maxListBytes?: number;
 	readonly maxEventBytes?: number;
+	/** Pages one list may take (tests use few). Default maxListPages. */
+	readonly maxListPages?: number;
 	/**
 	 * Forget the cached credential so the next request gets a new one (the exec plugin runs again): called on a
 	 * 401 after a good list. A second 401 in a row then ends the reflector (`failed`), as nothing else will help.
@@ -98,6 +100,8 @@ export type ListOptions = {
 	readonly pageSize?: number;
 	/** Largest answer (one page) read. Default maxListResponseBytes. */
 	readonly maxBytes?: number;
+	/** Pages the list may take. Default maxListPages. */
+	readonly maxPages?: number;
 	/** Filled in while the list runs: what has arrived so far (to say why a list that is cut short was). */
 	readonly progress?: ListProgress;
 };
@@ -160,8 +164,9 @@ export async function listObjects(options: ListOptions): Promise<{items: KubeObj
 						throw new BadResponseError(200, `a continue token it had already given (page ${pages + 1} of a list of ${options.resource.plural} would repeat an earlier one); planwatch stopped paging`);
 					}
 
-					if (pages >= maxListPages) {
-						throw new BadResponseError(200, `page ${pages} of a list of ${options.resource.plural} and still a continue token (more than ${maxListPages} pages is beyond any real cluster); planwatch stopped paging`);
+					const pageLimit = options.maxPages ?? maxListPages;
+					if (pages >= pageLimit) {
+						throw new BadResponseError(200, `page ${pages} of a list of ${options.resource.plural} and still a continue token (more than ${pageLimit} pages is beyond any real cluster); planwatch stopped paging`);
 					}
 
 					tokens.add(continueToken);
@@ -490,6 +495,7 @@ export class Reflector {
 				progress,
 				...(this.#options.listPageSize === undefined ? {} : {pageSize: this.#options.listPageSize}),
 				...(this.#options.maxListBytes === undefined ? {} : {maxBytes: this.#options.maxListBytes}),
+				...(this.#options.maxListPages === undefined ? {} : {maxPages: this.#options.maxListPages}),
 			}), interrupted]);
 		} catch (error) {
 			if (timedOut) {

@@ -64,8 +64,11 @@ type OpenWatch = {
 /** An answer written as is: any status, content type and body; `truncate` drops the connection mid-body. */
 export type RawAnswer = {readonly status: number; readonly body: string; readonly contentType?: string; readonly truncate?: boolean};
 
+/** Writes a whole answer itself (an endless body, a gzip bomb); returns the status it sent, for the request log. */
+export type CustomAnswer = (request: http.IncomingMessage, response: http.ServerResponse) => number;
+
 /** An injected answer; status 0 = never answer. */
-type Failure = {plural?: string; watch?: boolean; continued?: boolean; status: number; remaining: number; raw?: RawAnswer};
+type Failure = {plural?: string; watch?: boolean; continued?: boolean; status: number; remaining: number; raw?: RawAnswer; custom?: CustomAnswer};
 
 export type WatchServerOptions = {
 	/** Resources the server serves (their CRDs are "installed"); the others answer 404. Default: all five. */
@@ -175,7 +178,7 @@ export class WatchServer {
 	readonly #scheme: 'http' | 'https';
 	readonly #sockets = new Set<Socket>();
 	readonly #served: ResourceDef[];
-	readonly #tokens: Readonly<Record<string, string>>;
+	#tokens: Readonly<Record<string, string>>;
 	readonly #objects = new Map<string, Map<string, StoredObject>>(); // plural.group → ns/name → object
 	readonly #log: LogEntry[] = [];
 	readonly #watches = new Set<OpenWatch>();
@@ -307,6 +310,16 @@ export class WatchServer {
 	/** Answer the next `times` matching requests with exactly `answer` (an HTML page, `[]`, a cut-off body…). */
 	answerNext(match: {plural?: string; watch?: boolean}, answer: RawAnswer, times = 1): void {
 		this.#failures.push({...match, status: answer.status, remaining: times, raw: answer});
+	}
+
+	/** Answer the next `times` matching requests with `answer`, which writes status, headers and body itself. */
+	handleNext(match: {plural?: string; watch?: boolean; continued?: boolean}, answer: CustomAnswer, times = 1): void {
+		this.#failures.push({...match, status: -1, remaining: times, custom: answer});
+	}
+
+	/** Replace the accepted bearer tokens (e.g. revoke one mid-watch: its next request gets 401). */
+	setTokens(tokens: Readonly<Record<string, string>>): void {
+		this.#tokens = tokens;
 	}
 
 	/** Leave the next `times` matching requests unanswered (no status, no headers) until the server stops. */
@@ -540,6 +553,11 @@ export class WatchServer {
 			this.#failures = this.#failures.filter(f => f.remaining > 0);
 			if (failure.status === 0) {
 				record(0);
+				return;
+			}
+
+			if (failure.custom) {
+				record(failure.custom(request, response));
 				return;
 			}
 
