@@ -337,13 +337,21 @@ function statusFailure(statusCode: number, status: KubeStatus | undefined, reaso
 	}
 }
 
+function installHintOf(error: unknown): string | undefined {
+	const hint = (error as {installHint?: unknown} | undefined)?.installHint;
+	return typeof hint === 'string' && hint.trim() !== '' ? hint : undefined;
+}
+
 /** Classify any error from a LIST, a watch request or a watch stream. */
 export function classifyFailure(error: unknown, context: FailureContext): KubeFailure {
 	if (error instanceof CredentialError) {
 		const plugin = error.plugin ?? context.credentialPlugin;
 		const code = systemCode(error.cause);
 		if (plugin && code === 'ENOENT') {
-			return {kind: 'credentials', message: `credential plugin ${plugin} not found: install it or fix users[].exec.command in the kubeconfig`};
+			// The kubeconfig's installHint says how (kubectl prints it too); it is hostile text like any other.
+			const hint = installHintOf(error.cause);
+			const how = hint === undefined ? 'install it or fix users[].exec.command in the kubeconfig' : sanitizeLine(hint.replaceAll(/\s+/g, ' ').trim(), 300);
+			return {kind: 'credentials', message: `credential plugin ${plugin} not found: ${how}`};
 		}
 
 		const what = plugin ? `credential plugin ${plugin} failed` : 'cannot get credentials';
