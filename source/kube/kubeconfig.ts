@@ -4,6 +4,7 @@
  * client-node's own loadFromDefault() silently ends at http://localhost:8080 and throws on duplicate names
  * across KUBECONFIG files, so we do the search and the merge here and fail with one line instead.
  */
+import {X509Certificate} from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -283,6 +284,32 @@ function withExecRunner(users: readonly User[], runner: {timeoutMs?: number; std
 	return configs.size === 0 ? {users: rewritten} : {users: rewritten, credentials: new ExecCredentials(configs, runner)};
 }
 
+/** True when `pem` holds at least one certificate (Go's AppendCertsFromPEM, which client-go requires to succeed). */
+function holdsCertificate(pem: string): boolean {
+	for (const block of pem.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? []) {
+		try {
+			// Parsing is the check.
+			new X509Certificate(block);
+			return true;
+		} catch {
+			// Try the next block.
+		}
+	}
+
+	return false;
+}
+
+/**
+ * certificate-authority-data that holds no certificate fails here, as kubectl fails ("unable to load root
+ * certificates"): Node would ignore it and the handshake would blame the server's certificate instead.
+ */
+function checkCertificateAuthority(cluster: Cluster, where: string): void {
+	// A certificate-authority file is read when connecting (client-node); an in-cluster ca.crt may appear later.
+	if (cluster.caData && !holdsCertificate(Buffer.from(cluster.caData, 'base64').toString('latin1'))) {
+		throw new KubeconfigError(`certificate-authority-data of cluster ${sanitizeLine(cluster.name, 80)} in ${where} holds no PEM certificate (unable to load root certificates)`, exitCodes.cluster);
+	}
+}
+
 /** The names of every context of the kubeconfig (`--all-contexts`), in its order. */
 export function kubeconfigContextNames(options: KubeconfigOptions = {}): string[] {
 	return readKubeconfig(options).parsed.contexts.map(c => c.name);
@@ -353,6 +380,7 @@ export function loadKubeconfig(options: KubeconfigOptions = {}): LoadedKubeconfi
 		throw new KubeconfigError(`context ${sanitizeLine(contextName, 80)} refers to cluster ${sanitizeLine(context.cluster ?? '', 80)}, which is not in ${where}`, exitCodes.cluster);
 	}
 
+	checkCertificateAuthority(cluster, where);
 	const user = parsed.users.find(u => u.name === context.user);
 	if (context.user && !user) {
 		throw new KubeconfigError(`context ${sanitizeLine(contextName, 80)} refers to user ${sanitizeLine(context.user, 80)}, which is not in ${where}`, exitCodes.cluster);

@@ -288,8 +288,11 @@ export class Reflector {
 		this.#sink = sink;
 		this.#random = options.random ?? Math.random;
 		this.#backoff = new Backoff({random: this.#random, ...(options.backoff ? {policy: options.backoff} : {})});
+		const cluster = options.kubeConfig.getCurrentCluster();
 		this.#context = {
-			server: options.kubeConfig.getCurrentCluster()?.server ?? '',
+			server: cluster?.server ?? '',
+			...(cluster?.caData || cluster?.caFile ? {caConfigured: true} : {}),
+			...(cluster?.proxyUrl ? {proxyUrl: cluster.proxyUrl} : {}),
 			verb: 'list',
 			resource: options.resource,
 			...(options.namespace === undefined ? {} : {namespace: options.namespace}),

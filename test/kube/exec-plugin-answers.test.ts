@@ -7,6 +7,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {runningPlugins} from '../../source/kube/exec-credential.js';
 import {loadKubeconfig, type KubeconfigOptions} from '../../source/kube/kubeconfig.js';
@@ -16,6 +17,7 @@ import {FakeClock} from '../helpers/fake-clock.js';
 import {Recorder, waitUntil} from '../helpers/source-recorder.js';
 import {actionSets, WatchServer} from '../helpers/watch-server.js';
 
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'kube');
 let server: WatchServer;
 let dir: string;
 
@@ -100,7 +102,7 @@ describe('exec plugins', () => {
 		const info = path.join(dir, 'info.json');
 		const command = await script('info-login', `printf '%s' "$KUBERNETES_EXEC_INFO" > '${info}'\n${tokenOutput}`);
 		const caFile = path.join(dir, 'ca.crt');
-		await fs.writeFile(caFile, '-----BEGIN CERTIFICATE-----\nnot checked here\n-----END CERTIFICATE-----\n');
+		await fs.copyFile(path.join(fixtures, 'other-ca.crt'), caFile);
 		const file = await kubeconfigWith({command, provideClusterInfo: true}, {
 			'certificate-authority': caFile,
 			'tls-server-name': 'api.example.test',
