@@ -10,8 +10,8 @@
  *   watchdog is normal: rewatch at once. A watch that ends within a second with nothing on it, or any
  *   error, is retried with jittered exponential backoff and shows as `reconnecting`.
  * - Before the first successful list, failures the caller deems fatal (401, 403, CRD missing,
- *   unreachable…) stop the reflector; afterwards it retries forever: a blip never ends the program. The one
- *   exception is a 401 that a fresh credential does not cure (#rejectedForGood).
+ *   unreachable…) stop the reflector; afterwards it retries forever: a blip never ends the program. The
+ *   exceptions: a 403, and a 401 that a fresh credential does not cure (#rejectedForGood).
  */
 import {HttpMethod, IsomorphicFetchHttpLibrary, RequestContext, type KubeConfig} from '@kubernetes/client-node';
 import type {Clock} from '../core/clock.js';
@@ -424,11 +424,19 @@ export class Reflector {
 	}
 
 	/**
+	 * A 403 after a good list ends the reflector (`failed`) at once, as one at the start does.
 	 * A 401 after a good list: the credential expired or was revoked. The first one drops the cached credential
 	 * (the exec plugin runs again on the next request) and is retried; a second in a row, with nothing answered
 	 * in between, ends the reflector with `failed` — retrying the same rejected credential helps nobody.
 	 */
 	#rejectedForGood(failure: KubeFailure): boolean {
+		if (failure.kind === 'forbidden' && this.#everListed) {
+			// RBAC took the right away (or never gave `watch`): as at the start, retrying will not bring it back.
+			this.#stopped = true;
+			this.#sink({type: 'failed', failure});
+			return true;
+		}
+
 		if (failure.kind !== 'unauthorized') {
 			this.#unauthorized = 0;
 			return false;

@@ -297,9 +297,11 @@ export class WatchServer {
 
 	// ----- protocol knobs -----
 
-	/** RBAC: `user` may not list/watch `plural`. */
-	forbid(user: string, plural: string): void {
-		this.#forbidden.add(`${user}|${plural}`);
+	/** RBAC: `user` may not list/watch `plural` (or only the verbs given: e.g. list allowed, watch not). */
+	forbid(user: string, plural: string, verbs: ReadonlyArray<'list' | 'watch'> = ['list', 'watch']): void {
+		for (const verb of verbs) {
+			this.#forbidden.add(`${user}|${plural}|${verb}`);
+		}
 	}
 
 	/** Answer the next `times` matching requests with HTTP `status` and a Status body. */
@@ -582,7 +584,7 @@ export class WatchServer {
 			return;
 		}
 
-		if (this.#forbidden.has(`${user}|${def.plural}`)) {
+		if (this.#forbidden.has(`${user}|${def.plural}|${isWatch ? 'watch' : 'list'}`)) {
 			const verb = isWatch ? 'watch' : 'list';
 			const scope = route.namespace === undefined ? 'at the cluster scope' : `in the namespace "${route.namespace}"`;
 			reply(403, status(403, 'Forbidden', `${qualified(def)} is forbidden: User "${user}" cannot ${verb} resource "${def.plural}" in API group "${def.group}" ${scope}`));
