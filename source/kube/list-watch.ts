@@ -11,7 +11,7 @@
  *   error, is retried with jittered exponential backoff and shows as `reconnecting`.
  * - Before the first successful list, failures the caller deems fatal (401, 403, CRD missing,
  *   unreachable…) stop the reflector; afterwards it retries forever: a blip never ends the program. The
- *   exceptions: a 403, and a 401 that a fresh credential does not cure (#rejectedForGood).
+ *   exception: a 401 or 403 that a retry (with a fresh credential) does not cure (#rejectedForGood).
  */
 import {HttpMethod, IsomorphicFetchHttpLibrary, RequestContext, type KubeConfig} from '@kubernetes/client-node';
 import type {Clock} from '../core/clock.js';
@@ -276,8 +276,8 @@ export class Reflector {
 	#started = false;
 	#stopped = false;
 	#failures = 0;
-	/** 401s in a row since the last good answer. */
-	#unauthorized = 0;
+	/** 401s or 403s in a row since the last good answer. */
+	#rejections = 0;
 	#state: ReflectorState | undefined;
 	/** Ends whatever the loop is waiting on (a list, a watch, a backoff sleep). */
 	#interrupt: (() => void) | undefined;
@@ -404,7 +404,7 @@ export class Reflector {
 			return 'retry';
 		}
 
-		this.#unauthorized = 0;
+		this.#rejections = 0;
 		this.#everListed = true;
 		this.#needList = false;
 		this.#resourceVersion = result.resourceVersion;
@@ -424,37 +424,34 @@ export class Reflector {
 	}
 
 	/**
-	 * A 403 after a good list ends the reflector (`failed`) at once, as one at the start does.
-	 * A 401 after a good list: the credential expired or was revoked. The first one drops the cached credential
-	 * (the exec plugin runs again on the next request) and is retried; a second in a row, with nothing answered
-	 * in between, ends the reflector with `failed` — retrying the same rejected credential helps nobody.
+	 * A 401 or 403 after a good list. One is retried (after the backoff): a 401 may be a credential that just
+	 * expired — it is dropped, so the exec plugin runs again — and a 403 may be an authorization webhook that
+	 * failed once. A second in a row, with nothing answered in between, ends the reflector with `failed`, as at
+	 * the start: retrying a rejected credential or a missing permission helps nobody.
 	 */
 	#rejectedForGood(failure: KubeFailure): boolean {
-		if (failure.kind === 'forbidden' && this.#everListed) {
-			// RBAC took the right away (or never gave `watch`): as at the start, retrying will not bring it back.
-			this.#stopped = true;
-			this.#sink({type: 'failed', failure});
-			return true;
-		}
-
-		if (failure.kind !== 'unauthorized') {
-			this.#unauthorized = 0;
+		if (failure.kind !== 'unauthorized' && failure.kind !== 'forbidden') {
+			this.#rejections = 0;
 			return false;
 		}
 
-		this.#unauthorized++;
-		if (this.#unauthorized === 1) {
-			this.#options.refreshCredentials?.();
+		this.#rejections++;
+		if (this.#rejections === 1) {
+			if (failure.kind === 'unauthorized') {
+				this.#options.refreshCredentials?.();
+			}
+
 			return false;
 		}
 
 		this.#stopped = true;
-		this.#sink({type: 'failed', failure: {...failure, message: unauthorizedAgainMessage(this.#options.credentialPlugin, this.#options.refreshCredentials !== undefined)}});
+		const message = failure.kind === 'unauthorized' ? unauthorizedAgainMessage(this.#options.credentialPlugin, this.#options.refreshCredentials !== undefined) : failure.message;
+		this.#sink({type: 'failed', failure: {...failure, message}});
 		return true;
 	}
 
 	#healthy(): void {
-		this.#unauthorized = 0;
+		this.#rejections = 0;
 		this.#failures = 0;
 		this.#setState({status: 'live'});
 	}

@@ -220,7 +220,7 @@ describe('paging that does not end', () => {
 	});
 });
 
-describe('a 401 in the middle of a watch, after a good list', () => {
+describe('a 401 or 403 in the middle of a watch, after a good list', () => {
 	it('refreshes the credential once; a second 401 ends the reflector with the reason', async () => {
 		let refreshed = 0;
 		const events = start({refreshCredentials: () => {
@@ -261,5 +261,22 @@ describe('a 401 in the middle of a watch, after a good list', () => {
 			return events.since(before).some(e => isLive(e));
 		}, () => events.describe());
 		expect(events.events.some(e => e.type === 'failed')).toBe(false);
+	});
+
+	it('a 403 on the watch after a good list: one is retried (a webhook may fail once), the second ends it', async () => {
+		const events = start();
+		await events.next('live', isLive);
+		server.forbid('tester', 'actionsets', ['watch']);
+		clock.advance(2000);
+		server.closeWatches();
+		await events.next('reconnecting', isReconnecting);
+		await waitUntil(() => {
+			clock.advance(1000);
+			return events.events.some(e => e.type === 'failed');
+		}, () => events.describe());
+		const failed = events.events.find(e => e.type === 'failed');
+		expect(failed?.type === 'failed' && failed.failure.kind).toBe('forbidden');
+		expect(failed?.type === 'failed' && failed.failure.message).toMatch(/^forbidden: user tester cannot watch actionsets\.cr\.kanister\.io in namespace default; /);
+		expect(server.count({watch: true, status: 403})).toBe(2);
 	});
 });
