@@ -28,7 +28,7 @@
  *   Every answer is read against a byte limit (bounded-read.ts): one page, one event.
  * - Every event and bookmark moves the last seen resourceVersion; a rewatch resumes from it.
  * - 410 Gone (HTTP status or ERROR event) → relist; the `replace` drops objects deleted meanwhile.
- * - A watch ended by the server (timeoutSeconds), by client-node's 30 s inactivity timer or by our own
+ * - A watch ended by the server (timeoutSeconds), by the 30 s inactivity timer (client-node's, kept) or by our own
  *   watchdog is normal: rewatch at once. A watch that ends within a second with nothing on it, or any
  *   error, is retried with jittered exponential backoff and shows as `reconnecting`.
  * - Before the first successful list, failures the caller deems fatal (401, 403, CRD missing,
