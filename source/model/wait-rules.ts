@@ -1,7 +1,8 @@
 import {formatDurationWords} from './format-duration.js';
-import type {KanisterWaitFacts, KudoWaitFacts, PlanObject} from './plan-tree.js';
+import type {KanisterWaitFacts, KudoWaitFacts, PlanNode, PlanObject} from './plan-tree.js';
 import {exitCodes} from '../core/exit-codes.js';
 import {msSince} from './iso-time.js';
+import {kudoCleanupFinalizer} from './deletion.js';
 
 /*
  * When is a watched object done, and with which exit code? Pure: the caller passes the clock's now.
@@ -18,6 +19,8 @@ export type WaitRuleOptions = {
 	readonly deferGraceMs: number;
 	/** No update for this long while running → `stale` (a Kanister controller restart leaves `running` forever). */
 	readonly staleMs: number;
+	/** `--plan NAME`: a KUDO Instance is done when this plan is (Kanister ActionSets are not concerned). */
+	readonly plan?: string;
 };
 
 export type WaitVerdict =
@@ -35,6 +38,14 @@ function keepWaiting(waitingFor: string, idleMs: number | undefined, staleMs: nu
 }
 
 function kudoVerdict(object: PlanObject, facts: KudoWaitFacts, baseline: PlanObject | undefined, options: WaitRuleOptions): WaitVerdict {
+	if (facts.unreadable !== undefined) {
+		return {done: true, exitCode: exitCodes.failed, summary: facts.unreadable};
+	}
+
+	if (options.plan !== undefined) {
+		return namedPlanVerdict(object, facts, baseline, options.plan, options);
+	}
+
 	if (facts.queued) {
 		return {done: false, waitingFor: `waiting for the controller to start ${facts.scheduledPlan}`};
 	}
@@ -77,6 +88,68 @@ function kudoVerdict(object: PlanObject, facts: KudoWaitFacts, baseline: PlanObj
 	return {done: true, exitCode: exitCodes.failed, summary: object.summary};
 }
 
+/**
+ * `--plan P`: wait for P — the run triggered after the wait began (it is scheduled, or its status uid changed since
+ * the wait began), else its latest run. A plan that never ran is waited for (until it is triggered, or the
+ * timeout); one the Instance does not have ends the wait with 1 and says which plans it has.
+ */
+function namedPlanVerdict(object: PlanObject, facts: KudoWaitFacts, baseline: PlanObject | undefined, plan: string, options: WaitRuleOptions): WaitVerdict {
+	const node = object.tree.find(n => n.kind === 'plan' && n.name === plan);
+	if (!node) {
+		const plans = object.tree.filter(n => n.kind === 'plan').map(n => n.name);
+		return plans.length === 0
+			? {done: false, waitingFor: `waiting for plan ${plan} to run (no plan of this Instance is known yet)`}
+			: {done: true, exitCode: exitCodes.failed, summary: `no plan ${plan} in this Instance (its plans: ${plans.join(', ')})`};
+	}
+
+	if (facts.scheduledPlan === plan && facts.queued) {
+		return {done: false, waitingFor: `waiting for the controller to start ${plan}`};
+	}
+
+	// Scheduled when the wait began and not yet taken: the status shown is the previous run's (KUDO's uid snapshot).
+	const before = baseline?.wait.kind === 'Instance' ? baseline.wait : undefined;
+	if (before?.queued && before.scheduledPlan === plan && facts.planUids[plan] === before.planUids[plan]) {
+		return {done: false, waitingFor: `waiting for the controller to start ${plan}`};
+	}
+
+	const status = facts.planStatuses?.[plan] ?? node.status;
+	const summary = facts.activePlan === plan && facts.undecided === undefined ? object.summary : planSummary(node, status);
+	if (status === 'COMPLETE') {
+		return {done: true, exitCode: exitCodes.ok, summary};
+	}
+
+	if (status === 'FATAL_ERROR') {
+		return {done: true, exitCode: exitCodes.failed, summary};
+	}
+
+	if (runningKudo.has(status)) {
+		return keepWaiting(summary, msSince(node.updatedAt, options.now), options.staleMs);
+	}
+
+	if (status === 'NEVER_RUN' || status === '' || status === 'QUEUED') {
+		return {done: false, waitingFor: facts.scheduledPlan === plan ? `${plan} scheduled, waiting to start` : `waiting for plan ${plan} to be triggered (it has not run yet)`};
+	}
+
+	return {done: true, exitCode: exitCodes.failed, summary};
+}
+
+/** One line for a plan that is not the Instance's active one: its status and, when it failed, where. */
+function planSummary(plan: PlanNode, status: string): string {
+	if (status === 'COMPLETE') {
+		return `${plan.name} completed`;
+	}
+
+	const steps = plan.children.flatMap(phase => phase.children.map(step => ({phase, step})));
+	if (status === 'FATAL_ERROR') {
+		const failed = steps.find(x => x.step.status === 'FATAL_ERROR');
+		const where = failed ? ` in phase ${failed.phase.name}, step ${failed.step.name}` : '';
+		const message = failed?.step.message ?? plan.message;
+		return `${plan.name} failed${where}${message ? `: ${message}` : ''}`;
+	}
+
+	return `${plan.name} ${status === 'ERROR' ? 'retrying' : status === 'PENDING' ? 'pending' : 'in progress'}`;
+}
+
 /** A pending deferPhase that may still start: wait the grace period (since the last progress) for it. */
 function deferGrace(object: PlanObject, idle: number | undefined, options: WaitRuleOptions): WaitVerdict | undefined {
 	if (idle !== undefined && idle < options.deferGraceMs) {
@@ -87,6 +160,11 @@ function deferGrace(object: PlanObject, idle: number | undefined, options: WaitR
 }
 
 function kanisterVerdict(object: PlanObject, facts: KanisterWaitFacts, options: WaitRuleOptions): WaitVerdict {
+	// Rejected by pkg/validate: the controller will never act on it, as with an inconsistent `complete`.
+	if (facts.rejected !== undefined) {
+		return {done: true, exitCode: exitCodes.failed, summary: object.summary};
+	}
+
 	const idle = msSince(facts.lastProgressAt, options.now);
 	switch (facts.state) {
 		case '':
@@ -141,4 +219,27 @@ export function waitVerdict(object: PlanObject, baseline: PlanObject | undefined
 	return object.wait.kind === 'Instance'
 		? kudoVerdict(object, object.wait, baseline, options)
 		: kanisterVerdict(object, object.wait, options);
+}
+
+/**
+ * A target deleted while waited for: the wait ends at once, with the last state seen.
+ * - It had finished (its last state was a verdict): that verdict's code — deleting it afterwards changes nothing.
+ * - A KUDO Instance held by `kudo.dev.instance.cleanup` whose cleanup plan was its active plan and had not failed:
+ *   the manager removes that finalizer only once cleanup is COMPLETE (TryRemoveFinalizer, instance_types_helpers.go;
+ *   the final status write then fails on the gone object), so its going is the cleanup's success: 0.
+ * - Otherwise it was deleted before it finished (an ActionSet cancelled by deleting it, an Instance removed
+ *   mid-plan): what was waited for will never finish: 1, as `kubectl wait` fails for an object that is gone.
+ */
+export function deletedVerdict(object: PlanObject, baseline: PlanObject | undefined, options: WaitRuleOptions): WaitVerdict & {readonly done: true} {
+	const facts = object.wait;
+	if (object.deletion?.finalizers.includes(kudoCleanupFinalizer) && facts.kind === 'Instance' && facts.activePlan === 'cleanup' && facts.activeStatus !== 'FATAL_ERROR') {
+		return {done: true, exitCode: exitCodes.ok, summary: `deleted after its cleanup plan finished (KUDO lets it go only then); last seen: ${object.summary}`};
+	}
+
+	const last = waitVerdict(object, baseline, options);
+	if (last.done) {
+		return {done: true, exitCode: last.exitCode, summary: `deleted after it had finished: ${last.summary}`};
+	}
+
+	return {done: true, exitCode: exitCodes.failed, summary: `deleted before it finished; last seen: ${object.summary}`};
 }
