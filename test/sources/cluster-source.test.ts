@@ -304,6 +304,58 @@ describe('cluster source: start-up failures are one fatal line', () => {
 		expect(await fatalWhileTicking(events)).toMatch(/^fatal 4: forbidden: user tester cannot list actionsets\.cr\.kanister\.io/);
 	});
 
+	it('a Kanister-only user watching everything: Instances skipped with a note, the ActionSets drawn', async () => {
+		server.forbid('tester', 'instances');
+		server.forbid('tester', 'operatorversions');
+		object(actionSets, 'backup-x');
+		const events = await start();
+		await events.next('synced', isSynced);
+		expect(events.events.filter(e => e.type === 'missing').map(e => summary(e))).toEqual([
+			expect.stringMatching(/^missing Instance: instances\.kudo\.dev not watched: forbidden: user tester cannot list instances\.kudo\.dev in namespace default/) as string,
+		]);
+		clock.advance(5000);
+		expect(events.events.some(e => isFatal(e))).toBe(false);
+		expect(events.events.filter(e => e.type === 'replace' && e.resource === 'ActionSet').map(e => summary(e)).at(-1)).toBe('replace ActionSet ns=default [backup-x]');
+	});
+
+	it('a KUDO-only user watching everything: ActionSets skipped with a note', async () => {
+		server.forbid('tester', 'actionsets');
+		server.forbid('tester', 'blueprints');
+		object(instances, 'mysql');
+		const events = await start();
+		await events.next('synced', isSynced);
+		expect(events.events.filter(e => e.type === 'missing').map(e => e.type === 'missing' && e.resource)).toEqual(['ActionSet']);
+		clock.advance(5000);
+		expect(events.events.some(e => isFatal(e))).toBe(false);
+	});
+
+	it('nothing readable at all: one fatal forbidden line', async () => {
+		server.forbid('tester', 'instances');
+		server.forbid('tester', 'actionsets');
+		const events = await start();
+		expect(await fatalWhileTicking(events)).toMatch(/^fatal 4: forbidden: user tester cannot list (instances\.kudo\.dev|actionsets\.cr\.kanister\.io)/);
+		expect(events.events.filter(e => isFatal(e))).toHaveLength(1);
+	});
+
+	it('Kanister forbidden and KUDO not installed: the forbidden line, exit 4', async () => {
+		await server.close();
+		server = await WatchServer.start({resources: [actionSets, blueprints, eventsResource]});
+		server.forbid('tester', 'actionsets');
+		const events = await start();
+		expect(await fatalWhileTicking(events)).toMatch(/^fatal 4: forbidden: user tester cannot list actionsets\.cr\.kanister\.io/);
+	});
+
+	it('one kind asked for (planwatch actionsets): only its collections, and a 403 on it is fatal', async () => {
+		object(actionSets, 'backup-x');
+		object(instances, 'mysql');
+		const events = await start({kinds: ['ActionSet']});
+		await events.next('synced', isSynced);
+		expect(new Set(server.requests.map(r => r.plural))).toEqual(new Set(['actionsets', 'blueprints', 'events']));
+		server.forbid('tester', 'actionsets');
+		const forbidden = await start({kinds: ['ActionSet']});
+		expect(await fatalWhileTicking(forbidden)).toMatch(/^fatal 4: forbidden: user tester cannot list actionsets/);
+	});
+
 	it('401', async () => {
 		const events = await start({kubeconfig: await kubeconfig({token: 'expired'})});
 		expect(await fatalOf(events)).toBe('fatal 4: credentials rejected (401): log in again, e.g. refresh your token');
