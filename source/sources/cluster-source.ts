@@ -87,6 +87,8 @@ export class ClusterSource implements ObjectSource {
 	readonly #absent = new Set<Product>();
 	/** Products whose main kind may not be listed, skipped with a note (their forbidden line). */
 	readonly #forbidden = new Map<Product, string>();
+	/** Supporting kinds found forbidden before their product's own kind listed (see `missing` in #onFailed). */
+	#heldMissing: Array<{readonly product: Product; readonly event: Extract<Parameters<SourceSink>[0], {type: 'missing'}>}> = [];
 	readonly #lookups = new AbortController();
 	/** Strings the objects this source keeps have in common (compactRaw). */
 	readonly #strings = new StringTable();
@@ -204,6 +206,7 @@ export class ClusterSource implements ObjectSource {
 				const first = !entry.listed;
 				entry.listed = true;
 				this.#emitReplace(entry.kind);
+				this.#releaseMissing();
 				if (first && entry.target && entry.objects.size === 0) {
 					void this.#reportMissingTarget(entry.target);
 					return;
@@ -262,6 +265,7 @@ export class ClusterSource implements ObjectSource {
 					void e.reflector.stop();
 				}
 
+				this.#heldMissing = this.#heldMissing.filter(held => held.product !== entry.product);
 				this.#sink?.({type: 'missing', resource: entry.kind, message: verdict.message});
 				break;
 			}
@@ -269,7 +273,15 @@ export class ClusterSource implements ObjectSource {
 			case 'missing': {
 				entry.missing = true;
 				void entry.reflector.stop();
-				this.#sink?.({type: 'missing', resource: entry.kind, message: verdict.message});
+				const event = {type: 'missing', resource: entry.kind, message: verdict.message} as const;
+				// Said once its product's own kind is known to be readable: if that is forbidden too, the product is
+				// left out with one line, not one per kind.
+				if (this.#mainPending(entry.product)) {
+					this.#heldMissing.push({product: entry.product, event});
+				} else {
+					this.#sink?.(event);
+				}
+
 				break;
 			}
 
@@ -320,6 +332,19 @@ export class ClusterSource implements ObjectSource {
 	async #stopAll(): Promise<void> {
 		this.#lookups.abort();
 		await Promise.all(this.#entries.map(async e => e.reflector.stop()));
+	}
+
+	/** Whether a main kind (Instance, ActionSet) of `product` has neither listed nor failed yet. */
+	#mainPending(product: Product): boolean {
+		return this.#entries.some(e => e.product === product && (e.kind === 'Instance' || e.kind === 'ActionSet') && !e.listed && !this.#forbidden.has(product) && !this.#absent.has(product));
+	}
+
+	#releaseMissing(): void {
+		const ready = this.#heldMissing.filter(held => !this.#mainPending(held.product));
+		this.#heldMissing = this.#heldMissing.filter(held => this.#mainPending(held.product));
+		for (const held of ready) {
+			this.#sink?.(held.event);
+		}
 	}
 
 	#active(): Entry[] {
