@@ -329,6 +329,44 @@ describe('cluster source: start-up failures are one fatal line', () => {
 		expect(events.events.some(e => isFatal(e))).toBe(false);
 	});
 
+	it('a left-out product is one line even when its supporting kind\'s 403 comes first', async () => {
+		server.forbid('tester', 'actionsets');
+		server.forbid('tester', 'blueprints');
+		// The first LIST of actionsets answers 503: the blueprints' 403 arrives while it retries.
+		server.failNext({plural: 'actionsets'}, 503);
+		object(instances, 'mysql');
+		const events = await start();
+		const ticker = setInterval(() => {
+			clock.advance(200);
+		}, 10);
+		try {
+			await events.next('synced', isSynced);
+		} finally {
+			clearInterval(ticker);
+		}
+
+		expect(events.events.filter(e => e.type === 'missing').map(e => e.type === 'missing' && e.resource)).toEqual(['ActionSet']);
+	});
+
+	it('a supporting kind\'s 403 is said once its product\'s own kind has listed', async () => {
+		server.forbid('tester', 'blueprints');
+		server.failNext({plural: 'actionsets'}, 503);
+		object(actionSets, 'backup-x');
+		const events = await start();
+		const ticker = setInterval(() => {
+			clock.advance(200);
+		}, 10);
+		try {
+			await events.next('synced', isSynced);
+		} finally {
+			clearInterval(ticker);
+		}
+
+		const order = events.events.map(e => (e.type === 'missing' ? `missing ${e.resource}` : e.type === 'replace' ? `replace ${e.resource}` : '')).filter(Boolean);
+		expect(order.filter(line => line.startsWith('missing'))).toEqual(['missing Blueprint']);
+		expect(order.indexOf('missing Blueprint')).toBeGreaterThan(order.indexOf('replace ActionSet'));
+	});
+
 	it('nothing readable at all: one fatal forbidden line', async () => {
 		server.forbid('tester', 'instances');
 		server.forbid('tester', 'actionsets');
