@@ -2,7 +2,7 @@
  * The library's entry (`import … from 'planwatch'`): checks the running Node before anything else is loaded, as
  * the bin does (source/bin.ts), so that an old Node gets the CLI's one line instead of a TypeError from deep inside
  * a bundled dependency. Static imports would be evaluated before the check; the library is therefore loaded with
- * a dynamic import (top-level await) after it. See source/library.ts for the API.
+ * a dynamic import, awaited at the top level, after it. See source/library.ts for the API.
  *
  * ```ts
  * import {waitForPlan, watchPlans} from 'planwatch';
