@@ -247,7 +247,14 @@ const staticImports = entry => {
 
 // The library must not load the TUI: an application that only waits for plans should not pay for React and Ink.
 const loadedByLibrary = staticImports('dist/index.js');
-const tui = [...loadedByLibrary].flatMap(file => Object.keys(cli.metafile.outputs[file].inputs)).filter(path => /node_modules\/(ink|react)\//.test(path));
+// The entry checks the Node version, then imports the library's body (source/library.ts) as a chunk.
+const libraryBody = Object.entries(cli.metafile.outputs).find(([, output]) => output.entryPoint === 'source/library.ts')?.[0];
+if (libraryBody === undefined) {
+	console.error('build: source/library.ts is not a chunk of its own');
+	process.exit(1);
+}
+
+const tui = [...loadedByLibrary, ...staticImports(libraryBody)].flatMap(file => Object.keys(cli.metafile.outputs[file].inputs)).filter(path => /node_modules\/(ink|react)\//.test(path));
 if (tui.length > 0) {
 	console.error(`build: the library entry loads the TUI: ${tui.slice(0, 3).join(', ')}`);
 	process.exit(1);
@@ -261,6 +268,13 @@ const staticallyLoaded = staticImports('dist/planwatch.js');
 const beforeCheck = [...staticallyLoaded].flatMap(file => Object.keys(cli.metafile.outputs[file].inputs)).filter(path => !['source/bin.ts', 'source/cli/node-version.ts', 'source/cli/compile-cache.ts', 'source/core/exit-codes.ts'].includes(path));
 if (beforeCheck.length > 0) {
 	console.error(`build: the bin loads modules before its Node version check: ${beforeCheck.slice(0, 3).join(', ')}`);
+	process.exit(1);
+}
+
+// The library's entry makes the same check before the library loads (source/index.ts).
+const beforeLibraryCheck = [...loadedByLibrary].flatMap(file => Object.keys(cli.metafile.outputs[file].inputs)).filter(path => !['source/index.ts', 'source/cli/node-version.ts'].includes(path));
+if (beforeLibraryCheck.length > 0) {
+	console.error(`build: the library loads modules before its Node version check: ${beforeLibraryCheck.slice(0, 3).join(', ')}`);
 	process.exit(1);
 }
 

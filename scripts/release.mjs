@@ -2,8 +2,8 @@
 /**
  * `npm run release`: planwatch as one executable per platform, for machines without Node.js, under release/:
  *
- *   planwatch_<version>_<os>_<arch>.tar.gz   kubectl-planwatch, planwatch and kubectl_complete-planwatch
- *                                           (links to it), LICENSE, README
+ *   planwatch_<version>_<os>_<arch>.tar.gz   kubectl-planwatch, LICENSE, README (regular files only: krew
+ *                                           unpacks no links; the README says which links to add)
  *   planwatch_<version>_windows_amd64.zip    kubectl-planwatch.exe, LICENSE, README
  *   SHA256SUMS                               sha256sum format
  *   planwatch.yaml                           krew plugin manifest (kubectl krew install --manifest=… --archive=…)
@@ -76,7 +76,8 @@ for (const name of targetNames) {
 	}
 }
 
-const homepage = option('homepage') ?? packageJson.homepage ?? 'https://github.com/planwatch/planwatch';
+// package.json's homepage points at the README (#readme); the releases are under the project's page.
+const homepage = option('homepage') ?? (packageJson.homepage ?? 'https://github.com/planwatch/planwatch').replace(/#.*$/, '');
 const baseUrl = (option('base-url') ?? process.env.PLANWATCH_RELEASE_URL ?? `${homepage}/releases/download/v${version}`).replace(/\/$/, '');
 const archives = !process.argv.includes('--no-archive');
 
@@ -123,9 +124,13 @@ function archiveReadme(target) {
 
 ${exe} is a standalone executable (Node.js ${nodeVersion} inside; no Node.js needed). Put it in a folder on
 your PATH; kubectl then runs it as \`kubectl planwatch\`.${target.os === 'windows' ? ' Copy it to planwatch.exe to run it as `planwatch`.' : `
-planwatch is a link to it, for running it without kubectl. kubectl_complete-planwatch (also a link) makes
-\`kubectl planwatch <TAB>\` complete (kubectl 1.26+); \`planwatch completion bash|zsh|fish\` prints the
-shell's own completion script.`}${target.os === 'darwin' ? `
+
+The archive holds regular files only (krew unpacks no links). In the folder you put it in:
+  ln -s kubectl-planwatch planwatch                    # run it without kubectl, as planwatch
+  ln -s kubectl-planwatch kubectl_complete-planwatch   # kubectl planwatch <TAB> (kubectl 1.26+)
+Installed with krew, the same link next to krew's:
+  cd "\${KREW_ROOT:-$HOME/.krew}/bin" && ln -s kubectl-planwatch kubectl_complete-planwatch
+\`planwatch completion bash|zsh|fish\` prints the shell's own script.`}${target.os === 'darwin' ? `
 
 macOS: this executable must be signed before it runs (\`codesign --sign - kubectl-planwatch\`); the release
 built on Linux cannot sign it.` : ''}
@@ -173,12 +178,8 @@ for (const name of targetNames) {
 			? {file: `planwatch_${version}_${target.os}_${target.arch}.zip`, data: await zip([{name: exe, mode: 0o755, data}, ...common])}
 			: {
 				file: `planwatch_${version}_${target.os}_${target.arch}.tar.gz`,
-				data: await tarGz([
-					{name: exe, mode: 0o755, data},
-					{name: 'planwatch', link: exe},
-					{name: 'kubectl_complete-planwatch', link: exe},
-					...common,
-				]),
+				// No links: krew's untar takes regular files and folders only ("unable to handle file type 50").
+				data: await tarGz([{name: exe, mode: 0o755, data}, ...common]),
 			};
 		await writeFile(join(out, archive.file), archive.data);
 		built.push({target, file: archive.file, sha256: sha256(archive.data), bin: exe});

@@ -1,27 +1,19 @@
 /**
- * planwatch as a library: watch KUDO Instances and Kanister ActionSets as plan trees, or wait for them to finish,
- * without the CLI. Everything here reads the cluster only (list + watch), like the CLI.
+ * The library's entry (`import … from 'planwatch'`): checks the running Node before anything else is loaded, as
+ * the bin does (source/bin.ts), so that an old Node gets the CLI's one line instead of a TypeError from deep inside
+ * a bundled dependency. Static imports would be evaluated before the check; the library is therefore loaded with
+ * a dynamic import, awaited at the top level, after it. See source/library.ts for the API.
  *
  * ```ts
  * import {waitForPlan, watchPlans} from 'planwatch';
  * const result = await waitForPlan({targets: ['instance/mysql-instance'], namespace: 'prod', timeout: '10m'});
  * if (result.exitCode !== 0) console.error(result.message);
- * for await (const snapshot of watchPlans({namespace: 'kanister', signal})) console.log(snapshot.objects.map(o => o.summary));
  * ```
  */
-import {createClusterSource} from './sources/cluster-source.js';
-import {exitCodes, outcomeOfExitCode, type RunOutcome} from './core/exit-codes.js';
-import {exitCodeOf, PlanwatchError} from './core/errors.js';
-import {loadKubeconfig} from './kube/kubeconfig.js';
-import type {ConnectionState, ObjectSource} from './state/object-source.js';
-import {parseTarget} from './model/targets.js';
-import {objectKey, type PlanEvent, type PlanObject} from './model/plan-tree.js';
-import {SystemClock, type Clock} from './core/clock.js';
-import {openSession} from './state/session.js';
-import type {Store, StoreSnapshot} from './state/store.js';
-import {createWaitController} from './state/wait-controller.js';
-import {parseDuration} from './model/parse-duration.js';
+import process from 'node:process';
+import {unsupportedNodeMessage} from './cli/node-version.js';
 
+<<<<<<< HEAD
 export type {PlanEvent, PlanNode, PlanObject, NodeState, NodeKind, Outcome, ObjectKind} from './model/plan-tree.js';
 export type {ConnectionState, ObjectSource, SourceEvent} from './state/object-source.js';
 export type {KubeObject} from './core/kube-object.js';
@@ -92,18 +84,19 @@ function start(options: PlanWatchOptions): Started {
 	const {store} = session;
 	const targetKeys = targets.map(t => objectKey({kind: t.kind, namespace, name: t.name}));
 	return {store, source, clock, targetKeys};
+=======
+const unsupported = unsupportedNodeMessage(process.versions.node);
+if (unsupported !== undefined) {
+	// The stack would only point at this check: the line says all there is to say.
+	const error = new Error(`planwatch: ${unsupported}`);
+	error.stack = error.message;
+	throw error;
+>>>>>>> s5-contact
 }
 
-function toPlanSnapshot(s: StoreSnapshot, targetKeys: readonly string[]): PlanSnapshot {
-	const wanted = new Set(targetKeys);
-	return {
-		objects: wanted.size === 0 ? s.objects : s.objects.filter(o => wanted.has(objectKey(o))),
-		events: s.events,
-		connection: s.connection,
-		synced: s.synced,
-	};
-}
+const library = await import('./library.js');
 
+<<<<<<< HEAD
 /**
  * An async iterator of plan-tree snapshots: one after the first complete list, then one per change (coalesced:
  * a slow consumer gets the latest picture, never a backlog). Ends when `signal` aborts or the consumer breaks;
@@ -182,3 +175,9 @@ export async function waitForPlan(options: WaitForPlanOptions = {}): Promise<Wai
 		objects: toPlanSnapshot(store.getSnapshot(), targetKeys).objects,
 	};
 }
+=======
+export const {waitForPlan, watchPlans, PlanwatchError} = library;
+/** The error the library throws (watchPlans) with the CLI's exit code. */
+export type PlanwatchError = import('./library.js').PlanwatchError;
+export type * from './library.js';
+>>>>>>> s5-contact

@@ -1,5 +1,5 @@
-import {afterEach, describe, expect, it} from 'vitest';
-import {PlanwatchError, waitForPlan, watchPlans} from '../source/index.js';
+import {afterEach, describe, expect, expectTypeOf, it} from 'vitest';
+import {PlanwatchError, waitForPlan, watchPlans, type ExitCode, type RunOutcome, type WaitForPlanResult} from '../source/index.js';
 import {actionSets, blueprints, instances, operatorVersions, WatchServer, writeKubeconfig} from './helpers/watch-server.js';
 import {loadFixture, loadFixtureObject} from './helpers/fixtures.js';
 import {waitUntil} from './helpers/wait-until.js';
@@ -19,6 +19,14 @@ async function cluster(): Promise<{server: WatchServer; kubeconfig: string}> {
 }
 
 describe('library API', () => {
+	it('types exitCode as the CLI\'s codes and exports the outcome type (checked by tsc)', () => {
+		expectTypeOf<WaitForPlanResult['exitCode']>().toEqualTypeOf<0 | 1 | 2 | 3 | 4 | 130 | 141>();
+		expectTypeOf<ExitCode>().toEqualTypeOf<0 | 1 | 2 | 3 | 4 | 130 | 141>();
+		expectTypeOf<WaitForPlanResult['outcome']>().toEqualTypeOf<RunOutcome>();
+		expectTypeOf<RunOutcome>().toEqualTypeOf<'succeeded' | 'failed' | 'timeout' | 'cluster-error' | 'aborted' | 'error'>();
+		expect(new PlanwatchError('x', 4)).toBeInstanceOf(Error);
+	});
+
 	it('waitForPlan resolves with the outcome when an ActionSet completes, deferPhase included', async () => {
 		const {server, kubeconfig} = await cluster();
 		const running = loadFixtureObject('kanister/actionset-mysql-backup-defer-running.yaml') as Putable;

@@ -23,8 +23,8 @@ export type Shot = {
 };
 
 const tour: DemoOptions = {scenario: 'tour', columns, rows};
-/** In the tour's list from 13 s on: fold the backup's and the restore's trees (←), down to mysql-instance, open it. */
-const openMysql = ['h', 'j', 'h', 'j', ENTER];
+/** In the tour's list from 13 s on: mysql-instance, retrying, leads the list (what needs attention first): open it. */
+const openMysql = [ENTER];
 
 export const shots: readonly Shot[] = [
 	{
@@ -47,7 +47,7 @@ export const shots: readonly Shot[] = [
 		name: 'tree-kudo-retrying',
 		title: 'planwatch demo   (mysql-instance opened)',
 		demo: tour,
-		// ← folds the backup's and the restore's trees in the list, ↓ reaches mysql-instance, enter opens it.
+		// The retrying mysql-instance is first in the list: enter opens it.
 		script: [{at: 14_000}, {keys: openMysql}],
 		expect: /↻ init +ERROR .*retrying/,
 	},
@@ -64,7 +64,8 @@ export const shots: readonly Shot[] = [
 		name: 'events-kanister-restore',
 		title: 'planwatch demo   (restore ActionSet opened, e for events)',
 		demo: tour,
-		script: [{at: 38_000}, {keys: ['j', ENTER, 'e']}],
+		// The failed restore leads the list: enter opens it.
+		script: [{at: 38_000}, {keys: [ENTER, 'e']}],
 		expect: /⤷ ✔ StartupApplication[^]*EVENTS default\/restore-[^]*Ended deferPhase/,
 	},
 	{

@@ -1,7 +1,8 @@
 /**
  * The two archive formats krew installs from, written without a dependency and reproducibly (fixed owner,
- * times and order, so the same executable gives the same sha256): tar.gz (POSIX ustar, with symlinks) and
- * zip (deflate). Entries: {name, mode, data: Buffer} or {name, link: 'target'} (tar only).
+ * times and order, so the same executable gives the same sha256): tar.gz (POSIX ustar) and zip (deflate).
+ * Entries: {name, mode, data: Buffer}. Regular files only: krew unpacks nothing else ("unable to handle file
+ * type 50" for a symlink), so an archive with a link would not install.
  */
 import {promisify} from 'node:util';
 import zlib from 'node:zlib';
@@ -26,18 +27,18 @@ function tarHeader(entry) {
 		bytes.copy(header, offset);
 	};
 
-	const isLink = entry.link !== undefined;
+	if (entry.link !== undefined || !Buffer.isBuffer(entry.data)) {
+		throw new Error(`tar: ${entry.name}: only regular files (krew cannot unpack links)`);
+	}
+
 	put(entry.name, 0, 100);
-	put(octal(isLink ? 0o777 : entry.mode ?? 0o644, 8), 100, 8);
+	put(octal(entry.mode ?? 0o644, 8), 100, 8);
 	put(octal(0, 8), 108, 8);
 	put(octal(0, 8), 116, 8);
-	put(octal(isLink ? 0 : entry.data.length, 12), 124, 12);
+	put(octal(entry.data.length, 12), 124, 12);
 	put(octal(mtime, 12), 136, 12);
 	put('        ', 148, 8);
-	put(isLink ? '2' : '0', 156, 1);
-	if (isLink) {
-		put(entry.link, 157, 100);
-	}
+	put('0', 156, 1);
 
 	put('ustar\0', 257, 6);
 	put('00', 263, 2);
@@ -55,10 +56,7 @@ function tarHeader(entry) {
 export async function tarGz(entries) {
 	const blocks = [];
 	for (const entry of entries) {
-		blocks.push(tarHeader(entry));
-		if (entry.link === undefined) {
-			blocks.push(entry.data, Buffer.alloc((512 - (entry.data.length % 512)) % 512));
-		}
+		blocks.push(tarHeader(entry), entry.data, Buffer.alloc((512 - (entry.data.length % 512)) % 512));
 	}
 
 	blocks.push(Buffer.alloc(1024));

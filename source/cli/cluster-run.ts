@@ -37,7 +37,7 @@ export function openClusterRun(options: Options): ClusterRun {
 		const kubeconfig = loadKubeconfig({...base, context: plan[0]?.context ?? options.context});
 		const namespace = options.allNamespaces ? undefined : kubeconfig.namespace;
 		return {
-			createSource: clock => createClusterSource({kubeconfig, namespace, selector: options.selector, targets, clock, firstListWithinMs}),
+			createSource: clock => createClusterSource({kubeconfig, namespace, selector: options.selector, targets, kinds: options.kinds, clock, firstListWithinMs}),
 			targets: targets.map(t => objectKey({kind: t.kind, namespace: kubeconfig.namespace, name: t.name})),
 		};
 	}
@@ -51,7 +51,7 @@ export function openClusterRun(options: Options): ClusterRun {
 			const kubeconfig = loadKubeconfig({...base, context: name});
 			const namespace = options.allNamespaces ? undefined : kubeconfig.namespace;
 			namespaces.add(namespace ?? 'all namespaces');
-			children.push({context, open: clock => createClusterSource({kubeconfig, namespace, selector: options.selector, targets, clock, firstListWithinMs})});
+			children.push({context, open: clock => createClusterSource({kubeconfig, namespace, selector: options.selector, targets, kinds: options.kinds, clock, firstListWithinMs})});
 			keys.push(...targets.map(t => objectKey({kind: t.kind, namespace: kubeconfig.namespace, name: t.name, context})));
 		} catch (error) {
 			// A context whose entry is broken (its cluster or user missing) fails alone; a context that does not

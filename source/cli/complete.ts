@@ -5,6 +5,7 @@
  * candidate, 4 = no file completion) — the protocol kubectl expects from plugins, and the one the scripts
  * of source/cli/completion-scripts.ts read. Pure apart from `listTargets`, which asks the cluster.
  */
+import {kindOfWord, kindWords} from '../model/targets.js';
 import {completionShells, flagSpecs, kebab, notifyModes} from './parse-args.js';
 
 export const directives = {noSpace: 2, noFileComp: 4} as const;
@@ -200,10 +201,18 @@ export async function complete(args: readonly string[], context: CompletionConte
 	}
 
 	const targets = await context.listTargets({kubeconfig: values.get('kubeconfig'), context: values.get('context'), namespace: values.get('namespace')});
+	// `planwatch instances <TAB>`: names of that kind, as `kubectl get instances <TAB>` offers them.
+	const kind = endOfFlags || positionals.length === 0 ? undefined : kindOfWord(positionals[0]!);
+	if (kind !== undefined) {
+		const prefix = kind === 'Instance' ? 'instance/' : 'actionset/';
+		return result(targets.filter(t => t.startsWith(prefix)).map(t => t.slice(prefix.length)), current);
+	}
+
 	// One context needs no prefix: `NAME:` is offered only when there is a choice.
 	const contexts = shellSafeContexts(context, values.get('kubeconfig'));
 	const prefixes = contexts.length > 1 ? contexts.map(c => `${c}:`) : [];
-	return result([...(positionals.length === 0 && !endOfFlags ? subcommands : []), ...targetPrefixes, ...targets, ...prefixes], current);
+	const first = positionals.length === 0 && !endOfFlags;
+	return result([...(first ? [...subcommands, ...Object.values(kindWords)] : []), ...targetPrefixes, ...targets, ...prefixes], current);
 }
 
 /**

@@ -3,8 +3,13 @@ export const helpText = `planwatch — live plan trees for KUDO Instances and Ka
 
 Usage
   planwatch -f FILE|- [-f FILE ...] [--once] [-o tui|plain|json] [--no-color] [--ascii]
+<<<<<<< HEAD
   planwatch [instance/NAME | actionset/NAME ...] [-n NAMESPACE | -A] [-l SELECTOR]
             [--kubeconfig PATH] [--context NAME ... | --all-contexts] [--wait [--plan NAME] [--timeout DURATION] [--extend DURATION]]
+=======
+  planwatch [instance/NAME | actionset/NAME ... | instances | actionsets] [-n NS | -A] [-l SEL]
+            [--kubeconfig PATH] [--context NAME ... | --all-contexts] [--wait [--timeout DURATION] [--extend DURATION]]
+>>>>>>> s5-contact
   planwatch demo [--scenario NAME] [--speed N] [--loop]
   planwatch replay FILE [--speed N] [--from DURATION|TIME] [--wait ...] [-o ...]
   planwatch version [-o json]         planwatch completion bash|zsh|fish
@@ -17,6 +22,8 @@ Input
   instance/NAME         Watch a KUDO Instance (also: inst/, instances/, instances.kudo.dev/).
   actionset/NAME        Watch a Kanister ActionSet (also: as/, actionsets/, actionsets.cr.kanister.io/).
                         No target: every Instance and ActionSet in the namespace.
+  instances, actionsets One kind only (kubectl's names: inst, as, instances.kudo.dev, ...),
+                        e.g. planwatch actionsets -A; instances NAME ... are targets of it.
   --kubeconfig PATH     Kubeconfig file (default: $KUBECONFIG, then ~/.kube/config).
   --context NAME        Kubeconfig context (default: the current context). Repeat it to watch
                         several clusters in one list (a CONTEXT column; CONTEXT:instance/NAME

@@ -5,7 +5,7 @@
  * otherwise read `-f -` as a positional `-` and `-n -x` as two flags.
  */
 import meow from 'meow';
-import {parseTarget, TargetError, type Target} from '../model/targets.js';
+import {kindOfWord, parseTarget, TargetError, type Target, type TargetKind} from '../model/targets.js';
 import {durationFlag} from '../model/parse-duration.js';
 import {sanitizeLine, shownInput} from '../model/sanitize.js';
 import {helpText} from './help-text.js';
@@ -37,6 +37,11 @@ export type Options = {
 	/** `-f` paths in order; `-` is stdin (at most once). */
 	readonly files: readonly string[];
 	readonly targets: readonly Target[];
+	/**
+	 * `planwatch actionsets` / `planwatch instances -n kafka`: without targets, only these kinds (kubectl's plural,
+	 * short and kind.group names); empty = both. `planwatch instances NAME ...` are targets of that kind instead.
+	 */
+	readonly kinds: readonly TargetKind[];
 	readonly output: OutputMode;
 	/** Draw once and exit (default for plain/json with -f). */
 	readonly once: boolean;
@@ -316,8 +321,8 @@ function validate(
 		return error(invocation.error);
 	}
 
-	const {mode, positional, targets} = invocation;
-	const misplaced = misplacedFlag(mode, targets, flags);
+	const {mode, positional, targets, kinds} = invocation;
+	const misplaced = misplacedFlag(mode, targets, flags, kinds);
 	if (misplaced !== undefined) {
 		return error(misplaced);
 	}
@@ -354,6 +359,7 @@ function validate(
 		mode,
 		files: flags.file,
 		targets,
+		kinds,
 		output,
 		once,
 		color: flags.color && !noColorEnv && terminal,
@@ -380,7 +386,7 @@ function validate(
 }
 
 /** What is run (demo, replay, files or a cluster) and on which targets, from the words and -f. */
-function readInvocation(input: readonly string[], files: readonly string[]): {mode: Mode; positional: readonly string[]; targets: Target[]} | {error: string} {
+function readInvocation(input: readonly string[], files: readonly string[]): {mode: Mode; positional: readonly string[]; targets: Target[]; kinds: TargetKind[]} | {error: string} {
 	const isDemo = input[0] === 'demo';
 	const isReplay = input[0] === 'replay';
 	const positional = isDemo || isReplay ? input.slice(1) : input;
@@ -400,13 +406,20 @@ function readInvocation(input: readonly string[], files: readonly string[]): {mo
 	}
 
 	const targets: Target[] = [];
-	for (const text of isReplay ? [] : positional) {
+	// kubectl's `get instances` and `get instances NAME ...`: a kind as the first word, then names of that kind.
+	const kind = isDemo || isReplay || positional.length === 0 ? undefined : kindOfWord(positional[0]!);
+	const kinds = kind !== undefined && positional.length === 1 ? [kind] : [];
+	for (const text of isReplay ? [] : kind === undefined ? positional : positional.slice(1)) {
 		if (isDemo) {
 			return {error: `unexpected argument "${shownInput(text)}" after demo`};
 		}
 
+		if (kind !== undefined && text.includes('/')) {
+			return {error: `"${shownInput(text)}" after the kind "${shownInput(positional[0]!)}": give names only (${shownInput(positional[0]!)} NAME ...), or kind/NAME targets without the kind`};
+		}
+
 		try {
-			targets.push(parseTarget(text));
+			targets.push(parseTarget(kind === undefined ? text : `${positional[0]!}/${text}`));
 		} catch (error_) {
 			if (error_ instanceof TargetError) {
 				return {error: error_.message};
@@ -416,12 +429,12 @@ function readInvocation(input: readonly string[], files: readonly string[]): {mo
 		}
 	}
 
-	return {mode, positional, targets};
+	return {mode, positional, targets, kinds};
 }
 
 /** A flag given where it has no meaning (e.g. a cluster flag with -f, --record with replay): the message, else undefined. */
-function misplacedFlag(mode: Mode, targets: readonly Target[], flags: Flags): string | undefined {
-	if (mode === 'file' && targets.length > 0) {
+function misplacedFlag(mode: Mode, targets: readonly Target[], flags: Flags, kinds: readonly TargetKind[]): string | undefined {
+	if (mode === 'file' && targets.length + kinds.length > 0) {
 		return 'use either -f FILE or targets on a cluster, not both';
 	}
 

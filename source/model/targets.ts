@@ -27,6 +27,14 @@ const aliases: Readonly<Record<string, TargetKind>> = {
 
 export const targetUsage = 'expected instance/NAME or actionset/NAME';
 
+/** The kinds a bare word names (`instances`, `as`, `actionsets.cr.kanister.io`), for `planwatch actionsets -A`. */
+export function kindOfWord(word: string): TargetKind | undefined {
+	return Object.hasOwn(aliases, word.toLowerCase()) ? aliases[word.toLowerCase()] : undefined;
+}
+
+/** The kind words completion offers first, as kubectl users type them. */
+export const kindWords: Readonly<Record<TargetKind, string>> = {Instance: 'instances', ActionSet: 'actionsets'};
+
 // RFC 1123 subdomain, which is what the apiserver accepts for custom resource names.
 const namePattern = /^[a-z\d]([-a-z\d.]*[a-z\d])?$/;
 
@@ -58,7 +66,7 @@ function parseKindName(argument: string, whole = argument): Target {
 
 	const kindText = argument.slice(0, slash).toLowerCase();
 	const name = argument.slice(slash + 1);
-	const kind = aliases[kindText];
+	const kind = Object.hasOwn(aliases, kindText) ? aliases[kindText] : undefined;
 	if (!kind) {
 		throw new TargetError(`unknown kind "${sanitizeLine(argument.slice(0, slash), 60)}" in "${shown}": ${targetUsage}`);
 	}

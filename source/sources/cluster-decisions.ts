@@ -6,7 +6,7 @@ import {exitCodes, type ExitCode} from '../core/exit-codes.js';
 import type {ResourceKind} from '../core/kube-object.js';
 import type {KubeFailure} from '../kube/errors.js';
 import {qualifiedName, resourceTypes} from '../kube/resources.js';
-import type {Target} from '../model/targets.js';
+import type {Target, TargetKind} from '../model/targets.js';
 
 export type Product = 'KUDO' | 'Kanister' | 'core';
 
@@ -22,9 +22,10 @@ export type Collection = {
 
 /**
  * Named targets: one collection per target (by name), plus the supporting kind of each product asked for.
- * No targets: everything of both products. Events always, narrowed to the one target's name when there is one.
+ * No targets: everything of the kinds asked for (`planwatch actionsets`), or of both products when none are.
+ * Events always, narrowed to the one target's name when there is one.
  */
-export function collectionsToWatch(targets: readonly Target[], selector?: string): Collection[] {
+export function collectionsToWatch(targets: readonly Target[], selector?: string, kinds: readonly TargetKind[] = []): Collection[] {
 	const everything = targets.length === 0;
 	const plan: Collection[] = [];
 	const labelSelector = selector ? {labelSelector: selector} : {};
@@ -34,11 +35,12 @@ export function collectionsToWatch(targets: readonly Target[], selector?: string
 			plan.push({kind, product, target, ...labelSelector, fieldSelector: `metadata.name=${target.name}`});
 		}
 
-		if (everything) {
+		const wanted = everything && (kinds.length === 0 || kinds.includes(kind));
+		if (wanted) {
 			plan.push({kind, product, ...labelSelector});
 		}
 
-		return everything || named.length > 0;
+		return wanted || named.length > 0;
 	};
 
 	if (main('Instance', 'KUDO')) {
@@ -59,6 +61,11 @@ export type FailureVerdict =
 	| {readonly action: 'fatal'; readonly message: string; readonly exitCode: ExitCode}
 	/** The product is not installed and nothing named needs it: stop its collections, watch the other one. */
 	| {readonly action: 'drop-product'}
+	/**
+	 * The product's main kind may not be listed (403) while the other product may still be readable: stop its
+	 * collections, watch the other one, and say what is left out (a Kanister-only user of `planwatch -A`).
+	 */
+	| {readonly action: 'skip-product'; readonly message: string}
 	/** A supporting kind cannot be read (403): watch the targets without it, and say what is missing. */
 	| {readonly action: 'missing'; readonly message: string}
 	/** A supporting kind failed: give up after a moment, unless the targets' own kind fails first and says more. */
@@ -69,17 +76,39 @@ export function exitCodeFor(failure: KubeFailure): ExitCode {
 	return failure.kind === 'bad-request' ? exitCodes.usage : exitCodes.cluster;
 }
 
+/** What is known so far of the products a run watches, for the decision on the next failure. */
+export type ProductStates = {
+	/** Products found not installed (404 on their CRDs). */
+	readonly absent: ReadonlySet<Product>;
+	/** Products whose main kind may not be listed (403), with the forbidden line. */
+	readonly forbidden?: ReadonlyMap<Product, string>;
+	/** Products with collections in this run (default both: `planwatch actionsets` watches one). */
+	readonly watched?: ReadonlySet<Product>;
+};
+
+const bothProducts: ReadonlySet<Product> = new Set<Product>(['KUDO', 'Kanister']);
+
 /**
- * What a failed start of one collection means. `absent`: the products already found not installed (including
- * this one's, if `drop-product` was decided before for another of its collections).
+ * What a failed start of one collection means. `absent` (or the fuller ProductStates): the products already
+ * found not installed (including this one's, if `drop-product` was decided before for another of its collections).
+ * A forbidden main kind is skipped like a missing CRD while the other product may still be read; when nothing at
+ * all is readable, the forbidden line is the one that explains it.
  */
-export function onCollectionFailure(collection: Pick<Collection, 'kind' | 'product'>, failure: KubeFailure, targets: readonly Target[], absent: ReadonlySet<Product>): FailureVerdict {
+export function onCollectionFailure(collection: Pick<Collection, 'kind' | 'product'>, failure: KubeFailure, targets: readonly Target[], states: ReadonlySet<Product> | ProductStates): FailureVerdict {
+	const {absent, forbidden = new Map<Product, string>(), watched = bothProducts} = states instanceof Set ? {absent: states} : states as ProductStates;
+	const other: Product = collection.product === 'KUDO' ? 'Kanister' : 'KUDO';
+	const otherReadable = watched.has(other) && !absent.has(other) && !forbidden.has(other);
 	if (failure.kind === 'not-found' && collection.product !== 'core') {
 		if (targets.some(t => resourceTypes[t.kind].product === collection.product)) {
 			return {action: 'fatal', message: failure.message, exitCode: exitCodes.cluster};
 		}
 
-		const other: Product = collection.product === 'KUDO' ? 'Kanister' : 'KUDO';
+		const otherForbidden = forbidden.get(other);
+		if (otherForbidden !== undefined) {
+			// Not installed here, not readable there: the 403 is what the user can act on.
+			return {action: 'fatal', message: otherForbidden, exitCode: exitCodes.cluster};
+		}
+
 		if (absent.has(other)) {
 			return {
 				action: 'fatal',
@@ -92,6 +121,10 @@ export function onCollectionFailure(collection: Pick<Collection, 'kind' | 'produ
 	}
 
 	if (collection.kind === 'Instance' || collection.kind === 'ActionSet') {
+		if (failure.kind === 'forbidden' && targets.length === 0 && otherReadable) {
+			return {action: 'skip-product', message: `${qualifiedName(resourceTypes[collection.kind])} not watched: ${failure.message}`};
+		}
+
 		return {action: 'fatal', message: failure.message, exitCode: exitCodeFor(failure)};
 	}
 

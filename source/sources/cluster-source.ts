@@ -9,7 +9,9 @@
  * - core/v1 Events in scope (only about the target when there is exactly one).
  * A product whose CRDs are missing is fatal only if the user named an object of it, or if neither is there.
  * A 403 on a supporting collection (OperatorVersions, Blueprints, Events) is not fatal: the targets are watched
- * without it and a `missing` event says what and why. Only a 403 on the targets' own kind ends the run.
+ * without it and a `missing` event says what and why. A 403 on one product's main kind when watching everything
+ * is the same (a Kanister-only user sees the ActionSets); it ends the run only for named targets, or when nothing
+ * at all is readable.
  */
 import {HttpMethod, RequestContext, type KubeConfig} from '@kubernetes/client-node';
 import {exitCodes, type ExitCode} from '../core/exit-codes.js';
@@ -24,7 +26,7 @@ import {listObjects, Reflector, type ReflectorEvent, type ReflectorState} from '
 import type {ConnectionState, ObjectSource, SourceSink} from '../state/object-source.js';
 import type {KubeObject, ResourceKind} from '../core/kube-object.js';
 import {resourceTypes} from '../kube/resources.js';
-import type {Target} from '../model/targets.js';
+import type {Target, TargetKind} from '../model/targets.js';
 
 export type ClusterSourceOptions = {
 	readonly kubeconfig: LoadedKubeconfig;
@@ -34,6 +36,8 @@ export type ClusterSourceOptions = {
 	readonly selector?: string;
 	/** Named objects; empty = everything in scope. */
 	readonly targets: readonly Target[];
+	/** Without targets: only these kinds (`planwatch actionsets`); empty or absent = both. */
+	readonly kinds?: readonly TargetKind[];
 	readonly clock: Clock;
 	/** Jitter source for backoff and watch timeouts (tests pin it). */
 	readonly random?: () => number;
@@ -81,6 +85,10 @@ export class ClusterSource implements ObjectSource {
 	readonly #options: ClusterSourceOptions;
 	readonly #targets: readonly Target[];
 	readonly #absent = new Set<Product>();
+	/** Products whose main kind may not be listed, skipped with a note (their forbidden line). */
+	readonly #forbidden = new Map<Product, string>();
+	/** Supporting kinds found forbidden before their product's own kind listed (see `missing` in #onFailed). */
+	#heldMissing: Array<{readonly product: Product; readonly event: Extract<Parameters<SourceSink>[0], {type: 'missing'}>}> = [];
 	readonly #lookups = new AbortController();
 	/** Strings the objects this source keeps have in common (compactRaw). */
 	readonly #strings = new StringTable();
@@ -137,7 +145,7 @@ export class ClusterSource implements ObjectSource {
 		}
 
 		this.#emitConnection({status: 'connecting'});
-		this.#entries = collectionsToWatch(this.#targets, this.#options.selector).map((item, id) => this.#newEntry(item, id));
+		this.#entries = collectionsToWatch(this.#targets, this.#options.selector, this.#options.kinds).map((item, id) => this.#newEntry(item, id));
 		for (const entry of this.#entries) {
 			entry.reflector.start();
 		}
@@ -188,7 +196,7 @@ export class ClusterSource implements ObjectSource {
 	}
 
 	#onReflectorEvent(entry: Entry, event: ReflectorEvent): void {
-		if (this.#stopped || this.#finished || this.#absent.has(entry.product) || entry.missing) {
+		if (this.#stopped || this.#finished || this.#absent.has(entry.product) || this.#forbidden.has(entry.product) || entry.missing) {
 			return;
 		}
 
@@ -202,6 +210,7 @@ export class ClusterSource implements ObjectSource {
 				const first = !entry.listed;
 				entry.listed = true;
 				this.#emitReplace(entry.kind);
+				this.#releaseMissing();
 				if (first && entry.target && entry.objects.size === 0) {
 					void this.#reportMissingTarget(entry.target);
 					return;
@@ -237,7 +246,8 @@ export class ClusterSource implements ObjectSource {
 	}
 
 	#onFailed(entry: Entry, failure: KubeFailure): void {
-		const verdict = onCollectionFailure(entry, failure, this.#targets, this.#absent);
+		const watched = new Set(this.#entries.map(e => e.product));
+		const verdict = onCollectionFailure(entry, failure, this.#targets, {absent: this.#absent, forbidden: this.#forbidden, watched});
 		switch (verdict.action) {
 			case 'fatal': {
 				this.#fatal(verdict.message, verdict.exitCode);
@@ -253,10 +263,29 @@ export class ClusterSource implements ObjectSource {
 				break;
 			}
 
+			case 'skip-product': {
+				this.#forbidden.set(entry.product, failure.message);
+				for (const e of this.#entries.filter(x => x.product === entry.product)) {
+					void e.reflector.stop();
+				}
+
+				this.#heldMissing = this.#heldMissing.filter(held => held.product !== entry.product);
+				this.#sink?.({type: 'missing', resource: entry.kind, message: verdict.message});
+				break;
+			}
+
 			case 'missing': {
 				entry.missing = true;
 				void entry.reflector.stop();
-				this.#sink?.({type: 'missing', resource: entry.kind, message: verdict.message});
+				const event = {type: 'missing', resource: entry.kind, message: verdict.message} as const;
+				// Said once its product's own kind is known to be readable: if that is forbidden too, the product is
+				// left out with one line, not one per kind.
+				if (this.#mainPending(entry.product)) {
+					this.#heldMissing.push({product: entry.product, event});
+				} else {
+					this.#sink?.(event);
+				}
+
 				break;
 			}
 
@@ -309,8 +338,21 @@ export class ClusterSource implements ObjectSource {
 		await Promise.all(this.#entries.map(async e => e.reflector.stop()));
 	}
 
+	/** Whether a main kind (Instance, ActionSet) of `product` has neither listed nor failed yet. */
+	#mainPending(product: Product): boolean {
+		return this.#entries.some(e => e.product === product && (e.kind === 'Instance' || e.kind === 'ActionSet') && !e.listed && !this.#forbidden.has(product) && !this.#absent.has(product));
+	}
+
+	#releaseMissing(): void {
+		const ready = this.#heldMissing.filter(held => !this.#mainPending(held.product));
+		this.#heldMissing = this.#heldMissing.filter(held => this.#mainPending(held.product));
+		for (const held of ready) {
+			this.#sink?.(held.event);
+		}
+	}
+
 	#active(): Entry[] {
-		return this.#entries.filter(e => !this.#absent.has(e.product) && !e.missing);
+		return this.#entries.filter(e => !this.#absent.has(e.product) && !this.#forbidden.has(e.product) && !e.missing);
 	}
 
 	#foldStates(): void {

@@ -24,7 +24,7 @@ import {useTreeList} from './hooks/use-tree-list.js';
 import type {ActionCommand, ActionOutcome, Expectations, TuiActions} from './actions.js';
 import type {Command} from './keymap.js';
 import {computeLayout} from './layout.js';
-import {listKey, listObjects} from './list-rows.js';
+import {countsText, listKey, listObjects} from './list-rows.js';
 import {rowAt, type TreeList} from './tree-list.js';
 import {createTheme} from './theme.js';
 import {ThemeContext} from './theme-context.js';
@@ -201,6 +201,8 @@ export function App(props: AppProps) {
 		() => listObjects(snapshot.objects, {text: view.filter, failingOnly: view.failingOnly, targets}),
 		[snapshot.objects, view.filter, view.failingOnly, targets],
 	);
+	// Counted once per change of the store, not per frame.
+	const counts = useMemo(() => countsText(snapshot.objects, ` ${theme.glyphs.separator} `), [snapshot.objects, theme]);
 	const bannerInput = {wait, fatal: snapshot.fatal};
 	const banner = hasBanner(bannerInput, theme);
 	// The list's first screen (the events pane aside): running objects start expanded while their trees fit in it.
@@ -255,7 +257,11 @@ export function App(props: AppProps) {
 							lastEventAt={snapshot.lastEventAt}
 							missing={snapshot.missing}
 							contexts={snapshot.contexts}
+<<<<<<< HEAD
 							synced={snapshot.synced}
+=======
+							counts={counts}
+>>>>>>> s5-contact
 							wait={wait}
 							width={columns}
 							replay={replaying}

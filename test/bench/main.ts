@@ -2,7 +2,7 @@
  * `npm run bench [-- --quick]`: planwatch's performance figures against the in-process watch server on
  * 127.0.0.1, with `kubectl get -w` on the same workloads alongside. Prints a Markdown table: every figure is the
  * median of several runs with [min–max]. Options (for profiling and before/after comparisons):
- *   --quick            fewer object counts, runs and seconds (under a minute)
+ *   --quick            fewer object counts, runs and seconds (a few minutes on 2 busy cores)
  *   --runs N           runs per figure
  *   --objects 1,1000   object counts to watch
  *   --rates 10,100     update rates (per second)

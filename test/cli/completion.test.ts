@@ -91,8 +91,9 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
 
 describe('planwatch completion bash, in bash', () => {
 	it.each([
-		['planwatch ', ['demo', 'replay', 'version', 'completion', 'instance/', 'actionset/', 'instance/kafka', 'instance/mysql-instance', 'actionset/backup-mysql-x7k2p']],
+		['planwatch ', ['demo', 'replay', 'version', 'completion', 'instances', 'actionsets', 'instance/', 'actionset/', 'instance/kafka', 'instance/mysql-instance', 'actionset/backup-mysql-x7k2p']],
 		['planwatch instance/m', ['instance/mysql-instance']],
+		['planwatch instances ', ['kafka', 'mysql-instance']],
 		['planwatch -n db actionset/', ['actionset/', 'actionset/backup-pg-9fz']],
 		['planwatch demo --scenario postgres-', ['postgres-restore-failed']],
 		['planwatch -o ', ['tui', 'plain', 'json']],

@@ -66,3 +66,38 @@ describe('the bin under an old Node.js', () => {
 		expect(result.status).toBe(2);
 	});
 });
+
+describe('the library under an old Node.js', () => {
+	beforeAll(() => {
+		buildBin();
+	}, 180_000);
+
+	const library = path.join(path.dirname(binPath), 'index.js');
+	const node = systemNode();
+	const version = node ? spawnSync(node, ['-p', 'process.versions.node'], {encoding: 'utf8'}).stdout.trim() : '';
+	const importIt = `import(${JSON.stringify(library)}).then(() => console.log('loaded'), error => console.log(String(error.message)))`;
+
+	it('checks process.versions.node before loading the library (the pinned Node, told it is 20.1.0)', () => {
+		const pretend = "Object.defineProperty(process,'versions',{value:{...process.versions,node:'20.1.0'}})";
+		const result = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(pretend)}`, '-e', importIt], {encoding: 'utf8'});
+		expect(result.stdout).toBe('planwatch: needs Node.js 22.19 or newer (this is v20.1.0); or use the standalone executable\n');
+		expect(result.stderr).toBe('');
+	});
+
+	it('loads under the pinned Node', () => {
+		expect(spawnSync(process.execPath, ['-e', importIt], {encoding: 'utf8'}).stdout).toBe('loaded\n');
+	});
+
+	const old = node !== undefined && unsupportedNodeMessage(version) !== undefined;
+	it.skipIf(!old)('import(\'planwatch\') under the machine\'s old Node rejects with the CLI\'s line; uncaught, that line is all it prints', () => {
+		const caught = spawnSync(node!, ['-e', importIt], {encoding: 'utf8'});
+		expect(caught.stdout).toBe(`planwatch: needs Node.js 22.19 or newer (this is v${version}); or use the standalone executable\n`);
+		expect(caught.stderr).toBe('');
+		const uncaught = spawnSync(node!, ['--input-type=module', '-e', `import ${JSON.stringify(library)};`], {encoding: 'utf8'});
+		expect(uncaught.status).not.toBe(0);
+		expect(uncaught.stderr).toContain(`planwatch: needs Node.js 22.19 or newer (this is v${version})`);
+		// Node's own framing aside, no minified code and no stack.
+		expect(uncaught.stderr.length).toBeLessThan(400);
+		expect(uncaught.stderr).not.toMatch(/TypeError|^\s+at /m);
+	});
+});

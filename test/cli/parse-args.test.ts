@@ -111,6 +111,35 @@ describe('parseArgs: unknown input', () => {
 	});
 });
 
+describe('parseArgs: one kind, as kubectl get takes it', () => {
+	it.each([
+		[['actionsets', '-A'], ['ActionSet']],
+		[['instances', '-n', 'kafka'], ['Instance']],
+		[['as'], ['ActionSet']],
+		[['inst'], ['Instance']],
+		[['Instance.kudo.dev'], ['Instance']],
+		[['actionsets.cr.kanister.io', '-A'], ['ActionSet']],
+		[[], []],
+	])('%j → kinds %j, no targets', (argv, kinds) => {
+		const o = options(parseArgs(argv, pipe));
+		expect(o.mode).toBe('cluster');
+		expect(o.kinds).toEqual(kinds);
+		expect(o.targets).toEqual([]);
+	});
+
+	it('a kind then names: targets of that kind (kubectl get instances a b)', () => {
+		const o = options(parseArgs(['instances', 'mysql', 'kafka', '-n', 'db'], pipe));
+		expect(o.targets).toEqual([{kind: 'Instance', name: 'mysql'}, {kind: 'Instance', name: 'kafka'}]);
+		expect(o.kinds).toEqual([]);
+	});
+
+	it('rejects kind/NAME after a kind, a kind with -f, and names with -A', () => {
+		expect(errorOf(parseArgs(['instances', 'instance/a'], pipe))).toMatch(/^"instance\/a" after the kind "instances": give names only/);
+		expect(errorOf(parseArgs(['-f', 'x', 'actionsets'], pipe))).toBe('use either -f FILE or targets on a cluster, not both');
+		expect(errorOf(parseArgs(['actionsets', 'x', '-A'], pipe))).toBe('-A/--all-namespaces lists every object; it cannot be used with targets');
+	});
+});
+
 describe('parseArgs: cluster contract', () => {
 	it('reads targets with aliases', () => {
 		const o = options(parseArgs(['instance/mysql-instance', 'as/backup-x', 'instances.kudo.dev/kafka', 'ActionSet/b'], pipe));

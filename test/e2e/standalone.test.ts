@@ -1,18 +1,22 @@
 /**
  * The standalone executable as an operator without Node.js gets it: `npm run release` for this Linux (the
- * Node SEA, its tar.gz, SHA256SUMS and the krew manifest), the archive unpacked into a folder that is the
+ * Node SEA, its tar.gz, SHA256SUMS and the krew manifest), checked by the real krew (built from its Go module by
+ * build-krew.sh: krew's own validate-krew-manifest, and `krew install --manifest --archive` into a temporary
+ * KREW_ROOT, run through kubectl, then `krew uninstall`), the archive unpacked into a folder that is the
  * whole PATH (no node anywhere), and then: --version with an empty environment, -f with its exit codes, the
  * demo to its end, the TUI in a pseudo-terminal, and one scenario on the real apiserver through
  * `kubectl planwatch` with the same exit code and final picture as the npm bin.
  */
-import {spawnSync} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
-import {mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync} from 'node:fs';
+import {createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {createServer, type Server} from 'node:http';
+import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {krewManifest} from '../../scripts/release/krew.mjs';
 import {listTarGz} from '../helpers/archive-listing.js';
-import {validateKrewManifest} from '../helpers/krew-manifest.js';
 import {cliFinal, killAllClis, repoRoot, runCli, startCli, type CliProcess} from './harness/cli.js';
 import {startCluster, type Cluster} from './harness/cluster.js';
 import {killAllPtys, startPtyCli} from './harness/pty.js';
@@ -31,6 +35,26 @@ const binDir = path.join(work, 'bin');
 const exe = path.join(binDir, 'kubectl-planwatch');
 const fixture = (name: string): string => path.join(repoRoot, 'test', 'fixtures', name);
 let cluster: Cluster;
+/** The folder holding krew and validate-krew-manifest (test/e2e/build-krew.sh, cached by version). */
+let krewDir: string;
+/** Serves releaseDir on 127.0.0.1: the manifest's download URLs, for validate-krew-manifest's install step. */
+let downloads: Server;
+const kubectlPath = spawnSync('sh', ['-c', 'command -v kubectl'], {encoding: 'utf8'}).stdout.trim() || '/usr/bin/kubectl';
+
+/** Run with exactly `env` (no inherited variables), outside the repository; async, so the suite's timers keep running. */
+async function runAsync(command: string, args: readonly string[], env: Record<string, string>): Promise<{status: number | null; stdout: string; stderr: string}> {
+	const child = spawn(command, args, {cwd: work, env, stdio: ['ignore', 'pipe', 'pipe']});
+	let stdout = '';
+	let stderr = '';
+	child.stdout.setEncoding('utf8').on('data', (d: string) => {
+		stdout += d;
+	});
+	child.stderr.setEncoding('utf8').on('data', (d: string) => {
+		stderr += d;
+	});
+	const status = await new Promise<number | null>(resolve => child.on('close', resolve));
+	return {status, stdout, stderr};
+}
 
 /** Run with exactly `env` (no inherited variables), outside the repository. */
 function run(command: string, args: readonly string[], env: Record<string, string> = {}) {
@@ -38,8 +62,26 @@ function run(command: string, args: readonly string[], env: Record<string, strin
 }
 
 beforeAll(async () => {
+	const krew = spawnSync('bash', [path.join(repoRoot, 'test/e2e/build-krew.sh')], {encoding: 'utf8'});
+	if (krew.status !== 0) {
+		throw new Error(`test/e2e/build-krew.sh failed:\n${krew.stderr}`);
+	}
+
+	krewDir = krew.stdout.trim().split('\n').at(-1)!;
+	downloads = createServer((request, response) => {
+		const file = path.join(releaseDir, path.basename(request.url ?? ''));
+		if (!existsSync(file)) {
+			response.writeHead(404).end();
+			return;
+		}
+
+		response.writeHead(200, {'content-type': 'application/octet-stream'});
+		createReadStream(file).pipe(response);
+	});
+	await new Promise<void>(resolve => downloads.listen(0, '127.0.0.1', resolve));
+	const baseUrl = `http://127.0.0.1:${(downloads.address() as AddressInfo).port}`;
 	const started = performance.now();
-	const release = spawnSync(process.execPath, ['scripts/release.mjs', '--targets', hostTarget, '--out', releaseDir], {cwd: repoRoot, encoding: 'utf8'});
+	const release = spawnSync(process.execPath, ['scripts/release.mjs', '--targets', hostTarget, '--out', releaseDir, '--base-url', baseUrl], {cwd: repoRoot, encoding: 'utf8'});
 	if (release.status !== 0) {
 		throw new Error(`npm run release failed:\n${release.stdout}${release.stderr}`);
 	}
@@ -52,37 +94,93 @@ beforeAll(async () => {
 		throw new Error(`tar -xzf failed: ${untar.stderr}`);
 	}
 
+	// The links the archive's README tells a user to make (the archive holds none: krew unpacks no links).
+	symlinkSync('kubectl-planwatch', path.join(binDir, 'planwatch'));
+	symlinkSync('kubectl-planwatch', path.join(binDir, 'kubectl_complete-planwatch'));
 	// kubectl runs plugins it finds on PATH; it joins the folder so that PATH has kubectl and planwatch only.
-	const kubectl = spawnSync('sh', ['-c', 'command -v kubectl'], {encoding: 'utf8'}).stdout.trim() || '/usr/bin/kubectl';
-	symlinkSync(kubectl, path.join(binDir, 'kubectl'));
-}, 600_000);
+	symlinkSync(kubectlPath, path.join(binDir, 'kubectl'));
+}, 900_000);
 
 afterAll(async () => {
 	killAllClis();
 	killAllPtys();
 	await cluster?.stop();
+	downloads?.close();
 	rmSync(work, {recursive: true, force: true});
 });
 
 describe('the release', () => {
-	it('has the archive, its SHA256SUMS line and a krew manifest that krew accepts', () => {
+	it('has the archive (regular files only), its SHA256SUMS line', () => {
 		const archive = readFileSync(path.join(releaseDir, archiveName));
 		expect(readFileSync(path.join(releaseDir, 'SHA256SUMS'), 'utf8')).toBe(`${createHash('sha256').update(archive).digest('hex')}  ${archiveName}\n`);
-		const manifest = readFileSync(path.join(releaseDir, 'planwatch.yaml'), 'utf8');
-		expect(validateKrewManifest(manifest, 'planwatch', new Map([[archiveName, archive]]))).toEqual([]);
 		const entries = listTarGz(archive);
-		expect(entries.map(e => e.link === undefined ? e.name : `${e.name} -> ${e.link}`)).toEqual([
-			'kubectl-planwatch',
-			'planwatch -> kubectl-planwatch',
-			'kubectl_complete-planwatch -> kubectl-planwatch',
-			'LICENSE',
-			'README',
-		]);
+		expect(entries.map(e => e.link === undefined ? e.name : `${e.name} -> ${e.link}`)).toEqual(['kubectl-planwatch', 'LICENSE', 'README']);
+		expect(entries.find(e => e.name === 'README')!.data.toString()).toContain('ln -s kubectl-planwatch kubectl_complete-planwatch');
 		record({note: `${archiveName}: ${(archive.length / 1e6).toFixed(1)} MB, executable ${(entries[0]!.data.length / 1e6).toFixed(1)} MB`});
+	});
+
+	it('passes krew\'s own validate-krew-manifest, which installs it with kubectl krew from the manifest\'s URL', async () => {
+		// validate-krew-manifest runs `kubectl krew install --manifest` for each platform: kubectl finds krew on PATH.
+		const pathDir = path.join(work, 'validate-path');
+		mkdirSync(pathDir);
+		symlinkSync(path.join(krewDir, 'krew'), path.join(pathDir, 'kubectl-krew'));
+		symlinkSync(kubectlPath, path.join(pathDir, 'kubectl'));
+		const manifest = path.join(work, 'planwatch.yaml');
+		writeFileSync(manifest, readFileSync(path.join(releaseDir, 'planwatch.yaml')));
+		const result = await runAsync(path.join(krewDir, 'validate-krew-manifest'), ['-manifest', manifest], {PATH: pathDir, HOME: work});
+		expect(result.status, result.stderr).toBe(0);
+		expect(result.stderr).toContain('all 1 spec.platforms installed fine');
+	});
+
+	it('has a manifest for every platform that validate-krew-manifest accepts (structure, selectors)', async () => {
+		const targets = [['linux', 'amd64', 'tar.gz'], ['linux', 'arm64', 'tar.gz'], ['darwin', 'amd64', 'tar.gz'], ['windows', 'amd64', 'zip']] as const;
+		const manifest = path.join(work, 'all', 'planwatch.yaml');
+		mkdirSync(path.dirname(manifest));
+		writeFileSync(manifest, krewManifest({
+			version,
+			homepage: 'https://example.invalid/planwatch',
+			baseUrl: 'https://example.invalid/download',
+			description: 'Live plan trees',
+			archives: targets.map(([os, arch, ext]) => ({target: {os, arch}, file: `planwatch_${version}_${os}_${arch}.${ext}`, sha256: 'a'.repeat(64), bin: os === 'windows' ? 'kubectl-planwatch.exe' : 'kubectl-planwatch'})),
+		}));
+		const result = await runAsync(path.join(krewDir, 'validate-krew-manifest'), ['-manifest', manifest, '-skip-install'], {PATH: '/usr/bin:/bin', HOME: work});
+		expect(result.status, result.stderr).toBe(0);
+		expect(result.stderr).toContain('no overlapping spec.platform[].selector');
 	});
 
 	it('leaves no node on the PATH the executable runs with', () => {
 		expect(run('/bin/sh', ['-c', 'command -v node || echo none'], {PATH: binDir}).stdout).toBe('none\n');
+	});
+});
+
+describe('kubectl krew install --manifest --archive (the real krew)', () => {
+	const krewRoot = path.join(work, 'krew-root');
+	const env = () => ({KREW_ROOT: krewRoot, HOME: work, PATH: `${path.join(krewRoot, 'bin')}:${path.dirname(kubectlPath)}`});
+	const krew = async (...args: string[]) => runAsync(path.join(krewDir, 'krew'), args, env());
+
+	it('installs the release, runs as kubectl planwatch (--version, demo --wait, completion), and uninstalls', async () => {
+		const installed = await krew('install', `--manifest=${path.join(releaseDir, 'planwatch.yaml')}`, `--archive=${path.join(releaseDir, archiveName)}`);
+		expect(installed.status, installed.stderr).toBe(0);
+		expect(installed.stderr).toContain('Installed plugin: planwatch');
+		const version_ = await runAsync(kubectlPath, ['planwatch', '--version'], env());
+		expect(version_.stderr).toBe('');
+		expect(version_.stdout).toBe(`${version}\n`);
+		const demo = await runAsync(kubectlPath, ['planwatch', 'demo', '--scenario', 'mysql-deploy', '--speed', '20', '--wait', '-o', 'plain'], env());
+		expect(demo.status, demo.stderr).toBe(0);
+		expect(demo.stdout).toMatch(/^✔/m);
+		// The link the archive's README gives krew users, next to krew's own.
+		symlinkSync('kubectl-planwatch', path.join(krewRoot, 'bin', 'kubectl_complete-planwatch'));
+		const completion = await runAsync(path.join(krewRoot, 'bin', 'kubectl_complete-planwatch'), ['demo', '--scenario', 'kudo-'], env());
+		expect(completion.stdout).toBe('kudo-fatal\nkudo-uid-race\n:4\n');
+		rmSync(path.join(krewRoot, 'bin', 'kubectl_complete-planwatch'));
+		// `krew uninstall` first checks that the plugin index is a git clone (a .git folder, cmd/krew/cmd/root.go
+		// checkIndex). A user has one from `krew update`, which clones GitHub's krew-index: no test on 127.0.0.1 can.
+		mkdirSync(path.join(krewRoot, 'index', 'default', '.git'), {recursive: true});
+		const removed = await krew('uninstall', 'planwatch');
+		expect(removed.status, removed.stderr).toBe(0);
+		expect(existsSync(path.join(krewRoot, 'bin', 'kubectl-planwatch'))).toBe(false);
+		expect((await runAsync(kubectlPath, ['planwatch', '--version'], env())).status).not.toBe(0);
+		record({note: 'krew v0.4.3: install --manifest --archive, kubectl planwatch --version and demo --wait, uninstall'});
 	});
 });
 

@@ -368,6 +368,29 @@ describe('cluster errors are one line and exit 4', () => {
 		};
 		const applied = await cluster.kubectl(['create', '-f', '-'], {input: JSON.stringify(actionSet)});
 		expect(applied.code, applied.stderr).toBe(0);
+		const instance = {apiVersion: 'kudo.dev/v1beta1', kind: 'Instance', metadata: {name: 'mysql-x', namespace}, spec: {operatorVersion: {name: 'mysql-0.1.0'}}};
+		const createdInstance = await cluster.kubectl(['create', '-f', '-'], {input: JSON.stringify(instance)});
+		expect(createdInstance.code, createdInstance.stderr).toBe(0);
+		// Namespace-scoped RBAC for a Kanister-only user: actionsets and blueprints in this namespace, nothing of KUDO.
+		const role = {
+			apiVersion: 'v1',
+			kind: 'List',
+			items: [
+				{apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: {name: 'kanister-reader', namespace}, rules: [{apiGroups: ['cr.kanister.io'], resources: ['actionsets', 'blueprints'], verbs: ['get', 'list', 'watch']}]},
+				{apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: {name: 'kanister-reader', namespace}, roleRef: {apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'kanister-reader'}, subjects: [{apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: 'kanister'}]},
+			],
+		};
+		const bound = await cluster.kubectl(['apply', '-f', '-'], {input: JSON.stringify(role)});
+		expect(bound.code, bound.stderr).toBe(0);
+		// RBAC changes reach the authorizer through a watch: wait until the user may list.
+		for (let i = 0; i < 100; i++) {
+			const can = await cluster.kubectl(['auth', 'can-i', 'list', 'actionsets.cr.kanister.io', '-n', namespace, '--as', 'kanister']);
+			if (can.stdout.trim() === 'yes') {
+				break;
+			}
+
+			await new Promise(resolve => setTimeout(resolve, 100));
+		}
 	});
 
 	const oneLine = (result: {stderr: string; describe: string}) => {
@@ -388,10 +411,42 @@ describe('cluster errors are one line and exit 4', () => {
 		record({note: `RBAC: viewer on actionset (-o ${output}) → exit 4`});
 	});
 
-	it('viewer watching the whole namespace is forbidden on actionsets too', async () => {
-		const result = await runCli(['--kubeconfig', cluster.viewerKubeconfig, '-n', namespace, '-o', 'plain']);
-		expect(result.code, result.describe).toBe(4);
-		expect(oneLine(result)).toMatch(/forbidden: user viewer cannot \w+ actionsets\.cr\.kanister\.io/);
+	it('a KUDO-only user watching the whole namespace: the Instances, and one line that ActionSets are left out', async () => {
+		const json = await runCli(['--kubeconfig', cluster.viewerKubeconfig, '-n', namespace, '--once', '-o', 'json']);
+		expect(json.code, json.describe).toBe(0);
+		const document = JSON.parse(json.stdout) as {objects: Array<{kind: string; name: string}>; missing?: Array<{resource: string; reason: string}>};
+		expect(document.objects.map(o => `${o.kind}/${o.name}`)).toEqual(['Instance/mysql-x']);
+		expect(document.missing).toEqual([{resource: 'ActionSet', reason: expect.stringMatching(/^actionsets\.cr\.kanister\.io not watched: forbidden: user viewer cannot list actionsets\.cr\.kanister\.io/) as string}]);
+		const plain = await runCli(['--kubeconfig', cluster.viewerKubeconfig, '-n', namespace, '--once', '-o', 'plain']);
+		expect(plain.code, plain.describe).toBe(0);
+		expect(plain.stdout).toContain('mysql-x');
+		expect(oneLine(plain)).toMatch(/actionsets\.cr\.kanister\.io not watched: forbidden: user viewer/);
+		record({note: 'RBAC: KUDO-only user, -n NS: Instances drawn, ActionSets left out with one line'});
+	});
+
+	it('a Kanister-only user (a namespaced Role): the ActionSets, and one line that Instances are left out', async () => {
+		const json = await runCli(['--kubeconfig', cluster.userKubeconfigs.kanister, '-n', namespace, '--once', '-o', 'json']);
+		expect(json.code, json.describe).toBe(0);
+		const document = JSON.parse(json.stdout) as {objects: Array<{kind: string; name: string}>; missing?: Array<{resource: string; reason: string}>};
+		expect(document.objects.map(o => `${o.kind}/${o.name}`)).toEqual(['ActionSet/backup-x']);
+		expect(document.missing?.map(m => m.resource)).toEqual(expect.arrayContaining(['Instance']));
+		expect(document.missing?.find(m => m.resource === 'Instance')?.reason).toMatch(/^instances\.kudo\.dev not watched: forbidden: user kanister cannot list instances\.kudo\.dev/);
+		record({note: 'RBAC: Kanister-only user, -n NS: ActionSets drawn, Instances left out'});
+	});
+
+	it('one kind asked for that the user may not list, or nothing readable at all: one forbidden line, exit 4', async () => {
+		const kind = await runCli(['actionsets', '--kubeconfig', cluster.viewerKubeconfig, '-n', namespace, '--once', '-o', 'plain']);
+		expect(kind.code, kind.describe).toBe(4);
+		expect(oneLine(kind)).toMatch(/forbidden: user viewer cannot \w+ actionsets\.cr\.kanister\.io/);
+		const nothing = await runCli(['--kubeconfig', cluster.userKubeconfigs.nobody, '-n', namespace, '--once', '-o', 'plain']);
+		expect(nothing.code, nothing.describe).toBe(4);
+		expect(oneLine(nothing)).toMatch(/forbidden: user nobody cannot \w+ (instances\.kudo\.dev|actionsets\.cr\.kanister\.io)/);
+	});
+
+	it('one kind: planwatch instances -n NS lists the Instances only', async () => {
+		const json = await runCli(['instances', '--kubeconfig', cluster.adminKubeconfig, '-n', namespace, '--once', '-o', 'json']);
+		expect(json.code, json.describe).toBe(0);
+		expect((JSON.parse(json.stdout) as {objects: Array<{kind: string}>}).objects.map(o => o.kind)).toEqual(['Instance']);
 	});
 
 	it('an unreachable server: one line naming host:port, exit 4', async () => {

@@ -4,10 +4,12 @@
  * `npm pack --dry-run` runs prepack, i.e. the same build a release gets.
  */
 import {spawnSync} from 'node:child_process';
-import {readFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {isBuiltin} from 'node:module';
+import {tmpdir} from 'node:os';
 import {dirname, join, normalize} from 'node:path';
-import {beforeAll, describe, expect, it} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {listTarGz} from '../helpers/archive-listing.js';
 import {repoRoot} from '../helpers/run-bin.js';
 
 type PackedFile = {readonly path: string; readonly size: number; readonly mode: number};
@@ -24,19 +26,33 @@ const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')
 
 let files: PackedFile[] = [];
 let paths = new Set<string>();
+/** package.json as the tarball of a real `npm pack` has it, and the repository's before and after the pack. */
+let packed: Record<string, unknown> = {};
+let before = '';
+let after = '';
+const packDir = mkdtempSync(join(tmpdir(), 'planwatch-pack-'));
 
 beforeAll(() => {
 	// The npm that runs the tests (npm test / npm exec), else the one on PATH.
 	const npm = process.env['npm_execpath'] ? [process.execPath, process.env['npm_execpath']] : ['npm'];
-	const result = spawnSync(npm[0]!, [...npm.slice(1), 'pack', '--dry-run', '--json', '--loglevel=error'], {cwd: repoRoot, encoding: 'utf8'});
+	before = readFileSync(join(repoRoot, 'package.json'), 'utf8');
+	const result = spawnSync(npm[0]!, [...npm.slice(1), 'pack', '--pack-destination', packDir, '--json', '--loglevel=error'], {cwd: repoRoot, encoding: 'utf8'});
+	after = readFileSync(join(repoRoot, 'package.json'), 'utf8');
 	if (result.status !== 0) {
-		throw new Error(`npm pack --dry-run failed (${String(result.status)}):\n${result.stderr}`);
+		throw new Error(`npm pack failed (${String(result.status)}):\n${result.stderr}`);
 	}
 
 	// prepack's build prints nothing (--quiet), so stdout is npm's JSON alone.
-	files = (JSON.parse(result.stdout) as Array<{files: PackedFile[]}>)[0]!.files;
+	const [report] = JSON.parse(result.stdout) as Array<{files: PackedFile[]; filename: string}>;
+	files = report!.files;
 	paths = new Set(files.map(f => f.path));
-}, 60_000);
+	const entry = listTarGz(readFileSync(join(packDir, report!.filename))).find(e => e.name === 'package/package.json');
+	packed = JSON.parse(entry!.data.toString('utf8')) as Record<string, unknown>;
+}, 120_000);
+
+afterAll(() => {
+	rmSync(packDir, {recursive: true, force: true});
+});
 
 /** A bare module specifier: `name`, `name/sub`, `@scope/name…`, `node:…`. */
 const packageName = /^(?:node:)?(?:@[a-z\d][\w.-]*\/)?[a-z\d][\w.-]*(?:\/[\w./-]+)?$/i;
@@ -99,6 +115,25 @@ describe('npm pack', () => {
 });
 
 describe('package.json', () => {
+	it('is published clean: where the project lives, no dev scripts (npm 11 would warn about prepare), no devDependencies', () => {
+		expect(packed).toMatchObject({
+			name: 'planwatch',
+			repository: {type: 'git', url: expect.stringMatching(/^git\+https:\/\//) as string},
+			homepage: expect.stringMatching(/^https:\/\//) as string,
+			bugs: {url: expect.stringMatching(/^https:\/\//) as string},
+			keywords: expect.arrayContaining(['kubectl-plugin', 'kudo', 'kanister']) as string[],
+			bin: manifest.bin,
+			exports: manifest.exports,
+			engines: manifest.engines,
+		});
+		expect(Object.keys(packed).filter(key => ['scripts', 'devDependencies', 'overrides', 'allowScripts', 'dependencies'].includes(key))).toEqual([]);
+	});
+
+	it('is the development one again in the repository after the pack', () => {
+		expect(after).toBe(before);
+		expect(JSON.parse(after)).toHaveProperty('scripts.prepare');
+	});
+
 	it('has no runtime dependencies: the build bundles them all', () => {
 		expect(manifest.dependencies ?? {}).toEqual({});
 		expect(manifest.peerDependencies ?? {}).toEqual({});

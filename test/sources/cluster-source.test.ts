@@ -304,6 +304,96 @@ describe('cluster source: start-up failures are one fatal line', () => {
 		expect(await fatalWhileTicking(events)).toMatch(/^fatal 4: forbidden: user tester cannot list actionsets\.cr\.kanister\.io/);
 	});
 
+	it('a Kanister-only user watching everything: Instances skipped with a note, the ActionSets drawn', async () => {
+		server.forbid('tester', 'instances');
+		server.forbid('tester', 'operatorversions');
+		object(actionSets, 'backup-x');
+		const events = await start();
+		await events.next('synced', isSynced);
+		expect(events.events.filter(e => e.type === 'missing').map(e => summary(e))).toEqual([
+			expect.stringMatching(/^missing Instance: instances\.kudo\.dev not watched: forbidden: user tester cannot list instances\.kudo\.dev in namespace default/) as string,
+		]);
+		clock.advance(5000);
+		expect(events.events.some(e => isFatal(e))).toBe(false);
+		expect(events.events.filter(e => e.type === 'replace' && e.resource === 'ActionSet').map(e => summary(e)).at(-1)).toBe('replace ActionSet ns=default [backup-x]');
+	});
+
+	it('a KUDO-only user watching everything: ActionSets skipped with a note', async () => {
+		server.forbid('tester', 'actionsets');
+		server.forbid('tester', 'blueprints');
+		object(instances, 'mysql');
+		const events = await start();
+		await events.next('synced', isSynced);
+		expect(events.events.filter(e => e.type === 'missing').map(e => e.type === 'missing' && e.resource)).toEqual(['ActionSet']);
+		clock.advance(5000);
+		expect(events.events.some(e => isFatal(e))).toBe(false);
+	});
+
+	it('a left-out product is one line even when its supporting kind\'s 403 comes first', async () => {
+		server.forbid('tester', 'actionsets');
+		server.forbid('tester', 'blueprints');
+		// The first LIST of actionsets answers 503: the blueprints' 403 arrives while it retries.
+		server.failNext({plural: 'actionsets'}, 503);
+		object(instances, 'mysql');
+		const events = await start();
+		const ticker = setInterval(() => {
+			clock.advance(200);
+		}, 10);
+		try {
+			await events.next('synced', isSynced);
+		} finally {
+			clearInterval(ticker);
+		}
+
+		expect(events.events.filter(e => e.type === 'missing').map(e => e.type === 'missing' && e.resource)).toEqual(['ActionSet']);
+	});
+
+	it('a supporting kind\'s 403 is said once its product\'s own kind has listed', async () => {
+		server.forbid('tester', 'blueprints');
+		server.failNext({plural: 'actionsets'}, 503);
+		object(actionSets, 'backup-x');
+		const events = await start();
+		const ticker = setInterval(() => {
+			clock.advance(200);
+		}, 10);
+		try {
+			await events.next('synced', isSynced);
+		} finally {
+			clearInterval(ticker);
+		}
+
+		const order = events.events.map(e => (e.type === 'missing' ? `missing ${e.resource}` : e.type === 'replace' ? `replace ${e.resource}` : '')).filter(Boolean);
+		expect(order.filter(line => line.startsWith('missing'))).toEqual(['missing Blueprint']);
+		expect(order.indexOf('missing Blueprint')).toBeGreaterThan(order.indexOf('replace ActionSet'));
+	});
+
+	it('nothing readable at all: one fatal forbidden line', async () => {
+		server.forbid('tester', 'instances');
+		server.forbid('tester', 'actionsets');
+		const events = await start();
+		expect(await fatalWhileTicking(events)).toMatch(/^fatal 4: forbidden: user tester cannot list (instances\.kudo\.dev|actionsets\.cr\.kanister\.io)/);
+		expect(events.events.filter(e => isFatal(e))).toHaveLength(1);
+	});
+
+	it('Kanister forbidden and KUDO not installed: the forbidden line, exit 4', async () => {
+		await server.close();
+		server = await WatchServer.start({resources: [actionSets, blueprints, eventsResource]});
+		server.forbid('tester', 'actionsets');
+		const events = await start();
+		expect(await fatalWhileTicking(events)).toMatch(/^fatal 4: forbidden: user tester cannot list actionsets\.cr\.kanister\.io/);
+	});
+
+	it('one kind asked for (planwatch actionsets): only its collections, and a 403 on it is fatal', async () => {
+		object(actionSets, 'backup-x');
+		object(instances, 'mysql');
+		const events = await start({kinds: ['ActionSet']});
+		await events.next('synced', isSynced);
+		expect(new Set(server.requests.map(r => r.plural))).toEqual(new Set(['actionsets', 'blueprints', 'events']));
+		server.forbid('tester', 'actionsets');
+		const forbidden = await start({kinds: ['ActionSet']});
+		expect(await fatalWhileTicking(forbidden)).toMatch(/^fatal 4: forbidden: user tester cannot list actionsets/);
+	});
+
 	it('401', async () => {
 		const events = await start({kubeconfig: await kubeconfig({token: 'expired'})});
 		expect(await fatalOf(events)).toBe('fatal 4: credentials rejected (401): log in again, e.g. refresh your token');

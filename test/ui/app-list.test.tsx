@@ -47,7 +47,8 @@ describe('list view', () => {
 	test('enter opens the tree of the selected object, esc goes back to the list with the cursor kept', async () => {
 		const app = renderList();
 		await app.waitForFrame(f => (selected(f) ?? '').includes('backup-glptq'));
-		await app.press(ARROW_DOWN, ARROW_DOWN);
+		// Failed, then retrying (kafka, its tree open: ← folds it), then running (mysql).
+		await app.press(ARROW_DOWN, 'h', ARROW_DOWN);
 		await app.waitForFrame(f => (selected(f) ?? '').includes('mysql-instance'), {what: 'cursor on mysql'});
 		await app.press(ENTER);
 		const tree = await app.waitForFrame(f => f.includes('Instance default/mysql-instance  ·') && f.includes('cleanup'), {what: 'the mysql tree'});
@@ -89,7 +90,8 @@ describe('list view', () => {
 	test('several targets list only those objects', async () => {
 		const app = renderApp({snapshot: snapshotOf({objects}), targets: [objectKey(objects[0]!), objectKey(objects[1]!)]});
 		const frame = await app.waitForFrame(f => f.includes('KIND'));
-		expect(rowsOf(frame).map(r => r.split(/ +/)[4])).toEqual(['mysql-instance', 'kafka']);
+		// The retrying kafka before the running mysql.
+		expect(rowsOf(frame).map(r => r.split(/ +/)[4])).toEqual(['kafka', 'mysql-instance']);
 	});
 
 	test('an empty or loading store says so', async () => {
@@ -109,5 +111,23 @@ describe('list view', () => {
 		frame = await app.waitForFrame(f => (selected(f) ?? '').includes('nightly-39'), {what: 'cursor on the last row'});
 		expect(frame).toContain('↑ ');
 		expect(frame.split('\n').length).toBeLessThanOrEqual(11);
+	});
+});
+
+describe('a big list', () => {
+	test('failed objects first, then running, then the rest, with the counts in the header (300 · 30 failed · 60 running)', async () => {
+		const many = Array.from({length: 300}, (_, i) => {
+			const base = i % 10 === 0 ? backupFailed() : i % 10 <= 2 ? mysqlDeploy() : nightlyComplete();
+			return {...base, kind: 'ActionSet' as const, namespace: `ns-${String(i).padStart(3, '0')}`, name: `o-${String(i).padStart(3, '0')}`};
+		});
+		const app = renderApp({snapshot: snapshotOf({objects: many}), columns: 140, rows: 24});
+		const frame = await app.waitForFrame(f => f.includes('KIND'));
+		expect(frame.split('\n')[0]).toMatch(/ · 300 · 30 failed · 60 running /);
+		const shown = rowsOf(frame);
+		expect(shown.length).toBeGreaterThan(5);
+		// The first screen is failed objects only, in namespace order (the store's).
+		expect(shown.every(row => row.includes('✖ failed'))).toBe(true);
+		expect(shown[0]).toMatch(/ns-000 +o-000/);
+		expect(shown[1]).toMatch(/ns-010 +o-010/);
 	});
 });

@@ -4,7 +4,7 @@ import {afterAll, afterEach, describe, expect, test} from 'vitest';
 import {objectKey} from '../../source/model/plan-tree.js';
 import {renderApp} from '../helpers/render-app.js';
 import {FakeWait} from '../helpers/fake-wait.js';
-import {ARROW_DOWN, ESC, cleanupUi} from '../helpers/ui.js';
+import {ESC, cleanupUi} from '../helpers/ui.js';
 import {kafkaRetrying, mysqlDeploy, mysqlDeployTimings, planEvent, snapshotOf, t0} from '../helpers/ui-objects.js';
 
 afterEach(cleanupUi);
@@ -29,8 +29,8 @@ async function everyScreen(app: ReturnType<typeof renderApp>): Promise<string[]>
 
 	await app.waitForFrame(f => f.includes('KIND'));
 	keep();
-	// ← folds the running mysql's tree away in the list; ↓ then reaches kafka.
-	await app.press('h', ARROW_DOWN, '\r', 'e');
+	// The retrying kafka is listed first (what needs attention leads the list): enter opens it.
+	await app.press('\r', 'e');
 	await app.waitForFrame(f => f.includes('EVENTS') && f.includes('service'), {what: 'kafka tree with events'});
 	keep();
 	await app.press('?');
@@ -75,9 +75,11 @@ describe('colour and ASCII', () => {
 		}
 
 		const [list, tree, help] = frames.map(f => stripVTControlCharacters(f));
+		// The counts (2 | 2 running) do not fit whole next to the timers at 100 columns: left out, not cut.
 		expect(list).toMatch(/^planwatch \| kind-prod \| default \| UTC \| \* live +event 0s ago \| elapsed/);
-		expect(list).toMatch(/> - Instance +default +mysql-instance +deploy +\[\.\.\] running/);
-		expect(list).toMatch(/^ {2}- Instance +kafka +kafka +deploy +\[~~\] retrying/m);
+		// The retrying kafka leads the list, then the running mysql.
+		expect(list).toMatch(/> - Instance +kafka +kafka +deploy +\[~~\] retrying/);
+		expect(list).toMatch(/^ {2}- Instance +default +mysql-instance +deploy +\[\.\.\] running/m);
 		// The running objects' trees, in the list.
 		expect(list).toMatch(/^ {4}- \[\.\.\] deploy +serial +IN_PROGRESS/m);
 		expect(list).toMatch(/^ {10}\[~~\] service +ERROR +retrying \(3rd time\)/m);

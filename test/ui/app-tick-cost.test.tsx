@@ -98,7 +98,8 @@ describe('a tick in the list with the 5000-step plan open in place', () => {
 		const app = renderApp({snapshot: snapshotOf({objects: [object, ...others], timings: new Map([[key, timings]]), lastEventAt: t0}), rows: 30});
 		// Too big for the first screen, it starts closed; → opens it.
 		await app.waitForFrame(f => /^ {2}▸ Instance +big +many-steps/m.test(f), {what: 'the plan closed in the list'});
-		await app.press('G', 'l');
+		// Second in the list: after the failed backup, before the succeeded nightly.
+		await app.press('j', 'l');
 		await app.waitForFrame(f => /› ▾ Instance +big +many-steps/.test(f) && / step-002 /.test(f), {what: 'the plan open in the list'});
 		expect(app.lastFrame()).toMatch(/↓ \+\d+ more/);
 

@@ -73,6 +73,8 @@ export type HeaderBarProps = {
 	readonly width: number;
 	/** A replay: `REPLAY 11:02:10` (the recorded time), its speed, paused or ended. */
 	readonly replay?: ReplayState;
+	/** `300 · 30 failed · 20 running` for a list of objects (list-rows.ts countsText); undefined for one. */
+	readonly counts?: string;
 	/** Supporting collections planwatch may not read (403): shown as `without events (forbidden)`. */
 	readonly missing?: ReadonlyArray<{readonly resource: ResourceKind}>;
 	/** Several kubeconfig contexts: one state each (`prod ✔ · dr ↻ reconnecting`) instead of one connection. */
@@ -122,7 +124,7 @@ function HeaderTimers({text}: {readonly text: (now: number) => string}) {
  * that changes every second sits at the right end of the line: the terminal rewrites a line from its first
  * changed character on, so an idle second costs this short suffix, not the whole line.
  */
-export function HeaderBar({context, scope, connection: given, lastEventAt, wait, width, missing, replay, contexts, synced}: HeaderBarProps) {
+export function HeaderBar({context, scope, connection: given, lastEventAt, wait, width, missing, replay, contexts, synced, counts}: HeaderBarProps) {
 	const theme = useTheme();
 	// A wait can end at the first list, before the watches say `live`: its last frame must not say connecting.
 	const connection: ConnectionState = synced && given.status === 'connecting' ? {status: 'static', label: `${theme.glyphs.live} listed`} : given;
@@ -142,6 +144,9 @@ export function HeaderBar({context, scope, connection: given, lastEventAt, wait,
 	const replayLine = useTickValue(now => (replay ? replayText(replay, now, theme) : ''));
 	// Resolving the local zone builds an Intl.DateTimeFormat (about a millisecond): once, not every tick.
 	const zone = useMemo(() => zoneName(theme.timeZone), [theme.timeZone]);
+	// The counts are shown whole or not at all: they give way before the connection state and the timers.
+	const fixedLeft = displayWidth(['planwatch', context, scope, zone, showStatus ? statusText : '', without ?? ''].filter(Boolean).join(sep));
+	const shownCounts = counts !== undefined && fixedLeft + displayWidth(sep + counts) + (showRight ? rightWidth + 2 : 0) <= width ? counts : undefined;
 	let middle;
 	if (contexts) {
 		// What the contexts may take: the line less its fixed parts and the timers at the right.
@@ -175,6 +180,12 @@ export function HeaderBar({context, scope, connection: given, lastEventAt, wait,
 						<Text {...theme.style(status.role)}>{status.text}</Text>
 					</>
 				) : undefined}
+				{shownCounts === undefined ? undefined : (
+					<>
+						{sep}
+						{shownCounts}
+					</>
+				)}
 				{without === undefined ? undefined : (
 					<>
 						{sep}

@@ -46,6 +46,11 @@ export type Cluster = {
 	adminToken: string;
 	/** Bearer token of user `viewer` (no groups; RBAC: read instances, operatorversions, events). */
 	viewerToken: string;
+	/**
+	 * Kubeconfigs of users with no RBAC of their own: `kanister` (a test grants it a namespaced Role, e.g. on
+	 * actionsets and blueprints only) and `nobody` (never granted anything).
+	 */
+	userKubeconfigs: {kanister: string; nobody: string};
 	/** http://127.0.0.1:<port> */
 	etcdEndpoint: string;
 	/** Server version reported by /version, e.g. v1.36.3. */
@@ -416,7 +421,12 @@ export async function startCluster(options: StartClusterOptions = {}): Promise<C
 		const adminToken = randomBytes(24).toString('hex');
 		const viewerToken = randomBytes(24).toString('hex');
 		const tokenFile = path.join(dir, 'tokens.csv');
-		await writeFile(tokenFile, `${adminToken},admin,uid-admin,"system:masters"\n${viewerToken},viewer,uid-viewer\n`, {mode: 0o600});
+		const kanisterToken = randomBytes(24).toString('hex');
+		const nobodyToken = randomBytes(24).toString('hex');
+		await writeFile(tokenFile, `${adminToken},admin,uid-admin,"system:masters"\n${viewerToken},viewer,uid-viewer\n${kanisterToken},kanister,uid-kanister\n${nobodyToken},nobody,uid-nobody\n`, {mode: 0o600});
+		const userKubeconfigs = {kanister: path.join(dir, 'kanister.kubeconfig'), nobody: path.join(dir, 'nobody.kubeconfig')};
+		await writeFile(userKubeconfigs.kanister, kubeconfigYaml(server, certs.ca, 'kanister', kanisterToken), {mode: 0o600});
+		await writeFile(userKubeconfigs.nobody, kubeconfigYaml(server, certs.ca, 'nobody', nobodyToken), {mode: 0o600});
 		const adminKubeconfig = path.join(dir, 'admin.kubeconfig');
 		const viewerKubeconfig = path.join(dir, 'viewer.kubeconfig');
 		await writeFile(adminKubeconfig, kubeconfigYaml(server, certs.ca, 'admin', adminToken), {mode: 0o600});
@@ -633,6 +643,7 @@ export async function startCluster(options: StartClusterOptions = {}): Promise<C
 			viewerKubeconfig,
 			adminToken,
 			viewerToken,
+			userKubeconfigs,
 			etcdEndpoint,
 			version,
 			dir,
