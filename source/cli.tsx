@@ -182,11 +182,15 @@ async function replay(options: Options): Promise<number> {
 	const targets = recording.header.waitFor;
 	// The recording's end settles a replay that is not waiting (or whose recorded session ended before its wait
 	// did: it was interrupted). A verdict reached together with the last entry wins: decided after pending work.
+	let endedBeforeWait = false;
 	const ended = source.controls.ended
 		.then(async () => new Promise(resolve => {
 			setImmediate(resolve);
 		}))
-		.then(() => ({exitCode: options.wait ? exitCodes.interrupted : -1, message: options.wait ? 'the recording ends before the wait finished' : ''}));
+		.then(() => {
+			endedBeforeWait = options.wait;
+			return {exitCode: options.wait ? exitCodes.interrupted : -1, message: options.wait ? 'the recording ends before the wait finished' : ''};
+		});
 	const play = (): void => {
 		clock.setPaused(false);
 	};
@@ -194,7 +198,25 @@ async function replay(options: Options): Promise<number> {
 	// A demo's recording files its runs where the demo did (`demo/`): the same run then has the same key and id, and
 	// is not filed a second time.
 	const historyRealm = recording.header.source === 'demo' ? demoRealm : '';
-	return show(options, () => source, {targets, clock, wallClock, replay: source.controls, ended, onReady: play, historyRealm});
+	const code = await show(options, () => source, {targets, clock, wallClock, replay: source.controls, ended, onReady: play, historyRealm});
+	if (code === exitCodes.interrupted && endedBeforeWait) {
+		// Not a signal: the recorded session stopped before its outcome, and the replay cannot make one up.
+		await write(process.stderr, `planwatch: ${endedBeforeWaitReason(recording)}\n`);
+	}
+
+	return code;
+}
+
+/** Why `replay --wait` ends with 130 although nobody interrupted it. */
+function endedBeforeWaitReason(recording: Awaited<ReturnType<typeof import('./sources/replay-source.js').loadRecording>>): string {
+	const at = new Date(recording.entries.at(-1)?.at ?? recording.startMs).toISOString();
+	const why =
+		recording.header.waitFor.length === 0
+			? 'it was recorded without --wait, so no outcome was recorded'
+			: recording.entries.at(-1)?.event.type === 'end'
+				? 'the recorded session stopped before its targets finished (it timed out or was interrupted)'
+				: 'the recording is cut (no end line: the recording process was killed)';
+	return `the recording ends at ${at} before the wait finished: ${why}`;
 }
 
 /** Codes 2–4 end with their reason on stderr (a failed object is already in the output; 130 needs no words). */
