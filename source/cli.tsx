@@ -21,7 +21,7 @@ import {createTerminalSignals} from './cli/terminal-signals.js';
 import type {Recorder} from './sources/recorder.js';
 import type {ReplayControls} from './sources/replay-source.js';
 import {objectKey} from './model/plan-tree.js';
-import {shownInput} from './model/sanitize.js';
+import {sanitizeLine, shownInput} from './model/sanitize.js';
 import {SystemClock, type Clock} from './core/clock.js';
 import {openSession, type Session} from './state/session.js';
 import type {Store} from './state/store.js';
@@ -305,6 +305,11 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 		if (failed) {
 			await write(process.stderr, `planwatch: recording stopped: ${failed}\n`);
 		}
+
+		const refused = history?.refused();
+		if (refused) {
+			await write(process.stderr, `planwatch: ${refused}\n`);
+		}
 	}
 }
 
@@ -410,8 +415,16 @@ const demoRealm = 'demo/';
 
 /** The ETA history: past runs in memory, and every run the store sees finish filed (source/history/). */
 async function startRunHistory(store: Store, realm: string) {
-	const [{historyPath, openHistoryFile}, {startHistory, feedWithHistory}] = await Promise.all([import('./history/history-file.js'), import('./history/history-session.js')]);
-	return {session: startHistory(store, openHistoryFile(historyPath(process.env)), realm), feed: feedWithHistory};
+	const [{historyPath, openHistoryFile, HistoryRefused}, {startHistory, feedWithHistory}] = await Promise.all([import('./history/history-file.js'), import('./history/history-session.js')]);
+	// A history file planwatch will not use (a symbolic link, a FIFO) is said once, when the run ends; other
+	// failures only cost the ETA (README: an unreadable history never stops a watch).
+	let refused: string | undefined;
+	const file = openHistoryFile(historyPath(process.env), error => {
+		if (error instanceof HistoryRefused) {
+			refused ??= sanitizeLine(error.message, 400);
+		}
+	});
+	return {session: startHistory(store, file, realm), feed: feedWithHistory, refused: () => refused};
 }
 
 async function fail(error: unknown): Promise<never> {
