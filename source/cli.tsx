@@ -18,6 +18,7 @@ import {buildInfo, formatVersion} from './cli/build-info.js';
 import {whenSynced} from './cli/when-synced.js';
 import type {ObjectSource} from './state/object-source.js';
 import {createTerminalSignals} from './cli/terminal-signals.js';
+import {stdoutWasClosed} from './cli/closed-stdout.js';
 import type {Recorder} from './sources/recorder.js';
 import type {ReplayControls} from './sources/replay-source.js';
 import {objectKey} from './model/plan-tree.js';
@@ -68,7 +69,7 @@ function outputFailed(error: unknown): void {
 	process.exit(exitCode);
 }
 
-const interrupt = handleInterrupts(process, exitCodes.interrupted);
+const interrupt = handleInterrupts(process, exitCodes.interrupted, process.stdout);
 capYoungGeneration();
 
 /** kubectl 1.26+ completes `kubectl planwatch <TAB>` by running this name (a link to the bin) with the words. */
@@ -449,6 +450,13 @@ process.stdout.on('error', outputFailed);
 process.stderr.on('error', () => {});
 
 try {
+	// Started with stdout closed (`>&-`): nothing the run shows would reach anyone, yet it would exit 0.
+	if (stdoutWasClosed()) {
+		reached = exitCodes.usage;
+		await write(process.stderr, 'planwatch: stdout is closed (started with >&-): nothing could be shown; give it a file or /dev/null\n');
+		process.exit(exitCodes.usage);
+	}
+
 	const code = await main(process.argv.slice(2), process.argv[1] ?? '');
 	process.exit(code);
 } catch (error) {
