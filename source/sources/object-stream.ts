@@ -94,6 +94,9 @@ const bareStartMarker = /^---[ \t]*(?:#.*)?\r?$/;
 const bareEndMarker = /^\.\.\.[ \t]*(?:#.*)?\r?$/;
 const itemsKey = /^items:[ \t]*(?:#.*)?\r?$/;
 
+/** Items of a List that wait for its kind, by namespace and name. */
+type Held = Map<string, unknown>;
+
 type JsonPhase = 'open' | 'key' | 'colon' | 'value' | 'afterValue' | 'item' | 'afterItem';
 
 /** A JSON value being scanned for its end: resumable when its text arrives in several chunks. */
@@ -102,8 +105,8 @@ type ValueScan = {start: number; pos: number; depth: number; inString: boolean; 
 type Mode =
 	| {kind: 'start'}
 	| {kind: 'yaml'; scanned: number}
-	| {kind: 'yamlList'; phase: 'head' | 'items' | 'tail'; rest: string[]; restChars: number; item: string[] | undefined; itemChars: number; itemLine: number; held: unknown[]}
-	| {kind: 'json'; phase: JsonPhase; key: string; first: boolean; top: Record<string, unknown>; sawItems: boolean; held: unknown[]; scan: ValueScan | undefined};
+	| {kind: 'yamlList'; phase: 'head' | 'items' | 'tail'; rest: string[]; restChars: number; item: string[] | undefined; itemChars: number; itemLine: number; held: Held}
+	| {kind: 'json'; phase: JsonPhase; key: string; first: boolean; top: Record<string, unknown>; sawItems: boolean; held: Held; scan: ValueScan | undefined};
 
 export class ObjectStream {
 	readonly #name: string;
@@ -224,7 +227,7 @@ export class ObjectStream {
 
 				if (text[j] === '"' || text[j] === '}') {
 					this.#consume(first);
-					this.#mode = {kind: 'json', phase: 'open', key: '', first: true, top: {}, sawItems: false, held: [], scan: undefined};
+					this.#mode = {kind: 'json', phase: 'open', key: '', first: true, top: {}, sawItems: false, held: new Map(), scan: undefined};
 					return true;
 				}
 			}
@@ -292,7 +295,7 @@ export class ObjectStream {
 			this.#consume(firstLine.length + 1);
 		}
 
-		this.#mode = {kind: 'yamlList', phase: 'head', rest: [], restChars: 0, item: undefined, itemChars: 0, itemLine: 0, held: []};
+		this.#mode = {kind: 'yamlList', phase: 'head', rest: [], restChars: 0, item: undefined, itemChars: 0, itemLine: 0, held: new Map()};
 		return true;
 	}
 
@@ -324,9 +327,14 @@ export class ObjectStream {
 	}
 
 	/** An item of a List whose kind is not known yet (it comes after the items) waits for it; others go on at once. */
-	#item(value: unknown, held: unknown[]): void {
+	#item(value: unknown, held: Held): void {
 		if (isObject(value) && value['kind'] === undefined) {
-			held.push(value);
+			// All of them get the same kind: the same name twice is one object (the last), so an endless run of `{}`
+			// costs one entry.
+			const metadata = isObject(value['metadata']) ? value['metadata'] : {};
+			const key = JSON.stringify([metadata['namespace'] ?? '', metadata['name'] ?? '']);
+			held.delete(key);
+			held.set(key, value);
 			return;
 		}
 
@@ -336,12 +344,12 @@ export class ObjectStream {
 	}
 
 	/** The List's own fields are known: the items that waited for its kind. */
-	#endList(top: unknown, held: readonly unknown[], line: number): void {
+	#endList(top: unknown, held: Held, line: number): void {
 		if (!isObject(top) || typeof top['kind'] !== 'string' || !top['kind'].endsWith('List')) {
 			this.#fail(line, 'a document with items that is not a List');
 		}
 
-		for (const item of held) {
+		for (const item of held.values()) {
 			for (const object of flatten(typed(item, top))) {
 				this.#emit(object);
 			}

@@ -144,3 +144,18 @@ describe('YAML tags', () => {
 		}
 	});
 });
+
+it('holds one item per name while a typed List\'s kind is not known yet: an endless run of {} costs one', () => {
+	const {stream, objects} = collect();
+	stream.push('{"apiVersion": "kudo.dev/v1beta1", "items": [');
+	for (let i = 0; i < 2000; i++) {
+		stream.push('{}, {"metadata": {"name": "a"}}, ');
+	}
+
+	stream.push('{"metadata": {"name": "a", "labels": {"last": "yes"}}}], "kind": "InstanceList"}');
+	stream.end();
+	expect(objects).toEqual([
+		{apiVersion: 'kudo.dev/v1beta1', kind: 'Instance'},
+		{apiVersion: 'kudo.dev/v1beta1', kind: 'Instance', metadata: {name: 'a', labels: {last: 'yes'}}},
+	]);
+});
