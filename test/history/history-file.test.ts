@@ -86,7 +86,8 @@ for (let i = 0; i < 200; i++) h.append([{v: 1, kind: 'Instance', group: 'g', top
 		const lines = fs.readFileSync(file, 'utf8').split('\n').filter(l => l !== '');
 		expect(lines.every(l => parseRunRecord(l) !== undefined)).toBe(true);
 		expect(new Set(lines.map(l => parseRunRecord(l)!.top))).toEqual(new Set(['t1', 't2', 't3']));
-	});
+		// 600 appends under one lock, each re-reading the file: seconds on a loaded machine.
+	}, 60_000);
 
 	it('does not follow a symbolic link: says so once and runs without history, the link\'s target untouched', () => {
 		const target = path.join(dir, 'elsewhere.ndjson');
