@@ -8,7 +8,7 @@
 import {resourceOf, type KubeObject, type ResourceKind} from '../core/kube-object.js';
 import {type ObjectSource, type SourceSink} from '../state/object-source.js';
 import {InputError} from '../core/errors.js';
-import {looksLikeRecording, RecordingParser, stateAt} from '../state/recording.js';
+import {looksLikeRecording, RecordingParser, stateAt} from '../recording/recording.js';
 import {inputName, processReader, textChunks, type InputReader} from './bounded-input.js';
 import {ObjectStream, type StreamLimits} from './object-stream.js';
 import {readRecordingLines} from './recording-input.js';

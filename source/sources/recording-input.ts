@@ -3,7 +3,7 @@
  * capped) and parsed line by line as it arrives (state/recording.ts): neither the file's text nor a list of its
  * lines is ever held.
  */
-import {recordingLimits, RecordingError, type Recording, type RecordingParser} from '../state/recording.js';
+import {recordingLimits, RecordingError, type Recording, type RecordingParser} from '../recording/recording.js';
 import {textLines} from './bounded-input.js';
 
 export async function readRecordingLines(chunks: AsyncIterable<string>, parser: RecordingParser): Promise<Recording> {

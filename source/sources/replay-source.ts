@@ -5,16 +5,16 @@
  * runs the events from the start up to the moment (all synchronously: one frame).
  */
 import type {ObjectSource, SourceSink} from '../state/object-source.js';
-import {nextMark, previousMark, recordingEndMs, recordingLimits, RecordingError, RecordingParser, type Recording} from '../state/recording.js';
+import {nextMark, previousMark, recordingEndMs, recordingLimits, RecordingError, RecordingParser, type Recording} from '../recording/recording.js';
 import type {Clock} from '../core/clock.js';
 import {InputError} from '../core/errors.js';
 import {Listeners} from '../core/external-store.js';
-import type {ReplayClock, ReplayControls, ReplayState} from '../state/replay-clock.js';
+import type {ReplayClock, ReplayControls, ReplayState} from '../recording/replay-clock.js';
 import {Store} from '../state/store.js';
 import {inputName, processReader, textChunks, type InputReader} from './bounded-input.js';
 import {readRecordingLines} from './recording-input.js';
 
-export type {ReplayControls, ReplayState} from '../state/replay-clock.js';
+export type {ReplayControls, ReplayState} from '../recording/replay-clock.js';
 
 /** Read and check a recording (bounded: bounded-input.ts); throws RecordingError (exit 2) with the file and line. */
 export async function loadRecording(path: string, reader: InputReader = processReader): Promise<Recording> {

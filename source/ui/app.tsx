@@ -3,7 +3,7 @@ import {useMemo, useRef, useState, useSyncExternalStore} from 'react';
 import type {Clock} from '../core/clock.js';
 import {formatEta, nodeEta, planNode} from '../model/eta.js';
 import {objectKey, type PlanNode, type PlanObject} from '../model/plan-tree.js';
-import type {ReplayControls} from '../state/replay-clock.js';
+import type {ReplayControls} from '../recording/replay-clock.js';
 import type {WaitSession} from '../state/wait-session.js';
 import {DetailLines, detailLinesWanted} from './components/detail-lines.js';
 import {EventsPane, eventsLinesWanted} from './components/events-pane.js';

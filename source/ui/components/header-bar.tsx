@@ -2,7 +2,7 @@ import {Box, Text} from 'ink';
 import {useMemo} from 'react';
 import type {ConnectionState} from '../../state/object-source.js';
 import type {ResourceKind} from '../../core/kube-object.js';
-import type {ReplayState} from '../../state/replay-clock.js';
+import type {ReplayState} from '../../recording/replay-clock.js';
 import type {WaitView} from '../../state/wait-session.js';
 import {singleLine} from '../cell-text.js';
 import {formatDuration, formatDurationWords} from '../../model/format-duration.js';
