@@ -65,7 +65,7 @@ async function* fileChunks(path: string, maxBytes: number): AsyncGenerator<Uint8
 	try {
 		const info = await handle.stat();
 		if (info.isDirectory()) {
-			throw Object.assign(new Error('is a directory'), {code: 'EISDIR'});
+			throw new InputError(`cannot read ${inputName(path)}: is a directory`);
 		}
 
 		if (info.isFile() && info.size > maxBytes) {
