@@ -58,6 +58,8 @@ const common = {
 	sourcemap: false,
 	logLevel: quiet ? 'error' : 'warning',
 	legalComments: 'none',
+	// Minified, a class is `ni`: errors the library throws would print as `ni: …`. Keep class and function names.
+	keepNames: true,
 };
 
 // Bundled CommonJS dependencies call require() for Node built-ins; ESM has no require, so provide one.

@@ -18,10 +18,11 @@ import {buildInfo, formatVersion} from './cli/build-info.js';
 import {whenSynced} from './cli/when-synced.js';
 import type {ObjectSource} from './state/object-source.js';
 import {createTerminalSignals} from './cli/terminal-signals.js';
+import {stdoutWasClosed} from './cli/closed-stdout.js';
 import type {Recorder} from './sources/recorder.js';
 import type {ReplayControls} from './sources/replay-source.js';
 import {objectKey} from './model/plan-tree.js';
-import {shownInput} from './model/sanitize.js';
+import {sanitizeLine, shownInput} from './model/sanitize.js';
 import {SystemClock, type Clock} from './core/clock.js';
 import {openSession, type Session} from './state/session.js';
 import type {Store} from './state/store.js';
@@ -73,7 +74,7 @@ class RunState {
 	}
 }
 
-const interrupt = handleInterrupts(process, exitCodes.interrupted);
+const interrupt = handleInterrupts(process, exitCodes.interrupted, process.stdout);
 capYoungGeneration();
 
 /** kubectl 1.26+ completes `kubectl planwatch <TAB>` by running this name (a link to the bin) with the words. */
@@ -187,11 +188,15 @@ async function replay(state: RunState, options: Options): Promise<number> {
 	const targets = recording.header.waitFor;
 	// The recording's end settles a replay that is not waiting (or whose recorded session ended before its wait
 	// did: it was interrupted). A verdict reached together with the last entry wins: decided after pending work.
+	let endedBeforeWait = false;
 	const ended = source.controls.ended
 		.then(async () => new Promise(resolve => {
 			setImmediate(resolve);
 		}))
-		.then(() => ({exitCode: options.wait ? exitCodes.interrupted : -1, message: options.wait ? 'the recording ends before the wait finished' : ''}));
+		.then(() => {
+			endedBeforeWait = options.wait;
+			return {exitCode: options.wait ? exitCodes.interrupted : -1, message: options.wait ? 'the recording ends before the wait finished' : ''};
+		});
 	const play = (): void => {
 		clock.setPaused(false);
 	};
@@ -199,7 +204,25 @@ async function replay(state: RunState, options: Options): Promise<number> {
 	// A demo's recording files its runs where the demo did (`demo/`): the same run then has the same key and id, and
 	// is not filed a second time.
 	const historyRealm = recording.header.source === 'demo' ? demoRealm : '';
-	return show(state, options, () => source, {targets, clock, wallClock, replay: source.controls, ended, onReady: play, historyRealm});
+	const code = await show(state, options, () => source, {targets, clock, wallClock, replay: source.controls, ended, onReady: play, historyRealm});
+	if (code === exitCodes.interrupted && endedBeforeWait) {
+		// Not a signal: the recorded session stopped before its outcome, and the replay cannot make one up.
+		await state.write(process.stderr, `planwatch: ${endedBeforeWaitReason(recording)}\n`);
+	}
+
+	return code;
+}
+
+/** Why `replay --wait` ends with 130 although nobody interrupted it. */
+function endedBeforeWaitReason(recording: Awaited<ReturnType<typeof import('./sources/replay-source.js').loadRecording>>): string {
+	const at = new Date(recording.entries.at(-1)?.at ?? recording.startMs).toISOString();
+	const why =
+		recording.header.waitFor.length === 0
+			? 'it was recorded without --wait, so no outcome was recorded'
+			: recording.entries.at(-1)?.event.type === 'end'
+				? 'the recorded session stopped before its targets finished (it timed out or was interrupted)'
+				: 'the recording is cut (no end line: the recording process was killed)';
+	return `the recording ends at ${at} before the wait finished: ${why}`;
 }
 
 /** Codes 2–4 end with their reason on stderr (a failed object is already in the output; 130 needs no words). */
@@ -287,6 +310,11 @@ async function show(state: RunState, options: Options, createSource: (clock: Clo
 		const failed = recorder?.error();
 		if (failed) {
 			await state.write(process.stderr, `planwatch: recording stopped: ${failed}\n`);
+		}
+
+		const refused = history?.refused();
+		if (refused) {
+			await state.write(process.stderr, `planwatch: ${refused}\n`);
 		}
 	}
 }
@@ -395,8 +423,16 @@ const demoRealm = 'demo/';
 
 /** The ETA history: past runs in memory, and every run the store sees finish filed (source/history/). */
 async function startRunHistory(store: Store, realm: string) {
-	const [{historyPath, openHistoryFile}, {startHistory, feedWithHistory}] = await Promise.all([import('./history/history-file.js'), import('./history/history-session.js')]);
-	return {session: startHistory(store, openHistoryFile(historyPath(process.env)), realm), feed: feedWithHistory};
+	const [{historyPath, openHistoryFile, HistoryRefused}, {startHistory, feedWithHistory}] = await Promise.all([import('./history/history-file.js'), import('./history/history-session.js')]);
+	// A history file planwatch will not use (a symbolic link, a FIFO) is said once, when the run ends; other
+	// failures only cost the ETA (README: an unreadable history never stops a watch).
+	let refused: string | undefined;
+	const file = openHistoryFile(historyPath(process.env), error => {
+		if (error instanceof HistoryRefused) {
+			refused ??= sanitizeLine(error.message, 400);
+		}
+	});
+	return {session: startHistory(store, file, realm), feed: feedWithHistory, refused: () => refused};
 }
 
 async function fail(state: RunState, error: unknown): Promise<never> {
@@ -424,6 +460,13 @@ process.stdout.on('error', error => {
 process.stderr.on('error', () => {});
 
 try {
+	// Started with stdout closed (`>&-`): nothing the run shows would reach anyone, yet it would exit 0.
+	if (stdoutWasClosed()) {
+		state.reached = exitCodes.usage;
+		await state.write(process.stderr, 'planwatch: stdout is closed (started with >&-): nothing could be shown; give it a file or /dev/null\n');
+		process.exit(exitCodes.usage);
+	}
+
 	const code = await main(state, process.argv.slice(2), process.argv[1] ?? '');
 	process.exit(code);
 } catch (error) {

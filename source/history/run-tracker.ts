@@ -11,7 +11,7 @@
  */
 import process from 'node:process';
 import {objectKey, type PlanNode, type PlanObject} from '../model/plan-tree.js';
-import {groupOf, type RunRecord} from '../model/run-history.js';
+import {groupOf, maxRunMs, type RunRecord} from '../model/run-history.js';
 import {isActiveState, isFinishedState} from '../model/status.js';
 import type {NodeTiming, StoreSnapshot} from '../state/store.js';
 
@@ -196,7 +196,7 @@ export class RunTracker {
 			const durations: Array<{path: string[]; ms: number}> = [];
 			const visit = (node: PlanNode, path: string[]): void => {
 				const t = timings?.get(node.id);
-				if (isFinishedState(node.state) && node.state !== 'stopped' && !isLate(entry.late, node.id) && t?.startedAt !== undefined && t.endedAt !== undefined && t.endedAt >= t.startedAt) {
+				if (isFinishedState(node.state) && node.state !== 'stopped' && !isLate(entry.late, node.id) && t?.startedAt !== undefined && t.endedAt !== undefined && t.endedAt >= t.startedAt && t.endedAt - t.startedAt <= maxRunMs) {
 					durations.push({path, ms: t.endedAt - t.startedAt});
 				}
 

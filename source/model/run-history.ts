@@ -29,6 +29,26 @@ export const runsPerKey = 20;
 
 const maxName = 256;
 const maxNodes = 500;
+/**
+ * Longer than any plan or action runs (a KUDO plan or Kanister backup takes minutes to hours): a duration past it
+ * is a broken clock or a broken line (1e30 ms showed `~2.7777777777777777e+23h left`), not a run to learn from.
+ */
+export const maxRunMs = 30 * 24 * 60 * 60 * 1000;
+
+/** A line of a newer history format (`"v": 2` and on): this version skips it, and a rewrite keeps it as it is. */
+export function isNewerRecordLine(line: string): boolean {
+	if (!/^\s*\{/.test(line)) {
+		return false;
+	}
+
+	try {
+		const value = JSON.parse(line) as unknown;
+		const v = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['v'] : undefined;
+		return typeof v === 'number' && Number.isInteger(v) && v > 1;
+	} catch {
+		return false;
+	}
+}
 
 export function historyKey(r: {readonly kind: string; readonly group: string; readonly top: string}): string {
 	return JSON.stringify([r.kind, r.group, r.top]);
@@ -77,7 +97,8 @@ export function parseRunRecord(line: string): RunRecord | undefined {
 			!entry.path.every(p => isName(p)) ||
 			typeof entry.ms !== 'number' ||
 			!Number.isFinite(entry.ms) ||
-			entry.ms < 0
+			entry.ms < 0 ||
+			entry.ms > maxRunMs
 		) {
 			return undefined;
 		}

@@ -409,9 +409,113 @@ function parseEventBody(value: Record<string, unknown>, length: number, fail: (r
 }
 
 /**
- * A recording's text → header and entries. Throws RecordingError (`NAME: line N: reason`) on anything malformed,
- * except one unterminated last line that does not parse: the cut a crash leaves, dropped.
+ * How far back a line's time may be from the line before it: the recorder stamps lines with the wall clock, which
+ * an NTP correction can step back a little. Such a line is played at the time before it; anything further back
+ * was not written by a recorder in order and is refused (played in file order, its transitions would all fall on
+ * one moment: `COMPLETE in 0s`).
  */
+export const maxClockStepBackMs = 1000;
+
+/**
+ * A recording's lines → header and entries, one line at a time (a reader never holds the file's text). Throws
+ * RecordingError (`NAME: line N: reason`) on anything malformed, except one unterminated last line that does not
+ * parse: the cut a crash leaves, dropped.
+ */
+export class RecordingParser {
+	readonly #name: string;
+	#header: RecordingHeader | undefined;
+	#startMs = 0;
+	#previous = 0;
+	#previousLine = 1;
+	#truncated = false;
+	#lines = 0;
+	readonly #entries: RecordingEntry[] = [];
+
+	constructor(name: string) {
+		this.#name = name;
+	}
+
+	/** The input's name, for messages. */
+	get name(): string {
+		return this.#name;
+	}
+
+	/** Line `line` (1-based) of the file, without its newline; `terminated` false for an unterminated last line. */
+	line(raw: string, line: number, terminated: boolean): void {
+		const fail: (reason: string) => never = reason => {
+			throw new RecordingError(`${this.#name}: line ${line}: ${reason}`);
+		};
+
+		if (++this.#lines > recordingLimits.maxLines) {
+			throw new RecordingError(`${this.#name}: more than ${recordingLimits.maxLines} lines`);
+		}
+
+		const text = (line === 1 ? raw.replace(/^\uFEFF/, '') : raw).replace(/\r$/, '');
+		if (text.trim() === '') {
+			if (line === 1) {
+				fail('not a planwatch recording (the first line is empty)');
+			}
+
+			return;
+		}
+
+		if (text.length > recordingLimits.maxLineChars) {
+			fail(`line longer than ${recordingLimits.maxLineChars / 1024 / 1024} MiB`);
+		}
+
+		let value: unknown;
+		try {
+			value = JSON.parse(text);
+		} catch (error) {
+			if (!terminated && this.#header) {
+				this.#truncated = true;
+				return;
+			}
+
+			fail(line === 1 ? 'not a planwatch recording (the first line is not JSON)' : `invalid JSON (${sanitizeLine((error as Error).message, 120)})`);
+		}
+
+		if (deeperThan(value, recordingLimits.maxDepth)) {
+			fail(`nested deeper than ${recordingLimits.maxDepth} levels`);
+		}
+
+		if (!this.#header) {
+			this.#header = parseHeader(value, fail);
+			this.#startMs = Date.parse(this.#header.start);
+			this.#previous = this.#startMs;
+			return;
+		}
+
+		if (!isRecord(value)) {
+			fail('not a JSON object');
+		}
+
+		const at = parseTime(value['at']);
+		if (at === undefined) {
+			fail('"at" is not a time');
+		}
+
+		if (at < this.#previous - maxClockStepBackMs) {
+			const before = this.#entries.length === 0 ? `the recording's start (${new Date(this.#startMs).toISOString()})` : `line ${this.#previousLine} (${new Date(this.#previous).toISOString()})`;
+			fail(`time goes backwards: ${new Date(at).toISOString()} is before ${before}; a recording's lines are in the order they were received`);
+		}
+
+		// A small step back of the wall clock: played at the time before it, keeping the order the lines were written in.
+		this.#previous = Math.max(this.#previous, at);
+		this.#previousLine = line;
+		this.#entries.push({at: this.#previous, event: parseEvent(value, text.length, fail), line});
+	}
+
+	finish(): Recording {
+		if (!this.#header) {
+			throw new RecordingError(`${this.#name}: line 1: not a planwatch recording (empty file)`);
+		}
+
+		return {header: this.#header, startMs: this.#startMs, entries: this.#entries, truncated: this.#truncated};
+	}
+}
+
+/** A recording's whole text → header and entries (see RecordingParser). */
 export function parseRecording(text: string, name: string): Recording {
 	if (text.length > recordingLimits.maxBytes) {
 		throw new RecordingError(`${name}: larger than ${recordingLimits.maxBytes / 1024 / 1024} MiB`);
@@ -427,73 +531,12 @@ export function parseRecording(text: string, name: string): Recording {
 		throw new RecordingError(`${name}: more than ${recordingLimits.maxLines} lines`);
 	}
 
-	let header: RecordingHeader | undefined;
-	let startMs = 0;
-	let previous = 0;
-	let truncated = false;
-	const entries: RecordingEntry[] = [];
+	const parser = new RecordingParser(name);
 	for (const [i, raw] of lines.entries()) {
-		const line = i + 1;
-		const fail: (reason: string) => never = reason => {
-			throw new RecordingError(`${name}: line ${line}: ${reason}`);
-		};
-
-		const last = i === lines.length - 1 && !terminated;
-		const text = (i === 0 ? raw.replace(/^\uFEFF/, '') : raw).replace(/\r$/, '');
-		if (text.trim() === '') {
-			if (i === 0) {
-				fail('not a planwatch recording (the first line is empty)');
-			}
-
-			continue;
-		}
-
-		if (text.length > recordingLimits.maxLineChars) {
-			fail(`line longer than ${recordingLimits.maxLineChars / 1024 / 1024} MiB`);
-		}
-
-		let value: unknown;
-		try {
-			value = JSON.parse(text);
-		} catch (error) {
-			if (last && header) {
-				truncated = true;
-				break;
-			}
-
-			fail(i === 0 ? 'not a planwatch recording (the first line is not JSON)' : `invalid JSON (${sanitizeLine((error as Error).message, 120)})`);
-		}
-
-		if (deeperThan(value, recordingLimits.maxDepth)) {
-			fail(`nested deeper than ${recordingLimits.maxDepth} levels`);
-		}
-
-		if (!header) {
-			header = parseHeader(value, fail);
-			startMs = Date.parse(header.start);
-			previous = startMs;
-			continue;
-		}
-
-		if (!isRecord(value)) {
-			fail('not a JSON object');
-		}
-
-		const at = parseTime(value['at']);
-		if (at === undefined) {
-			fail('"at" is not a time');
-		}
-
-		// Receive times come from the wall clock, which can step back; keep the order the lines were written in.
-		previous = Math.max(previous, at);
-		entries.push({at: previous, event: parseEvent(value, text.length, fail), line});
+		parser.line(raw, i + 1, terminated || i < lines.length - 1);
 	}
 
-	if (!header) {
-		throw new RecordingError(`${name}: line 1: not a planwatch recording (empty file)`);
-	}
-
-	return {header, startMs, entries, truncated};
+	return parser.finish();
 }
 
 /** The recording's last moment: its `end` entry, else its last entry, else its start. */

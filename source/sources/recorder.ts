@@ -62,10 +62,30 @@ async function openNewFile(path: string, name: string): Promise<FileHandle> {
 	try {
 		return await open(path, 'a');
 	} catch (error) {
-		const code = (error as NodeJS.ErrnoException).code;
-		const reason = code === 'ENOENT' ? 'no such directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : 'cannot open';
-		throw new InputError(`--record ${name}: ${reason}`);
+		throw new InputError(`--record ${name}: ${openFailure(error)}`);
 	}
+}
+
+const openReasons: Record<string, string> = {
+	ENOENT: 'no such directory',
+	EACCES: 'permission denied',
+	EPERM: 'permission denied',
+	EISDIR: 'is a directory',
+	EROFS: 'read-only file system',
+	ENOTDIR: 'not a directory (a part of the path is a file)',
+	ENOSPC: 'no space left on device',
+	EDQUOT: 'disk quota exceeded',
+	ELOOP: 'too many symbolic links',
+	ENAMETOOLONG: 'file name too long',
+	EMFILE: 'too many open files',
+	ENXIO: 'no reader on the other end (a FIFO or socket)',
+	EIO: 'input/output error',
+};
+
+/** Why a file cannot be opened for recording, in a few words (the code itself when it is not a common one). */
+export function openFailure(error: unknown): string {
+	const code = (error as NodeJS.ErrnoException).code ?? '';
+	return openReasons[code] ?? (code === '' ? sanitizeLine((error as Error).message, 120) : `cannot open (${sanitizeLine(code, 20)})`);
 }
 
 /** The buffer of encoded lines and the one append at a time that hands it to the file. */

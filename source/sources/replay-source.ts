@@ -4,39 +4,27 @@
  * as they did live, only at `--speed` and with seeking: forward runs the events in between in order, backward
  * runs the events from the start up to the moment (all synchronously: one frame).
  */
-import {readFile, stat} from 'node:fs/promises';
 import type {ObjectSource, SourceSink} from '../state/object-source.js';
-import {nextMark, parseRecording, previousMark, recordingEndMs, recordingLimits, RecordingError, type Recording} from '../recording/recording.js';
+import {nextMark, previousMark, recordingEndMs, recordingLimits, RecordingError, RecordingParser, type Recording} from '../recording/recording.js';
 import type {Clock} from '../core/clock.js';
+import {InputError} from '../core/errors.js';
 import {Listeners} from '../core/external-store.js';
 import type {ReplayClock, ReplayControls, ReplayState} from '../recording/replay-clock.js';
 import {Store} from '../state/store.js';
-import {inputName} from './file-source.js';
+import {inputName, processReader, textChunks, type InputReader} from './bounded-input.js';
+import {readRecordingLines} from './recording-input.js';
 
 export type {ReplayControls, ReplayState} from '../recording/replay-clock.js';
 
-/** Read and check a recording; throws RecordingError (exit 2) with the file and line. */
-export async function loadRecording(path: string): Promise<Recording> {
+/** Read and check a recording (bounded: bounded-input.ts); throws RecordingError (exit 2) with the file and line. */
+export async function loadRecording(path: string, reader: InputReader = processReader): Promise<Recording> {
 	const name = inputName(path);
-	let text: string;
 	try {
-		const info = await stat(path);
-		if (info.isFile() && info.size > recordingLimits.maxBytes) {
-			throw new RecordingError(`${name}: larger than ${recordingLimits.maxBytes / 1024 / 1024} MiB`);
-		}
-
-		text = await readFile(path, 'utf8');
+		return await readRecordingLines(textChunks(path, reader, recordingLimits.maxBytes), new RecordingParser(name));
 	} catch (error) {
-		if (error instanceof RecordingError) {
-			throw error;
-		}
-
-		const code = (error as NodeJS.ErrnoException).code;
-		const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : 'unreadable';
-		throw new RecordingError(`cannot read ${name}: ${reason}`);
+		// The input's own refusals (binary, too big, unreadable) are a recording's too.
+		throw error instanceof InputError && !(error instanceof RecordingError) ? new RecordingError(error.message) : error;
 	}
-
-	return parseRecording(text, name);
 }
 
 /**

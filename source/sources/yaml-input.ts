@@ -3,9 +3,16 @@
  * bytes of nested anchors ("billion laughs") describe a tree of billions of nodes, which every walk over the
  * documents (normalizing, adapting, JSON output) would expand. The event stream is checked before anything
  * is built: the expanded size of every anchor is known when its alias is met, so the check costs one pass.
- * js-yaml is used directly (the YAML library client-node itself uses), with its core schema: no Date objects.
+ * js-yaml is used directly (the YAML library client-node itself uses), with its core schema plus the two YAML 1.1
+ * tags kubectl accepts as data, `!!timestamp` and `!!binary`, explicit only: a plain `2024-01-02` stays a string
+ * (no Date objects), and no other tag exists, so none can construct anything but data.
  */
-import {constructFromEvents, EVENT_ID, parseEvents, type Event} from 'js-yaml';
+import {binaryTag, constructFromEvents, CORE_SCHEMA, defineScalarTag, EVENT_ID, parseEvents, timestampTag, type Event} from 'js-yaml';
+
+const schema = CORE_SCHEMA.withTags(
+	defineScalarTag(timestampTag.tagName, {implicit: false, resolve: timestampTag.resolve, identify: () => false}),
+	defineScalarTag(binaryTag.tagName, {implicit: false, resolve: binaryTag.resolve, identify: () => false}),
+);
 
 export type ExpansionLimits = {
 	/** Alias nodes (`*name`) in the whole input. */
@@ -109,5 +116,5 @@ export function checkAliasExpansion(events: readonly Event[], source: string, li
 export function loadYamlDocuments(text: string, limits: ExpansionLimits = defaultExpansionLimits): unknown[] {
 	const events = parseEvents(text, {});
 	checkAliasExpansion(events, text, limits);
-	return constructFromEvents(events, {source: text});
+	return constructFromEvents(events, {source: text, schema});
 }

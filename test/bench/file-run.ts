@@ -13,7 +13,8 @@ import {cpuWindow} from './proc-stats.js';
 import {startPty} from './pty-client.js';
 import type {WatchSetup} from './watch-run.js';
 
-export type FileMemoryFigures = {readonly output: 'plain' | 'json' | 'tui'; readonly objects: number; readonly peakMiB: number; readonly seconds: number};
+/** `shape`: multi-document YAML, or one JSON `kind: List` as `kubectl get -o json` writes (read item by item). */
+export type FileMemoryFigures = {readonly output: 'plain' | 'json' | 'tui'; readonly objects: number; readonly peakMiB: number; readonly seconds: number; readonly shape?: 'yaml' | 'json-list'};
 export type BigPlanFigures = {readonly steps: number; readonly expanded: boolean; readonly cpu: number; readonly keyMs: number};
 
 /** A module the CLI preloads (`--import`): at exit it writes the process's peak RSS (KiB) to a file. */
@@ -31,7 +32,7 @@ function peakHook(directory: string): {flag: string; read(): number} {
 	};
 }
 
-export async function fileMemoryRun(setup: WatchSetup, files: readonly string[], objects: number, output: FileMemoryFigures['output'], visible: string): Promise<FileMemoryFigures> {
+export async function fileMemoryRun(setup: WatchSetup, files: readonly string[], objects: number, output: FileMemoryFigures['output'], visible: string, shape: FileMemoryFigures['shape'] = 'yaml'): Promise<FileMemoryFigures> {
 	const directory = mkdtempSync(path.join(os.tmpdir(), 'planwatch-bench-peak-'));
 	const peak = peakHook(directory);
 	const args = [...setup.nodeFlags, peak.flag, setup.cli, ...files.flatMap(f => ['-f', f])];
@@ -53,7 +54,7 @@ export async function fileMemoryRun(setup: WatchSetup, files: readonly string[],
 		}
 
 		const seconds = (performance.now() - t0) / 1000;
-		return {output, objects, peakMiB: peak.read(), seconds};
+		return {output, objects, peakMiB: peak.read(), seconds, shape};
 	} finally {
 		rmSync(directory, {recursive: true, force: true});
 	}

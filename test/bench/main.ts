@@ -27,7 +27,7 @@ import {startDiscoveryFront, type DiscoveryFront} from './discovery-front.js';
 import {bigPlanRun, fileMemoryRun} from './file-run.js';
 import {k9sBinary, sideBySide} from './cluster-run.js';
 import {buildUnbundled, firstFrame, type FirstFrame, type FirstFrameRun} from './first-frame.js';
-import {writeBigPlanFile, writeManyObjectsFile} from './many-objects-file.js';
+import {writeBigPlanFile, writeManyObjectsFile, writeManyObjectsJsonList} from './many-objects-file.js';
 import {idleRun, type IdleFigures} from './idle-run.js';
 import {listFrames, treeFrames} from './frame-time.js';
 import {repoRoot as root} from './repo-root.js';
@@ -336,6 +336,16 @@ await section('files', async () => {
 				results.files.push(figures);
 				log(`  peak RSS ${figures.peakMiB.toFixed(0)} MiB, ${figures.seconds.toFixed(1)} s`);
 			}
+		}
+
+		// The same objects as `kubectl get -o json` writes them: one List, read item by item (same budget).
+		const list = writeManyObjectsJsonList(fileObjects, directory);
+		for (let run = 0; run < fileRuns; run++) {
+			log(`files: ${fileObjects} Instances as one JSON List, -o plain, run ${run + 1}/${fileRuns}`);
+			const setup = {kubeconfig: '', env, cwd: root, cli, nodeFlags, kubectl: kubectlPath, cols: 160, rows: 40};
+			const figures = await fileMemoryRun(setup, [list], fileObjects, 'plain', 'mysql-00000', 'json-list');
+			results.files.push(figures);
+			log(`  peak RSS ${figures.peakMiB.toFixed(0)} MiB, ${figures.seconds.toFixed(1)} s`);
 		}
 	} finally {
 		rmSync(directory, {recursive: true, force: true});

@@ -7,6 +7,7 @@
 import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {loadAll} from 'js-yaml';
 import {repoRoot as root} from './repo-root.js';
 
 function fixture(relativePath: string): string {
@@ -34,6 +35,18 @@ export function writeManyObjectsFile(count: number, directory = mkdtempSync(path
 
 	const file = path.join(directory, `instances-${count}.yaml`);
 	writeFileSync(file, parts.join('---\n'));
+	return file;
+}
+
+/**
+ * The same objects as writeManyObjectsFile, as `kubectl get instances,operatorversions -o json` writes them: one
+ * `kind: List` JSON document, indented by four spaces, items in order.
+ */
+export function writeManyObjectsJsonList(count: number, directory = mkdtempSync(path.join(os.tmpdir(), 'planwatch-many-'))): string {
+	const yamlFile = writeManyObjectsFile(count, directory);
+	const items = (loadAll(readFileSync(yamlFile, 'utf8')) as unknown[]).filter(d => d !== null && typeof d === 'object');
+	const file = path.join(directory, `instances-${count}.json`);
+	writeFileSync(file, `${JSON.stringify({apiVersion: 'v1', items, kind: 'List', metadata: {resourceVersion: ''}}, undefined, 4)}\n`);
 	return file;
 }
 

@@ -97,6 +97,8 @@ describe('record and replay (bin)', () => {
 		expect(lines(replayed.stdout).at(-2)!.objects).toEqual(lines(live.stdout).at(-2)!.objects);
 		const open = await runBin(['replay', file, '--wait', '--speed', '4', '-o', 'plain']);
 		expect(open.code).toBe(130);
+		// Not silent: nobody pressed Ctrl+C.
+		expect(open.stderr).toMatch(/^planwatch: the recording ends at \S+Z before the wait finished: the recorded session stopped before its targets finished \(it timed out or was interrupted\)\n$/);
 	}, 60_000);
 
 	it('a bad line is one error with its line number, exit 2', async () => {

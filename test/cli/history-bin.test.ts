@@ -1,4 +1,5 @@
 /** The bin files finished runs into $XDG_STATE_HOME/planwatch/history.ndjson, and --no-history leaves it alone. */
+import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,5 +64,23 @@ describe('history from the bin', () => {
 			expect(lines()).toEqual(filed);
 		}
 	}, 90_000);
-});
 
+	it('a history file that is a FIFO or a symbolic link: the run goes on without history and says so once', async () => {
+		fs.mkdirSync(path.join(state, 'planwatch'));
+		const file = path.join(state, 'planwatch', 'history.ndjson');
+		expect(spawnSync('mkfifo', [file]).status).toBe(0);
+		// Opening a FIFO to read blocks until a writer comes: the run must not wait for one (killed after 60 s).
+		const fifo = await runBin(demo, {env: {XDG_STATE_HOME: state}, timeoutMs: 60_000});
+		expect(fifo.code).toBe(0);
+		expect(fifo.stderr).toBe(`planwatch: history file ${file}: is not a regular file: running without history\n`);
+
+		fs.rmSync(file);
+		const target = path.join(state, 'target.ndjson');
+		fs.writeFileSync(target, '');
+		fs.symlinkSync(target, file);
+		const link = await runBin(demo, {env: {XDG_STATE_HOME: state}});
+		expect(link.code).toBe(0);
+		expect(link.stderr).toBe(`planwatch: history file ${file}: is a symbolic link, not followed: running without history\n`);
+		expect(fs.readFileSync(target, 'utf8')).toBe('');
+	}, 120_000);
+});

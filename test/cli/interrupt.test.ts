@@ -1,6 +1,6 @@
 import {EventEmitter} from 'node:events';
 import {describe, expect, it} from 'vitest';
-import {handleInterrupts} from '../../source/cli/interrupt.js';
+import {handleInterrupts, stallChecks} from '../../source/cli/interrupt.js';
 
 /** A process stand-in: signals are events, exit is recorded. */
 function fakeProcess() {
@@ -44,6 +44,32 @@ describe('handleInterrupts', () => {
 		expect(p.listeners('SIGHUP')).toBe(1);
 		expect(p.exits).toEqual([]);
 		p.emit('SIGHUP');
+		expect(p.exits).toEqual([130]);
+	});
+
+	it('after a claimed signal, exits once the output has not moved for a second (a full pipe nobody reads)', async () => {
+		const p = fakeProcess();
+		const output = {writableLength: 0};
+		const checks: Array<() => void> = [];
+		const claimed = handleInterrupts(p, 130, output, (_ms, check) => checks.push(check)).claim();
+		p.emit('SIGTERM');
+		await claimed;
+		const look = (pending: number): void => {
+			output.writableLength = pending;
+			checks[0]!();
+		};
+
+		// Moving (the reader takes it), or nothing pending: the clean close goes on.
+		for (const pending of [0, 5000, 4000, 3000, 0, 0, 0, 0, 0, 100, 50]) {
+			look(pending);
+		}
+
+		expect(p.exits).toEqual([]);
+		// Stuck: after stallChecks looks without progress.
+		for (let i = 0; i < stallChecks; i++) {
+			look(70_000);
+		}
+
 		expect(p.exits).toEqual([130]);
 	});
 });

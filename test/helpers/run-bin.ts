@@ -33,7 +33,7 @@ export function binEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 /** Run with stdin/stdout/stderr as pipes; resolves when the process exits. */
-export async function runBin(args: readonly string[], options: {input?: string; env?: Record<string, string>; command?: readonly string[]} = {}): Promise<BinResult> {
+export async function runBin(args: readonly string[], options: {input?: string; env?: Record<string, string>; command?: readonly string[]; timeoutMs?: number} = {}): Promise<BinResult> {
 	const [command, ...prefix] = options.command ?? [process.execPath, binPath];
 	const child = spawn(command!, [...prefix, ...args], {cwd: repoRoot, env: binEnv(options.env), stdio: ['pipe', 'pipe', 'pipe']});
 	let stdout = '';
@@ -45,9 +45,12 @@ export async function runBin(args: readonly string[], options: {input?: string; 
 		stderr += d;
 	});
 	child.stdin.end(options.input ?? '');
+	// A hang is a failure, not a test that never ends: killed (exit code null) after `timeoutMs`.
+	const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
 	return new Promise((resolve, reject) => {
 		child.on('error', reject);
 		child.on('close', code => {
+			clearTimeout(timer);
 			resolve({code, stdout, stderr});
 		});
 	});

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {historyPath, openHistoryFile} from '../../source/history/history-file.js';
+import {HistoryRefused, historyPath, openHistoryFile} from '../../source/history/history-file.js';
 import {parseRunRecord, type RunRecord} from '../../source/model/run-history.js';
 
 let dir: string;
@@ -86,7 +86,83 @@ for (let i = 0; i < 200; i++) h.append([{v: 1, kind: 'Instance', group: 'g', top
 		const lines = fs.readFileSync(file, 'utf8').split('\n').filter(l => l !== '');
 		expect(lines.every(l => parseRunRecord(l) !== undefined)).toBe(true);
 		expect(new Set(lines.map(l => parseRunRecord(l)!.top))).toEqual(new Set(['t1', 't2', 't3']));
+		// 600 appends under one lock, each re-reading the file: seconds on a loaded machine.
+	}, 60_000);
+
+	it('does not follow a symbolic link: says so once and runs without history, the link\'s target untouched', () => {
+		const target = path.join(dir, 'elsewhere.ndjson');
+		fs.writeFileSync(target, `${JSON.stringify(run(1))}\n`);
+		const file = path.join(dir, 'history.ndjson');
+		fs.symlinkSync(target, file);
+		const errors: unknown[] = [];
+		const history = openHistoryFile(file, e => errors.push(e));
+		expect(history.load()).toEqual([]);
+		history.append([run(2)]);
+		history.append([run(3)]);
+		expect(fs.readFileSync(target, 'utf8')).toBe(`${JSON.stringify(run(1))}\n`);
+		expect(fs.lstatSync(file).isSymbolicLink()).toBe(true);
+		expect(errors).toHaveLength(1);
+		expect(errors[0]).toBeInstanceOf(HistoryRefused);
+		expect((errors[0] as Error).message).toBe(`history file ${file}: is a symbolic link, not followed: running without history`);
 	});
+
+	it('keeps the lines of a newer version (v: 2) when it rewrites the file', () => {
+		const file = path.join(dir, 'history.ndjson');
+		const newer = Array.from({length: 1000}, (_, i) => JSON.stringify({v: 2, id: i, whatever: ['x']}));
+		fs.writeFileSync(file, `${newer.join('\n')}\n`);
+		const history = openHistoryFile(file, undefined, fs.statSync(file).size + 3000);
+		for (let i = 1; i <= 60; i++) {
+			history.append([run(i)]);
+		}
+
+		const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
+		// It was rewritten (60 runs of one key compact to 20)…
+		expect(lines.filter(l => parseRunRecord(l) !== undefined).length).toBeLessThan(60);
+		// …and every newer line is still there, in its order.
+		expect(lines.filter(l => l.startsWith('{"v":2'))).toEqual(newer);
+		expect(history.load().at(-1)).toEqual(run(60));
+	});
+
+	it('ignores implausible durations (1e30 ms)', () => {
+		const line = JSON.stringify({...run(1), durations: [{path: [], ms: 1e30}]});
+		expect(parseRunRecord(line)).toBeUndefined();
+		expect(parseRunRecord(JSON.stringify(run(1)))).toEqual(run(1));
+	});
+
+	it('files a run that several processes saw end (the same run id) once', async () => {
+		const file = path.join(dir, 'history.ndjson');
+		const {fork} = await import('node:child_process');
+		const {buildSync} = await import('esbuild');
+		const bundle = path.join(dir, 'history-file.mjs');
+		buildSync({entryPoints: [new URL('../../source/history/history-file.ts', import.meta.url).pathname], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'silent'});
+		const script = path.join(dir, 'same-run.mjs');
+		// Each child loads the (empty) history, then all append the same runs at once, as planwatch processes
+		// watching one demo run do when it ends.
+		fs.writeFileSync(
+			script,
+			`const {openHistoryFile} = await import(${JSON.stringify(new URL(`file://${bundle}`).href)});
+const h = openHistoryFile(process.argv[2], e => { console.error(e); process.exitCode = 1; });
+h.load();
+process.on('message', () => {
+	for (let i = 0; i < 50; i++) h.append([{v: 1, kind: 'Instance', group: 'g', top: 't', run: 'same-' + i, at: '2026-01-01T00:00:00.000Z', outcome: 'succeeded', durations: [{path: [], ms: i}]}]);
+	process.exit();
+});
+process.send('ready');
+`,
+		);
+		const children = ['1', '2', '3', '4'].map(() => fork(script, [file]));
+		await Promise.all(children.map(async c => new Promise(resolve => c.once('message', resolve))));
+		const exits = children.map(async c => new Promise<number | null>(resolve => c.on('exit', resolve)));
+		for (const c of children) {
+			c.send('go');
+		}
+
+		expect(await Promise.all(exits)).toEqual([0, 0, 0, 0]);
+		const runs = fs.readFileSync(file, 'utf8').trim().split('\n').map(l => parseRunRecord(l)!.run);
+		expect(runs.length).toBe(50);
+		expect(new Set(runs).size).toBe(50);
+		expect(fs.readdirSync(dir).filter(f => f.endsWith('.lock'))).toEqual([]);
+	}, 60_000);
 
 	it('a failure to write is reported, never thrown', () => {
 		const blocker = path.join(dir, 'file');

@@ -201,9 +201,18 @@ describe('recording format', () => {
 		expect(errorOf(`${header}{"at":"2026-11-30T11:00:01Z","type":"replace","resource":"Event","objects":[${many}]}\n`)).toMatch(/line 2: more than 100000 objects in one line/);
 	});
 
-	it('keeps the written order when the wall clock stepped back', () => {
-		const recording = parseRecording(text([[500, {type: 'synced'}], [100, {type: 'synced'}]]), 'r');
-		expect(recording.entries.map(e => e.at - start)).toEqual([500, 500]);
+	it('keeps the written order when the wall clock stepped back a little (up to 1 s)', () => {
+		const recording = parseRecording(text([[1500, {type: 'synced'}], [600, {type: 'synced'}]]), 'r');
+		expect(recording.entries.map(e => e.at - start)).toEqual([1500, 1500]);
+	});
+
+	it('refuses times that go further back, naming the line (played in file order every transition would take 0s)', () => {
+		expect(errorOf(text([[5000, {type: 'synced'}], [6000, {type: 'synced'}], [2000, {type: 'synced'}]]))).toBe(
+			'rec.ndjson: line 4: time goes backwards: 2026-11-30T11:00:02.000Z is before line 3 (2026-11-30T11:00:06.000Z); a recording\'s lines are in the order they were received',
+		);
+		expect(errorOf(text([[-60_000, {type: 'synced'}]]))).toBe(
+			"rec.ndjson: line 2: time goes backwards: 2026-11-30T10:59:00.000Z is before the recording's start (2026-11-30T11:00:00.000Z); a recording's lines are in the order they were received",
+		);
 	});
 
 	it('folds entries into the objects present at a moment', () => {

@@ -22,16 +22,18 @@ metadata: {name: backup-x, namespace: kanister}
 function memoryReader(files: Record<string, string>, stdin = ''): InputReader & {stdinReads: number} {
 	const reader = {
 		stdinReads: 0,
-		async readFile(path: string) {
+		async *chunks(path: string) {
+			if (path === '-') {
+				reader.stdinReads++;
+				yield stdin;
+				return;
+			}
+
 			if (!(path in files)) {
 				throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), {code: 'ENOENT'});
 			}
 
-			return files[path]!;
-		},
-		async readStdin() {
-			reader.stdinReads++;
-			return stdin;
+			yield files[path]!;
 		},
 	};
 	return reader;
