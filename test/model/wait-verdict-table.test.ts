@@ -1,0 +1,105 @@
+import {describe, expect, it} from 'vitest';
+import type {KanisterWaitFacts, KudoWaitFacts, PlanObject} from '../../source/model/plan-tree.js';
+import {waitVerdict, type WaitVerdict} from '../../source/model/wait-rules.js';
+
+/*
+ * The wait rule as a table over the facts the adapters hand it (test/model/wait-rules.test.ts goes through the
+ * adapters from fixtures): each row pins one condition, so removing or weakening it changes an answer a user
+ * sees — the exit code, or whether the wait goes on.
+ */
+
+const second = 1000;
+const now = Date.parse('2026-01-01T00:10:00Z');
+const ago = (ms: number): string => new Date(now - ms).toISOString();
+const options = {now, deferGraceMs: 30 * second, staleMs: 60 * second};
+
+function kudo(facts: Partial<KudoWaitFacts>, over: Partial<PlanObject> = {}): PlanObject {
+	return {
+		kind: 'Instance', namespace: 'ns', name: 'i', outcome: 'running', summary: 'deploy in progress', state: 'running', status: 'IN_PROGRESS', tree: [],
+		updatedAt: ago(second),
+		...over,
+		wait: {kind: 'Instance', scheduledPlan: '', scheduledUid: '', planUids: {deploy: 'u1'}, activePlan: 'deploy', activeStatus: 'IN_PROGRESS', queued: false, ...facts},
+	};
+}
+
+function kanister(facts: Partial<KanisterWaitFacts>, over: Partial<PlanObject> = {}): PlanObject {
+	return {
+		kind: 'ActionSet', namespace: 'ns', name: 'as', outcome: 'running', summary: 'backup running phase dump', state: 'running', status: 'running', tree: [],
+		...over,
+		wait: {kind: 'ActionSet', state: 'running', deferPending: false, deferRunning: false, runningPhase: '', lastProgressAt: ago(second), ...facts},
+	};
+}
+
+const wait = (waitingFor: string): WaitVerdict => ({done: false, waitingFor});
+const stale = (waitingFor: string): WaitVerdict => ({done: false, waitingFor, stale: true});
+const done = (exitCode: 0 | 1, summary: string): WaitVerdict => ({done: true, exitCode, summary});
+
+describe('waitVerdict: KUDO', () => {
+	// The picture when the wait began: nothing scheduled, the last run of deploy (uid u1) complete.
+	const idleAtStart = kudo({activeStatus: 'COMPLETE'});
+	// backup scheduled (uid u2) but not picked up yet: its planStatus still has the previous run's uid u0.
+	const queuedAtStart = kudo({scheduledPlan: 'backup', scheduledUid: 'u2', planUids: {backup: 'u0'}, activePlan: 'backup', activeStatus: 'COMPLETE', queued: true});
+
+	it.each<[string, PlanObject, PlanObject | undefined, WaitVerdict]>([
+		['scheduled and not picked up: wait for the controller, whatever the last run says', kudo({scheduledPlan: 'backup', activePlan: 'backup', activeStatus: 'COMPLETE', queued: true}), undefined, wait('waiting for the controller to start backup')],
+		['scheduled after the wait began (idle at the start): the previous COMPLETE is not this run', kudo({scheduledPlan: 'backup', scheduledUid: 'u2', planUids: {backup: 'u0'}, activePlan: 'backup', activeStatus: 'COMPLETE', queued: true}), idleAtStart, wait('waiting for the controller to start backup')],
+		['scheduled after the wait began, the previous run FATAL_ERROR: not this run either', kudo({scheduledPlan: 'backup', activePlan: 'backup', activeStatus: 'FATAL_ERROR', queued: true}), idleAtStart, wait('waiting for the controller to start backup')],
+		['queued at the start, spec cleared, the uid unchanged: still the previous run', kudo({planUids: {backup: 'u0'}, activePlan: 'backup', activeStatus: 'COMPLETE'}, {summary: 'backup completed'}), queuedAtStart, wait('waiting for the controller to start backup')],
+		['queued at the start, the uid changed: this run completed', kudo({planUids: {backup: 'u2'}, activePlan: 'backup', activeStatus: 'COMPLETE'}, {summary: 'backup completed'}), queuedAtStart, done(0, 'backup completed')],
+		['queued at the start, the uid changed: this run failed', kudo({planUids: {backup: 'u2'}, activePlan: 'backup', activeStatus: 'FATAL_ERROR'}, {summary: 'backup failed'}), queuedAtStart, done(1, 'backup failed')],
+		['a baseline that was not queued holds nothing back', kudo({planUids: {backup: 'u0'}, activePlan: 'backup', activeStatus: 'COMPLETE'}, {summary: 'backup completed'}), kudo({planUids: {backup: 'u0'}, scheduledPlan: 'backup', queued: false}), done(0, 'backup completed')],
+		['a baseline of another kind holds nothing back', kudo({activeStatus: 'COMPLETE'}, {summary: 'deploy completed'}), kanister({}), done(0, 'deploy completed')],
+		['no plan at all: done, 0', kudo({activePlan: undefined, activeStatus: undefined}), undefined, done(0, 'no plan has run')],
+		['COMPLETE: 0 with the summary', kudo({activeStatus: 'COMPLETE'}, {summary: 'deploy completed'}), undefined, done(0, 'deploy completed')],
+		['FATAL_ERROR: 1 at once', kudo({activeStatus: 'FATAL_ERROR'}, {summary: 'deploy failed in phase p'}), undefined, done(1, 'deploy failed in phase p')],
+		['FATAL_ERROR while something else is scheduled: still 1', kudo({activeStatus: 'FATAL_ERROR', scheduledPlan: 'deploy', scheduledUid: 'u1'}, {summary: 'deploy failed'}), undefined, done(1, 'deploy failed')],
+		['PENDING: wait', kudo({activeStatus: 'PENDING'}, {summary: 'deploy pending (0/3 steps)'}), undefined, wait('deploy pending (0/3 steps)')],
+		['IN_PROGRESS: wait', kudo({activeStatus: 'IN_PROGRESS'}), undefined, wait('deploy in progress')],
+		['ERROR is retried: wait', kudo({activeStatus: 'ERROR'}, {summary: 'deploy retrying'}), undefined, wait('deploy retrying')],
+		['running with no update for longer than staleMs: stale', kudo({}, {updatedAt: ago(61 * second)}), undefined, stale('deploy in progress (no update for 1m1s)')],
+		['running with no update for exactly staleMs: not yet stale', kudo({}, {updatedAt: ago(60 * second)}), undefined, wait('deploy in progress')],
+		['running, never updated: not stale', kudo({}, {updatedAt: undefined}), undefined, wait('deploy in progress')],
+		['NEVER_RUN, taken by the controller, nothing run yet: wait', kudo({scheduledPlan: 'deploy', scheduledUid: 'u1', activeStatus: 'NEVER_RUN'}, {summary: 'deploy scheduled, waiting to start'}), undefined, wait('deploy scheduled, waiting to start')],
+		['a word KUDO does not have while a plan is scheduled: wait', kudo({scheduledPlan: 'deploy', scheduledUid: 'u1', activeStatus: 'SUSPENDED'}), undefined, wait('deploy in progress')],
+		['NEVER_RUN with nothing scheduled: done, 0 (nothing ran, nothing will)', kudo({activeStatus: 'NEVER_RUN'}), undefined, done(0, 'no plan has run')],
+		['no status word with nothing scheduled: done, 0', kudo({activeStatus: undefined}), undefined, done(0, 'no plan has run')],
+		['a word KUDO does not have, nothing scheduled: 1 (waiting will not make it COMPLETE)', kudo({activeStatus: 'SUSPENDED'}, {summary: 'deploy has unknown status SUSPENDED'}), undefined, done(1, 'deploy has unknown status SUSPENDED')],
+	])('%s', (_, object, baseline, want) => {
+		expect(waitVerdict(object, baseline, options)).toEqual(want);
+	});
+
+	it('staleMs 0 turns the stale flag off', () => {
+		expect(waitVerdict(kudo({}, {updatedAt: ago(3600 * second)}), undefined, {...options, staleMs: 0})).toEqual(wait('deploy in progress'));
+	});
+});
+
+describe('waitVerdict: Kanister', () => {
+	it.each<[string, PlanObject, WaitVerdict]>([
+		['no status yet: wait', kanister({state: ''}, {summary: 'waiting for the controller to start it'}), wait('waiting for the controller to start it')],
+		['pending: wait', kanister({state: 'pending'}, {summary: 'backup pending'}), wait('backup pending')],
+		['running: wait', kanister({}), wait('backup running phase dump')],
+		['running, no progress for longer than staleMs: stale', kanister({lastProgressAt: ago(61 * second)}), stale('backup running phase dump (no update for 1m1s)')],
+		['pending, no progress for longer than staleMs: stale', kanister({state: 'pending', lastProgressAt: ago(120 * second)}, {summary: 'backup pending'}), stale('backup pending (no update for 2m)')],
+		['running, no progress time at all: not stale', kanister({lastProgressAt: undefined}), wait('backup running phase dump')],
+
+		['complete: 0', kanister({state: 'complete'}, {summary: 'backup completed'}), done(0, 'backup completed')],
+		['complete but inconsistent: 1', kanister({state: 'complete', inconsistent: 'phase dump of action backup is running'}, {summary: 'inconsistent status'}), done(1, 'inconsistent status')],
+		['complete while another action\'s deferPhase runs: wait', kanister({state: 'complete', deferRunning: true, deferPending: true}, {summary: 'restore: all phases complete; deferPhase cleanup running'}), wait('restore: all phases complete; deferPhase cleanup running')],
+		['complete, a deferPhase running with no progress for long: stale', kanister({state: 'complete', deferRunning: true, lastProgressAt: ago(90 * second)}, {summary: 's'}), stale('s (no update for 1m30s)')],
+		['complete, a deferPhase pending, 10 s since the last progress: its grace period', kanister({state: 'complete', deferPending: true, lastProgressAt: ago(10 * second)}, {summary: 's'}), wait('s; giving the deferPhase 20s to start')],
+		['complete, a deferPhase pending, the grace period over: 1, it never started', kanister({state: 'complete', deferPending: true, lastProgressAt: ago(30 * second)}, {summary: 's'}), done(1, 's; the deferPhase never started')],
+		['complete, a deferPhase pending, no progress time: 1 at once', kanister({state: 'complete', deferPending: true, lastProgressAt: undefined}, {summary: 's'}), done(1, 's; the deferPhase never started')],
+
+		['failed: 1', kanister({state: 'failed'}, {summary: 'backup failed in phase dump'}), done(1, 'backup failed in phase dump')],
+		['failed, its deferPhase running: wait', kanister({state: 'failed', deferRunning: true, deferPending: true}, {summary: 'cleanup running after failure'}), wait('cleanup running after failure')],
+		['failed, its deferPhase running with no progress for long: stale', kanister({state: 'failed', deferRunning: true, lastProgressAt: ago(61 * second)}, {summary: 'f'}), stale('f (no update for 1m1s)')],
+		['failed, its deferPhase pending, 5 s since the last progress: its grace period', kanister({state: 'failed', deferPending: true, lastProgressAt: ago(5 * second)}, {summary: 'f'}), wait('f; giving the deferPhase 25s to start')],
+		['failed, its deferPhase pending, the grace period over: 1', kanister({state: 'failed', deferPending: true, lastProgressAt: ago(31 * second)}, {summary: 'f'}), done(1, 'f')],
+		['failed, its deferPhase pending, no progress time: 1 at once', kanister({state: 'failed', deferPending: true, lastProgressAt: undefined}, {summary: 'f'}), done(1, 'f')],
+
+		['a state Kanister does not have: 1', kanister({state: 'attemptfailed'}, {summary: 'ActionSet has unknown state attemptfailed'}), done(1, 'ActionSet has unknown state attemptfailed')],
+		['a state Kanister does not have, even with a deferPhase running: 1', kanister({state: 'Complete', deferRunning: true}, {summary: 'ActionSet has unknown state Complete'}), done(1, 'ActionSet has unknown state Complete')],
+	])('%s', (_, object, want) => {
+		expect(waitVerdict(object, undefined, options)).toEqual(want);
+	});
+});
