@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import type {KanisterWaitFacts, KudoWaitFacts, PlanObject} from '../../source/model/plan-tree.js';
-import {waitVerdict, type WaitVerdict} from '../../source/model/wait-rules.js';
+import {deletedVerdict, waitVerdict, type WaitVerdict} from '../../source/model/wait-rules.js';
+import {kudoCleanupFinalizer} from '../../source/model/deletion.js';
 
 /*
  * The wait rule as a table over the facts the adapters hand it (test/model/wait-rules.test.ts goes through the
@@ -101,5 +102,30 @@ describe('waitVerdict: Kanister', () => {
 		['a state Kanister does not have, even with a deferPhase running: 1', kanister({state: 'Complete', deferRunning: true}, {summary: 'ActionSet has unknown state Complete'}), done(1, 'ActionSet has unknown state Complete')],
 	])('%s', (_, object, want) => {
 		expect(waitVerdict(object, undefined, options)).toEqual(want);
+	});
+});
+
+describe('deletedVerdict: a target deleted while waited for', () => {
+	const held = {deletion: {since: ago(second), finalizers: ['other', kudoCleanupFinalizer]}};
+	const cleanup = (activeStatus: string): Partial<KudoWaitFacts> => ({activePlan: 'cleanup', activeStatus, planUids: {cleanup: 'c1'}});
+	it.each<[string, PlanObject, WaitVerdict]>([
+		['an Instance released by KUDO\'s cleanup finalizer while cleanup ran: its cleanup succeeded, 0', kudo(cleanup('IN_PROGRESS'), {summary: 'cleanup in progress', ...held}), done(0, 'deleted after its cleanup plan finished (KUDO lets it go only then); last seen: cleanup in progress')],
+		['... and when cleanup was last seen COMPLETE: 0 the same way', kudo(cleanup('COMPLETE'), {summary: 'cleanup completed', ...held}), done(0, 'deleted after its cleanup plan finished (KUDO lets it go only then); last seen: cleanup completed')],
+		['... but not when cleanup had failed: 1', kudo(cleanup('FATAL_ERROR'), {summary: 'cleanup failed', ...held}), done(1, 'deleted after it had finished: cleanup failed')],
+		['held by the finalizer while another plan ran: deleted before it finished, 1', kudo({}, {summary: 'deploy in progress', ...held}), done(1, 'deleted before it finished; last seen: deploy in progress')],
+		['cleanup running without the finalizer: deleted before it finished, 1', kudo(cleanup('IN_PROGRESS'), {summary: 'cleanup in progress', deletion: {finalizers: ['other']}}), done(1, 'deleted before it finished; last seen: cleanup in progress')],
+		['cleanup running, no deletion recorded: deleted before it finished, 1', kudo(cleanup('IN_PROGRESS'), {summary: 'cleanup in progress'}), done(1, 'deleted before it finished; last seen: cleanup in progress')],
+		['an Instance that had completed: its verdict, 0', kudo({activeStatus: 'COMPLETE'}, {summary: 'deploy completed'}), done(0, 'deleted after it had finished: deploy completed')],
+		['an Instance that had failed: its verdict, 1', kudo({activeStatus: 'FATAL_ERROR'}, {summary: 'deploy failed'}), done(1, 'deleted after it had finished: deploy failed')],
+		['an ActionSet cancelled by deleting it while it ran: 1', kanister({}, {...held}), done(1, 'deleted before it finished; last seen: backup running phase dump')],
+		['an ActionSet that had completed: 0', kanister({state: 'complete'}, {summary: 'backup completed'}), done(0, 'deleted after it had finished: backup completed')],
+	])('%s', (_, object, want) => {
+		expect(deletedVerdict(object, undefined, options)).toEqual(want);
+	});
+
+	it('judges the last state against the baseline: a plan queued at the start that never ran was not finished', () => {
+		const queuedAtStart = kudo({scheduledPlan: 'backup', scheduledUid: 'u2', planUids: {backup: 'u0'}, activePlan: 'backup', activeStatus: 'COMPLETE', queued: true});
+		const oldRun = kudo({planUids: {backup: 'u0'}, activePlan: 'backup', activeStatus: 'COMPLETE'}, {summary: 'backup completed'});
+		expect(deletedVerdict(oldRun, queuedAtStart, options)).toEqual(done(1, 'deleted before it finished; last seen: backup completed'));
 	});
 });

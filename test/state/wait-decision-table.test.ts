@@ -185,3 +185,20 @@ describe('selectTargets and decideTargets', () => {
 		expect(decideTargets([], ['a', 'b'], [{done: true, exitCode: 1, summary: 'a'}, {done: true, exitCode: 0, summary: 'b'}])).toEqual({done: true, result: {exitCode: 1, message: 'a\nb'}});
 	});
 });
+
+describe('decideWait: targets deleted while waited for', () => {
+	const gone = (o: PlanObject, at: number) => new Map([[objectKey(o), {object: o, at}]]);
+	it.each<[string, Row]>([
+		['a named target deleted after it completed: its result, at once', {snapshot: synced([], {deleted: gone(completed, startedAt + second)}), rules: {targets: [objectKey(completed)]}, want: {finish: {exitCode: 0, message: 'deleted after it had finished: deploy completed'}}}],
+		['a named target deleted while running: 1, at once', {snapshot: synced([], {deleted: gone(running, startedAt + second)}), rules: {targets: [objectKey(running)]}, want: {finish: {exitCode: 1, message: 'deleted before it finished; last seen: deploy in progress'}}}],
+		['a named target deleted and there again: the one there counts', {snapshot: synced([running], {deleted: gone(completed, startedAt + second)}), rules: {targets: [objectKey(running)]}, want: {view: {waitingFor: 'deploy in progress'}}}],
+		['a named target deleted before the wait began counts as well (it is gone)', {snapshot: synced([], {deleted: gone(completed, startedAt - minute)}), rules: {targets: [objectKey(completed)]}, want: {finish: {exitCode: 0, message: 'deleted after it had finished: deploy completed'}}}],
+		['two named targets, one deleted, one running: waiting for the one running, named', {snapshot: synced([instance('j', 'IN_PROGRESS', 'deploy in progress')], {deleted: gone(completed, startedAt + second)}), rules: {targets: [objectKey(completed), objectKey(otherCompleted)]}, want: {view: {waitingFor: 'ns/j: deploy in progress'}}}],
+		['two named targets, one deleted, one done: both lines, each named', {snapshot: synced([otherCompleted], {deleted: gone(running, startedAt + second)}), rules: {targets: [objectKey(running), objectKey(otherCompleted)]}, want: {finish: {exitCode: 1, message: 'ns/j: deploy completed\nns/i: deleted before it finished; last seen: deploy in progress'}}}],
+		['nothing named: an object deleted after the wait began is reported', {snapshot: synced([], {deleted: gone(running, startedAt)}), want: {finish: {exitCode: 1, message: 'ns/i: deleted before it finished; last seen: deploy in progress'}}}],
+		['nothing named: an object deleted before the wait began is not', {snapshot: synced([], {deleted: gone(running, startedAt - 1)}), want: {finish: {exitCode: 0, message: 'nothing to wait for: no Instance or ActionSet in scope'}}}],
+		['nothing named: one object left running, another deleted: waiting', {snapshot: synced([otherCompleted, instance('k', 'IN_PROGRESS', 'deploy in progress')], {deleted: gone(completed, startedAt + second)}), want: {view: {waitingFor: 'ns/k: deploy in progress'}}}],
+	])('%s', (_, row) => {
+		check(row);
+	});
+});
