@@ -7,8 +7,8 @@
  * reports/mutation/<file>.html lists every surviving mutant. The scores are measured here, never asserted.
  *
  * `name` narrows the run to the files whose path contains it (`status`, `wait-`). `--incremental` reuses the
- * results of unchanged mutants and tests from reports/mutation/<file>.incremental.json (for working on tests;
- * measure without it).
+ * results of unchanged mutants and tests from reports/mutation/<file>.incremental.json, which every run writes
+ * (Stryker re-runs what changed in the file or its tests; a run without it runs every mutant).
  */
 import {availableParallelism} from 'node:os';
 import path from 'node:path';
@@ -90,7 +90,9 @@ async function mutate(target, {incremental, concurrency}) {
 		reporters: ['clear-text', 'html'],
 		clearTextReporter: {allowColor: false, reportTests: false, reportScoreTable: true, skipFull: true},
 		htmlReporter: {fileName: `reports/mutation/${base}.html`},
-		incremental,
+		// Every run writes the incremental file; only --incremental reads it (otherwise every mutant is run: force).
+		incremental: true,
+		force: !incremental,
 		incrementalFile: `reports/mutation/${base}.incremental.json`,
 		// Nothing in these is read by the unit tests; copying them into each sandbox only costs time.
 		ignorePatterns: ['dist', 'release', 'media', 'reports', '.ci', 'test/e2e', 'test/bench', 'README.md', 'LICENSE'],
