@@ -63,6 +63,8 @@ export type KudoWaitFacts = {
 	 * the cluster records (same-second timestamps, no Events): activePlan is then the worst of them.
 	 */
 	readonly undecided?: {readonly candidates: readonly string[]; readonly reason: string};
+	/** planwatch cannot read this Instance (an old API version's shape): why. The wait does not succeed on it. */
+	readonly unreadable?: string;
 	/** Name of the active plan (CLI rule), if any plan ever ran or is scheduled. */
 	readonly activePlan?: string;
 	/** Raw status of the active plan. */
