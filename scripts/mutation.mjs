@@ -17,13 +17,13 @@ import {Stryker} from '@stryker-mutator/core';
 /** Each mutated file with the tests that are its own (globs from the repository root). */
 const targets = [
 	{file: 'source/model/status.ts', tests: ['test/model/status.test.ts']},
-	{file: 'source/model/wait-rules.ts', tests: ['test/model/wait-rules.test.ts', 'test/model/wait-verdict-table.test.ts']},
+	{file: 'source/model/wait-rules.ts', tests: ['test/model/wait-rules.test.ts', 'test/model/wait-verdict-table.test.ts', 'test/model/wait-plan.test.ts']},
 	{file: 'source/model/kanister-events.ts', tests: ['test/model/kanister-events.test.ts', 'test/model/kanister-event-facts.test.ts']},
 	{
 		file: 'source/model/adapt-kanister-action-set.ts',
 		tests: ['test/model/adapt-kanister-action-set.test.ts', 'test/model/action-verdict.test.ts', 'test/model/action-set-object-verdict.test.ts', 'test/model/kanister-action-verdict.test.ts'],
 	},
-	{file: 'source/model/adapt-kudo-instance.ts', tests: ['test/model/adapt-kudo-instance.test.ts']},
+	{file: 'source/model/adapt-kudo-instance.ts', tests: ['test/model/adapt-kudo-instance.test.ts', 'test/model/kudo-v1alpha1.test.ts']},
 	{file: 'source/model/kudo-plan-order.ts', tests: ['test/model/kudo-plan-order.test.ts']},
 	{file: 'source/model/deletion.ts', tests: ['test/model/deletion.test.ts']},
 	{file: 'source/state/wait-decision.ts', tests: ['test/state/wait-decision.test.ts', 'test/state/decide-targets.test.ts', 'test/state/wait-decision-table.test.ts']},

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import type {KanisterWaitFacts, KudoWaitFacts, PlanObject} from '../../source/model/plan-tree.js';
+import type {KanisterWaitFacts, KudoWaitFacts, PlanNode, PlanObject} from '../../source/model/plan-tree.js';
 import {deletedVerdict, waitVerdict, type WaitVerdict} from '../../source/model/wait-rules.js';
 import {kudoCleanupFinalizer} from '../../source/model/deletion.js';
 
@@ -127,5 +127,55 @@ describe('deletedVerdict: a target deleted while waited for', () => {
 		const queuedAtStart = kudo({scheduledPlan: 'backup', scheduledUid: 'u2', planUids: {backup: 'u0'}, activePlan: 'backup', activeStatus: 'COMPLETE', queued: true});
 		const oldRun = kudo({planUids: {backup: 'u0'}, activePlan: 'backup', activeStatus: 'COMPLETE'}, {summary: 'backup completed'});
 		expect(deletedVerdict(oldRun, queuedAtStart, options)).toEqual(done(1, 'deleted before it finished; last seen: backup completed'));
+	});
+});
+
+describe('waitVerdict: KUDO, an Instance it cannot read', () => {
+	it('is 1 with the reason, whatever else it says', () => {
+		expect(waitVerdict(kudo({unreadable: 'kudo.dev/v1alpha1 Instance of KUDO before 0.6: not supported', activeStatus: 'COMPLETE'}), undefined, options)).toEqual(done(1, 'kudo.dev/v1alpha1 Instance of KUDO before 0.6: not supported'));
+		expect(waitVerdict(kudo({unreadable: 'unreadable'}), undefined, {...options, plan: 'deploy'})).toEqual(done(1, 'unreadable'));
+	});
+});
+
+describe('waitVerdict: KUDO with --plan NAME', () => {
+	const step = (name: string, status: string, message?: string): PlanNode => ({id: name, kind: 'step', name, status, state: 'unknown', ...(message ? {message} : {}), children: []});
+	const phase = (name: string, steps: PlanNode[], status = 'IN_PROGRESS'): PlanNode => ({id: name, kind: 'phase', name, status, state: 'unknown', children: steps});
+	const plan = (name: string, status: string, children: PlanNode[] = [], extra: Partial<PlanNode> = {}): PlanNode => ({id: name, kind: 'plan', name, status, state: 'unknown', children, ...extra});
+	const withPlans = (tree: PlanNode[], facts: Partial<KudoWaitFacts> = {}, over: Partial<PlanObject> = {}): PlanObject => kudo({activePlan: 'deploy', activeStatus: 'COMPLETE', ...facts}, {summary: 'deploy completed', tree, ...over});
+	const both = (backup: string, extra: Partial<PlanNode> = {}, backupChildren: PlanNode[] = []): PlanNode[] => [plan('backup', backup, backupChildren, extra), plan('deploy', 'COMPLETE')];
+	const byPlan = (plan: string) => ({...options, plan});
+	it.each<[string, PlanObject, PlanObject | undefined, WaitVerdict]>([
+		['no plan known yet: wait for it to run', withPlans([]), undefined, wait('waiting for plan backup to run (no plan of this Instance is known yet)')],
+		['a plan the Instance does not have: 1, its plans named', withPlans([plan('deploy', 'COMPLETE'), {...plan('x', 'COMPLETE'), kind: 'phase'}, plan('cleanup', 'NEVER_RUN')]), undefined, done(1, 'no plan backup in this Instance (its plans: deploy, cleanup)')],
+		['a phase of that name is no plan', withPlans([plan('deploy', 'COMPLETE', [phase('backup', [])])]), undefined, done(1, 'no plan backup in this Instance (its plans: deploy)')],
+		['scheduled and not taken: wait for the controller', withPlans(both('COMPLETE'), {scheduledPlan: 'backup', queued: true}), undefined, wait('waiting for the controller to start backup')],
+		['another plan scheduled and not taken: the named plan\'s own run decides', withPlans(both('COMPLETE'), {scheduledPlan: 'deploy', queued: true, planStatuses: {backup: 'COMPLETE'}}), undefined, done(0, 'backup completed')],
+		['scheduled at the start, not yet taken (same uid): the status shown is the previous run\'s', withPlans(both('COMPLETE'), {planUids: {backup: 'u0'}}), withPlans(both('COMPLETE'), {scheduledPlan: 'backup', queued: true, planUids: {backup: 'u0'}}), wait('waiting for the controller to start backup')],
+		['scheduled at the start, taken since (new uid): its status decides', withPlans(both('COMPLETE'), {planUids: {backup: 'u2'}}), withPlans(both('COMPLETE'), {scheduledPlan: 'backup', queued: true, planUids: {backup: 'u0'}}), done(0, 'backup completed')],
+		['another plan was scheduled at the start: no hold', withPlans(both('COMPLETE'), {planUids: {deploy: 'u0'}}), withPlans(both('COMPLETE'), {scheduledPlan: 'deploy', queued: true, planUids: {deploy: 'u0'}}), done(0, 'backup completed')],
+		['not queued at the start: no hold', withPlans(both('COMPLETE'), {planUids: {backup: 'u0'}}), withPlans(both('COMPLETE'), {scheduledPlan: 'backup', queued: false, planUids: {backup: 'u0'}}), done(0, 'backup completed')],
+		['the active plan, decided: the Instance\'s own summary', withPlans(both('COMPLETE'), {activePlan: 'backup', planStatuses: {backup: 'COMPLETE'}}, {summary: 'backup completed (from the object)'}), undefined, done(0, 'backup completed (from the object)')],
+		['the active plan, but which ran last is undecided: the plan\'s own line', withPlans(both('COMPLETE'), {activePlan: 'backup', undecided: {candidates: ['backup', 'deploy'], reason: 'order unknown'}}, {summary: 'order unknown; backup completed'}), undefined, done(0, 'backup completed')],
+		['the status from planStatuses before the node\'s', withPlans(both('IN_PROGRESS'), {planStatuses: {backup: 'FATAL_ERROR'}}), undefined, done(1, 'backup failed')],
+		['FATAL_ERROR: 1, where and why', withPlans(both('FATAL_ERROR', {message: 'plan message'}, [phase('p1', [step('ok', 'COMPLETE'), step('s1', 'FATAL_ERROR', 'disk full')])])), undefined, done(1, 'backup failed in phase p1, step s1: disk full')],
+		['FATAL_ERROR with no failed step: the plan\'s message', withPlans(both('FATAL_ERROR', {message: 'plan message'}, [phase('p1', [step('s1', 'COMPLETE')])])), undefined, done(1, 'backup failed: plan message')],
+		['FATAL_ERROR, a failed step without a message: the step, the plan\'s message', withPlans(both('FATAL_ERROR', {message: 'plan message'}, [phase('p1', [step('s1', 'FATAL_ERROR')])])), undefined, done(1, 'backup failed in phase p1, step s1: plan message')],
+		['FATAL_ERROR, nothing more known', withPlans(both('FATAL_ERROR')), undefined, done(1, 'backup failed')],
+		['IN_PROGRESS: wait', withPlans(both('IN_PROGRESS')), undefined, wait('backup in progress')],
+		['PENDING: wait', withPlans(both('PENDING')), undefined, wait('backup pending')],
+		['ERROR is retried: wait', withPlans(both('ERROR')), undefined, wait('backup retrying')],
+		['running with no update for longer than staleMs: stale', withPlans(both('IN_PROGRESS', {updatedAt: ago(61 * second)})), undefined, stale('backup in progress (no update for 1m1s)')],
+		['running, updated a moment ago: not stale', withPlans(both('IN_PROGRESS', {updatedAt: ago(second)})), undefined, wait('backup in progress')],
+		['never run: wait for it to be triggered', withPlans(both('NEVER_RUN')), undefined, wait('waiting for plan backup to be triggered (it has not run yet)')],
+		['no status: wait for it to be triggered', withPlans(both('')), undefined, wait('waiting for plan backup to be triggered (it has not run yet)')],
+		['queued in the tree (taken, nothing written yet): wait', withPlans(both('QUEUED')), undefined, wait('waiting for plan backup to be triggered (it has not run yet)')],
+		['never run but scheduled and taken: waiting to start', withPlans(both('NEVER_RUN'), {scheduledPlan: 'backup', queued: false}), undefined, wait('backup scheduled, waiting to start')],
+		['a word KUDO does not have: 1', withPlans(both('SUSPENDED')), undefined, done(1, 'backup in progress')],
+	])('%s', (_, object, baseline, want) => {
+		expect(waitVerdict(object, baseline, byPlan('backup'))).toEqual(want);
+	});
+
+	it('leaves ActionSets alone', () => {
+		expect(waitVerdict(kanister({state: 'complete'}, {summary: 'backup completed'}), undefined, byPlan('backup'))).toEqual(done(0, 'backup completed'));
 	});
 });
