@@ -86,6 +86,8 @@ export type KanisterWaitFacts = {
 	readonly deferRunning: boolean;
 	/** `complete` although a core phase is still pending or running (pkg/validate rejects it): what is wrong. */
 	readonly inconsistent?: string;
+	/** A status Kanister's validation rejects (pkg/validate/validate.go), in its words: the controller will not act. */
+	readonly rejected?: string;
 	/** status.progress.runningPhase. */
 	readonly runningPhase: string;
 	/** status.progress.lastTransitionTime or creationTimestamp: last time the object said it made progress. */

@@ -158,6 +158,11 @@ function deferGrace(object: PlanObject, idle: number | undefined, options: WaitR
 }
 
 function kanisterVerdict(object: PlanObject, facts: KanisterWaitFacts, options: WaitRuleOptions): WaitVerdict {
+	// Rejected by pkg/validate: the controller will never act on it, as with an inconsistent `complete`.
+	if (facts.rejected !== undefined) {
+		return {done: true, exitCode: exitCodes.failed, summary: object.summary};
+	}
+
 	const idle = msSince(facts.lastProgressAt, options.now);
 	switch (facts.state) {
 		case '':
