@@ -98,6 +98,7 @@ describe('waitVerdict: Kanister', () => {
 		['failed, its deferPhase pending, the grace period over: 1', kanister({state: 'failed', deferPending: true, lastProgressAt: ago(31 * second)}, {summary: 'f'}), done(1, 'f')],
 		['failed, its deferPhase pending, no progress time: 1 at once', kanister({state: 'failed', deferPending: true, lastProgressAt: undefined}, {summary: 'f'}), done(1, 'f')],
 
+		['rejected by Kanister\'s validation, even while it says running: 1 at once', kanister({rejected: 'Action has unknown state \'x\''}, {summary: 'rejected by Kanister\'s validation'}), done(1, 'rejected by Kanister\'s validation')],
 		['a state Kanister does not have: 1', kanister({state: 'attemptfailed'}, {summary: 'ActionSet has unknown state attemptfailed'}), done(1, 'ActionSet has unknown state attemptfailed')],
 		['a state Kanister does not have, even with a deferPhase running: 1', kanister({state: 'Complete', deferRunning: true}, {summary: 'ActionSet has unknown state Complete'}), done(1, 'ActionSet has unknown state Complete')],
 	])('%s', (_, object, want) => {
