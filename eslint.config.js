@@ -15,7 +15,7 @@ export default tseslint.config(
 		linterOptions: {reportUnusedDisableDirectives: 'error'},
 	},
 	{
-		ignores: ['dist/**', 'node_modules/**', '.cache/**', 'release/**', 'test/fixtures/**', 'test/render/golden/**', 'media/**'],
+		ignores: ['dist/**', 'node_modules/**', '.cache/**', 'release/**', 'reports/**', '.stryker-tmp/**', 'test/fixtures/**', 'test/render/golden/**', 'media/**'],
 	},
 	js.configs.recommended,
 	...tseslint.configs.recommended,

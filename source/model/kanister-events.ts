@@ -42,7 +42,7 @@ function after(prefix: string, text: string): string | undefined {
  * "Failed to execute phase: v1alpha1.Phase{Name:\"copyFiles\", …, Progress:v1alpha1.PhaseProgress{…}}: <error>"
  * → phase name and error (the controller dumps the phase struct with %#v before the error).
  */
-function parseFailure(text: string): {phase?: string; defer: boolean; error: string} | undefined {
+function parseFailure(text: string): {phase: string | undefined; defer: boolean; error: string} | undefined {
 	const defer = text.startsWith('Failed to execute defer phase');
 	if (!defer && !text.startsWith('Failed to execute phase')) {
 		return undefined;
@@ -52,10 +52,10 @@ function parseFailure(text: string): {phase?: string; defer: boolean; error: str
 	const structEnd = text.indexOf('}}: ', text.indexOf('PhaseProgress{'));
 	const colon = text.indexOf(': ');
 	const error = text.indexOf('PhaseProgress{') !== -1 && structEnd !== -1 ? text.slice(structEnd + 4) : colon === -1 ? '' : text.slice(colon + 2);
-	return {...(phase === undefined ? {} : {phase}), defer, error};
+	return {phase, defer, error};
 }
 
-const legacyFailure = /^Failed to run phase (\d+) of action (.*?): (.*)$/s;
+const legacyFailure = /^Failed to run phase (\d+) of action (.*?): (.*)/s;
 
 /** `Failed to launch Action <actionset>: <error>` (before 2018: `Failed launch Action …`) → the error. */
 function launchError(text: string): string | undefined {
@@ -88,11 +88,12 @@ export function readKanisterEvents(events: readonly PlanEvent[], namespace: stri
 	};
 	const mine = events
 		.filter(e => e.involvedKind === 'ActionSet' && e.involvedName === objectName && (!e.namespace || e.namespace === namespace))
-		// Events of an earlier ActionSet with the same name outlive it (1 h TTL): ignore what predates this one.
-		.filter(e => createdAt === undefined || e.time === undefined || timeValue(e.time) >= timeValue(createdAt))
-		.map((e, i) => ({e, i}))
-		.sort((a, b) => (timeValue(a.e.time) - timeValue(b.e.time)) || a.i - b.i)
-		.map(x => x.e);
+		// Events of an earlier ActionSet with the same name outlive it (1 h TTL): ignore what predates this one
+		// (with no creation time, timeValue is -Infinity and every event counts).
+		.filter(e => e.time === undefined || timeValue(e.time) >= timeValue(createdAt))
+		// sort is stable: events of the same second (and those without a time: -Infinity - -Infinity is NaN,
+		// which sort takes as equal) keep the order they came in.
+		.sort((a, b) => timeValue(a.time) - timeValue(b.time));
 	let latest: string | undefined;
 	for (const e of mine) {
 		latest = latestTime(latest, e.time);
@@ -120,7 +121,8 @@ export function readKanisterEvents(events: readonly PlanEvent[], namespace: stri
 			if (launch !== undefined) {
 				facts.launchFailed.set(action, {time: e.time, error: launch});
 			} else if (legacy) {
-				facts.legacyPhaseFailed.set(action, {index: Number(legacy[1]), time: e.time, error: legacy[3] ?? ''});
+				// The regular expression's groups always match (`(.*)` may be empty): never undefined.
+				facts.legacyPhaseFailed.set(action, {index: Number(legacy[1]), time: e.time, error: legacy[3]!});
 			} else if (failure?.defer) {
 				facts.deferFailed.set(action, {time: e.time, error: failure.error});
 			} else if (failure?.phase !== undefined) {
