@@ -5,10 +5,12 @@
  * `kubectl kudo plan status` prints for the same Instance in the test log next to it.
  */
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
+import {readFile, rm, writeFile} from 'node:fs/promises';
+import path from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import type {JsonNode, JsonObject} from '../../source/render/json.js';
 import {cliFinal, killAllClis, startCli, type CliProcess} from './harness/cli.js';
-import {firstWrite, lastPlanStatus, planExecution, planStates, planSummary, startKudoCluster, type InstanceWatch, type Kudo, type WatchEntry} from './harness/kudo.js';
+import {firstWrite, lastPlanStatus, rawRecording, planExecution, planStates, planSummary, startKudoCluster, type InstanceWatch, type Kudo, type WatchEntry} from './harness/kudo.js';
 import {record} from './harness/results.js';
 import {freshNamespace} from './harness/scenario-run.js';
 
@@ -28,6 +30,41 @@ afterAll(async () => {
 });
 
 const name = 'app';
+
+/**
+ * PLANWATCH_KUDO_RECORD=DIR: also keep what the real manager wrote in the same-second and deletion cases, as
+ * fixtures (test/fixtures/kudo-recorded/): the raw watch events, and planwatch's own --record of the namespace.
+ */
+const recordDir = process.env['PLANWATCH_KUDO_RECORD'];
+
+async function startRecorder(namespace: string, base: string): Promise<CliProcess | undefined> {
+	if (!recordDir) {
+		return undefined;
+	}
+
+	const created = await kudo.cluster.kubectl(['create', 'namespace', namespace]);
+	expect(created.code, created.stderr).toBe(0);
+	const file = path.join(recordDir, `${base}.planwatch.ndjson`);
+	const recorder = startCli(['--kubeconfig', kudo.cluster.adminKubeconfig, '-n', namespace, '--no-history', '-o', 'plain', '--record', `${file}.tmp`]);
+	await recorder.waitForStdout(out => out.includes('\n'), 'the recorder to sync');
+	return recorder;
+}
+
+async function saveRecordings(recorder: CliProcess | undefined, watch: InstanceWatch, base: string, what: string): Promise<void> {
+	if (!recordDir || !recorder) {
+		return;
+	}
+
+	recorder.kill('SIGTERM');
+	await recorder.waitForExit();
+	await writeFile(path.join(recordDir, `${base}.raw.json`), rawRecording(kudo, watch, what));
+	const file = path.join(recordDir, `${base}.planwatch.ndjson`);
+	const [header, ...rest] = (await readFile(`${file}.tmp`, 'utf8')).split('\n');
+	// The recording header's extra keys are ignored by replay; this one says which controller wrote the objects.
+	const named = {...JSON.parse(header!) as Record<string, unknown>, controller: `KUDO ${kudo.binaries.version} manager with its admission webhook (github.com/kudobuilder/kudo@v0.19.0)`, case: what};
+	await writeFile(file, [JSON.stringify(named), ...rest].join('\n'));
+	await rm(`${file}.tmp`, {force: true});
+}
 
 type Waiters = {json: CliProcess; plain: CliProcess; startedAt: number};
 
@@ -264,6 +301,7 @@ describe('the real KUDO v0.19.0 manager', () => {
 describe('the real KUDO v0.19.0 manager: the hard cases', () => {
 	it.each([1, 2, 3, 4, 5])('trigger `fails` 0.3 s after install (the same-second case, run %i): never exit 0, exit 1', async run => {
 		const namespace = freshNamespace(`kudo-same-second-${run}`);
+		const recorder = run === 1 ? await startRecorder(namespace, 'same-second-trigger') : undefined;
 		const watch = await kudo.watchInstance(namespace, name);
 		const install = await kudo.install(namespace, name);
 		expect(install.code, install.stderr).toBe(0);
@@ -275,6 +313,7 @@ describe('the real KUDO v0.19.0 manager: the hard cases', () => {
 		const sameSecond = deploy?.lastUpdatedTimestamp === fails?.lastUpdatedTimestamp;
 		const waiters = await startWaiters(namespace, ['--timeout', '1m']);
 		const verdict = await verdicts(waiters);
+		await saveRecordings(recorder, watch, 'same-second-trigger', `kubectl kudo install, then 0.3 s later kubectl kudo plan trigger --name fails (${sameSecond ? 'deploy and fails ended in the same second' : 'in different seconds'})`);
 		const cli = await kudoPlanStatus(namespace, `same second run ${run}: ${sameSecond ? 'same second' : 'different seconds'}, trigger attempts ${triggered.attempts}`);
 		record({scenarios: 1, note: `real KUDO: trigger after install (${sameSecond ? 'same second' : 'later second'}), kubectl kudo plan status said ${cli.active ?? '?'} ${cli.status ?? '?'}`});
 		expectExit(verdict, 1, waiters, watch);
@@ -323,6 +362,7 @@ describe('the real KUDO v0.19.0 manager: the hard cases', () => {
 
 	it('the Instance deleted while waiting: the wait ends at the deletion, not at the timeout', async () => {
 		const namespace = freshNamespace('kudo-delete');
+		const recorder = await startRecorder(namespace, 'delete-while-running');
 		const watch = await installed(namespace);
 		await trigger(namespace, 'stuck');
 		await watch.until(entries => lastPlanStatus(entries, 'stuck') === 'IN_PROGRESS', 'stuck IN_PROGRESS');
@@ -332,6 +372,7 @@ describe('the real KUDO v0.19.0 manager: the hard cases', () => {
 		await watch.until(entries => entries.at(-1)?.type === 'DELETED', 'the Instance to be gone', 90_000);
 		const gone = watch.instance.at(-1)!;
 		const verdict = await verdicts(waiters, 60_000);
+		await saveRecordings(recorder, watch, 'delete-while-running', 'plan `stuck` running (a Deployment never healthy), then kubectl delete instance: the cleanup plan runs, the Instance goes');
 		const context = `${waiters.json.describe()}\n${waiters.plain.describe()}\n--- controller writes ---\n${describeWatch(watch)}`;
 		// Ends at the deletion (generous bound for a loaded machine; the timeout is 2 minutes).
 		expect(verdict.exitedAt - gone.at, context).toBeLessThan(30_000);

@@ -577,7 +577,31 @@ export function firstWrite(entries: readonly WatchEntry[], plan: string, statuse
 	return entries.find(entry => planStates(entry.object).some(state => state.name === plan && statuses.includes(state.status) && (uid === undefined || state.uid === uid)));
 }
 
-/** `mkdir -p` and a temp dir for a test's own files. */
-export async function scratchDir(prefix: string): Promise<string> {
-	return mkdtemp(path.join(tmpdir(), `planwatch-kudo-${prefix}-`));
+function withoutManagedFields(object: Record<string, unknown>): Record<string, unknown> {
+	const metadata = object['metadata'] as Record<string, unknown> | undefined;
+	if (!metadata || !('managedFields' in metadata)) {
+		return object;
+	}
+
+	const {managedFields: _dropped, ...rest} = metadata;
+	return {...object, metadata: rest};
+}
+
+/**
+ * The raw record of one case as the apiserver served it: every watch event of the Instance and of its Events with
+ * its arrival time, and a header naming what wrote them (for test/fixtures/kudo-recorded/). managedFields are
+ * left out (bulk, and not the controller's).
+ */
+export function rawRecording(kudo: Kudo, watch: InstanceWatch, what: string): string {
+	const entry = (item: WatchEntry) => ({at: new Date(item.at).toISOString(), type: item.type, object: withoutManagedFields(item.object)});
+	return JSON.stringify({
+		header: {
+			recordedWith: `KUDO ${kudo.binaries.version} manager with its admission webhook (github.com/kudobuilder/kudo@v0.19.0, built by test/e2e/build-kudo.sh), kubectl-kudo ${kudo.binaries.version}, kube-apiserver ${kudo.cluster.version}`,
+			case: what,
+			recordedAt: new Date().toISOString(),
+			note: 'Watch events as served (arrival times of the test process); Events are those whose involvedObject is the Instance.',
+		},
+		instance: watch.instance.map(item => entry(item)),
+		events: watch.events.map(item => entry(item)),
+	}, null, 1) + '\n';
 }
