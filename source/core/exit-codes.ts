@@ -8,7 +8,11 @@
 export const exitCodes = {
 	/** Nothing failed. */
 	ok: 0,
-	/** Something failed. */
+	/**
+	 * Something failed — also a target deleted before it finished (what was waited for will never finish, as
+	 * `kubectl wait` fails for a gone object), and a KUDO Instance whose last plan cannot be told apart from a
+	 * failed one.
+	 */
 	failed: 1,
 	/** Usage, input or output error (a bad flag, an unreadable file, stdout cannot be written: disk full). */
 	usage: 2,

@@ -42,6 +42,8 @@ export function adaptEvent(event: KubeObject): PlanEvent | undefined {
 	}
 
 	time ??= isoTime(meta['creationTimestamp']);
+	const involvedUid = sanitizeLine(involved['uid'], maxNameLength);
+	const version = rawString(meta['resourceVersion']);
 	const n = typeof count === 'number' && Number.isSafeInteger(count) && count > 0 ? count : 1;
 	return {
 		uid: sanitizeLine(rawString(meta['uid']) || `${rawString(meta['namespace'])}/${rawString(meta['name'])}`, maxNameLength),
@@ -53,5 +55,7 @@ export function adaptEvent(event: KubeObject): PlanEvent | undefined {
 		message: sanitizeLine(message, maxMessageLength),
 		time,
 		count: n,
+		...(involvedUid ? {involvedUid} : {}),
+		...(/^\d{1,30}$/.test(version) ? {revision: version.replace(/^0+(?=\d)/, '')} : {}),
 	};
 }

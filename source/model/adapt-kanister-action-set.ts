@@ -1,3 +1,4 @@
+import {deletionOf} from './deletion.js';
 import type {KubeObject} from '../core/kube-object.js';
 import {SiblingIds} from './node-id.js';
 import type {KanisterWaitFacts, NodeState, Outcome, PlanEvent, PlanNode, PlanObject} from './plan-tree.js';
@@ -548,6 +549,7 @@ export function adaptActionSet(
 		...(error ? {error} : {}),
 		...(updatedAt ? {updatedAt} : {}),
 		wait,
+		...deletionOf(actionSet),
 		tree,
 	};
 }

@@ -1,6 +1,8 @@
+import {deletionOf} from './deletion.js';
 import type {KubeObject} from '../core/kube-object.js';
 import {SiblingIds} from './node-id.js';
-import type {KudoWaitFacts, NodeState, Outcome, PlanNode, PlanObject} from './plan-tree.js';
+import {lastRun, plannedStart, readKudoEvents, startedWhileWatched, type KudoRunMemory, type LastRun} from './kudo-plan-order.js';
+import type {KudoWaitFacts, NodeState, Outcome, PlanEvent, PlanNode, PlanObject} from './plan-tree.js';
 import {isoTime, latestTime, rawString, record, records, timeValue, type RawRecord} from './read-raw.js';
 import {maxMessageLength, maxNameLength, sanitizeLine} from './sanitize.js';
 import {kudoState} from './status.js';
@@ -10,8 +12,12 @@ import {kudoState} from './status.js';
  * pkg/controller/instance/instance_controller.go):
  * - every plan of status.planStatus and of the OperatorVersion, sorted by name like `kubectl kudo plan status`;
  *   plans, phases and steps known only from the OperatorVersion are NEVER_RUN (state inactive);
- * - active plan = spec.planExecution.planName, else a running plan, else the latest lastUpdatedTimestamp;
+ * - active plan = spec.planExecution.planName, else the plan that ran last by what the cluster records of order
+ *   (kudo-plan-order.ts: a running plan, a later lastUpdatedTimestamp, starts seen while watching, the manager's
+ *   Events); when that cannot be decided, the worst of the tied plans, and the summary says the order is unknown;
  *   the other plans keep the status of their previous run but are `active: false`;
+ * - a plan's start comes from its `PlanStarted` Event when planwatch did not see the run start itself, its end
+ *   (of a finished plan) from lastUpdatedTimestamp;
  * - scheduled but not picked up (spec.planExecution.uid differs from the plan status uid) = queued: the plan node reads QUEUED, pending, with a note;
  * - strategies come from the OperatorVersion (phase strategy looked up inside the same plan);
  * - a terminal plan (COMPLETE, FATAL_ERROR) stops the engine (kudobuilder/kudo pkg/engine/workflow/engine.go
@@ -139,36 +145,23 @@ function byName(a: string, b: string): number {
 	return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The CLI's "last executed plan": a running plan, else the latest lastUpdatedTimestamp (never NEVER_RUN). */
-function lastExecutedPlan(plans: ReadonlyMap<string, PlanStatus>): string | undefined {
-	const names = [...plans.keys()].sort(byName);
-	const pick = (candidates: string[]): string | undefined => {
-		let best: string | undefined;
-		for (const n of candidates) {
-			if (best === undefined || timeValue(plans.get(n)!.updatedAt) > timeValue(plans.get(best)!.updatedAt)) {
-				best = n;
-			}
-		}
-
-		return best;
-	};
-
-	return (
-		pick(names.filter(n => running.has(plans.get(n)!.status))) ??
-		pick(names.filter(n => {
-			const s = plans.get(n)!.status;
-			return s !== '' && s !== neverRun;
-		}))
-	);
-}
-
 function stateOf(status: string): NodeState {
 	return kudoState(status);
 }
 
 type BuiltPlan = {node: PlanNode; steps: number; stepsDone: number; status: string};
 
-function buildPlan(planName: string, status: PlanStatus | undefined, ov: OvPlan | undefined, ids: SiblingIds, active: boolean, queued: boolean): BuiltPlan {
+type PlanContext = {
+	readonly active: boolean;
+	readonly queued: boolean;
+	/** The order of runs is known to put this (inactive) plan before the active one. */
+	readonly ranBefore: boolean;
+	/** ISO start of this plan's latest run from the manager's Events, when planwatch did not see it start. */
+	readonly startedAt?: string;
+};
+
+function buildPlan(planName: string, status: PlanStatus | undefined, ov: OvPlan | undefined, ids: SiblingIds, context: PlanContext): BuiltPlan {
+	const {active, queued} = context;
 	const planId = ids.next('plan', planName);
 	const phaseIds = new SiblingIds(planId);
 	const phases: PlanNode[] = [];
@@ -236,11 +229,16 @@ function buildPlan(planName: string, status: PlanStatus | undefined, ov: OvPlan 
 		note = queuedNote;
 		stepsDone = 0;
 		statusReason = undefined;
-	} else if (!active && status && status.status !== neverRun && status.status !== '') {
-		// The time is the node's updatedAt: each view prints it in its own time zone.
+	} else if (!active && status && status.status !== neverRun && status.status !== '' && (status.updatedAt || context.ranBefore)) {
+		// The time is the node's updatedAt: each view prints it in its own time zone. Without one, `previous run`
+		// only when the order of runs is known.
 		const run = status.updatedAt ? lastRunNote : 'previous run';
 		note = note ? `${note}; ${run}` : run;
 	}
+
+	// A finished run timed by the controller's own records: its PlanStarted Event and its last update.
+	const started = active && queued ? undefined : context.startedAt;
+	const finished = terminal.has(planStatus) && started !== undefined && status?.updatedAt !== undefined && timeValue(status.updatedAt) >= timeValue(started) ? status.updatedAt : undefined;
 
 	const node: PlanNode = {
 		id: planId,
@@ -254,6 +252,8 @@ function buildPlan(planName: string, status: PlanStatus | undefined, ov: OvPlan 
 		...(status?.message ? {message: status.message} : {}),
 		...(note ? {note} : {}),
 		...(status?.updatedAt ? {updatedAt: status.updatedAt} : {}),
+		...(started !== undefined && (finished !== undefined || running.has(planStatus)) ? {startedAt: started} : {}),
+		...(finished === undefined ? {} : {endedAt: finished}),
 		active,
 		children: phases,
 	};
@@ -333,8 +333,18 @@ function describeActivePlan(plan: PlanNode, planStatus: string, stepsDone: numbe
 	}
 }
 
+/** What else the cluster records of an Instance's runs, beyond the object itself. */
+export type InstanceEvidence = {
+	/** Events about the Instance (any order; others are ignored). */
+	readonly events?: readonly PlanEvent[];
+	/** What planwatch saw of its runs while watching (kudo-plan-order.ts nextRunMemory). */
+	readonly memory?: KudoRunMemory;
+	/** false: planwatch may not read Events (403), so their absence says nothing. */
+	readonly eventsReadable?: boolean;
+};
+
 /** Instance (+ its OperatorVersion when known) → PlanObject. Never throws on malformed input. */
-export function adaptInstance(instance: KubeObject, operatorVersion?: KubeObject): PlanObject {
+export function adaptInstance(instance: KubeObject, operatorVersion?: KubeObject, evidence: InstanceEvidence = {}): PlanObject {
 	const meta = record(instance.metadata);
 	const spec: RawRecord = record(instance['spec']);
 	const versionName = name(record(spec['operatorVersion'])['name']);
@@ -347,8 +357,21 @@ export function adaptInstance(instance: KubeObject, operatorVersion?: KubeObject
 	const ovName = operatorVersion ? name(record(operatorVersion.metadata)['name']) : '';
 	const ovPlans = operatorVersion && (!versionName || !ovName || ovName === versionName) ? readMap(record(operatorVersion['spec'])['plans'], readOvPlan) : new Map<string, OvPlan>();
 
-	const activePlan = scheduledPlan || lastExecutedPlan(plans);
+	const meta0 = record(instance.metadata);
+	const eventFacts = evidence.events && evidence.events.length > 0
+		? readKudoEvents(evidence.events, {namespace: name(meta0['namespace']), name: name(meta0['name']), uid: name(meta0['uid']), createdAt: isoTime(meta0['creationTimestamp'])})
+		: undefined;
+	const ran = [...plans].filter(([, p]) => p.status !== '' && p.status !== neverRun).map(([n, p]) => ({name: n, status: p.status, ...(p.updatedAt ? {updatedAt: p.updatedAt} : {})}));
+	const last: LastRun | undefined = scheduledPlan ? undefined : lastRun(ran, evidence.memory, eventFacts, evidence.eventsReadable ?? true);
+	const activePlan = scheduledPlan || last?.plan;
 	const queued = scheduledPlan !== '' && plans.get(scheduledPlan)?.uid !== scheduledUid;
+	const undecided = last?.by === 'unknown' ? last : undefined;
+	const startOf = (n: string): string | undefined => {
+		const at = startedWhileWatched(evidence.memory, n) ? undefined : plannedStart(eventFacts, n);
+		const updated = plans.get(n)?.updatedAt;
+		// An Event newer than the status belongs to a run the status does not show yet.
+		return at !== undefined && (updated === undefined || timeValue(at) <= timeValue(updated)) ? at : undefined;
+	};
 
 	const names = new Set([...plans.keys(), ...ovPlans.keys()]);
 	if (scheduledPlan) {
@@ -358,7 +381,13 @@ export function adaptInstance(instance: KubeObject, operatorVersion?: KubeObject
 	const ids = new SiblingIds('');
 	let active: BuiltPlan | undefined;
 	const tree = [...names].sort(byName).map(n => {
-		const built = buildPlan(n, plans.get(n), ovPlans.get(n), ids, n === activePlan, queued);
+		const start = startOf(n);
+		const built = buildPlan(n, plans.get(n), ovPlans.get(n), ids, {
+			active: n === activePlan,
+			queued,
+			ranBefore: activePlan !== undefined && undecided === undefined,
+			...(start === undefined ? {} : {startedAt: start}),
+		});
 		if (n === activePlan) {
 			active = built;
 		}
@@ -376,6 +405,10 @@ export function adaptInstance(instance: KubeObject, operatorVersion?: KubeObject
 			summary += ' (plan status missing)';
 		}
 
+		if (undecided) {
+			summary = `${undecided.reason}; ${summary}`;
+		}
+
 		status = active.status;
 		state = status === neverRun && scheduledPlan ? 'pending' : active.node.state;
 		// A plan IN_PROGRESS with a step KUDO is retrying reads as retrying in list views.
@@ -385,8 +418,10 @@ export function adaptInstance(instance: KubeObject, operatorVersion?: KubeObject
 	}
 
 	const planUids: Record<string, string> = {};
+	const planStatuses: Record<string, string> = {};
 	for (const [n, p] of plans) {
 		planUids[n] = p.uid;
+		planStatuses[n] = p.status;
 	}
 
 	// RawRecord status of the active plan's run as recorded; a plan with no status entry yet has only the spec's copy.
@@ -396,7 +431,9 @@ export function adaptInstance(instance: KubeObject, operatorVersion?: KubeObject
 		scheduledPlan,
 		scheduledUid,
 		planUids,
+		planStatuses,
 		...(activePlan ? {activePlan} : {}),
+		...(undecided ? {undecided: {candidates: undecided.candidates, reason: undecided.reason}} : {}),
 		...(activeStatus ? {activeStatus} : {}),
 		queued,
 	};
@@ -421,6 +458,7 @@ export function adaptInstance(instance: KubeObject, operatorVersion?: KubeObject
 			: {}),
 		...(updatedAt ? {updatedAt} : {}),
 		wait,
+		...deletionOf(instance),
 		tree,
 	};
 }

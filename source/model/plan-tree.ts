@@ -56,6 +56,13 @@ export type KudoWaitFacts = {
 	readonly scheduledUid: string;
 	/** status.planStatus[*].uid by plan name. */
 	readonly planUids: Readonly<Record<string, string>>;
+	/** status.planStatus[*].status by plan name (derived from its phases when missing). */
+	readonly planStatuses?: Readonly<Record<string, string>>;
+	/**
+	 * No plan is scheduled and which of several plans with different outcomes ran last cannot be told from what
+	 * the cluster records (same-second timestamps, no Events): activePlan is then the worst of them.
+	 */
+	readonly undecided?: {readonly candidates: readonly string[]; readonly reason: string};
 	/** Name of the active plan (CLI rule), if any plan ever ran or is scheduled. */
 	readonly activePlan?: string;
 	/** Raw status of the active plan. */
@@ -115,6 +122,8 @@ export type PlanObject = {
 	/** Latest update time the object carries. */
 	readonly updatedAt?: string;
 	readonly wait: WaitFacts;
+	/** Its deletion has begun (metadata.deletionTimestamp). */
+	readonly deletion?: {readonly since?: string; readonly finalizers: readonly string[]};
 	/** Top-level nodes: KUDO plans (all, including NOT ACTIVE ones) or Kanister actions. */
 	readonly tree: readonly PlanNode[];
 };
@@ -131,7 +140,20 @@ export type PlanEvent = {
 	/** ISO time of the last occurrence (lastTimestamp, eventTime or firstTimestamp). */
 	readonly time?: string;
 	readonly count: number;
+	/** The involved object's uid, when the event names one: events of an earlier object of the same name differ. */
+	readonly involvedUid?: string;
+	/**
+	 * The event's own resourceVersion when it is a decimal number: one store's revisions grow with every write, so
+	 * of two events the greater one was written (or re-counted) later, even within one second. Digits without
+	 * leading zeros (compare with `compareRevisions`).
+	 */
+	readonly revision?: string;
 };
+
+/** Order of two `PlanEvent.revision`s (decimal digits without leading zeros): by length, then by digits. */
+export function compareRevisions(a: string, b: string): number {
+	return a.length === b.length ? (a < b ? -1 : a > b ? 1 : 0) : a.length - b.length;
+}
 
 /**
  * Between a context and the rest of an object's key: a control character, which no sanitized text holds, so any

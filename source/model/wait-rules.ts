@@ -2,6 +2,7 @@ import {formatDurationWords} from './format-duration.js';
 import type {KanisterWaitFacts, KudoWaitFacts, PlanObject} from './plan-tree.js';
 import {exitCodes} from '../core/exit-codes.js';
 import {msSince} from './iso-time.js';
+import {kudoCleanupFinalizer} from './deletion.js';
 
 /*
  * When is a watched object done, and with which exit code? Pure: the caller passes the clock's now.
@@ -141,4 +142,27 @@ export function waitVerdict(object: PlanObject, baseline: PlanObject | undefined
 	return object.wait.kind === 'Instance'
 		? kudoVerdict(object, object.wait, baseline, options)
 		: kanisterVerdict(object, object.wait, options);
+}
+
+/**
+ * A target deleted while waited for: the wait ends at once, with the last state seen.
+ * - It had finished (its last state was a verdict): that verdict's code — deleting it afterwards changes nothing.
+ * - A KUDO Instance held by `kudo.dev.instance.cleanup` whose cleanup plan was its active plan and had not failed:
+ *   the manager removes that finalizer only once cleanup is COMPLETE (TryRemoveFinalizer, instance_types_helpers.go;
+ *   the final status write then fails on the gone object), so its going is the cleanup's success: 0.
+ * - Otherwise it was deleted before it finished (an ActionSet cancelled by deleting it, an Instance removed
+ *   mid-plan): what was waited for will never finish: 1, as `kubectl wait` fails for an object that is gone.
+ */
+export function deletedVerdict(object: PlanObject, baseline: PlanObject | undefined, options: WaitRuleOptions): WaitVerdict & {readonly done: true} {
+	const facts = object.wait;
+	if (object.deletion?.finalizers.includes(kudoCleanupFinalizer) && facts.kind === 'Instance' && facts.activePlan === 'cleanup' && facts.activeStatus !== 'FATAL_ERROR') {
+		return {done: true, exitCode: exitCodes.ok, summary: `deleted after its cleanup plan finished (KUDO lets it go only then); last seen: ${object.summary}`};
+	}
+
+	const last = waitVerdict(object, baseline, options);
+	if (last.done) {
+		return {done: true, exitCode: last.exitCode, summary: `deleted after it had finished: ${last.summary}`};
+	}
+
+	return {done: true, exitCode: exitCodes.failed, summary: `deleted before it finished; last seen: ${object.summary}`};
 }

@@ -4,6 +4,7 @@ import type {KubeObject, ResourceKind} from '../core/kube-object.js';
 import {adaptActionSet} from '../model/adapt-kanister-action-set.js';
 import {adaptEvent} from '../model/adapt-event.js';
 import {adaptInstance} from '../model/adapt-kudo-instance.js';
+import {nextRunMemory, type KudoRunMemory} from '../model/kudo-plan-order.js';
 import {contextSeparator, objectKey, parseObjectKey, type PlanEvent, type PlanNode, type PlanObject} from '../model/plan-tree.js';
 import {blueprintKey, namespacedName, operatorVersionKey, readsBlueprintsOf, runsOperatorVersion} from '../model/object-references.js';
 import {isoMs} from '../model/iso-time.js';
@@ -61,11 +62,22 @@ export type StoreSnapshot = {
 	/** Recent transitions, oldest first (bounded). */
 	readonly transitions: readonly Transition[];
 	/**
+	 * Instances and ActionSets the source saw deleted (a DELETED watch event, or gone from a relist), by objectKey,
+	 * with the last state seen; an object of the same key listed again leaves it. Absent = none (bounded).
+	 */
+	readonly deleted?: ReadonlyMap<string, DeletedObject>;
+	/**
 	 * Several kubeconfig contexts: each one's own state, in the order the source named them. `connection`, `synced`
 	 * and `fatal` above are then the whole run's (the source folds them). Absent with one context.
 	 */
 	readonly contexts?: readonly ContextState[];
 };
+
+/** A watched object that is gone: its last adaptation and when planwatch saw it go (clock ms). */
+export type DeletedObject = {readonly object: PlanObject; readonly at: number};
+
+/** Status word of the transition a deletion records. */
+export const deletedStatus = 'DELETED';
 
 /** One kubeconfig context of a run that watches several. */
 export type ContextState = {
@@ -78,6 +90,7 @@ export type ContextState = {
 };
 
 const maxTransitions = 2000;
+const maxDeleted = 1000;
 const maxEventsPerObject = 200;
 
 /** `namespace/name` → the raw object, for one kind. */
@@ -114,7 +127,10 @@ export class Store {
 	/** objectKey → event `namespace/name` → adapted event; and which object each event is about. */
 	readonly #eventIndex = new Map<string, Map<string, PlanEvent>>();
 	readonly #eventOwner = new Map<string, string>();
+	/** objectKey → what planwatch saw of an Instance's plan runs (the order they started in). */
+	readonly #runs = new Map<string, KudoRunMemory>();
 	#transitions: Transition[] = [];
+	#deleted = new Map<string, DeletedObject>();
 	#seq = 0;
 	#connection: ConnectionState = {status: 'connecting'};
 	#lastEventAt: number | undefined;
@@ -243,6 +259,7 @@ export class Store {
 			fatal: this.#fatal,
 			...(this.#missing.length === 0 ? {} : {missing: this.#missing}),
 			transitions: this.#transitions,
+			...(this.#deleted.size === 0 ? {} : {deleted: this.#deleted}),
 			...(this.#contexts.length === 0 ? {} : {contexts: this.#contexts}),
 		};
 		return this.#snapshot;
@@ -271,8 +288,28 @@ export class Store {
 		this.#raw(context, resource).delete(namespacedName(object));
 		if (resource === 'Instance' || resource === 'ActionSet') {
 			const key = objectKey({kind: resource, namespace: object.metadata?.namespace ?? '', name: object.metadata?.name ?? '', ...(context === undefined ? {} : {context})});
+			const last = this.#objects.get(key);
+			if (last) {
+				const at = this.#clock.now();
+				this.#record({key, object: last, path: [], from: last.status, to: deletedStatus, at, timing: this.#timings.get(key)?.get(objectTimingId)});
+				// A new map: snapshots already handed out keep theirs.
+				const deleted = new Map(this.#deleted);
+				deleted.delete(key);
+				deleted.set(key, {object: last, at});
+				for (const oldest of deleted.keys()) {
+					if (deleted.size <= maxDeleted) {
+						break;
+					}
+
+					deleted.delete(oldest);
+				}
+
+				this.#deleted = deleted;
+			}
+
 			this.#objects.delete(key);
 			this.#timings.delete(key);
+			this.#runs.delete(key);
 			this.#sorted = undefined;
 		} else {
 			this.#refreshFor(context, resource, object);
@@ -305,7 +342,7 @@ export class Store {
 			case 'OperatorVersion': {
 				for (const inst of this.#raw(context, 'Instance').values()) {
 					if (runsOperatorVersion(inst, object)) {
-						this.#adapt(context, 'Instance', inst);
+						this.#adapt(context, 'Instance', inst, false);
 					}
 				}
 
@@ -357,7 +394,7 @@ export class Store {
 		}
 	}
 
-	/** The object's events, oldest first; an ActionSet is re-adapted (its deferPhase state depends on them). */
+	/** The object's events, oldest first; the object is re-adapted (deferPhase states, KUDO run order and starts depend on them). */
 	#publishEvents(owner: string): void {
 		const list = [...(this.#eventIndex.get(owner)?.values() ?? [])];
 		list.sort((a, b) => (isoMs(a.time) ?? 0) - (isoMs(b.time) ?? 0));
@@ -369,22 +406,26 @@ export class Store {
 		}
 
 		const {kind, namespace, name, context} = parseObjectKey(owner);
-		const target = kind === 'ActionSet' ? this.#raw(context, kind).get(`${namespace}/${name}`) : undefined;
+		const target = kind === 'ActionSet' || kind === 'Instance' ? this.#raw(context, kind).get(`${namespace}/${name}`) : undefined;
 		if (target) {
-			this.#adapt(context, 'ActionSet', target);
+			this.#adapt(context, kind as 'Instance' | 'ActionSet', target, false);
 		}
 	}
 
-	#adapt(context: string | undefined, kind: 'Instance' | 'ActionSet', raw: KubeObject): void {
+	/** `changed`: the raw object itself changed (false: only what it is read with, its events or definition). */
+	#adapt(context: string | undefined, kind: 'Instance' | 'ActionSet', raw: KubeObject, changed = true): void {
 		const ns = raw.metadata?.namespace ?? '';
 		const key = objectKey({kind, namespace: ns, name: raw.metadata?.name ?? '', ...(context === undefined ? {} : {context})});
-		const plain =
-			kind === 'Instance'
-				? adaptInstance(raw, this.#raw(context, 'OperatorVersion').get(operatorVersionKey(raw)))
-				: adaptActionSet(raw, name => this.#raw(context, 'Blueprint').get(blueprintKey(raw, name)), this.#events.get(key) ?? []);
+		const plain = kind === 'Instance' ? this.#adaptInstance(context, key, raw, changed) : adaptActionSet(raw, name => this.#raw(context, 'Blueprint').get(blueprintKey(raw, name)), this.#events.get(key) ?? []);
 		const shared: PlanObject = {...plain, tree: this.#nodes.share(plain.tree)};
 		const adapted: PlanObject = context === undefined ? shared : {context, ...shared};
 		const previous = this.#objects.get(key);
+		if (!previous && this.#deleted.has(key)) {
+			const deleted = new Map(this.#deleted);
+			deleted.delete(key);
+			this.#deleted = deleted;
+		}
+
 		this.#objects.set(key, adapted);
 		if (!previous) {
 			this.#sorted = undefined;
@@ -400,6 +441,18 @@ export class Store {
 		}
 
 		this.#stamp(key, previous, adapted);
+	}
+
+	#adaptInstance(context: string | undefined, key: string, raw: KubeObject, changed: boolean): PlanObject {
+		const before = this.#runs.get(key);
+		const memory = changed || before === undefined ? nextRunMemory(before, raw) : before;
+		this.#runs.set(key, memory);
+		const eventsReadable = !this.#missingFor(context).some(m => m.resource === 'Event');
+		return adaptInstance(raw, this.#raw(context, 'OperatorVersion').get(operatorVersionKey(raw)), {events: this.#events.get(key) ?? [], memory, eventsReadable});
+	}
+
+	#missingFor(context: string | undefined): ReadonlyArray<{readonly resource: ResourceKind}> {
+		return context === undefined ? this.#missing : (this.#contexts.find(c => c.name === context)?.missing ?? []);
 	}
 
 	/** Update timers and record transitions between the previous and the new adaptation. */

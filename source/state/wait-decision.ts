@@ -4,18 +4,18 @@
  * The wait controller applies it (subscriptions, the deadline it extends, the promise it settles).
  */
 import {objectKey, parseObjectKey, qualifiedName, shownObjectKey, type PlanObject} from '../model/plan-tree.js';
-import {waitVerdict, type WaitVerdict} from '../model/wait-rules.js';
+import {deletedVerdict, waitVerdict, type WaitVerdict} from '../model/wait-rules.js';
 import {formatDurationWords} from '../model/format-duration.js';
 import {exitCodes, type ExitCode} from '../core/exit-codes.js';
 import {connectionTrouble, stillTrying} from './still-trying.js';
-import type {StoreSnapshot} from './store.js';
+import type {DeletedObject, StoreSnapshot} from './store.js';
 import type {WaitView} from './wait-session.js';
 import {contextFailures, withContextFailures} from './context-results.js';
 
 export type WaitResult = {readonly exitCode: ExitCode; readonly message: string};
 
 /** What of the store's picture the decision reads. */
-export type WaitSnapshot = Pick<StoreSnapshot, 'objects' | 'connection' | 'synced' | 'fatal' | 'contexts'>;
+export type WaitSnapshot = Pick<StoreSnapshot, 'objects' | 'connection' | 'synced' | 'fatal' | 'contexts' | 'deleted'>;
 
 export type WaitRules = {
 	/** Object keys (`Kind/ns/name`) to wait for; empty = every object in the store. */
@@ -83,13 +83,21 @@ export function decideWait(view: WaitView, snapshot: WaitSnapshot, now: number, 
 
 	const objects = selectTargets(snapshot.objects, targets);
 	const baseline = memory.baseline ?? new Map(objects.map(o => [objectKey(o), o]));
-	if (objects.length === 0 && rules.targets.length === 0) {
+	const gone = goneTargets(snapshot, targets, objects, view.startedAt);
+	if (objects.length === 0 && gone.length === 0 && rules.targets.length === 0) {
 		return {finish: withContextFailures({exitCode: exitCodes.ok, message: 'nothing to wait for: no Instance or ActionSet in scope'}, failures), memory: {...memory, baseline}};
 	}
 
-	const {verdicts, failedSeenAt} = objectVerdicts(objects, now, {baseline, failedSeenAt: memory.failedSeenAt}, rules);
+	// Several objects (or none named): each line says whose it is.
+	const named = objects.length + gone.length > 1 || rules.targets.length === 0;
+	const {verdicts, failedSeenAt} = objectVerdicts(objects, now, {baseline, failedSeenAt: memory.failedSeenAt}, rules, named);
 	const next: WaitMemory = baseline === memory.baseline && failedSeenAt === memory.failedSeenAt ? memory : {baseline, failedSeenAt};
-	const decision = decideTargets(targets, objects.map(o => objectKey(o)), verdicts);
+	// A target deleted while waited for ends its wait at once, with the last state seen.
+	const goneVerdicts = gone.map(([key, d]) => {
+		const v = deletedVerdict(d.object, baseline.get(key), {now, deferGraceMs: rules.deferGraceMs, staleMs: rules.staleMs});
+		return {...v, summary: `${named ? `${qualifiedName(d.object)}: ` : ''}${v.summary}`};
+	});
+	const decision = decideTargets(targets, [...objects.map(o => objectKey(o)), ...gone.map(([key]) => key)], [...verdicts, ...goneVerdicts]);
 	if (decision.done) {
 		return {finish: withContextFailures(decision.result, failures), memory: next};
 	}
@@ -97,6 +105,27 @@ export function decideWait(view: WaitView, snapshot: WaitSnapshot, now: number, 
 	const {waitingFor} = decision;
 	return atDeadline(view, now, waitingFor, rules.graceMs, () => withContextFailures(timedOut(view, objects, connectionTrouble(snapshot.connection)), failures), next)
 		?? {view: view.waitingFor === waitingFor && view.phase === 'waiting' ? view : {...view, phase: 'waiting', graceEndsAt: undefined, waitingFor}, memory: next};
+}
+
+/**
+ * The targets deleted while waited for: the named ones gone from the store, or (waiting for everything) each
+ * object that went after the wait began.
+ */
+function goneTargets(snapshot: WaitSnapshot, targets: readonly string[], present: readonly PlanObject[], startedAt: number): Array<[string, DeletedObject]> {
+	const deleted = snapshot.deleted;
+	if (!deleted) {
+		return [];
+	}
+
+	if (targets.length > 0) {
+		const here = new Set(present.map(o => objectKey(o)));
+		return targets.flatMap(t => {
+			const d = here.has(t) ? undefined : deleted.get(t);
+			return d ? [[t, d] as [string, DeletedObject]] : [];
+		});
+	}
+
+	return [...deleted].filter(([, d]) => d.at >= startedAt);
 }
 
 /** At or past the deadline: the grace prompt, or the result once it (or the prompt) is over. Undefined before it. */
@@ -121,8 +150,7 @@ function atDeadline(view: WaitView, now: number, waitingFor: string, graceMs: nu
 }
 
 /** Each object's verdict, its line prefixed with the object's name when there are several (or none named). */
-function objectVerdicts(objects: readonly PlanObject[], now: number, memory: Required<WaitMemory>, rules: WaitRules): {verdicts: WaitVerdict[]; failedSeenAt: ReadonlyMap<string, number>} {
-	const named = objects.length > 1 || rules.targets.length === 0;
+function objectVerdicts(objects: readonly PlanObject[], now: number, memory: Required<WaitMemory>, rules: WaitRules, named: boolean): {verdicts: WaitVerdict[]; failedSeenAt: ReadonlyMap<string, number>} {
 	let {failedSeenAt} = memory;
 	const verdicts = objects.map(o => {
 		const verdict = waitVerdict(o, memory.baseline.get(objectKey(o)), {now, deferGraceMs: rules.deferGraceMs, staleMs: rules.staleMs});

@@ -17,6 +17,7 @@ import {PlanTreeView} from './components/plan-tree-view.js';
 import {TimeoutBanner, hasBanner} from './components/timeout-banner.js';
 import {useCommands} from './hooks/use-commands.js';
 import {useStore, type SnapshotSource} from './hooks/use-store.js';
+import type {DeletedObject} from '../state/store.js';
 import {useViewState} from './hooks/use-view-state.js';
 import {useWait} from './hooks/use-wait.js';
 import {useTreeList} from './hooks/use-tree-list.js';
@@ -82,16 +83,19 @@ function planEtaText(object: PlanObject | undefined, expectations: Expectations 
  * The object the screen is about — the open tree's, else the one under the list cursor — and its tree rows. The
  * remembered indexes spare a walk over thousands of keys per frame.
  */
-function useOpenObject(view: ViewState, objects: readonly PlanObject[], list: TreeList, listCursor: number) {
+function useOpenObject(view: ViewState, objects: readonly PlanObject[], list: TreeList, listCursor: number, deleted: ReadonlyMap<string, DeletedObject> | undefined) {
 	const isTree = view.screen === 'tree';
 	const openHint = useRef(0);
-	const open = isTree ? (view.openKey === undefined ? undefined : objects[indexOfKey(objects, view.openKey, openHint)]) : rowAt(list, listCursor)?.object;
+	const found = isTree ? (view.openKey === undefined ? undefined : objects[indexOfKey(objects, view.openKey, openHint)]) : rowAt(list, listCursor)?.object;
+	// The open object deleted: its last state stays on screen, saying it is gone.
+	const gone = isTree && !found && view.openKey !== undefined ? deleted?.get(view.openKey) : undefined;
+	const open = found ?? gone?.object;
 	const openKey = isTree ? view.openKey : open && listKey(open);
 	const folds = isTree && openKey !== undefined ? view.folds.get(openKey) : undefined;
 	const treeCursor = isTree && openKey !== undefined ? view.treeCursors.get(openKey) : undefined;
 	// Per tick (`now`) nothing here changes: the tree is walked only when the object, its folds or the cursor do.
 	const tree = useMemo(() => (isTree && open ? selectTree(open, folds, treeCursor) : undefined), [isTree, open, folds, treeCursor]);
-	return {isTree, open, openKey, tree, selected: tree?.rows[tree.cursor]?.node};
+	return {isTree, open, gone, openKey, tree, selected: tree?.rows[tree.cursor]?.node};
 }
 
 type Flash = (ActionOutcome & {readonly at: number}) | undefined;
@@ -153,6 +157,8 @@ function emptyListText(snapshot: Pick<ReturnType<SnapshotSource['getSnapshot']>,
 
 type TreeScreenProps = {
 	readonly object: PlanObject | undefined;
+	/** The object was deleted at this clock time: `object` is its last state. */
+	readonly deletedAt: number | undefined;
 	readonly objectKey: string;
 	readonly synced: boolean;
 	readonly eta: string | undefined;
@@ -165,10 +171,10 @@ type TreeScreenProps = {
 };
 
 /** One object full screen: its summary lines, its plan tree and the selected node's details. */
-function TreeScreen({object, objectKey, synced, eta, tree, selected, timings, expectations, layout, width}: TreeScreenProps) {
+function TreeScreen({object, deletedAt, objectKey, synced, eta, tree, selected, timings, expectations, layout, width}: TreeScreenProps) {
 	return (
 		<>
-			<ObjectLines object={object} objectKey={objectKey} synced={synced} eta={eta} height={layout.top} width={width} />
+			<ObjectLines object={object} deletedAt={deletedAt} objectKey={objectKey} synced={synced} eta={deletedAt === undefined ? eta : undefined} height={layout.top} width={width} />
 			{tree ? <PlanTreeView rows={tree.rows} cursor={tree.cursor} timings={timings.get(objectKey)} expectations={expectations} height={layout.body} width={width} /> : undefined}
 			<DetailLines node={selected} height={layout.detail} width={width} />
 		</>
@@ -201,7 +207,7 @@ export function App(props: AppProps) {
 	const listScreen = view.screen !== 'tree';
 	const budget = listScreen ? computeLayout({rows, top: listHeaderLines(view), banner, events: 0, detail: 0}).body : 0;
 	const {list, cursor: listCursor} = useTreeList(listed, view, budget, listScreen);
-	const {isTree, open, openKey, tree, selected} = useOpenObject(view, snapshot.objects, list, listCursor);
+	const {isTree, open, gone, openKey, tree, selected} = useOpenObject(view, snapshot.objects, list, listCursor, snapshot.deleted);
 	const events = (openKey === undefined ? undefined : snapshot.events.get(openKey)) ?? [];
 
 	const layout = computeLayout({
@@ -229,7 +235,7 @@ export function App(props: AppProps) {
 	const body = view.help ? (
 		<HelpOverlay height={layout.top + layout.body} width={columns} scroll={view.helpScroll} context={keyContext} />
 	) : isTree ? (
-		<TreeScreen object={open} objectKey={view.openKey ?? ''} synced={snapshot.synced} eta={openEta} tree={tree} selected={selected} timings={snapshot.timings} expectations={treeExpectations} layout={layout} width={columns} />
+		<TreeScreen object={open} deletedAt={gone?.at} objectKey={view.openKey ?? ''} synced={snapshot.synced} eta={openEta} tree={tree} selected={selected} timings={snapshot.timings} expectations={treeExpectations} layout={layout} width={columns} />
 	) : (
 		<>
 			<ListHeader view={view} shown={listed.length} total={snapshot.objects.length} height={layout.top - 1} width={columns} />

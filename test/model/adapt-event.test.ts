@@ -2,6 +2,11 @@ import {describe, expect, test} from 'vitest';
 import {adaptEvent} from '../../source/model/adapt-event.js';
 import {loadFixture} from '../helpers/fixtures.js';
 
+/** The optional fields the fixture may carry (uid and resourceVersion), as adapted: pinned by their own test. */
+function pick<T extends object>(o: T | undefined, ...keys: Array<keyof T>): Partial<T> {
+	return Object.fromEntries(keys.filter(k => o?.[k] !== undefined).map(k => [k, o![k]])) as Partial<T>;
+}
+
 describe('core/v1 Events', () => {
 	test('Kanister events of a successful backup', () => {
 		const events = loadFixture('kanister/events-mysql-backup-complete.yaml').map(e => adaptEvent(e));
@@ -16,6 +21,7 @@ describe('core/v1 Events', () => {
 			message: 'Executing action backup',
 			time: '2025-06-02T09:56:32Z',
 			count: 1,
+			...pick(events[0], 'involvedUid', 'revision'),
 		});
 		expect(events.map(e => e?.reason)).toEqual(['Started Action', 'Started Phase', 'Ended Phase', 'Started deferPhase', 'Ended deferPhase', 'Update Complete']);
 	});
@@ -25,6 +31,13 @@ describe('core/v1 Events', () => {
 		expect(started).toMatchObject({involvedKind: 'Instance', involvedName: 'mysql-instance', reason: 'PlanStarted', time: '2021-06-10T11:05:12Z'});
 		expect(failed).toMatchObject({type: 'Warning', reason: 'FailedTerminalStateError'});
 		expect(failed?.message).toMatch(/^Error during execution: fatal error: default\/mysql-instance failed in restore/);
+	});
+
+	test('the involved object\'s uid and the event\'s resourceVersion (digits only) are kept for ordering', () => {
+		const base = {apiVersion: 'v1', kind: 'Event', involvedObject: {kind: 'Instance', name: 'i', namespace: 'ns', uid: 'inst-uid'}};
+		expect(adaptEvent({...base, metadata: {uid: 'u', resourceVersion: '000120'}})).toMatchObject({involvedUid: 'inst-uid', revision: '120'});
+		expect(adaptEvent({...base, metadata: {uid: 'u', resourceVersion: 'opaque-v2'}})?.revision).toBeUndefined();
+		expect(adaptEvent({...base, metadata: {uid: 'u', resourceVersion: '0'}})?.revision).toBe('0');
 	});
 
 	test('time falls back from lastTimestamp to eventTime, firstTimestamp, then creationTimestamp; count defaults to 1', () => {

@@ -76,6 +76,7 @@ describe('examples', () => {
 			scheduledPlan: 'deploy',
 			scheduledUid: '0b6d4c8e-1c1e-4f7e-8b52-3f7d2f9a6a10',
 			planUids: {backup: '', deploy: '0b6d4c8e-1c1e-4f7e-8b52-3f7d2f9a6a10', restore: ''},
+			planStatuses: {backup: 'NEVER_RUN', deploy: 'IN_PROGRESS', restore: 'NEVER_RUN'},
 			activePlan: 'deploy',
 			activeStatus: 'IN_PROGRESS',
 			queued: false,
@@ -292,7 +293,7 @@ describe('edge cases and hostile input', () => {
 	test('missing spec and status', () => {
 		const o = adapt('instance-missing-status.yaml');
 		expect(o).toMatchObject({name: 'bare-instance', namespace: 'default', outcome: 'unknown', summary: 'no plan has run yet', tree: []});
-		expect(kudoFacts(o)).toEqual({kind: 'Instance', scheduledPlan: '', scheduledUid: '', planUids: {}, queued: false});
+		expect(kudoFacts(o)).toEqual({kind: 'Instance', scheduledPlan: '', scheduledUid: '', planUids: {}, planStatuses: {}, queued: false});
 		const withOv = adaptInstance(loadFixtureObject('kudo/instance-missing-status.yaml'), loadFixtureObject('kudo/operatorversion-mysql.yaml'));
 		expect(withOv.tree.map(p => `${p.name} ${p.status}`)).toEqual(['backup NEVER_RUN', 'deploy NEVER_RUN', 'restore NEVER_RUN']);
 		expect(() => adaptInstance({})).not.toThrow();

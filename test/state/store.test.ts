@@ -197,3 +197,30 @@ describe('store', () => {
 		expect(store.getSnapshot().events.has(key)).toBe(false);
 	});
 });
+
+describe('store: deleted objects', () => {
+	it('keeps the last state of a deleted Instance or ActionSet, records a DELETED transition, forgets it when it comes back', () => {
+		const clock = new FakeClock();
+		const store = new Store(clock);
+		const raw = loadFixtureObject('kanister/actionset-mysql-backup-complete.yaml');
+		store.apply({type: 'upsert', resource: 'ActionSet', object: raw});
+		const before = store.getSnapshot().objects[0]!;
+		clock.advance(5000);
+		store.apply({type: 'delete', resource: 'ActionSet', object: raw});
+		const after = store.getSnapshot();
+		expect(after.objects).toEqual([]);
+		const key = `ActionSet/${before.namespace}/${before.name}`;
+		expect(after.deleted?.get(key)).toEqual({object: before, at: clock.now()});
+		expect(after.transitions.at(-1)).toMatchObject({objectKey: key, path: [], from: before.status, to: 'DELETED'});
+		store.apply({type: 'upsert', resource: 'ActionSet', object: raw});
+		expect(store.getSnapshot().deleted).toBeUndefined();
+	});
+
+	it('a relist without the object is a deletion too', () => {
+		const store = new Store(new FakeClock());
+		const raw = loadFixtureObject('kudo/instance-mysql-deploy-in-progress.yaml');
+		store.apply({type: 'upsert', resource: 'Instance', object: raw});
+		store.apply({type: 'replace', resource: 'Instance', objects: []});
+		expect([...(store.getSnapshot().deleted?.keys() ?? [])]).toEqual(['Instance/default/mysql-instance']);
+	});
+});

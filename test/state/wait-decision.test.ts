@@ -72,3 +72,42 @@ describe('decideWait: the wait decision from the view, the store and now', () =>
 		expect(later.memory).toBe(failed.memory);
 	});
 });
+
+describe('decideWait: a target deleted while waited for', () => {
+	const gone = (object: PlanObject, at = startedAt + 1000): WaitSnapshot['deleted'] => new Map([[objectKey(object), {object, at}]]);
+	const decide = (snapshot: WaitSnapshot, targets: string[]) => decideWait(waiting, snapshot, startedAt + 2000, emptyWaitMemory, {...rules, targets});
+
+	it('deleted before it finished: the wait ends at once with 1 and the last state seen', () => {
+		expect(decide({...synced(), deleted: gone(backupRunning)}, [objectKey(backupRunning)])).toMatchObject({finish: {exitCode: 1, message: 'deleted before it finished; last seen: backup running'}});
+	});
+
+	it('deleted after it had finished: its own verdict', () => {
+		expect(decide({...synced(), deleted: gone(mysqlDone)}, [objectKey(mysqlDone)])).toMatchObject({finish: {exitCode: 0, message: 'deleted after it had finished: deploy completed'}});
+		expect(decide({...synced(), deleted: gone(backupFailed)}, [objectKey(backupFailed)])).toMatchObject({finish: {exitCode: 1, message: 'deleted after it had finished: backup failed in phase copy'}});
+	});
+
+	it('a KUDO Instance held by its cleanup finalizer while cleanup ran: KUDO let it go only after cleanup completed', () => {
+		const cleaning: PlanObject = {
+			...mysqlDeploying,
+			summary: 'cleanup in progress (0/1 steps)',
+			deletion: {since: '2026-11-30T11:03:01Z', finalizers: ['kudo.dev.instance.cleanup']},
+			wait: {...mysqlDeploying.wait, activePlan: 'cleanup', activeStatus: 'IN_PROGRESS'} as PlanObject['wait'],
+		};
+		expect(decide({...synced(), deleted: gone(cleaning)}, [objectKey(cleaning)])).toMatchObject({finish: {exitCode: 0, message: /^deleted after its cleanup plan finished/}});
+		const failedCleanup = {...cleaning, wait: {...cleaning.wait, activeStatus: 'FATAL_ERROR'} as PlanObject['wait']};
+		expect(decide({...synced(), deleted: gone(failedCleanup)}, [objectKey(failedCleanup)])).toMatchObject({finish: {exitCode: 1}});
+		// Without the finalizer (no cleanup plan), a running plan was cut short.
+		const noFinalizer = {...cleaning, deletion: {finalizers: []}};
+		expect(decide({...synced(), deleted: gone(noFinalizer)}, [objectKey(noFinalizer)])).toMatchObject({finish: {exitCode: 1, message: /^deleted before it finished/}});
+	});
+
+	it('waiting for everything: an object deleted after the wait began counts, one deleted before does not', () => {
+		expect(decide({...synced(mysqlDone), deleted: gone(backupRunning)}, [])).toMatchObject({finish: {exitCode: 1, message: 'default/mysql-instance: deploy completed\nkanister/backup: deleted before it finished; last seen: backup running'}});
+		expect(decide({...synced(mysqlDone), deleted: gone(backupRunning, startedAt - 1)}, [])).toMatchObject({finish: {exitCode: 0}});
+		expect(decide({...synced(), deleted: gone(backupRunning)}, [])).toMatchObject({finish: {exitCode: 1}});
+	});
+
+	it('the same key listed again: waited for as any object', () => {
+		expect(decide({...synced(backupRunning), deleted: gone(backupRunning)}, [objectKey(backupRunning)])).toMatchObject({view: {waitingFor: 'backup running'}});
+	});
+});

@@ -187,4 +187,14 @@ describe('retrying and failed', () => {
 		app.store.set(snapshotOf({objects: [], synced: true}));
 		await app.waitForFrame(f => f.includes('not found: watching for it to appear'));
 	});
+
+	test('a target deleted while shown: its last state stays, saying it was deleted (not "watching for it to appear")', async () => {
+		const app = renderMysql();
+		await app.waitForFrame(f => f.includes('init'));
+		app.store.set({...snapshotOf({objects: []}), deleted: new Map([[mysqlKey, {object: mysql, at: t0}]])});
+		const frame = await app.waitForFrame(f => f.includes('deleted at'));
+		expect(frame).toContain(`deleted at ${new Date(t0).toISOString().slice(11, 19)}; last seen: ${mysql.summary}`);
+		expect(frame).not.toContain('watching for it to appear');
+		expect(frame).toMatch(/deploy/);
+	});
 });

@@ -1,4 +1,5 @@
 import {Box, Text} from 'ink';
+import {timeOfDay} from '../../model/clock-time.js';
 import {objectFacts} from '../../model/object-facts.js';
 import {parseObjectKey, qualifiedName, type PlanObject} from '../../model/plan-tree.js';
 import {singleLine} from '../cell-text.js';
@@ -18,6 +19,8 @@ export type ObjectLinesProps = {
 	/** Key of the object we are showing (for when it is not there yet). */
 	readonly objectKey: string;
 	readonly synced: boolean;
+	/** Clock time the object was deleted; `object` is then its last state. */
+	readonly deletedAt?: number;
 	/** The running plan's ETA from past runs (`~2m left`), after the title. */
 	readonly eta?: string;
 	/** 0, 1 (title) or 2 (title + summary) lines. */
@@ -26,7 +29,7 @@ export type ObjectLinesProps = {
 };
 
 /** The object's title line and its one-line summary with an icon. */
-export function ObjectLines({object, objectKey, synced, eta, height, width}: ObjectLinesProps) {
+export function ObjectLines({object, objectKey, synced, deletedAt, eta, height, width}: ObjectLinesProps) {
 	const theme = useTheme();
 	if (height <= 0) {
 		return null;
@@ -41,7 +44,12 @@ export function ObjectLines({object, objectKey, synced, eta, height, width}: Obj
 				{eta ? <Text bold={false} {...theme.style(eta.startsWith('overdue') ? 'warning' : 'muted')}>{`  ${theme.glyphs.separator}  ${eta}`}</Text> : undefined}
 			</Line>
 			{height > 1 ? (
-				object ? (
+				object && deletedAt !== undefined ? (
+					<Line>
+						<Text {...theme.style('warning')}>{`deleted at ${timeOfDay(deletedAt, theme.timeZone)}`}</Text>
+						<Text {...theme.style('muted')}>{`; last seen: ${singleLine(object.summary, theme.glyphs.lineBreak)}`}</Text>
+					</Line>
+				) : object ? (
 					<Line>
 						{/* Static icon: the spinners are on the tree's running rows; one at the start of this line would rewrite it all every second. */}
 						<StatusIcon state={object.state} spin={false} /> <Text {...theme.style(roleOf(object.state))}>{singleLine(object.summary, theme.glyphs.lineBreak)}</Text>
