@@ -46,7 +46,12 @@ async function startRecorder(namespace: string, base: string): Promise<CliProces
 	expect(created.code, created.stderr).toBe(0);
 	const file = path.join(recordDir, `${base}.planwatch.ndjson`);
 	const recorder = startCli(['--kubeconfig', kudo.cluster.adminKubeconfig, '-n', namespace, '--no-history', '-o', 'plain', '--record', `${file}.tmp`]);
-	await recorder.waitForStdout(out => out.includes('\n'), 'the recorder to sync');
+	// Synced once the Instance list (empty) is in the recording.
+	for (let i = 0; !(await readFile(`${file}.tmp`, 'utf8').catch(() => '')).includes('"type":"replace","resource":"Instance"'); i++) {
+		expect(i, recorder.describe()).toBeLessThan(300);
+		await sleep(100);
+	}
+
 	return recorder;
 }
 
@@ -157,9 +162,9 @@ function terminalWrite(watch: InstanceWatch, plan: string, uid?: string): WatchE
 	return entry!;
 }
 
-/** A step's status in the `staged` plan of a watch event. */
-function stepStatus(entry: WatchEntry | undefined, phase: string, step: string): string | undefined {
-	const plan = (entry?.object['status'] as {planStatus?: Record<string, {phases?: Array<{name: string; steps?: Array<{name: string; status: string}>}>}>} | undefined)?.planStatus?.['staged'];
+/** A step's status in a plan (default `staged`) of a watch event. */
+function stepStatus(entry: WatchEntry | undefined, phase: string, step: string, planName = 'staged'): string | undefined {
+	const plan = (entry?.object['status'] as {planStatus?: Record<string, {phases?: Array<{name: string; steps?: Array<{name: string; status: string}>}>}>} | undefined)?.planStatus?.[planName];
 	return plan?.phases?.find(p => p.name === phase)?.steps?.find(s => s.name === step)?.status;
 }
 
@@ -209,7 +214,8 @@ describe('the real KUDO v0.19.0 manager', () => {
 		// app-a runs alone (serial): app-b has not started.
 		await watch.until(entries => stepStatus(entries.at(-1), 'first', 'app-a') === 'IN_PROGRESS', 'app-a IN_PROGRESS');
 		expect(stepStatus(watch.instance.at(-1), 'first', 'app-b')).toBe('PENDING');
-		await waiters.plain.waitForStdout(out => /app staged › first › app-a {2}\S+ → IN_PROGRESS/.test(out), 'planwatch to log app-a IN_PROGRESS');
+		// Already running when planwatch started: its opening line says so.
+		expect(waiters.plain.lines()[1], waiters.plain.describe()).toMatch(/IN_PROGRESS {2}staged in progress: phase first, step app-a/);
 		await kudo.makeDeploymentHealthy(namespace, `${name}-app-a`);
 		await watch.until(entries => stepStatus(entries.at(-1), 'first', 'app-b') === 'IN_PROGRESS', 'app-b IN_PROGRESS');
 		expect(stepStatus(watch.instance.at(-1), 'first', 'app-a')).toBe('COMPLETE');
@@ -263,15 +269,17 @@ describe('the real KUDO v0.19.0 manager', () => {
 		const watch = await installed(namespace);
 		await trigger(namespace, 'retry');
 		const waiters = await startWaiters(namespace, ['--timeout', '8s']);
-		await watch.until(entries => entries.some(entry => planStatusIn(entry, 'retry') === 'ERROR'), 'retry ERROR');
+		await watch.until(entries => entries.some(entry => stepStatus(entry, 'flaky', 'call', 'retry') === 'ERROR'), 'retry › flaky › call ERROR');
 		const verdict = await verdicts(waiters);
 		expectExit(verdict, 3, waiters, watch);
+		const last = watch.instance.at(-1);
+		expect(stepStatus(last, 'flaky', 'call', 'retry'), describeWatch(watch)).toBe('ERROR');
 		const step = nodeAt(verdict.object, 'retry', 'flaky', 'call');
 		expect(step?.status).toBe('ERROR');
 		expect(step?.state).toBe('retrying');
+		expect(planNode(verdict.object, 'retry')?.status).toBe(planStatusIn(last!, 'retry'));
 		expect(verdict.object?.outcome).not.toBe('failed');
-		// The manager kept retrying: more than one write of ERROR (each retry is a reconcile).
-		expect(await kudoPlanStatus(namespace, 'transient error')).toMatchObject({active: 'retry', status: 'ERROR'});
+		expect(await kudoPlanStatus(namespace, 'transient error')).toMatchObject({active: 'retry', status: planStatusIn(last!, 'retry')});
 		record({scenarios: 1, note: 'real KUDO: transient ERROR, retrying, exit 3 at the timeout'});
 		watch.stop();
 	});
@@ -400,12 +408,20 @@ describe('the real KUDO v0.19.0 manager: the hard cases', () => {
 		const runningFor = waiters.startedAt - started!.at;
 		expect(runningFor).toBeGreaterThanOrEqual(8000);
 		// The plan row of the final tree: its clock (or its lower bound ≥…) covers the time before planwatch started.
-		const row = waiters.plain.stdout().split('\n').find(line => /[─-] hang\s/.test(line) && line.includes('IN_PROGRESS'));
-		expect(row, waiters.plain.describe()).toBeDefined();
-		const clock = /(≥|>=)?\s*(\d+):(\d\d)\b/.exec(row!.replace(/updated \d\d:\d\d:\d\d/, ''));
-		expect(clock, row).not.toBeNull();
-		const shownMs = (Number(clock![2]) * 60 + Number(clock![3])) * 1000;
-		expect(shownMs, row).toBeGreaterThanOrEqual(runningFor - 2000);
+		// Every running row of the final tree — plan, phase, step — shows a clock that covers the time before
+		// planwatch started, or says it is only a lower bound (≥…).
+		const tree = waiters.plain.stdout().split('\n\n')[1] ?? '';
+		for (const node of ['hang', 'wait', 'forever']) {
+			const row = tree.split('\n').find(line => new RegExp(`\\s${node}\\s`).test(line) && line.includes('IN_PROGRESS'));
+			expect(row, waiters.plain.describe()).toBeDefined();
+			const clock = /(≥|>=)?\s*(\d+):(\d\d)\b/.exec(row!.replace(/(updated|last run) \d\d:\d\d:\d\d/, ''));
+			expect(clock, row).not.toBeNull();
+			const shownMs = (Number(clock![2]) * 60 + Number(clock![3])) * 1000;
+			if (clock![1] === undefined) {
+				expect(shownMs, `${node}: ${row!}`).toBeGreaterThanOrEqual(runningFor - 2000);
+			}
+		}
+
 		const plan = planNode(verdict.object, 'hang');
 		expect(plan?.startedAt, JSON.stringify(plan)).toBeDefined();
 		expect(Date.parse(plan!.startedAt!)).toBeLessThanOrEqual(waiters.startedAt - 7000);

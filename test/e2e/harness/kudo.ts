@@ -60,7 +60,10 @@ export type Kudo = {
 	getInstance(namespace: string, name: string): Promise<Record<string, unknown> | undefined>;
 	/** Watch the Instance and its Events from now (list first, so nothing before is lost). */
 	watchInstance(namespace: string, name: string): Promise<InstanceWatch>;
-	/** Write a Deployment's status as the deployment controller would once its pods are available. */
+	/**
+	 * Write a Deployment's status as the deployment controller would once its pods are available, and keep it so
+	 * while its pod template stays the same (see startStandIns).
+	 */
 	makeDeploymentHealthy(namespace: string, name: string): Promise<void>;
 	/** Wait until a Deployment exists (the manager applied it). */
 	waitForDeployment(namespace: string, name: string, timeoutMs?: number): Promise<Record<string, unknown>>;
@@ -178,12 +181,34 @@ async function apiOk(request: Api, method: string, urlPath: string, options: Par
 type Meta = {name?: string; namespace?: string; uid?: string; resourceVersion?: string; deletionTimestamp?: string; finalizers?: string[]; ownerReferences?: Array<{uid?: string}>; generation?: number};
 type Obj = {metadata?: Meta; spec?: Record<string, unknown>; status?: Record<string, unknown>};
 
+/** A Deployment's status as the deployment controller writes it once every pod of the current template is available. */
+function healthyStatus(deployment: Obj): Record<string, unknown> {
+	const replicas = Number((deployment.spec?.['replicas'] as number | undefined) ?? 1);
+	const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+	return {
+		observedGeneration: deployment.metadata?.generation ?? 1,
+		replicas,
+		updatedReplicas: replicas,
+		readyReplicas: replicas,
+		availableReplicas: replicas,
+		conditions: [
+			{type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable', message: 'Deployment has minimum availability.', lastUpdateTime: now, lastTransitionTime: now},
+			{type: 'Progressing', status: 'True', reason: 'NewReplicaSetAvailable', message: `ReplicaSet "${deployment.metadata?.name ?? ''}" has successfully progressed.`, lastUpdateTime: now, lastTransitionTime: now},
+		],
+	};
+}
+
+const templateOf = (deployment: Obj): string => JSON.stringify(deployment.spec?.['template'] ?? null);
+
 /**
- * What the garbage collector does for Foreground deletion, and only that: an object being deleted with the
- * `foregroundDeletion` finalizer and no dependents left loses the finalizer (and goes). The KUDO manager deletes
- * with propagationPolicy Foreground (a cleanup plan's Delete task).
+ * The stand-ins' loop. Garbage collector, for Foreground deletion only: an object being deleted with the
+ * `foregroundDeletion` finalizer and no dependents left loses the finalizer (and goes); the KUDO manager deletes
+ * with propagationPolicy Foreground (a cleanup plan's Delete task). Deployment controller: a Deployment the test made healthy stays
+ * healthy while its pod template is the one it was made healthy with — the manager's second apply of a new
+ * Deployment bumps its generation without changing the template (a real controller observes that at once); a new
+ * template (a parameter update) needs the test to make it healthy again, as a rollout would.
  */
-function startForegroundCollector(request: Api): {stop(): Promise<void>} {
+function startStandIns(request: Api, healthy: ReadonlyMap<string, string>): {stop(): Promise<void>} {
 	let stopped = false;
 	const kinds = ['/api/v1/configmaps', '/apis/apps/v1/deployments', '/api/v1/services', '/api/v1/secrets'];
 	const loop = (async () => {
@@ -193,6 +218,15 @@ function startForegroundCollector(request: Api): {stop(): Promise<void>} {
 				const owners = new Set(lists.flatMap(list => list.items.flatMap(item => (item.metadata?.ownerReferences ?? []).map(reference => reference.uid))));
 				for (const {kind, items} of lists) {
 					for (const item of items) {
+						const key = `${item.metadata?.namespace ?? ''}/${item.metadata?.name ?? ''}`;
+						if (kind.endsWith('/deployments') && !item.metadata?.deletionTimestamp && healthy.get(key) === templateOf(item)
+							&& (item.status?.['observedGeneration'] as number | undefined) !== item.metadata?.generation) {
+							await request('PATCH', `/apis/apps/v1/namespaces/${item.metadata?.namespace ?? ''}/deployments/${item.metadata?.name ?? ''}/status`, {
+								body: {status: healthyStatus(item)},
+								contentType: 'application/merge-patch+json',
+							});
+						}
+
 						const meta = item.metadata ?? {};
 						if (!meta.deletionTimestamp || !meta.finalizers?.includes('foregroundDeletion') || owners.has(meta.uid)) {
 							continue;
@@ -412,7 +446,8 @@ export async function startKudoCluster(): Promise<Kudo> {
 			return result.code !== 0 && result.stderr.includes('instance-admission.kudo.dev') && !/connection refused|no such host|context deadline/.test(result.stderr) ? true : undefined;
 		}, () => tail(managerLog));
 
-		collector = startForegroundCollector(cluster.request);
+		const healthy = new Map<string, string>();
+		collector = startStandIns(cluster.request, healthy);
 		const activeCollector = collector;
 
 		const kudo = (args: readonly string[], namespace: string) =>
@@ -504,23 +539,10 @@ export async function startKudoCluster(): Promise<Kudo> {
 			waitForDeployment,
 			makeDeploymentHealthy: async (namespace, name) => {
 				const deployment = await waitForDeployment(namespace, name) as Obj;
-				const replicas = Number((deployment.spec?.['replicas'] as number | undefined) ?? 1);
-				const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+				healthy.set(`${namespace}/${name}`, templateOf(deployment));
 				await apiOk(cluster.request, 'PATCH', `${deploymentPath(namespace, name)}/status`, {
 					contentType: 'application/merge-patch+json',
-					body: {
-						status: {
-							observedGeneration: deployment.metadata?.generation ?? 1,
-							replicas,
-							updatedReplicas: replicas,
-							readyReplicas: replicas,
-							availableReplicas: replicas,
-							conditions: [
-								{type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable', message: 'Deployment has minimum availability.', lastUpdateTime: now, lastTransitionTime: now},
-								{type: 'Progressing', status: 'True', reason: 'NewReplicaSetAvailable', message: `ReplicaSet "${deployment.metadata?.name ?? ''}" has successfully progressed.`, lastUpdateTime: now, lastTransitionTime: now},
-							],
-						},
-					},
+					body: {status: healthyStatus(deployment)},
 				});
 			},
 			stop: async () => {
