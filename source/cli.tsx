@@ -76,14 +76,14 @@ const kubectlCompleteName = /^kubectl_complete-planwatch(\.exe)?$/i;
 
 async function main(argv: readonly string[], invokedAs: string): Promise<number> {
 	if (argv[0] === '__complete' || kubectlCompleteName.test(path.basename(invokedAs))) {
-		const [{complete, formatCompletion}, {listTargetNames, listContextNames}, {scenarioNames}] = await Promise.all([
+		const [{complete, formatCompletion}, {listTargetNames, listContextNames, listPlanNames}, {scenarioNames}] = await Promise.all([
 			import('./cli/complete.js'),
 			import('./cli/complete-targets.js'),
 			import('./scenarios/catalog.js'),
 		]);
 		reached = exitCodes.ok;
 		const words = argv[0] === '__complete' ? argv.slice(1) : argv;
-		await write(process.stdout, formatCompletion(await complete(words, {scenarioNames, listTargets: async scope => listTargetNames(scope), listContexts: scope => listContextNames(scope)})));
+		await write(process.stdout, formatCompletion(await complete(words, {scenarioNames, listTargets: async scope => listTargetNames(scope), listContexts: scope => listContextNames(scope), listPlans: async (scope, instances) => listPlanNames(scope, instances)})));
 		return exitCodes.ok;
 	}
 

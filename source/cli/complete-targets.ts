@@ -45,6 +45,51 @@ export async function listTargetNames(scope: TargetScope, options: {readonly tim
 	}
 }
 
+/** Plan names as a shell may take them back (plan names are map keys of the OperatorVersion: anything is possible). */
+const planName = /^[\w.-]{1,253}$/;
+
+/**
+ * The plans of the OperatorVersions `instances` run (all of the namespace's when none is named), sorted, for
+ * `--plan <TAB>`; one deadline for everything, [] on any failure.
+ */
+export async function listPlanNames(scope: TargetScope, instances: readonly string[], options: {readonly timeoutMs?: number; readonly env?: NodeJS.ProcessEnv} = {}): Promise<string[]> {
+	const controller = new AbortController();
+	let timer: NodeJS.Timeout | undefined;
+	const deadline = new Promise<string[]>(resolve => {
+		timer = setTimeout(() => {
+			controller.abort();
+			resolve([]);
+		}, options.timeoutMs ?? completionTimeoutMs);
+	});
+	const list = async (): Promise<string[]> => {
+		const kubeconfig = loadKubeconfig({...scope, env: options.env});
+		const read = async (kind: 'Instance' | 'OperatorVersion') => (await listObjects({kubeConfig: kubeconfig.kubeConfig, resource: resourceTypes[kind], namespace: kubeconfig.namespace, credentialPlugin: kubeconfig.credentialPlugin, signal: controller.signal})).items;
+		const [versions, running] = await Promise.all([read('OperatorVersion'), instances.length > 0 ? read('Instance') : Promise.resolve([])]);
+		const wanted = new Set(running.filter(i => instances.includes(i.metadata?.name ?? '')).map(i => String((i['spec'] as {operatorVersion?: {name?: unknown}} | undefined)?.operatorVersion?.name ?? '')));
+		const names = new Set<string>();
+		for (const ov of versions) {
+			if (instances.length > 0 && !wanted.has(ov.metadata?.name ?? '')) {
+				continue;
+			}
+
+			const plans = (ov['spec'] as {plans?: unknown} | undefined)?.plans;
+			for (const name of typeof plans === 'object' && plans !== null ? Object.keys(plans) : []) {
+				if (planName.test(name)) {
+					names.add(name);
+				}
+			}
+		}
+
+		return [...names].sort();
+	};
+
+	try {
+		return await Promise.race([list().catch(() => []), deadline]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
 /** The kubeconfig's context names for completion; [] when there is no kubeconfig or it cannot be read. */
 export function listContextNames(scope: {readonly kubeconfig?: string}, options: {readonly env?: NodeJS.ProcessEnv} = {}): string[] {
 	try {

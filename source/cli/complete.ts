@@ -28,6 +28,11 @@ export type CompletionContext = {
 	readonly listTargets: (scope: TargetScope) => Promise<readonly string[]>;
 	/** The kubeconfig's context names (for `--context` and `CONTEXT:` targets); [] when there is none. */
 	readonly listContexts?: (scope: {readonly kubeconfig?: string}) => readonly string[];
+	/**
+	 * For `--plan`: the plan names of the OperatorVersions the named Instances run (every OperatorVersion of the
+	 * namespace when none is named); [] when the cluster cannot be reached in time.
+	 */
+	readonly listPlans?: (scope: TargetScope, instances: readonly string[]) => Promise<readonly string[]>;
 };
 
 type Flag = {readonly long: string; readonly short?: string; readonly takesValue: boolean; readonly name: string};
@@ -132,6 +137,12 @@ export async function complete(args: readonly string[], context: CompletionConte
 
 			case 'context': {
 				return result(shellSafeContexts(context, values.get('kubeconfig')), current);
+			}
+
+			case 'plan': {
+				const instances = positionals.flatMap(p => (/^(?:[\w.@-]+:)?instances?(?:\.kudo\.dev)?\//i.test(p) ? [p.slice(p.indexOf('/') + 1)] : []));
+				const plans = (await context.listPlans?.({kubeconfig: values.get('kubeconfig'), context: values.get('context'), namespace: values.get('namespace')}, instances)) ?? [];
+				return result(plans, current);
 			}
 
 			case 'file':

@@ -4,7 +4,7 @@ export const helpText = `planwatch — live plan trees for KUDO Instances and Ka
 Usage
   planwatch -f FILE|- [-f FILE ...] [--once] [-o tui|plain|json] [--no-color] [--ascii]
   planwatch [instance/NAME | actionset/NAME ...] [-n NAMESPACE | -A] [-l SELECTOR]
-            [--kubeconfig PATH] [--context NAME ... | --all-contexts] [--wait [--timeout DURATION] [--extend DURATION]]
+            [--kubeconfig PATH] [--context NAME ... | --all-contexts] [--wait [--plan NAME] [--timeout DURATION] [--extend DURATION]]
   planwatch demo [--scenario NAME] [--speed N] [--loop]
   planwatch replay FILE [--speed N] [--from DURATION|TIME] [--wait ...] [-o ...]
   planwatch version [-o json]         planwatch completion bash|zsh|fish
@@ -28,6 +28,8 @@ Input
 
 Waiting
   --wait                Exit when the targets finish: 0 succeeded, 1 failed.
+  --plan NAME           With --wait: wait for this KUDO plan (its run triggered after the wait
+                        began, else its latest run).
   --timeout DURATION    Give up after DURATION (45s, 5m, 1h30m; at least 1s; 0 = never) and exit 3.
   --extend DURATION     How much + adds to the timeout in the TUI (default 5m; at least 1s).
   --notify MODE         Desktop notification (OSC 9 and 777) and bell in the TUI when a wait ends,

@@ -56,6 +56,8 @@ export type Options = {
 	readonly allNamespaces: boolean;
 	readonly selector?: string;
 	readonly wait: boolean;
+	/** --plan NAME: wait for that KUDO plan (its run triggered after the wait began, or its latest run). */
+	readonly plan?: string;
 	/** --timeout in ms; 0 = none. */
 	readonly timeoutMs: number;
 	/** --extend in ms (what `+` adds; default 5m). */
@@ -106,6 +108,7 @@ export const flagSpecs = {
 	allNamespaces: {type: 'boolean', shortFlag: 'A'},
 	selector: {type: 'string', shortFlag: 'l'},
 	wait: {type: 'boolean'},
+	plan: {type: 'string'},
 	timeout: {type: 'string'},
 	extend: {type: 'string'},
 	scenario: {type: 'string'},
@@ -136,6 +139,7 @@ type Flags = {
 	readonly allNamespaces: boolean;
 	readonly selector?: string;
 	readonly wait: boolean;
+	readonly plan?: string;
 	readonly timeout?: string;
 	readonly extend?: string;
 	readonly scenario?: string;
@@ -363,6 +367,7 @@ function validate(
 		allNamespaces: flags.allNamespaces,
 		selector: flags.selector,
 		wait: flags.wait,
+		...(flags.plan === undefined ? {} : {plan: flags.plan}),
 		timeoutMs: durations.timeoutMs,
 		extendMs: durations.extendMs,
 		history: flags.history,
@@ -465,6 +470,18 @@ function misplacedFlag(mode: Mode, targets: readonly Target[], flags: Flags): st
 
 	if (mode === 'file' && flags.wait) {
 		return '--wait needs a cluster or demo: files do not change';
+	}
+
+	if (flags.plan !== undefined && !flags.wait) {
+		return '--plan needs --wait: it says which plan to wait for';
+	}
+
+	if (flags.plan !== undefined && targets.length > 0 && !targets.some(t => t.kind === 'Instance')) {
+		return '--plan names a KUDO plan: give an instance/NAME target (or none)';
+	}
+
+	if (flags.plan !== undefined && !/^[\w.-]{1,253}$/.test(flags.plan)) {
+		return `invalid --plan "${shownInput(flags.plan)}": a plan name of the Instance's OperatorVersion, e.g. deploy`;
 	}
 
 	if (!flags.wait && (flags.timeout !== undefined || flags.extend !== undefined)) {

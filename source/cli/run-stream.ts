@@ -22,7 +22,7 @@ import {exitCodes, isExitCode} from '../core/exit-codes.js';
 export type StreamRun = {
 	readonly store: Store;
 	readonly clock: Clock;
-	readonly options: Pick<Options, 'ascii' | 'color' | 'wait' | 'timeoutMs' | 'extendMs'> & {readonly output: 'plain' | 'json'};
+	readonly options: Pick<Options, 'ascii' | 'color' | 'wait' | 'plan' | 'timeoutMs' | 'extendMs'> & {readonly output: 'plain' | 'json'};
 	/** Object keys (`Kind/namespace/name`) to wait for and report; empty = every object. */
 	readonly targets: readonly string[];
 	/** Writes to stdout; resolves when the text is handed over. */
@@ -76,7 +76,7 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 	const {store, clock, options, targets} = run;
 	const printer = printerFor(options.output, {ascii: options.ascii, color: options.color, timeZone: run.timeZone, expectations: run.expectations});
 	const wanted = (key: string): boolean => targets.length === 0 || targets.includes(key);
-	const wait = createWaitController({store, clock, wait: options.wait, targets, timeoutMs: options.timeoutMs, extendMs: options.extendMs, graceMs: 0});
+	const wait = createWaitController({store, clock, wait: options.wait, targets, timeoutMs: options.timeoutMs, extendMs: options.extendMs, graceMs: 0, ...(options.plan === undefined ? {} : {plan: options.plan})});
 	const interrupted = run.interrupted.then((): WaitResult => ({exitCode: exitCodes.interrupted, message: 'interrupted'}));
 	const ended = (run.ended ?? new Promise<never>(() => {})).then((end): WaitResult => {
 		if (isExitCode(end.exitCode)) {

@@ -35,7 +35,7 @@ export type TuiRun = {
 	/** Wall time, for pacing frames, when `clock` is not (a replay's stands still and seeks back). Default: `clock`. */
 	readonly frameClock?: Clock;
 	readonly header: {readonly context: string; readonly scope: string};
-	readonly options: Pick<Options, 'ascii' | 'color' | 'once' | 'wait' | 'timeoutMs' | 'extendMs' | 'notify'> & {readonly utc?: boolean};
+	readonly options: Pick<Options, 'ascii' | 'color' | 'once' | 'wait' | 'plan' | 'timeoutMs' | 'extendMs' | 'notify'> & {readonly utc?: boolean};
 	/** Object keys (`Kind/namespace/name`) to open and wait for; empty = every object (the list). */
 	readonly targets: readonly string[];
 	/** Where keys come from (default process.stdin). */
@@ -68,6 +68,7 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 		timeoutMs: options.timeoutMs,
 		extendMs: options.extendMs,
 		graceMs: tuiGraceMs,
+		...(options.plan === undefined ? {} : {plan: options.plan}),
 	});
 	const snapshots = framedSnapshots(store, run.frameClock ?? clock, frameMs);
 	const notifier = new Notifier(options.notify, run.signals, clock.now());

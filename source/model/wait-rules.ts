@@ -1,5 +1,5 @@
 import {formatDurationWords} from './format-duration.js';
-import type {KanisterWaitFacts, KudoWaitFacts, PlanObject} from './plan-tree.js';
+import type {KanisterWaitFacts, KudoWaitFacts, PlanNode, PlanObject} from './plan-tree.js';
 import {exitCodes} from '../core/exit-codes.js';
 import {msSince} from './iso-time.js';
 import {kudoCleanupFinalizer} from './deletion.js';
@@ -19,6 +19,8 @@ export type WaitRuleOptions = {
 	readonly deferGraceMs: number;
 	/** No update for this long while running → `stale` (a Kanister controller restart leaves `running` forever). */
 	readonly staleMs: number;
+	/** `--plan NAME`: a KUDO Instance is done when this plan is (Kanister ActionSets are not concerned). */
+	readonly plan?: string;
 };
 
 export type WaitVerdict =
@@ -36,6 +38,10 @@ function keepWaiting(waitingFor: string, idleMs: number | undefined, staleMs: nu
 }
 
 function kudoVerdict(object: PlanObject, facts: KudoWaitFacts, baseline: PlanObject | undefined, options: WaitRuleOptions): WaitVerdict {
+	if (options.plan !== undefined) {
+		return namedPlanVerdict(object, facts, baseline, options.plan, options);
+	}
+
 	if (facts.queued) {
 		return {done: false, waitingFor: `waiting for the controller to start ${facts.scheduledPlan}`};
 	}
@@ -76,6 +82,68 @@ function kudoVerdict(object: PlanObject, facts: KudoWaitFacts, baseline: PlanObj
 
 	// A status word KUDO does not have, and nothing scheduled: it will not turn into COMPLETE by waiting.
 	return {done: true, exitCode: exitCodes.failed, summary: object.summary};
+}
+
+/**
+ * `--plan P`: wait for P — the run triggered after the wait began (it is scheduled, or its status uid changed since
+ * the wait began), else its latest run. A plan that never ran is waited for (until it is triggered, or the
+ * timeout); one the Instance does not have ends the wait with 1 and says which plans it has.
+ */
+function namedPlanVerdict(object: PlanObject, facts: KudoWaitFacts, baseline: PlanObject | undefined, plan: string, options: WaitRuleOptions): WaitVerdict {
+	const node = object.tree.find(n => n.kind === 'plan' && n.name === plan);
+	if (!node) {
+		const plans = object.tree.filter(n => n.kind === 'plan').map(n => n.name);
+		return plans.length === 0
+			? {done: false, waitingFor: `waiting for plan ${plan} to run (no plan of this Instance is known yet)`}
+			: {done: true, exitCode: exitCodes.failed, summary: `no plan ${plan} in this Instance (its plans: ${plans.join(', ')})`};
+	}
+
+	if (facts.scheduledPlan === plan && facts.queued) {
+		return {done: false, waitingFor: `waiting for the controller to start ${plan}`};
+	}
+
+	// Scheduled when the wait began and not yet taken: the status shown is the previous run's (KUDO's uid snapshot).
+	const before = baseline?.wait.kind === 'Instance' ? baseline.wait : undefined;
+	if (before?.queued && before.scheduledPlan === plan && facts.planUids[plan] === before.planUids[plan]) {
+		return {done: false, waitingFor: `waiting for the controller to start ${plan}`};
+	}
+
+	const status = facts.planStatuses?.[plan] ?? node.status;
+	const summary = facts.activePlan === plan && facts.undecided === undefined ? object.summary : planSummary(node, status);
+	if (status === 'COMPLETE') {
+		return {done: true, exitCode: exitCodes.ok, summary};
+	}
+
+	if (status === 'FATAL_ERROR') {
+		return {done: true, exitCode: exitCodes.failed, summary};
+	}
+
+	if (runningKudo.has(status)) {
+		return keepWaiting(summary, msSince(node.updatedAt, options.now), options.staleMs);
+	}
+
+	if (status === 'NEVER_RUN' || status === '' || status === 'QUEUED') {
+		return {done: false, waitingFor: facts.scheduledPlan === plan ? `${plan} scheduled, waiting to start` : `waiting for plan ${plan} to be triggered (it has not run yet)`};
+	}
+
+	return {done: true, exitCode: exitCodes.failed, summary};
+}
+
+/** One line for a plan that is not the Instance's active one: its status and, when it failed, where. */
+function planSummary(plan: PlanNode, status: string): string {
+	if (status === 'COMPLETE') {
+		return `${plan.name} completed`;
+	}
+
+	const steps = plan.children.flatMap(phase => phase.children.map(step => ({phase, step})));
+	if (status === 'FATAL_ERROR') {
+		const failed = steps.find(x => x.step.status === 'FATAL_ERROR');
+		const where = failed ? ` in phase ${failed.phase.name}, step ${failed.step.name}` : '';
+		const message = failed?.step.message ?? plan.message;
+		return `${plan.name} failed${where}${message ? `: ${message}` : ''}`;
+	}
+
+	return `${plan.name} ${status === 'ERROR' ? 'retrying' : status === 'PENDING' ? 'pending' : 'in progress'}`;
 }
 
 /** A pending deferPhase that may still start: wait the grace period (since the last progress) for it. */

@@ -35,7 +35,8 @@
  *   The object's "eta" (same shape) is its running plan's (KUDO) or action's (Kanister).
  *
  * Live mode (`-o json` while watching) writes NDJSON instead: one line per snapshot or transition,
- * `{"type":"snapshot","time":ISO,"objects":[…]}` (plus `"missing":[{"resource","reason"}]` when RBAC hides
+ * `{"type":"snapshot","time":ISO,"objects":[…]}` (a transition's `"durationAtLeast": true` when its durationMs is only
+ * a lower bound: the node was already running when first seen; plus `"missing":[{"resource","reason"}]` when RBAC hides
  * Events, OperatorVersions or Blueprints), `{"type":"transition","time":ISO,…}` and at the end
  * `{"type":"result","time":ISO,"exitCode":n,"message":…}`.
  */
@@ -224,6 +225,8 @@ export function transitionLine(t: Transition): string {
 			from: t.from,
 			to: t.to,
 			...optional({durationMs: t.durationMs}),
+			// The node was already running when first seen: durationMs is a lower bound.
+			...(t.atLeast ? {durationAtLeast: true} : {}),
 		}) + '\n'
 	);
 }

@@ -42,10 +42,12 @@ type Glyphs = {
 	readonly path: string;
 	readonly arrow: string;
 	readonly lineBreak: string;
+	/** Before a duration that is only a lower bound (its start was not seen). */
+	readonly atLeast: string;
 };
 
-const unicode: Glyphs = {branch: '├─ ', last: '└─ ', pipe: '│  ', blank: '   ', separator: ' · ', defer: '⤷ ', path: ' › ', arrow: ' → ', lineBreak: lineBreakMarker};
-const ascii: Glyphs = {branch: '|- ', last: '`- ', pipe: '|  ', blank: '   ', separator: ' | ', defer: '>> ', path: ' > ', arrow: ' -> ', lineBreak: asciiLineBreakMarker};
+const unicode: Glyphs = {branch: '├─ ', last: '└─ ', pipe: '│  ', blank: '   ', separator: ' · ', defer: '⤷ ', path: ' › ', arrow: ' → ', lineBreak: lineBreakMarker, atLeast: '≥'};
+const ascii: Glyphs = {branch: '|- ', last: '`- ', pipe: '|  ', blank: '   ', separator: ' | ', defer: '>> ', path: ' > ', arrow: ' -> ', lineBreak: asciiLineBreakMarker, atLeast: '>='};
 
 /** A tree row before alignment. */
 type Row = {
@@ -129,7 +131,7 @@ function collectRows(
 			name: nodeName(node),
 			strategy: node.strategy ?? '',
 			status: oneLine(statusText(node, '-'), g),
-			time: elapsed(node, timings?.get(node.id), options.now),
+			time: elapsed(node, timings?.get(node.id), options.now, g),
 			extra: extra.text,
 			timed: extra.timed,
 			dim: node.state === 'inactive' || node.state === 'pending',
@@ -148,17 +150,18 @@ function nodeName(node: PlanNode): string {
  * Time in the node's current state as the store observed it (or as the object said). A node still running
  * shows its clock only once it has run for a second: a first sight is not a start time.
  */
-function elapsed(node: PlanNode, timing: NodeTiming | undefined, now: number): string {
+function elapsed(node: PlanNode, timing: NodeTiming | undefined, now: number, g: Glyphs): string {
 	const started = timing?.startedAt;
 	if (started === undefined) {
 		return '';
 	}
 
+	const mark = timing?.atLeast ? g.atLeast : '';
 	if (timing?.endedAt !== undefined) {
-		return formatDuration(timing.endedAt - started);
+		return mark + formatDuration(timing.endedAt - started);
 	}
 
-	return isActiveState(node.state) && now - started >= 1000 ? formatDuration(now - started) : '';
+	return isActiveState(node.state) && now - started >= 1000 ? mark + formatDuration(now - started) : '';
 }
 
 function extras(node: PlanNode, options: PlainOptions, g: Glyphs): {text: string; timed: boolean} {
@@ -206,7 +209,7 @@ export function formatTransition(t: Transition, options: TransitionOptions): str
 	const state = t.kind === 'Instance' ? kudoState(t.to) : kanisterState(t.to);
 	const where = [qualifiedName(t), ...(t.path.length > 0 ? [t.path.map(p => oneLine(p, g)).join(g.path)] : [])].join(' ');
 	const change = `${oneLine(t.from || '-', g)}${g.arrow}${paint(statusLook(state).role, oneLine(t.to || '-', g))}`;
-	const took = t.durationMs === undefined ? '' : ` (${formatDurationWords(t.durationMs)})`;
+	const took = t.durationMs === undefined ? '' : ` (${t.atLeast ? g.atLeast : ''}${formatDurationWords(t.durationMs)})`;
 	return `${timeOfDay(t.at, options.timeZone)} ${where}  ${change}${took}`;
 }
 
@@ -232,7 +235,8 @@ export function formatFinished(object: PlanObject, timings: ReadonlyMap<string, 
 	const took = timing?.startedAt === undefined ? undefined : (timing.endedAt ?? at) - timing.startedAt;
 	const where = [qualifiedName(object), ...(object.active ? [object.active] : [])].join(' ');
 	const status = paint(statusLook(outcomeState(object.outcome)).role, oneLine(object.status || object.outcome, g));
-	return `${timeOfDay(at, options.timeZone)} ${where}  ${status}${took === undefined ? '' : ` in ${formatDurationWords(took)}`}`;
+	const mark = timing?.atLeast ? g.atLeast : '';
+	return `${timeOfDay(at, options.timeZone)} ${where}  ${status}${took === undefined ? '' : ` in ${mark}${formatDurationWords(took)}`}`;
 }
 
 /**

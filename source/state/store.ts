@@ -19,6 +19,12 @@ export type NodeTiming = {
 	readonly endedAt?: number;
 	/** How many times planwatch saw this node enter `retrying` in its current run (KUDO ERROR). */
 	readonly retries?: number;
+	/**
+	 * The start is not known: the node was already being worked on when planwatch first saw it, and neither the
+	 * object nor its events say when it started. `startedAt` is then the earliest moment known (first sight, or a
+	 * child's recorded start), and the duration a lower bound (`≥6m30s`).
+	 */
+	readonly atLeast?: true;
 };
 
 /** Object-level timing is stored under this node id. */
@@ -40,6 +46,8 @@ export type Transition = {
 	readonly to: string;
 	/** How long the node was in its previous, active state, when known. */
 	readonly durationMs?: number;
+	/** durationMs is a lower bound (the start was not seen: NodeTiming.atLeast). */
+	readonly atLeast?: true;
 };
 
 export type StoreSnapshot = {
@@ -475,12 +483,17 @@ export class Store {
 			const given = {startedAt: isoMs(node.startedAt), endedAt: isoMs(node.endedAt)};
 			let timing: NodeTiming | undefined = t;
 			if (isActiveState(node.state)) {
-				// A node that is (again) being worked on: keep its start, forget any earlier end (a new run).
-				timing = {startedAt: given.startedAt ?? (t && t.endedAt === undefined ? t.startedAt : undefined) ?? now};
+				// A node that is (again) being worked on: keep its start, forget any earlier end (a new run). One
+				// first seen already at work has no known start: first sight is only a lower bound.
+				const kept = t && t.endedAt === undefined ? t : undefined;
+				const startedAt = given.startedAt ?? kept?.startedAt ?? now;
+				const atLeast = given.startedAt === undefined && (kept ? kept.atLeast === true : old === undefined);
+				timing = atLeast ? {startedAt, atLeast} : {startedAt};
 			} else if (isFinishedState(node.state)) {
 				const startedAt = given.startedAt ?? t?.startedAt;
 				const endedAt = given.endedAt ?? t?.endedAt ?? (startedAt === undefined ? undefined : now);
-				timing = startedAt === undefined && endedAt === undefined ? undefined : {startedAt, endedAt};
+				const atLeast = given.startedAt === undefined && t?.atLeast === true;
+				timing = startedAt === undefined && endedAt === undefined ? undefined : {startedAt, endedAt, ...(atLeast ? {atLeast} : {})};
 			} else if (node.state === 'pending' || node.state === 'inactive') {
 				timing = given.startedAt === undefined ? undefined : {startedAt: given.startedAt, endedAt: given.endedAt};
 			}
@@ -502,6 +515,7 @@ export class Store {
 				this.#record({key, object: next, path, from: old.status, to: node.status, at: now, timing: t});
 			}
 		});
+		earliestFromChildren(next.tree, timings);
 		this.#stampObject(timings, objectTiming, previous, next, now);
 		this.#timings.set(key, timings);
 	}
@@ -547,6 +561,7 @@ export class Store {
 			from: r.from,
 			to: r.to,
 			durationMs,
+			...(durationMs !== undefined && r.timing?.atLeast ? {atLeast: true as const} : {}),
 		});
 		if (this.#transitions.length > maxTransitions) {
 			this.#transitions = this.#transitions.slice(-maxTransitions);
@@ -554,6 +569,31 @@ export class Store {
 			this.#transitions = [...this.#transitions];
 		}
 	}
+}
+
+/**
+ * A node whose start is unknown started no later than any of its children: a Kanister action without its
+ * `Started Action` event under a phase its `Started Phase` event timed reads at least the phase's time.
+ * Returns the earliest start under `nodes` (undefined when none is known).
+ */
+function earliestFromChildren(nodes: readonly PlanNode[], timings: Map<string, NodeTiming>): number | undefined {
+	let earliest: number | undefined;
+	for (const node of nodes) {
+		const below = earliestFromChildren(node.children, timings);
+		const t = timings.get(node.id);
+		if (t?.atLeast && t.startedAt !== undefined && below !== undefined && below < t.startedAt) {
+			timings.set(node.id, {...t, startedAt: below});
+		}
+
+		const start = timings.get(node.id)?.startedAt;
+		for (const candidate of [start, below]) {
+			if (candidate !== undefined && (earliest === undefined || candidate < earliest)) {
+				earliest = candidate;
+			}
+		}
+	}
+
+	return earliest;
 }
 
 function walk(nodes: readonly PlanNode[], path: string[], visit: (node: PlanNode, path: string[]) => void): void {

@@ -25,6 +25,8 @@ export type WaitOptions = {
 	readonly deferGraceMs?: number;
 	/** Kanister: a running ActionSet with no progress for this long is flagged stale. */
 	readonly staleMs?: number;
+	/** `--plan NAME`: wait for this KUDO plan. */
+	readonly plan?: string;
 };
 
 const defaultDeferGraceMs = 30_000;
@@ -55,6 +57,7 @@ export class WaitController implements WaitSession {
 			graceMs: options.graceMs,
 			deferGraceMs: options.deferGraceMs ?? defaultDeferGraceMs,
 			staleMs: options.staleMs ?? defaultStaleMs,
+			...(options.plan === undefined ? {} : {plan: options.plan}),
 		};
 		const startedAt = this.#clock.now();
 		this.#view = {

@@ -26,6 +26,8 @@ export type WaitRules = {
 	readonly deferGraceMs: number;
 	/** Kanister: a running ActionSet with no progress for this long is flagged stale. */
 	readonly staleMs: number;
+	/** `--plan NAME`: which KUDO plan the Instances are waited for. */
+	readonly plan?: string;
 };
 
 /**
@@ -94,7 +96,7 @@ export function decideWait(view: WaitView, snapshot: WaitSnapshot, now: number, 
 	const next: WaitMemory = baseline === memory.baseline && failedSeenAt === memory.failedSeenAt ? memory : {baseline, failedSeenAt};
 	// A target deleted while waited for ends its wait at once, with the last state seen.
 	const goneVerdicts = gone.map(([key, d]) => {
-		const v = deletedVerdict(d.object, baseline.get(key), {now, deferGraceMs: rules.deferGraceMs, staleMs: rules.staleMs});
+		const v = deletedVerdict(d.object, baseline.get(key), {now, deferGraceMs: rules.deferGraceMs, staleMs: rules.staleMs, ...(rules.plan === undefined ? {} : {plan: rules.plan})});
 		return {...v, summary: `${named ? `${qualifiedName(d.object)}: ` : ''}${v.summary}`};
 	});
 	const decision = decideTargets(targets, [...objects.map(o => objectKey(o)), ...gone.map(([key]) => key)], [...verdicts, ...goneVerdicts]);
@@ -153,7 +155,7 @@ function atDeadline(view: WaitView, now: number, waitingFor: string, graceMs: nu
 function objectVerdicts(objects: readonly PlanObject[], now: number, memory: Required<WaitMemory>, rules: WaitRules, named: boolean): {verdicts: WaitVerdict[]; failedSeenAt: ReadonlyMap<string, number>} {
 	let {failedSeenAt} = memory;
 	const verdicts = objects.map(o => {
-		const verdict = waitVerdict(o, memory.baseline.get(objectKey(o)), {now, deferGraceMs: rules.deferGraceMs, staleMs: rules.staleMs});
+		const verdict = waitVerdict(o, memory.baseline.get(objectKey(o)), {now, deferGraceMs: rules.deferGraceMs, staleMs: rules.staleMs, ...(rules.plan === undefined ? {} : {plan: rules.plan})});
 		const hold = holdForDeferPhase(o, verdict, now, memory.baseline, failedSeenAt, rules.deferGraceMs);
 		failedSeenAt = hold.failedSeenAt;
 		const held = hold.verdict;

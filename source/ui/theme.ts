@@ -24,6 +24,8 @@ export type Glyphs = {
 	readonly timeout: string;
 	/** What a line break inside one-line text reads as (the sanitizer's marker, or its ASCII form). */
 	readonly lineBreak: string;
+	/** Before a duration that is only a lower bound (the start was not seen): `≥6m30s`. */
+	readonly atLeast: string;
 };
 
 export type Theme = {
@@ -63,6 +65,7 @@ const unicodeGlyphs: Glyphs = {
 	live: '●',
 	timeout: '⏰',
 	lineBreak: lineBreakMarker,
+	atLeast: '≥',
 };
 
 const asciiGlyphs: Glyphs = {
@@ -77,6 +80,7 @@ const asciiGlyphs: Glyphs = {
 	live: '*',
 	timeout: '[!]',
 	lineBreak: asciiLineBreakMarker,
+	atLeast: '>=',
 };
 
 export function createTheme(options: {readonly color: boolean; readonly ascii: boolean; readonly timeZone?: string}): Theme {

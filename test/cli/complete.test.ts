@@ -91,3 +91,23 @@ describe('complete', () => {
 		expect(formatCompletion({candidates: [], directive: 0})).toBe(':0\n');
 	});
 });
+
+describe('complete --plan', () => {
+	it('offers the plans of the named Instances\' OperatorVersions, asked in the command line\'s scope', async () => {
+		const asked: Array<{scope: TargetScope; instances: readonly string[]}> = [];
+		const result = await complete(['-n', 'db', 'instance/mysql', '--wait', '--plan', 'b'], {
+			scenarioNames,
+			listTargets: async () => [],
+			listPlans: async (scope, instances) => {
+				asked.push({scope, instances});
+				return ['backup', 'deploy', 'restore'];
+			},
+		});
+		expect(result).toEqual({candidates: ['backup'], directive: 4});
+		expect(asked).toEqual([{scope: {kubeconfig: undefined, context: undefined, namespace: 'db'}, instances: ['mysql']}]);
+	});
+
+	it('without a cluster to ask: nothing, and no file names', async () => {
+		expect(await complete(['--plan', ''], {scenarioNames, listTargets: async () => []})).toEqual({candidates: [], directive: 4});
+	});
+});

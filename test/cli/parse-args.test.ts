@@ -241,3 +241,17 @@ describe('typed values in error messages', () => {
 		expect(message).toBe(`unknown output "${'y'.repeat(79)}…": use tui, plain or json`);
 	});
 });
+
+describe('parseArgs: --plan', () => {
+	it('names the KUDO plan to wait for', () => {
+		expect(options(parseArgs(['instance/a', '--wait', '--plan', 'backup'], pipe))).toMatchObject({wait: true, plan: 'backup'});
+		expect(options(parseArgs(['--wait', '--plan=deploy'], pipe))).toMatchObject({plan: 'deploy'});
+		expect(options(parseArgs(['instance/a', '--wait'], pipe))).not.toHaveProperty('plan');
+	});
+
+	it('needs --wait, an Instance (or no target) and a plan name', () => {
+		expect(errorOf(parseArgs(['instance/a', '--plan', 'backup'], pipe))).toBe('--plan needs --wait: it says which plan to wait for');
+		expect(errorOf(parseArgs(['actionset/a', '--wait', '--plan', 'backup'], pipe))).toBe('--plan names a KUDO plan: give an instance/NAME target (or none)');
+		expect(errorOf(parseArgs(['instance/a', '--wait', '--plan', 'a b'], pipe))).toBe('invalid --plan "a b": a plan name of the Instance\'s OperatorVersion, e.g. deploy');
+	});
+});

@@ -93,9 +93,10 @@ describe('store', () => {
 		const snap = store.getSnapshot();
 		const key = 'Instance/default/mysql-instance';
 		const timings = snap.timings.get(key)!;
-		expect(timings.get('plan:deploy/phase:deploy/step:init')).toEqual({startedAt: start, endedAt: start + 41_000});
+		// First seen already running: its start is not known, so the 41 s are a lower bound.
+		expect(timings.get('plan:deploy/phase:deploy/step:init')).toEqual({startedAt: start, endedAt: start + 41_000, atLeast: true});
 		const t = snap.transitions.find(x => x.path.at(-1) === 'init');
-		expect(t).toMatchObject({from: 'IN_PROGRESS', to: 'COMPLETE', durationMs: 41_000, path: ['deploy', 'deploy', 'init']});
+		expect(t).toMatchObject({from: 'IN_PROGRESS', to: 'COMPLETE', durationMs: 41_000, atLeast: true, path: ['deploy', 'deploy', 'init']});
 		expect(timings.get(objectTimingId)?.startedAt).toBeDefined();
 	});
 
@@ -114,7 +115,43 @@ describe('store', () => {
 		clock.advance(60_000);
 		store.apply({type: 'upsert', resource: 'Instance', object: fatal});
 		const timings = store.getSnapshot().timings.get('Instance/default/mysql-instance')!;
-		expect(timings.get('plan:deploy/phase:deploy/step:init')).toEqual({startedAt: start, endedAt: start + 5000});
+		expect(timings.get('plan:deploy/phase:deploy/step:init')).toEqual({startedAt: start, endedAt: start + 5000, atLeast: true});
+	});
+
+	it('a node seen starting has a true duration; one first seen running only a lower bound, lowered to its children\'s recorded start', () => {
+		const clock = new FakeClock();
+		const store = new Store(clock);
+		const pending = deployWith('IN_PROGRESS');
+		const steps = (o: KubeObject) => (o['status'] as {planStatus: Record<string, {phases: Array<{steps: Array<{name: string; status: string}>}>}>}).planStatus['deploy']!.phases[0]!.steps;
+		steps(pending).find(s => s.name === 'init')!.status = 'PENDING';
+		store.apply({type: 'upsert', resource: 'Instance', object: pending});
+		const seen = clock.now();
+		clock.advance(2000);
+		store.apply({type: 'upsert', resource: 'Instance', object: deployWith('IN_PROGRESS')});
+		clock.advance(3000);
+		store.apply({type: 'upsert', resource: 'Instance', object: deployWith('COMPLETE')});
+		const timings = store.getSnapshot().timings.get('Instance/default/mysql-instance')!;
+		expect(timings.get('plan:deploy/phase:deploy/step:init')).toEqual({startedAt: seen + 2000, endedAt: seen + 5000});
+		// The plan was running at first sight: a lower bound.
+		expect(timings.get('plan:deploy')).toMatchObject({startedAt: seen, atLeast: true});
+
+		// A Kanister action without its Started Action event, under a phase its Started Phase event timed.
+		const as = structuredClone(loadFixtureObject('kanister/actionset-mysql-backup-complete.yaml'));
+		const status = as['status'] as {state: string; actions: Array<{phases: Array<{state: string}>}>};
+		status.state = 'running';
+		status.actions[0]!.phases[0]!.state = 'running';
+		const later = new Store(clock);
+		later.apply({type: 'upsert', resource: 'ActionSet', object: as});
+		const phaseStart = clock.now() - 9000;
+		later.apply({type: 'upsert', resource: 'Event', object: {
+			apiVersion: 'v1', kind: 'Event', metadata: {name: 'e1', namespace: as.metadata!.namespace, uid: 'e1'},
+			involvedObject: {kind: 'ActionSet', name: as.metadata!.name, namespace: as.metadata!.namespace},
+			reason: 'Started Phase', message: `Executing phase ${(as['status'] as {actions: Array<{phases: Array<{name: string}>}>}).actions[0]!.phases[0]!.name}`,
+			type: 'Normal', lastTimestamp: new Date(phaseStart).toISOString(),
+		}});
+		const t = later.getSnapshot().timings.get(`ActionSet/${as.metadata!.namespace}/${as.metadata!.name}`)!;
+		const action = later.getSnapshot().objects[0]!.tree[0]!;
+		expect(t.get(action.id)).toMatchObject({startedAt: phaseStart, atLeast: true});
 	});
 
 	it('a relist drops objects that vanished (nothing stale stays)', () => {

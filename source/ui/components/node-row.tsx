@@ -74,6 +74,8 @@ export type NodeRowProps = {
 	/** The node's timer (store timings), when it ever ran: numbers, so an unchanged row compares equal. */
 	readonly startedAt?: number;
 	readonly endedAt?: number;
+	/** The start was not seen: the duration is a lower bound. */
+	readonly atLeast?: boolean;
 	/** Times the node was seen entering `retrying` in this run. */
 	readonly retries?: number;
 	/** Node id → what past runs say (the ETA history): `~2m left` / `overdue 1m` while it runs. */
@@ -88,7 +90,7 @@ export type NodeRowProps = {
  */
 export const NodeRow = memo(NodeRowView, sameNodeRowProps);
 
-function NodeRowView({row, selected, columns, startedAt, endedAt, retries, expectations, width}: NodeRowProps) {
+function NodeRowView({row, selected, columns, startedAt, endedAt, atLeast, retries, expectations, width}: NodeRowProps) {
 	const theme = useTheme();
 	const {node} = row;
 	const role = roleOf(node.state);
@@ -106,7 +108,7 @@ function NodeRowView({row, selected, columns, startedAt, endedAt, retries, expec
 	const timing = startedAt === undefined ? undefined : {startedAt, endedAt};
 	const duration = (now: number) => {
 		const elapsed = elapsedOf(timing, now);
-		return elapsed === undefined ? '' : formatDuration(elapsed);
+		return elapsed === undefined ? '' : `${atLeast ? theme.glyphs.atLeast : ''}${formatDuration(elapsed)}`;
 	};
 
 	const spinHere = columns.elapsed > 0 && spinsByTimer(row, timing ? 0 : undefined, theme);
@@ -200,6 +202,7 @@ export function sameNodeRowProps(a: NodeRowProps, b: NodeRowProps): boolean {
 		a.selected === b.selected
 		&& a.startedAt === b.startedAt
 		&& a.endedAt === b.endedAt
+		&& a.atLeast === b.atLeast
 		&& a.retries === b.retries
 		&& a.expectations === b.expectations
 		&& a.width === b.width

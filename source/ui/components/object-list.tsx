@@ -205,6 +205,7 @@ export function ObjectList({list, cursor, timings, eta, expectations, height, wi
 						widths={w}
 						startedAt={timing?.startedAt}
 						endedAt={timing?.endedAt}
+						atLeast={timing?.atLeast === true}
 						eta={etaWidth > 0 && etas[from] ? etas[from] : undefined}
 						width={width}
 					/>
@@ -251,6 +252,8 @@ type ObjectRowProps = {
 	readonly widths: Widths;
 	readonly startedAt?: number;
 	readonly endedAt?: number;
+	/** The start was not seen: the duration is a lower bound. */
+	readonly atLeast?: boolean;
 	/** `~2m left` / `overdue 1m`, when the ETA column is shown and this row has one. */
 	readonly eta?: string;
 	readonly width: number;
@@ -260,7 +263,7 @@ type ObjectRowProps = {
  * One object's line. Memoized: a frame re-renders only the rows whose object, selection, widths or timer
  * changed; the running timer redraws itself on the clock's tick.
  */
-const ObjectRow = memo(function ObjectRow({object, selected, fold, widths: w, startedAt, endedAt, eta, width}: ObjectRowProps) {
+const ObjectRow = memo(function ObjectRow({object, selected, fold, widths: w, startedAt, endedAt, atLeast, eta, width}: ObjectRowProps) {
 	const theme = useTheme();
 	const {cells: c} = measure(object, theme);
 	const stateWord = statusLook(object.state).word;
@@ -269,7 +272,8 @@ const ObjectRow = memo(function ObjectRow({object, selected, fold, widths: w, st
 		<TickText
 			text={now => {
 				const elapsed = elapsedOf(timing, now);
-				return fitRight(elapsed === undefined ? '' : formatDurationFitting(elapsed, w.elapsed), w.elapsed);
+				const mark = atLeast && elapsed !== undefined ? theme.glyphs.atLeast : '';
+				return fitRight(elapsed === undefined ? '' : mark + formatDurationFitting(elapsed, w.elapsed - mark.length), w.elapsed);
 			}}
 		/>
 	);

@@ -139,6 +139,7 @@ export function PlanTreeView({rows, cursor, timings, expectations, height, width
 					columns={columns}
 					startedAt={timings?.get(row.node.id)?.startedAt}
 					endedAt={timings?.get(row.node.id)?.endedAt}
+					atLeast={timings?.get(row.node.id)?.atLeast === true}
 					retries={timings?.get(row.node.id)?.retries}
 					expectations={expectations}
 					width={width}
