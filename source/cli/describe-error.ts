@@ -6,10 +6,25 @@ import {exitCodes, type ExitCode} from '../core/exit-codes.js';
 import {exitCodeOf} from '../core/errors.js';
 import type {PlanObject} from '../model/plan-tree.js';
 import {sanitizeLine} from '../model/sanitize.js';
+import {waitVerdict} from '../model/wait-rules.js';
 
-/** After drawing once: 1 if any object failed, else 0. */
+/**
+ * After drawing once: 1 if any object failed, or if the wait rules already call it failed whatever comes next
+ * (an inconsistent `complete` ActionSet, one Kanister's validation rejects, an Instance that cannot be read): one
+ * verdict for `--wait` and `-f`/`--once`. Nothing that could still change counts (an infinite deferPhase grace).
+ */
 export function onceExitCode(objects: readonly PlanObject[]): ExitCode {
-	return objects.some(o => o.outcome === 'failed') ? exitCodes.failed : exitCodes.ok;
+	const settled = {now: 0, deferGraceMs: Number.POSITIVE_INFINITY, staleMs: 0};
+	return objects.some(o => {
+		if (o.outcome === 'failed') {
+			return true;
+		}
+
+		const verdict = waitVerdict(o, o, settled);
+		return verdict.done && verdict.exitCode === exitCodes.failed;
+	})
+		? exitCodes.failed
+		: exitCodes.ok;
 }
 
 /**

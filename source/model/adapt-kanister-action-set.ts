@@ -372,6 +372,45 @@ function countFinishedDefers(actions: readonly Action[]): Map<string, number> {
 	return out;
 }
 
+const kanisterStates = new Set(['pending', 'running', 'failed', 'complete']);
+
+/**
+ * Why Kanister's validation (kanisterio/kanister pkg/validate/validate.go, ActionSet, run by the controller before
+ * it acts) rejects a status someone else wrote, in its own words; undefined when it passes. The controller then
+ * does nothing with the ActionSet: it is not pending, it will never run. `complete` with a core phase not done is
+ * the `inconsistent` case, kept apart. A `failed` ActionSet without actions is the controller's own
+ * initActionSetStatus failure, not a rejection.
+ */
+function rejection(statusGiven: boolean, rawState: string, specActions: number, statusActions: readonly Action[]): string | undefined {
+	if (!statusGiven || rawState === 'failed') {
+		return undefined;
+	}
+
+	if (specActions !== statusActions.length) {
+		return 'Number of actions in status actions and spec must match';
+	}
+
+	for (const a of statusActions) {
+		let before: string | undefined;
+		for (const p of a.phases) {
+			if (before !== undefined && p.state !== 'pending') {
+				return `Phases after a ${before} one must be pending`;
+			}
+
+			if (before === undefined && p.state !== 'complete') {
+				before = p.state;
+			}
+		}
+	}
+
+	const unknown = statusActions.flatMap(a => a.phases).find(p => !kanisterStates.has(p.state));
+	if (unknown) {
+		return `Action has unknown state '${unknown.state}'`;
+	}
+
+	return kanisterStates.has(rawState) ? undefined : `ActionSet has unknown state '${rawState}'`;
+}
+
 /** The first core phase still pending or running in a `complete` ActionSet, as `phase P of action A`. */
 function inconsistentPhase(actions: readonly Action[]): string | undefined {
 	for (const a of actions) {
@@ -516,8 +555,13 @@ export function adaptActionSet(
 	const deferRunning = built.some(b => b.deferRunning);
 	const deferPending = built.some(b => b.deferPending);
 	const inconsistent = rawState === 'complete' ? inconsistentPhase(actions) : undefined;
+	const statusGiven = typeof actionSet['status'] === 'object' && actionSet['status'] !== null && !Array.isArray(actionSet['status']);
+	const rejected = rejection(statusGiven, rawState, specActions.length, statusActions);
 
-	const {outcome, state, summary} = objectVerdict({hasStatus, initFailed, rawState, error, summaries: built.map(b => b.summary), deferRunning, deferPending, inconsistent});
+	const verdict = objectVerdict({hasStatus, initFailed, rawState, error, summaries: built.map(b => b.summary), deferRunning, deferPending, inconsistent});
+	const {outcome, state, summary} = rejected
+		? {outcome: 'unknown' as const, state: 'unknown' as const, summary: `rejected by Kanister's validation (pkg/validate): ${rejected}; the controller will not run it`}
+		: verdict;
 	const tree = built.map(b => b.node);
 	const current = built.find(b => b.running) ?? built[0];
 	const blueprints = [...new Set(actions.map(a => a.blueprint).filter(Boolean))];
@@ -529,6 +573,7 @@ export function adaptActionSet(
 		deferPending,
 		deferRunning,
 		...(inconsistent ? {inconsistent} : {}),
+		...(rejected ? {rejected} : {}),
 		runningPhase,
 		...(updatedAt ?? createdAt ? {lastProgressAt: updatedAt ?? createdAt} : {}),
 	};

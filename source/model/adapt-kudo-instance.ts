@@ -343,8 +343,39 @@ export type InstanceEvidence = {
 	readonly eventsReadable?: boolean;
 };
 
+/**
+ * kudo.dev/v1alpha1 (KUDO ≤ 0.9) in the v1beta1 shape this file reads, or why it cannot be read. Two shapes existed
+ * (kudobuilder/kudo pkg/apis/kudo/v1alpha1/instance_types.go): from v0.6, `status.planStatus` as now but with
+ * `lastFinishedRun` for the time, and `status.aggregatedStatus.activePlanName` for the active plan (no
+ * planExecution, no uids); before it, only `status.activePlan` (a PlanExecution object's name) and
+ * `status.status`: the plan tree then lives in PlanExecution objects, which planwatch does not read.
+ */
+function fromV1alpha1(instance: KubeObject): {instance: KubeObject; activePlan?: string} | {refused: string} {
+	const status = record(instance['status']);
+	const planStatus = record(status['planStatus']);
+	if (Object.keys(planStatus).length === 0 && (status['activePlan'] !== undefined || status['status'] !== undefined)) {
+		const word = statusWord(status['status']);
+		return {refused: `kudo.dev/v1alpha1 Instance from KUDO before 0.6${word ? ` (status ${word})` : ''}: its plans are in PlanExecution objects, which planwatch does not read`};
+	}
+
+	const plans: Record<string, unknown> = {};
+	for (const [key, value] of Object.entries(planStatus)) {
+		const r = record(value);
+		plans[key] = {...r, lastUpdatedTimestamp: r['lastUpdatedTimestamp'] ?? r['lastFinishedRun']};
+	}
+
+	const activePlan = name(record(status['aggregatedStatus'])['activePlanName']);
+	return {instance: {...instance, status: {...status, planStatus: plans}}, ...(activePlan ? {activePlan} : {})};
+}
+
 /** Instance (+ its OperatorVersion when known) → PlanObject. Never throws on malformed input. */
-export function adaptInstance(instance: KubeObject, operatorVersion?: KubeObject, evidence: InstanceEvidence = {}): PlanObject {
+export function adaptInstance(given: KubeObject, operatorVersion?: KubeObject, evidence: InstanceEvidence = {}): PlanObject {
+	const old = given.apiVersion === 'kudo.dev/v1alpha1' ? fromV1alpha1(given) : undefined;
+	if (old && 'refused' in old) {
+		return refusedInstance(given, old.refused);
+	}
+
+	const instance = old?.instance ?? given;
 	const meta = record(instance.metadata);
 	const spec: RawRecord = record(instance['spec']);
 	const versionName = name(record(spec['operatorVersion'])['name']);
@@ -362,7 +393,9 @@ export function adaptInstance(instance: KubeObject, operatorVersion?: KubeObject
 		? readKudoEvents(evidence.events, {namespace: name(meta0['namespace']), name: name(meta0['name']), uid: name(meta0['uid']), createdAt: isoTime(meta0['creationTimestamp'])})
 		: undefined;
 	const ran = [...plans].filter(([, p]) => p.status !== '' && p.status !== neverRun).map(([n, p]) => ({name: n, status: p.status, ...(p.updatedAt ? {updatedAt: p.updatedAt} : {})}));
-	const last: LastRun | undefined = scheduledPlan ? undefined : lastRun(ran, evidence.memory, eventFacts, evidence.eventsReadable ?? true);
+	// v1alpha1's aggregatedStatus named the active plan: the controller's own record.
+	const recorded = old?.activePlan !== undefined && plans.has(old.activePlan) ? old.activePlan : undefined;
+	const last: LastRun | undefined = scheduledPlan ? undefined : recorded ? {plan: recorded, by: 'only'} : lastRun(ran, evidence.memory, eventFacts, evidence.eventsReadable ?? true);
 	const activePlan = scheduledPlan || last?.plan;
 	const queued = scheduledPlan !== '' && plans.get(scheduledPlan)?.uid !== scheduledUid;
 	const undecided = last?.by === 'unknown' ? last : undefined;
@@ -460,5 +493,26 @@ export function adaptInstance(instance: KubeObject, operatorVersion?: KubeObject
 		wait,
 		...deletionOf(instance),
 		tree,
+	};
+}
+
+/** An Instance planwatch cannot read: unknown state, the reason as its summary, and a wait that does not succeed. */
+function refusedInstance(instance: KubeObject, reason: string): PlanObject {
+	const meta = record(instance.metadata);
+	const createdAt = isoTime(meta['creationTimestamp']);
+	return {
+		kind: 'Instance',
+		namespace: name(meta['namespace']),
+		name: name(meta['name']),
+		...(rawString(meta['uid']) ? {uid: name(meta['uid'])} : {}),
+		...(rawString(meta['resourceVersion']) ? {resourceVersion: name(meta['resourceVersion'])} : {}),
+		...(createdAt ? {createdAt} : {}),
+		outcome: 'unknown',
+		summary: sanitizeLine(reason, maxMessageLength),
+		state: 'unknown',
+		status: '',
+		wait: {kind: 'Instance', scheduledPlan: '', scheduledUid: '', planUids: {}, queued: false, unreadable: sanitizeLine(reason, maxMessageLength)},
+		...deletionOf(instance),
+		tree: [],
 	};
 }

@@ -63,6 +63,8 @@ export type KudoWaitFacts = {
 	 * the cluster records (same-second timestamps, no Events): activePlan is then the worst of them.
 	 */
 	readonly undecided?: {readonly candidates: readonly string[]; readonly reason: string};
+	/** planwatch cannot read this Instance (an old API version's shape): why. The wait does not succeed on it. */
+	readonly unreadable?: string;
 	/** Name of the active plan (CLI rule), if any plan ever ran or is scheduled. */
 	readonly activePlan?: string;
 	/** Raw status of the active plan. */
@@ -84,6 +86,8 @@ export type KanisterWaitFacts = {
 	readonly deferRunning: boolean;
 	/** `complete` although a core phase is still pending or running (pkg/validate rejects it): what is wrong. */
 	readonly inconsistent?: string;
+	/** A status Kanister's validation rejects (pkg/validate/validate.go), in its words: the controller will not act. */
+	readonly rejected?: string;
 	/** status.progress.runningPhase. */
 	readonly runningPhase: string;
 	/** status.progress.lastTransitionTime or creationTimestamp: last time the object said it made progress. */

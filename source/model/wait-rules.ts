@@ -38,6 +38,10 @@ function keepWaiting(waitingFor: string, idleMs: number | undefined, staleMs: nu
 }
 
 function kudoVerdict(object: PlanObject, facts: KudoWaitFacts, baseline: PlanObject | undefined, options: WaitRuleOptions): WaitVerdict {
+	if (facts.unreadable !== undefined) {
+		return {done: true, exitCode: exitCodes.failed, summary: facts.unreadable};
+	}
+
 	if (options.plan !== undefined) {
 		return namedPlanVerdict(object, facts, baseline, options.plan, options);
 	}
@@ -156,6 +160,11 @@ function deferGrace(object: PlanObject, idle: number | undefined, options: WaitR
 }
 
 function kanisterVerdict(object: PlanObject, facts: KanisterWaitFacts, options: WaitRuleOptions): WaitVerdict {
+	// Rejected by pkg/validate: the controller will never act on it, as with an inconsistent `complete`.
+	if (facts.rejected !== undefined) {
+		return {done: true, exitCode: exitCodes.failed, summary: object.summary};
+	}
+
 	const idle = msSince(facts.lastProgressAt, options.now);
 	switch (facts.state) {
 		case '':

@@ -122,14 +122,14 @@ export const kudoCases: readonly KudoCase[] = [
 	},
 	{
 		name: 'tie',
-		cites: `${helpers}:40-60 (GetLastExecutedPlanStatus walks a Go map: equal timestamps pick any plan; planwatch picks the first by name)`,
+		cites: `${helpers}:40-60 (GetLastExecutedPlanStatus walks a Go map: equal timestamps pick any plan; with nothing else to order them planwatch says it cannot tell, stands for the failed one, and never exits 0)`,
 		plans: {
 			update: {status: 'FATAL_ERROR', uid: 'u2', updatedAt: updated, phases: [{name: 'u', status: 'FATAL_ERROR', steps: [['s', 'FATAL_ERROR']]}]},
 			backup: {status: 'COMPLETE', uid: 'u3', updatedAt: updated, phases: [{name: 'b', status: 'COMPLETE', steps: [['dump', 'COMPLETE']]}]},
 		},
-		outcome: 'succeeded',
-		exitCode: 0,
-		active: 'backup',
+		outcome: 'failed',
+		exitCode: 1,
+		active: 'update',
 	},
 	{
 		name: 'running-beats-newer',

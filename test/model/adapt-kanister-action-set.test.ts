@@ -260,7 +260,7 @@ describe('other shapes', () => {
 
 	test('unknown state words and wrongly typed fields', () => {
 		const o = adapt('actionset-unknown-state.yaml');
-		expect(o).toMatchObject({outcome: 'unknown', state: 'unknown', status: 'attemptfailed', percent: 100, summary: 'ActionSet has unknown state attemptfailed'});
+		expect(o).toMatchObject({outcome: 'unknown', state: 'unknown', status: 'attemptfailed', percent: 100, summary: "rejected by Kanister's validation (pkg/validate): Number of actions in status actions and spec must match; the controller will not run it"});
 		expect(outline(only(o))).toEqual(['action backup completed/unknown', '  phase one completed/unknown', '  phase two /unknown']);
 		expect(only(o).children[0]?.percent).toBeUndefined();
 		expect(facts(o)).toMatchObject({state: 'attemptfailed', runningPhase: '7', deferPending: false});
