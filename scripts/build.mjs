@@ -66,7 +66,9 @@ const requireShim = "import {createRequire as __planwatchRequire} from 'node:mod
 /**
  * Ink connects to React DevTools only when DEV=true and react-devtools-core is installed; its devtools module
  * imports that package statically, which a bundle would hoist into an import at startup. The bin ships
- * without DevTools support: the module is replaced by an empty one.
+ * without DevTools support: the module is replaced by an empty one. Measured: without this plugin the build stops
+ * (esbuild: `Could not resolve "react-devtools-core"`, a package planwatch does not install); with the package
+ * installed, the bundle would carry it. One of the interventions listed in docs/interventions.md.
  */
 const withoutInkDevtools = {
 	name: 'without-ink-devtools',
@@ -80,7 +82,8 @@ const withoutInkDevtools = {
 
 /**
  * cli-cursor (Ink's) imports restore-cursor, which writes the show-cursor sequence to stderr at exit even when
- * stderr is a file; source/cli/restore-cursor.ts writes it only to a terminal.
+ * stderr is a file; source/cli/restore-cursor.ts writes it only to a terminal. Measured: without it every TUI run
+ * of `planwatch 2>err.log` left 6 bytes (`ESC[?25h`) in err.log. Listed in docs/interventions.md.
  */
 const restoreCursorToTerminal = {
 	name: 'restore-cursor-to-terminal',
@@ -94,12 +97,14 @@ const restoreCursorToTerminal = {
 /**
  * `node:http` is loaded with require() instead of `import`. Importing a built-in builds its ES module facade,
  * which reads every export once, getters included: `http.WebSocket` (Node 22.4+) then loads Node's own undici,
- * ~40–55 ms of CPU before a cluster run's first frame, for a WebSocket nothing of planwatch uses (client-node
+ * ~40–55 ms of CPU before a cluster run's first frame (import 84 ms against require 11 ms measured alone at load
+ * average ~20: `npm exec -- node test/bench/interventions.mjs`), for a WebSocket nothing of planwatch uses (client-node
  * brings its own undici). require() returns the module without touching its getters. Each static import of it
  * becomes a one-line CommonJS module, `module.exports = require('node:http')`, kept with its importer (one per
  * importing file, so that esbuild does not give it a chunk of its own); esbuild's interop gives default and named
  * imports the same values as before. Only http: the other built-ins' facades cost little, less than the interop's
  * copy of a module's properties at every import of it (tens of import sites for fs, path or process).
+ * `test/cli/startup-loading.test.ts` fails if Node's undici loads again. Listed in docs/interventions.md.
  */
 const requiredBuiltins = new Set(['http', 'node:http']);
 const httpThroughRequire = {

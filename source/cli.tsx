@@ -28,44 +28,49 @@ import type {Store} from './state/store.js';
 import {capYoungGeneration} from './cli/young-generation.js';
 import {withoutFetchingDataUrls} from './cli/without-fetching-data-urls.js';
 
-/** The exit code of the run once its outcome is known: what a closed stdout (`| head -1`) exits with. */
-let reached: number | undefined;
-
-/** Write and wait until the stream took it, so exiting never cuts output short (pipes are async on macOS). */
-async function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
-	if (text === '') {
-		return;
-	}
-
-	await new Promise<void>(resolve => {
-		stream.write(text, error => {
-			if (error && stream === process.stdout) {
-				outputFailed(error);
-			}
-
-			resolve();
-		});
-	});
-}
-
-let failingOutput = false;
-
 /**
- * stdout failed (the stream reports it to the write callback and as an 'error' event: the first one ends the
- * run). The reader leaving keeps the code the run had reached; a full disk is an error (output-errors.ts).
+ * What the run knows about its own end, in one object handed to whatever may end it: the exit code once the
+ * outcome is known, and whether stdout has failed. A closed stdout (`| head -1`) can end the run at any write.
  */
-function outputFailed(error: unknown): void {
-	if (failingOutput) {
-		return;
+class RunState {
+	/** The exit code of the run once its outcome is known: what a closed stdout exits with. */
+	reached: number | undefined;
+	#outputFailing = false;
+
+	/** Write and wait until the stream took it, so exiting never cuts output short (pipes are async on macOS). */
+	async write(stream: NodeJS.WriteStream, text: string): Promise<void> {
+		if (text === '') {
+			return;
+		}
+
+		await new Promise<void>(resolve => {
+			stream.write(text, error => {
+				if (error && stream === process.stdout) {
+					this.outputFailed(error);
+				}
+
+				resolve();
+			});
+		});
 	}
 
-	failingOutput = true;
-	const {exitCode, message} = outputFailure(error, reached, Boolean(process.stdout.isTTY));
-	if (message) {
-		process.stderr.write(`planwatch: ${message}\n`);
-	}
+	/**
+	 * stdout failed (the stream reports it to the write callback and as an 'error' event: the first one ends the
+	 * run). The reader leaving keeps the code the run had reached; a full disk is an error (output-errors.ts).
+	 */
+	outputFailed(error: unknown): void {
+		if (this.#outputFailing) {
+			return;
+		}
 
-	process.exit(exitCode);
+		this.#outputFailing = true;
+		const {exitCode, message} = outputFailure(error, this.reached, Boolean(process.stdout.isTTY));
+		if (message) {
+			process.stderr.write(`planwatch: ${message}\n`);
+		}
+
+		process.exit(exitCode);
+	}
 }
 
 const interrupt = handleInterrupts(process, exitCodes.interrupted);
@@ -74,67 +79,67 @@ capYoungGeneration();
 /** kubectl 1.26+ completes `kubectl planwatch <TAB>` by running this name (a link to the bin) with the words. */
 const kubectlCompleteName = /^kubectl_complete-planwatch(\.exe)?$/i;
 
-async function main(argv: readonly string[], invokedAs: string): Promise<number> {
+async function main(state: RunState, argv: readonly string[], invokedAs: string): Promise<number> {
 	if (argv[0] === '__complete' || kubectlCompleteName.test(path.basename(invokedAs))) {
 		const [{complete, formatCompletion}, {listTargetNames, listContextNames, listPlanNames}, {scenarioNames}] = await Promise.all([
 			import('./cli/complete.js'),
 			import('./cli/complete-targets.js'),
 			import('./scenarios/catalog.js'),
 		]);
-		reached = exitCodes.ok;
+		state.reached = exitCodes.ok;
 		const words = argv[0] === '__complete' ? argv.slice(1) : argv;
-		await write(process.stdout, formatCompletion(await complete(words, {scenarioNames, listTargets: async scope => listTargetNames(scope), listContexts: scope => listContextNames(scope), listPlans: async (scope, instances) => listPlanNames(scope, instances)})));
+		await state.write(process.stdout, formatCompletion(await complete(words, {scenarioNames, listTargets: async scope => listTargetNames(scope), listContexts: scope => listContextNames(scope), listPlans: async (scope, instances) => listPlanNames(scope, instances)})));
 		return exitCodes.ok;
 	}
 
 	const parsed = parseArgs(argv, {stdoutIsTTY: Boolean(process.stdout.isTTY), env: process.env});
 	switch (parsed.kind) {
 		case 'help': {
-			reached = exitCodes.ok;
-			await write(process.stdout, parsed.text);
+			state.reached = exitCodes.ok;
+			await state.write(process.stdout, parsed.text);
 			return exitCodes.ok;
 		}
 
 		case 'version': {
 			// node:sea exists from Node 20.12/21.7 on; only a single executable has its isSea() true.
 			const standalone = await import('node:sea').then(sea => sea.isSea(), () => false);
-			reached = exitCodes.ok;
+			state.reached = exitCodes.ok;
 			const info = buildInfo({node: process.version, platform: process.platform, arch: process.arch, standalone});
-			await write(process.stdout, formatVersion(info, parsed.output));
+			await state.write(process.stdout, formatVersion(info, parsed.output));
 			return exitCodes.ok;
 		}
 
 		case 'completion': {
-			reached = exitCodes.ok;
+			state.reached = exitCodes.ok;
 			const {completionScripts} = await import('./cli/completion-scripts.js');
-			await write(process.stdout, completionScripts[parsed.shell]);
+			await state.write(process.stdout, completionScripts[parsed.shell]);
 			return exitCodes.ok;
 		}
 
 		case 'error': {
-			await write(process.stderr, `planwatch: ${parsed.message} (see planwatch --help)\n`);
+			await state.write(process.stderr, `planwatch: ${parsed.message} (see planwatch --help)\n`);
 			return exitCodes.usage;
 		}
 
 		case 'run': {
-			return run(parsed.options);
+			return run(state, parsed.options);
 		}
 	}
 }
 
-async function run(options: Options): Promise<number> {
+async function run(state: RunState, options: Options): Promise<number> {
 	switch (options.mode) {
 		case 'file': {
 			// On demand, like every source: --help and usage errors should not pay for loading client-node.
 			const {loadFileSource} = await import('./sources/file-source.js');
-			return show(options, async () => loadFileSource(options.files), {stdinConsumed: options.files.includes('-')});
+			return show(state, options, async () => loadFileSource(options.files), {stdinConsumed: options.files.includes('-')});
 		}
 
 		case 'cluster': {
 			// One context, or several in one list (source/cli/cluster-run.ts).
 			const {openClusterRun} = await import('./cli/cluster-run.js');
 			const cluster = openClusterRun(options);
-			return show(options, cluster.createSource, {targets: cluster.targets});
+			return show(state, options, cluster.createSource, {targets: cluster.targets});
 		}
 
 		case 'demo': {
@@ -152,21 +157,21 @@ async function run(options: Options): Promise<number> {
 			const {scenarioTargets} = await import('./scenarios/scenario.js');
 			// The demo's objects appear as it plays: --wait waits for every object the scenario creates.
 			const targets = options.wait ? scenarioTargets(scenario, demoNamespace).map(t => objectKey(t)) : [];
-			return show(options, clock => createDemoSource({scenarios: [scenario], clock, speed: demo.speed, loop: demo.loop, namespace: demoNamespace}), {targets});
+			return show(state, options, clock => createDemoSource({scenarios: [scenario], clock, speed: demo.speed, loop: demo.loop, namespace: demoNamespace}), {targets});
 		}
 
 		case 'replay': {
-			return replay(options);
+			return replay(state, options);
 		}
 	}
 }
 
 /** `planwatch replay FILE`: the recording's source on a clock that reads recorded time. */
-async function replay(options: Options): Promise<number> {
+async function replay(state: RunState, options: Options): Promise<number> {
 	const [{loadRecording, createReplaySource}, {ReplayClock}, {resolveFrom}, {parseDuration}] = await Promise.all([
 		import('./sources/replay-source.js'),
-		import('./state/replay-clock.js'),
-		import('./state/recording.js'),
+		import('./recording/replay-clock.js'),
+		import('./recording/recording.js'),
 		import('./model/parse-duration.js'),
 	]);
 	const {file, speed, from} = options.replay!;
@@ -194,14 +199,14 @@ async function replay(options: Options): Promise<number> {
 	// A demo's recording files its runs where the demo did (`demo/`): the same run then has the same key and id, and
 	// is not filed a second time.
 	const historyRealm = recording.header.source === 'demo' ? demoRealm : '';
-	return show(options, () => source, {targets, clock, wallClock, replay: source.controls, ended, onReady: play, historyRealm});
+	return show(state, options, () => source, {targets, clock, wallClock, replay: source.controls, ended, onReady: play, historyRealm});
 }
 
 /** Codes 2–4 end with their reason on stderr (a failed object is already in the output; 130 needs no words). */
-async function reportEnd(result: {readonly exitCode: number; readonly message: string}): Promise<number> {
-	reached = result.exitCode;
+async function reportEnd(state: RunState, result: {readonly exitCode: number; readonly message: string}): Promise<number> {
+	state.reached = result.exitCode;
 	if (result.exitCode >= exitCodes.usage && result.exitCode < exitCodes.interrupted && result.message) {
-		await write(process.stderr, `planwatch: ${describeError(new Error(result.message)).message}\n`);
+		await state.write(process.stderr, `planwatch: ${describeError(new Error(result.message)).message}\n`);
 	}
 
 	return result.exitCode;
@@ -232,7 +237,7 @@ function targetText(target: Options['targets'][number]): string {
 }
 
 /** One clock, one store fed by the source; plain, json and the TUI all draw from it. */
-async function show(options: Options, createSource: (clock: Clock) => ObjectSource | Promise<ObjectSource>, extras: ShowExtras = {}): Promise<number> {
+async function show(state: RunState, options: Options, createSource: (clock: Clock) => ObjectSource | Promise<ObjectSource>, extras: ShowExtras = {}): Promise<number> {
 	const targets = extras.targets ?? [];
 	const clock = extras.clock ?? new SystemClock();
 	const source = await createSource(clock);
@@ -274,14 +279,14 @@ async function show(options: Options, createSource: (clock: Clock) => ObjectSour
 			: apply,
 	);
 	try {
-		return await drive(options, {session, targets, extras, expectations});
+		return await drive(state, options, {session, targets, extras, expectations});
 	} finally {
 		await source.stop();
 		history?.session.dispose();
 		await recorder?.close(clock.now());
 		const failed = recorder?.error();
 		if (failed) {
-			await write(process.stderr, `planwatch: recording stopped: ${failed}\n`);
+			await state.write(process.stderr, `planwatch: recording stopped: ${failed}\n`);
 		}
 	}
 }
@@ -294,7 +299,7 @@ type Driven = {
 };
 
 /** The chosen output over a started source. */
-async function drive(options: Options, {session, targets, extras, expectations}: Driven): Promise<number> {
+async function drive(state: RunState, options: Options, {session, targets, extras, expectations}: Driven): Promise<number> {
 	const {store, clock, source} = session;
 	if (options.output === 'tui') {
 		// Loaded on demand: plain and json output never start React or Ink. Node's fetch stays unloaded: see the module.
@@ -302,6 +307,7 @@ async function drive(options: Options, {session, targets, extras, expectations}:
 		// Files are listed synchronously by start(); a cluster shows "connecting" until it has listed.
 		const {objects} = store.getSnapshot();
 		return await reportEnd(
+			state,
 			await runTui({
 				store,
 				clock,
@@ -316,7 +322,7 @@ async function drive(options: Options, {session, targets, extras, expectations}:
 				dir: process.cwd(),
 				expectations,
 				onResult(result) {
-					reached = result.exitCode;
+					state.reached = result.exitCode;
 				},
 				replay: extras.replay,
 				onReady: extras.onReady,
@@ -328,17 +334,18 @@ async function drive(options: Options, {session, targets, extras, expectations}:
 		const {runStream} = await import('./cli/run-stream.js');
 		const output = options.output;
 		return await reportEnd(
+			state,
 			await runStream({
 				store,
 				clock,
 				options: {...options, output},
 				targets,
-				write: async text => write(process.stdout, text),
+				write: async text => state.write(process.stdout, text),
 				interrupted: interrupt.claim(),
 				timeZone: options.utc ? 'UTC' : undefined,
 				expectations,
 				onResult(result) {
-					reached = result.exitCode;
+					state.reached = result.exitCode;
 				},
 				ended: extras.ended,
 				onReady: extras.onReady,
@@ -348,13 +355,13 @@ async function drive(options: Options, {session, targets, extras, expectations}:
 
 	const snapshot = await whenSynced(store);
 	if (snapshot.fatal) {
-		return await reportEnd(snapshot.fatal);
+		return await reportEnd(state, snapshot.fatal);
 	}
 
 	// JSON carries them as its "missing" key; the other pictures say on stderr what they are drawn without.
 	if (options.output !== 'json') {
 		for (const m of snapshot.missing ?? []) {
-			await write(process.stderr, `planwatch: ${m.message}\n`);
+			await state.write(process.stderr, `planwatch: ${m.message}\n`);
 		}
 	}
 
@@ -364,9 +371,9 @@ async function drive(options: Options, {session, targets, extras, expectations}:
 	const {contextFailures} = await import('./state/context-results.js');
 	const failures = contextFailures(snapshot.contexts, {unreachable: true});
 	const exitCode = worstExitCode([drawn.exitCode, ...failures.map(f => f.exitCode)]);
-	reached = exitCode;
+	state.reached = exitCode;
 	for (const f of failures) {
-		await write(process.stderr, `planwatch: ${f.message}\n`);
+		await state.write(process.stderr, `planwatch: ${f.message}\n`);
 	}
 
 	// Gathered into writes of about 1 MB: few system calls, and never the whole picture of a big file at once.
@@ -374,12 +381,12 @@ async function drive(options: Options, {session, targets, extras, expectations}:
 	for (const chunk of chunks) {
 		pending += chunk;
 		if (pending.length >= 1_000_000) {
-			await write(process.stdout, pending);
+			await state.write(process.stdout, pending);
 			pending = '';
 		}
 	}
 
-	await write(process.stdout, pending);
+	await state.write(process.stdout, pending);
 	return exitCode;
 }
 
@@ -392,30 +399,33 @@ async function startRunHistory(store: Store, realm: string) {
 	return {session: startHistory(store, openHistoryFile(historyPath(process.env)), realm), feed: feedWithHistory};
 }
 
-async function fail(error: unknown): Promise<never> {
+async function fail(state: RunState, error: unknown): Promise<never> {
 	const {message, exitCode} = describeError(error);
-	await write(process.stderr, `planwatch: ${message}\n`);
+	await state.write(process.stderr, `planwatch: ${message}\n`);
 	if (process.env['PLANWATCH_DEBUG'] === '1' && error instanceof Error && error.stack) {
-		await write(process.stderr, `${error.stack}\n`);
+		await state.write(process.stderr, `${error.stack}\n`);
 	}
 
 	process.exit(exitCode);
 }
 
+const state = new RunState();
 process.on('uncaughtException', error => {
-	void fail(error);
+	void fail(state, error);
 });
 process.on('unhandledRejection', error => {
-	void fail(error);
+	void fail(state, error);
 });
-// `planwatch … | head` (EPIPE) or a full disk: see outputFailed.
-process.stdout.on('error', outputFailed);
+// `planwatch … | head` (EPIPE) or a full disk: see RunState.outputFailed.
+process.stdout.on('error', error => {
+	state.outputFailed(error);
+});
 // Nowhere left to report a failing stderr (it is full too, or closed): never crash on it.
 process.stderr.on('error', () => {});
 
 try {
-	const code = await main(process.argv.slice(2), process.argv[1] ?? '');
+	const code = await main(state, process.argv.slice(2), process.argv[1] ?? '');
 	process.exit(code);
 } catch (error) {
-	await fail(error);
+	await fail(state, error);
 }

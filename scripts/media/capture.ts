@@ -19,7 +19,7 @@ import type {ObjectSource} from '../../source/state/object-source.js';
 import {createReplaySource} from '../../source/sources/replay-source.js';
 import {createMultiContextSource} from '../../source/sources/multi-context-source.js';
 import type {Clock} from '../../source/core/clock.js';
-import {ReplayClock, type ReplayControls} from '../../source/state/replay-clock.js';
+import {ReplayClock, type ReplayControls} from '../../source/recording/replay-clock.js';
 import {FakeClock} from '../../test/helpers/fake-clock.js';
 import {Store} from '../../source/state/store.js';
 import {createWaitController, type WaitController} from '../../source/state/wait-controller.js';

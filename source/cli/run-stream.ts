@@ -76,6 +76,7 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 	const {store, clock, options, targets} = run;
 	const printer = printerFor(options.output, {ascii: options.ascii, color: options.color, timeZone: run.timeZone, expectations: run.expectations});
 	const wanted = (key: string): boolean => targets.length === 0 || targets.includes(key);
+	const startedAt = clock.now();
 	const wait = createWaitController({store, clock, wait: options.wait, targets, timeoutMs: options.timeoutMs, extendMs: options.extendMs, graceMs: 0, ...(options.plan === undefined ? {} : {plan: options.plan})});
 	const interrupted = run.interrupted.then((): WaitResult => ({exitCode: exitCodes.interrupted, message: 'interrupted'}));
 	const ended = (run.ended ?? new Promise<never>(() => {})).then((end): WaitResult => {
@@ -153,7 +154,8 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 	// Changes that arrived together with the end are still reported, before the closing lines.
 	const last = store.getSnapshot();
 	write(last.transitions.filter(t => t.seq > lastSeq && wanted(t.objectKey)).map(t => printer.transition(t)).join(''));
-	write(printer.finished({...last, objects: last.objects.filter(o => wanted(objectKey(o)))}, result, clock.now()));
+	const deleted = last.deleted && new Map([...last.deleted].filter(([key, d]) => wanted(key) && d.at >= startedAt));
+	write(printer.finished({...last, objects: last.objects.filter(o => wanted(objectKey(o))), ...(deleted && deleted.size > 0 ? {deleted} : {})}, result, clock.now()));
 	await queue;
 	return result;
 }

@@ -3,7 +3,7 @@
  * exit code once the user quits, the wait ends, or (with --once) after the first complete frame.
  */
 import {render} from 'ink';
-import type {ReplayControls} from '../state/replay-clock.js';
+import type {ReplayControls} from '../recording/replay-clock.js';
 import type {Clock} from '../core/clock.js';
 import {framedSnapshots} from '../state/framed-snapshots.js';
 import type {Store} from '../state/store.js';

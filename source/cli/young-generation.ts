@@ -8,6 +8,9 @@
  * while the space is at most half the limit, off (factor 1) above, since one step may double it. (V8 14 was seen
  * growing it from 24 to 39 MiB with growth off; below 16 MiB it stays put.) With a 16 MiB young generation the
  * frame bench cost the same CPU per frame as with 128 MiB; with 2 MiB (growth off from the start) a third more.
+ * Measured (commit a1d0a4d: the watch bench's 10 000 objects, `npm run bench -- --only watch --objects 10000`, its
+ * base and head built side by side): RSS 269 → 208 MiB settled, 275 → 213 MiB after 100 updates/s, Node 26.
+ * test/cli/young-generation.test.ts checks the cap holds. Listed in docs/interventions.md.
  */
 import {PerformanceObserver} from 'node:perf_hooks';
 import v8 from 'node:v8';

@@ -1,6 +1,28 @@
 /**
  * The reflector: the one owner of list → watch → relist for one resource (client-go's Reflector, in small).
  *
+ * Why hand-written and not client-node's informer (`makeInformer`, i.e. its `ListWatch` in dist/cache.js; read
+ * in @kubernetes/client-node 2.0.1, test/kube/list-watch-header.test.ts fails when another version is installed,
+ * so this is read again). What the reflector needs and that ListWatch does not do:
+ * - Pagination: it lists through one `listFn()` call, whatever its size; no `limit`/`continue`, so no restart
+ *   on an expired continue token either. Here LISTs come in pages of 500, as kubectl asks.
+ * - Bookmarks and a server-side timeout: its WATCH sends only `resourceVersion` and the selectors. Without
+ *   `allowWatchBookmarks` a quiet resource's resourceVersion ages until a rewatch gets 410 and relists
+ *   everything; without `timeoutSeconds` spread by jitter, many clients reconnect together.
+ * - Retry after errors: any error other than 410 or its own timeout is handed to the `error` callbacks and
+ *   the informer stops; a failed LIST too. Here a failure before the first list is fatal or retried by the
+ *   caller's rule (401/403/CRD missing end the run, 5xx/429 are retried); what happens after it, below.
+ * - Backoff: its reconnect delay doubles 1 s → 30 s without jitter and is reset by any event; here it is
+ *   client-go's (800 ms → 30 s, full jitter, reset after 2 minutes of health: kube/backoff.ts).
+ * - Bounds: a LIST that never answers is awaited forever; here it is abandoned after 60 s, and a watch that
+ *   is silent past its bookmarks is cut by a watchdog.
+ * - Errors as sentences: it passes on undici errors and ApiExceptions as they are; here every failure is
+ *   classified once (kube/errors.ts) into a sentence the header, plain log and json show, with the state
+ *   (`connecting`, `live`, `reconnecting` with attempt and last error) reported as it changes.
+ * - One `replace` per relist: it keeps its own cache of every object (a second copy next to the store's) and
+ *   reports a relist as one add/update/delete callback per object; the store wants the whole list at once.
+ * What is taken from client-node as it is: its request machinery (auth, exec plugins, TLS, proxies). How it works:
+ *
  * - LIST through client-node's request machinery (so auth, exec plugins and TLS are client-node's), emit
  *   `replace`, then WATCH with client-node's `Watch` from the list resourceVersion with bookmarks on.
  * - Every event and bookmark moves the last seen resourceVersion; a rewatch resumes from it.

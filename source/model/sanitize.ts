@@ -62,6 +62,19 @@ type Mode = 'text' | 'line';
 const printableAscii = /^[\x20-\x7e]*$/;
 
 /**
+ * Every code point the walk below may change, by mode: a string without any is returned as it is, so most
+ * non-ASCII text (names in other scripts, multi-line messages) costs one regex test. Derived from the same
+ * categories as `isForbiddenCodePoint`, plus what each mode rewrites (line breaks, U+2028/2029, tab in a line) and
+ * the variation selectors (Default_Ignorable), which the walk keeps or drops by what precedes them. It may
+ * match more than the walk changes (the walk then decides), never less: test/model/sanitize.test.ts feeds it
+ * every code point.
+ */
+const walkNeeded: Readonly<Record<Mode, RegExp>> = {
+	text: /[\0-\x08\x0B-\x1F\x7F-\x9F\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}\u2028\u2029]/u,
+	line: /[\p{Cc}\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}\u2028\u2029]/u,
+};
+
+/**
  * A value the user typed (a flag value, an argument), as an error message may quote it: one line, no escape
  * sequences, cut to `max` code points. Typed text is as hostile as cluster text (it may come from a script).
  */
@@ -216,7 +229,7 @@ function sanitize(value: unknown, max: number, mode: Mode): string {
 	const s = toRawString(value);
 	// Nearly every string of an object is short printable ASCII, which nothing here changes: the same string back,
 	// without a copy (an adapted object then shares its strings with the raw one) and without the walk below.
-	if (s.length <= max && printableAscii.test(s)) {
+	if (s.length <= max && (printableAscii.test(s) || !walkNeeded[mode].test(s))) {
 		return s;
 	}
 

@@ -1,6 +1,7 @@
 /** The plain printer: the tree for `--once`, and the append-only log of a live run. */
 import {timeOfDay, zoneName} from '../model/clock-time.js';
-import {objectKey} from '../model/plan-tree.js';
+import {objectKey, qualifiedName} from '../model/plan-tree.js';
+import {deletedVerdict} from '../model/wait-rules.js';
 import {formatFinished, formatObjectLine, formatTransition, renderPlain} from './plain.js';
 import type {Printer, PrinterOptions} from './printer.js';
 
@@ -27,8 +28,12 @@ export function plainPrinter(options: PrinterOptions): Printer {
 				.filter(o => o.outcome === 'succeeded' || o.outcome === 'failed')
 				.map(o => formatFinished(o, snapshot.timings.get(objectKey(o)), at, options) + '\n')
 				.join('');
-			const tree = renderPlain(snapshot, {...options, now: at});
-			return finished + (tree === '' ? '' : `\n${tree}`);
+			// Targets deleted while waited for: what became of them, and their last state's tree.
+			const settled = {now: at, deferGraceMs: Number.POSITIVE_INFINITY, staleMs: 0};
+			const gone = [...(snapshot.deleted?.values() ?? [])];
+			const deleted = gone.map(d => `${timeOfDay(d.at, options.timeZone)} ${qualifiedName(d.object)}  DELETED  ${deletedVerdict(d.object, undefined, settled).summary}\n`).join('');
+			const tree = renderPlain({objects: [...snapshot.objects, ...gone.map(d => d.object)], timings: snapshot.timings}, {...options, now: at});
+			return finished + deleted + (tree === '' ? '' : `\n${tree}`);
 		},
 	};
 }

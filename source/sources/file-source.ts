@@ -9,7 +9,7 @@ import {readFile} from 'node:fs/promises';
 import {resourceOf, type KubeObject, type ResourceKind} from '../core/kube-object.js';
 import {type ObjectSource, type SourceSink} from '../state/object-source.js';
 import {InputError} from '../core/errors.js';
-import {looksLikeRecording, parseRecording, stateAt} from '../state/recording.js';
+import {looksLikeRecording, parseRecording, stateAt} from '../recording/recording.js';
 import {sanitizeLine} from '../model/sanitize.js';
 import {ExpansionLimitError, loadYamlDocuments} from './yaml-input.js';
 

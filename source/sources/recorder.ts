@@ -1,5 +1,5 @@
 /**
- * `--record FILE`: appends every source event, as received, to a recording (format: source/state/recording.ts).
+ * `--record FILE`: appends every source event, as received, to a recording (format: source/recording/recording.ts).
  * Encoding is synchronous and cheap; writing is not on the UI's path: lines collect in a buffer that one
  * asynchronous append at a time hands to the file, at most `flushMs` later. Only whole lines are written, so
  * `tail -f` and a reader after a crash see complete lines (a crash inside a write can cut the last one, which
@@ -9,7 +9,7 @@
 import {closeSync, openSync, statSync, writeSync} from 'node:fs';
 import {open, type FileHandle} from 'node:fs/promises';
 import type {SourceEvent} from '../state/object-source.js';
-import {encodeEntry, encodeHeader, type RecordingHeader} from '../state/recording.js';
+import {encodeEntry, encodeHeader, type RecordingHeader} from '../recording/recording.js';
 import {sanitizeLine} from '../model/sanitize.js';
 import {InputError} from '../core/errors.js';
 

@@ -6,14 +6,14 @@
  */
 import {readFile, stat} from 'node:fs/promises';
 import type {ObjectSource, SourceSink} from '../state/object-source.js';
-import {nextMark, parseRecording, previousMark, recordingEndMs, recordingLimits, RecordingError, type Recording} from '../state/recording.js';
+import {nextMark, parseRecording, previousMark, recordingEndMs, recordingLimits, RecordingError, type Recording} from '../recording/recording.js';
 import type {Clock} from '../core/clock.js';
 import {Listeners} from '../core/external-store.js';
-import type {ReplayClock, ReplayControls, ReplayState} from '../state/replay-clock.js';
+import type {ReplayClock, ReplayControls, ReplayState} from '../recording/replay-clock.js';
 import {Store} from '../state/store.js';
 import {inputName} from './file-source.js';
 
-export type {ReplayControls, ReplayState} from '../state/replay-clock.js';
+export type {ReplayControls, ReplayState} from '../recording/replay-clock.js';
 
 /** Read and check a recording; throws RecordingError (exit 2) with the file and line. */
 export async function loadRecording(path: string): Promise<Recording> {

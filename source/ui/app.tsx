@@ -3,7 +3,7 @@ import {useMemo, useRef, useState, useSyncExternalStore} from 'react';
 import type {Clock} from '../core/clock.js';
 import {formatEta, nodeEta, planNode} from '../model/eta.js';
 import {objectKey, type PlanNode, type PlanObject} from '../model/plan-tree.js';
-import type {ReplayControls} from '../state/replay-clock.js';
+import type {ReplayControls} from '../recording/replay-clock.js';
 import type {WaitSession} from '../state/wait-session.js';
 import {DetailLines, detailLinesWanted} from './components/detail-lines.js';
 import {EventsPane, eventsLinesWanted} from './components/events-pane.js';
@@ -255,6 +255,7 @@ export function App(props: AppProps) {
 							lastEventAt={snapshot.lastEventAt}
 							missing={snapshot.missing}
 							contexts={snapshot.contexts}
+							synced={snapshot.synced}
 							wait={wait}
 							width={columns}
 							replay={replaying}
@@ -264,7 +265,7 @@ export function App(props: AppProps) {
 					{layout.events > 0 ? (
 						<EventsPane title={openKey?.split('/').slice(1).join('/')} events={events} height={layout.events} width={columns} />
 					) : undefined}
-					{layout.banner > 0 ? <TimeoutBanner {...bannerInput} /> : undefined}
+					{layout.banner > 0 ? <TimeoutBanner {...bannerInput} width={columns} /> : undefined}
 					{layout.footer > 0 ? (
 						<FooterKeys mode={mode} context={{canGoBack: isTree && view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done', replay: replay !== undefined}} filter={view.filter} message={shownFlash} />
 					) : undefined}

@@ -2,7 +2,7 @@
  * The keys that drive the run rather than the view: `+` and `-` move the wait's deadline, space, `[` and `]` drive
  * a replay. The view state never sees them.
  */
-import type {ReplayControls} from '../state/replay-clock.js';
+import type {ReplayControls} from '../recording/replay-clock.js';
 import type {WaitControls} from '../state/wait-session.js';
 import type {Command} from './keymap.js';
 

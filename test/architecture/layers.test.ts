@@ -14,12 +14,13 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
 	scenarios: ['core', 'model'],
 	kube: ['core', 'model'],
 	state: ['core', 'model'],
-	sources: ['core', 'model', 'kube', 'state', 'scenarios'],
+	recording: ['core', 'model', 'state'],
+	sources: ['core', 'model', 'kube', 'state', 'recording', 'scenarios'],
 	render: ['core', 'model', 'state'],
-	ui: ['core', 'model', 'state'],
+	ui: ['core', 'model', 'state', 'recording'],
 	history: ['core', 'model', 'state'],
-	cli: ['core', 'model', 'kube', 'state', 'sources', 'scenarios', 'render', 'ui', 'history'],
-	'.': ['core', 'model', 'kube', 'state', 'sources', 'scenarios', 'render', 'ui', 'history', 'cli'],
+	cli: ['core', 'model', 'kube', 'state', 'recording', 'sources', 'scenarios', 'render', 'ui', 'history'],
+	'.': ['core', 'model', 'kube', 'state', 'recording', 'sources', 'scenarios', 'render', 'ui', 'history', 'cli'],
 };
 
 /** Files outside source/ that source/ may import (the version comes from package.json). */
@@ -36,9 +37,60 @@ function sourceFiles(dir: string): string[] {
 	});
 }
 
-/** The relative specifiers a file imports or re-exports, statically or dynamically. */
+/**
+ * What a file loads from: static imports and re-exports, side-effect imports, `import()` with a string or a
+ * template literal, and calls of a `require` made with `createRequire` (node:module; under any name, or called at
+ * once), with a string or a template. A template with `${…}` yields its directory, its text up to the last `/`
+ * before the first `${` (`../state/${name}.js` → `../state/`), which still names the folder; a template with no
+ * directory there, or an argument that is no literal at all, yields `?` and the argument, which no allow-list
+ * admits: the folder it reaches cannot be read.
+ */
+export function loadedSpecifiers(text: string): string[] {
+	const found = new Set<string>();
+	for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*)["']([^"']*)["']/g)) {
+		found.add(m[1]!);
+	}
+
+	const requireNames = ['require', ...[...text.matchAll(/([\w$]+)\s*=\s*(?:[\w$]+\.)?createRequire\s*\(/g)].map(m => m[1]!)];
+	const names = requireNames.map(name => name.replaceAll('$', String.raw`\$`)).join('|');
+	const call = new RegExp(String.raw`(?:\bimport|(?<![\w$.])(?:${names})|\bcreateRequire\s*\([^()]*\))\s*\(\s*([^)]*?)\s*\)`, 'g');
+	for (const m of text.matchAll(call)) {
+		const argument = m[1]!;
+		const quoted = /^(["'])([^"']*)\1$/.exec(argument);
+		const template = /^`([^`]*)`$/.exec(argument);
+		if (quoted) {
+			found.add(quoted[2]!);
+		} else if (template && !template[1]!.includes('${')) {
+			found.add(template[1]!);
+		} else if (template && /^[^$]*\//.test(template[1]!)) {
+			const prefix = template[1]!.split('${')[0]!;
+			found.add(prefix.slice(0, prefix.lastIndexOf('/') + 1));
+		} else if (argument !== '') {
+			found.add(`?${argument}`);
+		}
+	}
+
+	return [...found];
+}
+
+/** The relative specifiers a file loads (see loadedSpecifiers), with those whose target cannot be read (`?…`). */
 export function relativeSpecifiers(text: string): string[] {
-	return [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.[^"']*)["']/g)].map(m => m[1]!);
+	return loadedSpecifiers(text).filter(specifier => specifier.startsWith('.') || specifier.startsWith('?'));
+}
+
+/** The folder a specifier reaches from `path`: a template's directory (ending in `/`) must lie inside one. */
+function targetFolder(path: string, specifier: string): {to: string | undefined; target: string} | 'unknown' {
+	if (specifier.startsWith('?')) {
+		return 'unknown';
+	}
+
+	const target = normalize(join(dirname(path), specifier));
+	if (!specifier.endsWith('/')) {
+		return {to: folderOf(target), target};
+	}
+
+	const inside = relative(sourceRoot, target);
+	return inside === '' || inside.startsWith('..') ? 'unknown' : {to: inside.split(sep)[0], target};
 }
 
 /** The folder of source/ a path belongs to (`.` for the entry files), or undefined outside source/. */
@@ -58,12 +110,12 @@ export function forbiddenEdges(files: ReadonlyArray<{readonly path: string; read
 	for (const {path, text} of files) {
 		const from = folderOf(path)!;
 		for (const specifier of relativeSpecifiers(text)) {
-			const target = normalize(join(dirname(path), specifier));
-			const to = folderOf(target);
+			const reached = targetFolder(path, specifier);
 			const ok =
-				to === undefined
-					? (allowedOutside[from] ?? []).includes(relative(repoRoot, target))
-					: to === from || (allowed[from] ?? []).includes(to);
+				reached !== 'unknown' &&
+				(reached.to === undefined
+					? (allowedOutside[from] ?? []).includes(relative(repoRoot, reached.target))
+					: reached.to === from || (allowed[from] ?? []).includes(reached.to));
 			if (!ok) {
 				bad.push(`${relative(repoRoot, path)} → ${specifier}`);
 			}
@@ -100,6 +152,47 @@ describe('layers', () => {
 				{path: kube, text: "export {b} from '../sources/cluster-source.js';\nconst c = await import('../core/clock.js');"},
 			]),
 		).toEqual(['source/model/x.ts → ../state/store.js', 'source/kube/y.ts → ../sources/cluster-source.js']);
+	});
+
+	it('a template-literal import() and createRequire are caught too, and a specifier that is no literal', () => {
+		const ui = join(sourceRoot, 'ui', 'z.ts');
+		const model = join(sourceRoot, 'model', 'w.ts');
+		expect(
+			forbiddenEdges([
+				{
+					path: ui,
+					text: [
+						'const a = await import(`../kube/${name}.js`);',
+						'const b = await import(`../sources/file-source.js`);',
+						'const c = await import(`./${name}.js`);',
+						'const d = await import(`../${folder}/x.js`);',
+						'const e = await import(specifier);',
+						'const f = await import(`../model/${name}.js`);',
+					].join('\n'),
+				},
+				{
+					path: model,
+					text: [
+						"import {createRequire} from 'node:module';",
+						'const require = createRequire(import.meta.url);',
+						"const g = require('../state/store.js');",
+						'const load = module.createRequire(import.meta.url);',
+						'const h = load(`../cli/${x}`);',
+						"const i = createRequire(import.meta.url)('../ui/app.js');",
+						"const j = require('./status.js');",
+						"const k = require('node:fs');",
+					].join('\n'),
+				},
+			]),
+		).toEqual([
+			'source/ui/z.ts → ../kube/',
+			'source/ui/z.ts → ../sources/file-source.js',
+			'source/ui/z.ts → ../',
+			'source/ui/z.ts → ?specifier',
+			'source/model/w.ts → ../state/store.js',
+			'source/model/w.ts → ../cli/',
+			'source/model/w.ts → ../ui/app.js',
+		]);
 	});
 
 	it('the allow-list has no cycle', () => {

@@ -34,7 +34,7 @@ import {repoRoot as root} from './repo-root.js';
 import {renderTable, type Results} from './table.js';
 import {drive, watchRun, type ClientName, type WatchFigures, type WatchPlan, type WatchSetup} from './watch-run.js';
 import {loadWorkload, sampleUpdate, type Workload} from './workload.js';
-import {encodeEntry} from '../../source/state/recording.js';
+import {encodeEntry} from '../../source/recording/recording.js';
 import {openRecorder} from '../../source/sources/recorder.js';
 import {WatchServer, writeKubeconfig} from '../helpers/watch-server.js';
 

@@ -7,7 +7,7 @@ import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {parseRecording} from '../../source/state/recording.js';
+import {parseRecording} from '../../source/recording/recording.js';
 import {binEnv, binPath, buildBin, repoRoot, runBin, runBinInTerminal} from '../helpers/run-bin.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'planwatch-replay-'));

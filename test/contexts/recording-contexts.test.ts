@@ -5,7 +5,7 @@
 import {describe, expect, it} from 'vitest';
 import type {KubeObject} from '../../source/core/kube-object.js';
 import {objectKey} from '../../source/model/plan-tree.js';
-import {encodeEntry, encodeHeader, parseRecording, type RecordedEvent} from '../../source/state/recording.js';
+import {encodeEntry, encodeHeader, parseRecording, type RecordedEvent} from '../../source/recording/recording.js';
 import {Store} from '../../source/state/store.js';
 import {FakeClock} from '../helpers/fake-clock.js';
 

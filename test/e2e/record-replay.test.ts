@@ -7,7 +7,7 @@ import {mkdtempSync, readFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {parseRecording} from '../../source/state/recording.js';
+import {parseRecording} from '../../source/recording/recording.js';
 import {cliFinal, hasControlSequence, killAllClis, runCli, startCli, type CliProcess} from './harness/cli.js';
 import {startCluster, type Cluster} from './harness/cluster.js';
 import {record} from './harness/results.js';

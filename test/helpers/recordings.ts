@@ -1,5 +1,5 @@
 /** A recording of a demo scenario made the way --record makes one: every source event as the store got it. */
-import {encodeEntry, encodeHeader, parseRecording, type Recording} from '../../source/state/recording.js';
+import {encodeEntry, encodeHeader, parseRecording, type Recording} from '../../source/recording/recording.js';
 import {findScenario} from '../../source/scenarios/catalog.js';
 import {scenarioDuration} from '../../source/scenarios/scenario.js';
 import {createDemoSource} from '../../source/sources/demo-source.js';

@@ -13,13 +13,26 @@ const root = path.resolve(import.meta.dirname, '../..');
 describe('dependency patches', () => {
 	test('there is a patch, for the installed version, applied in node_modules', () => {
 		const patches = patchFiles();
-		expect(patches.map(p => p.name)).toContain('ink+8.0.0.patch');
+		expect(patches.map(p => p.name)).toEqual(expect.arrayContaining(['ink+8.0.0.patch', 'string-width+8.3.0.patch']));
 		for (const patch of patches) {
 			const installed = JSON.parse(readFileSync(path.join(root, 'node_modules', patch.pkg, 'package.json'), 'utf8')) as {version: string};
 			expect(installed.version, `patches/${patch.name}`).toBe(patch.version);
 		}
 
 		expect(() => patchDependencies({check: true})).not.toThrow();
+	});
+
+	test('package.json pins every patched package to its patch\'s version, and the lockfile holds no other copy', () => {
+		// A range (`^8.0.0`) lets a routine lockfile refresh pick up a release the patch does not fit, and
+		// `npm install` then stops in scripts/patch-deps.mjs; a second copy elsewhere in the tree would run unpatched.
+		const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {devDependencies: Record<string, string>};
+		const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {packages: Record<string, {version?: string; devDependencies?: Record<string, string>}>};
+		for (const patch of patchFiles()) {
+			expect(manifest.devDependencies[patch.pkg], `package.json devDependencies.${patch.pkg}`).toBe(patch.version);
+			expect(lock.packages['']!.devDependencies![patch.pkg], `package-lock.json root devDependencies.${patch.pkg}`).toBe(patch.version);
+			const copies = Object.entries(lock.packages).filter(([where]) => where === `node_modules/${patch.pkg}` || where.endsWith(`/node_modules/${patch.pkg}`));
+			expect(copies.map(([where, entry]) => `${where}@${entry.version}`), `copies of ${patch.pkg} in package-lock.json`).toEqual([`node_modules/${patch.pkg}@${patch.version}`]);
+		}
 	});
 
 	test('each file goes back to the original and patches forward again to the same text', () => {

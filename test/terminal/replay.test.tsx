@@ -5,12 +5,12 @@
 import {afterEach, describe, expect, test} from 'vitest';
 import {createReplaySource, transitionMarks} from '../../source/sources/replay-source.js';
 import {FakeClock} from '../helpers/fake-clock.js';
-import {ReplayClock} from '../../source/state/replay-clock.js';
+import {ReplayClock} from '../../source/recording/replay-clock.js';
 import {Store} from '../../source/state/store.js';
 import {createWaitController} from '../../source/state/wait-controller.js';
 import {App} from '../../source/ui/app.js';
 import {recordScenario} from '../helpers/recordings.js';
-import type {Recording} from '../../source/state/recording.js';
+import type {Recording} from '../../source/recording/recording.js';
 import type {PlanNode} from '../../source/model/plan-tree.js';
 import {cleanupTerminals, renderInTerminal} from '../helpers/terminal.js';
 

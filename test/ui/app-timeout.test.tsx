@@ -86,7 +86,8 @@ describe('connection in the header', () => {
 		[{status: 'static', label: 'from files'} as const, 'planwatch · kind-prod · default · UTC · from files'],
 		[{status: 'static', label: 'kind-prod'} as const, 'planwatch · kind-prod · default · UTC  '],
 	])('%o', async (connection, text) => {
-		const app = renderApp({snapshot: snapshotOf({objects: [mysql], connection}), targets, columns: 140});
+		// `connecting…` is what the header says before the first list (once listed it says `listed`).
+		const app = renderApp({snapshot: snapshotOf({objects: [mysql], connection, synced: connection.status !== 'connecting'}), targets, columns: 140});
 		await app.waitForFrame(f => f.split('\n')[0]!.includes(text));
 	});
 });

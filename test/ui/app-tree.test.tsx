@@ -198,3 +198,14 @@ describe('retrying and failed', () => {
 		expect(frame).toMatch(/deploy/);
 	});
 });
+
+describe('the header once listed', () => {
+	test('a wait that ended at the first list: its last frame does not say connecting', async () => {
+		const app = renderApp({snapshot: snapshotOf({objects: [mysql], connection: {status: 'connecting'}, synced: true}), targets: [mysqlKey]});
+		const frame = await app.waitForFrame(f => f.includes('init'));
+		expect(frame.split('\n')[0]).toContain('● listed');
+		expect(frame).not.toContain('connecting');
+		app.store.set(snapshotOf({objects: [], connection: {status: 'connecting'}, synced: false}));
+		await app.waitForFrame(f => f.includes('connecting…'));
+	});
+});

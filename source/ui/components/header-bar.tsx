@@ -2,7 +2,7 @@ import {Box, Text} from 'ink';
 import {useMemo} from 'react';
 import type {ConnectionState} from '../../state/object-source.js';
 import type {ResourceKind} from '../../core/kube-object.js';
-import type {ReplayState} from '../../state/replay-clock.js';
+import type {ReplayState} from '../../recording/replay-clock.js';
 import type {WaitView} from '../../state/wait-session.js';
 import {singleLine} from '../cell-text.js';
 import {formatDuration, formatDurationWords} from '../../model/format-duration.js';
@@ -77,6 +77,8 @@ export type HeaderBarProps = {
 	readonly missing?: ReadonlyArray<{readonly resource: ResourceKind}>;
 	/** Several kubeconfig contexts: one state each (`prod ✔ · dr ↻ reconnecting`) instead of one connection. */
 	readonly contexts?: readonly ContextState[];
+	/** Everything has been listed once: `connecting…` is over even before the watches report in. */
+	readonly synced?: boolean;
 };
 
 /** `without events, blueprints (forbidden)`: what the picture lacks because RBAC hides it. */
@@ -120,8 +122,10 @@ function HeaderTimers({text}: {readonly text: (now: number) => string}) {
  * that changes every second sits at the right end of the line: the terminal rewrites a line from its first
  * changed character on, so an idle second costs this short suffix, not the whole line.
  */
-export function HeaderBar({context, scope, connection, lastEventAt, wait, width, missing, replay, contexts}: HeaderBarProps) {
+export function HeaderBar({context, scope, connection: given, lastEventAt, wait, width, missing, replay, contexts, synced}: HeaderBarProps) {
 	const theme = useTheme();
+	// A wait can end at the first list, before the watches say `live`: its last frame must not say connecting.
+	const connection: ConnectionState = synced && given.status === 'connecting' ? {status: 'static', label: `${theme.glyphs.live} listed`} : given;
 	const sep = ` ${theme.glyphs.separator} `;
 	const right = (now: number) => rightText(wait, connection, lastEventAt, now, theme);
 	// Only the length of the timers is read here (it changes a few times an hour): the text itself is drawn by

@@ -28,6 +28,14 @@ export type ObjectLinesProps = {
 	readonly width: number;
 };
 
+/**
+ * The state the summary line's icon shows: a KUDO plan PENDING once the controller has taken it is running (KUDO's
+ * IsRunning: ResetPlanStatus writes PENDING as the run starts), not waiting its turn (a queued plan is QUEUED).
+ */
+export function lineState(object: PlanObject): PlanObject['state'] {
+	return object.kind === 'Instance' && object.status === 'PENDING' && object.outcome === 'running' ? 'running' : object.state;
+}
+
 /** The object's title line and its one-line summary with an icon. */
 export function ObjectLines({object, objectKey, synced, deletedAt, eta, height, width}: ObjectLinesProps) {
 	const theme = useTheme();
@@ -52,7 +60,7 @@ export function ObjectLines({object, objectKey, synced, deletedAt, eta, height, 
 				) : object ? (
 					<Line>
 						{/* Static icon: the spinners are on the tree's running rows; one at the start of this line would rewrite it all every second. */}
-						<StatusIcon state={object.state} spin={false} /> <Text {...theme.style(roleOf(object.state))}>{singleLine(object.summary, theme.glyphs.lineBreak)}</Text>
+						<StatusIcon state={lineState(object)} spin={false} /> <Text {...theme.style(roleOf(object.state))}>{singleLine(object.summary, theme.glyphs.lineBreak)}</Text>
 					</Line>
 				) : (
 					<Line {...theme.style('muted')}>

@@ -1,5 +1,6 @@
 import type {WaitView} from '../../state/wait-session.js';
-import {singleLine} from '../cell-text.js';
+import {displayWidth} from '../../model/display-width.js';
+import {fit, singleLine} from '../cell-text.js';
 import {formatDurationWords} from '../../model/format-duration.js';
 import type {Role, Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
@@ -13,8 +14,11 @@ export type BannerInput = {
 	readonly now: number;
 };
 
-/** The one line about the wait (or a fatal error), or undefined when there is nothing to say. */
-export function bannerLine({wait, fatal, now}: BannerInput, theme: Theme): {readonly text: string; readonly role: Role} | undefined {
+/**
+ * The one line about the wait (or a fatal error), or undefined when there is nothing to say. With `width`, a long
+ * result message is cut so its `(exit code N)` stays in view.
+ */
+export function bannerLine({wait, fatal, now}: BannerInput, theme: Theme, width?: number): {readonly text: string; readonly role: Role} | undefined {
 	if (fatal) {
 		return {text: `${theme.icon('failed')} ${singleLine(fatal.message, theme.glyphs.lineBreak)}`, role: 'error'};
 	}
@@ -38,7 +42,12 @@ export function bannerLine({wait, fatal, now}: BannerInput, theme: Theme): {read
 
 			const {exitCode, message} = wait.result;
 			const icon = exitCode === exitCodes.ok ? theme.icon('succeeded') : exitCode === exitCodes.timedOut ? theme.glyphs.timeout : theme.icon('failed');
-			return {text: `${icon} ${singleLine(message, theme.glyphs.lineBreak)} (exit code ${exitCode})`, role: exitCode === exitCodes.ok ? 'success' : exitCode === exitCodes.timedOut ? 'warning' : 'error'};
+			const head = `${icon} `;
+			const tail = ` (exit code ${exitCode})`;
+			const line = singleLine(message, theme.glyphs.lineBreak);
+			const room = width === undefined ? undefined : width - displayWidth(head) - displayWidth(tail);
+			const shown = room === undefined || displayWidth(line) <= room ? line : fit(line, Math.max(1, room), theme.glyphs.ellipsis);
+			return {text: `${head}${shown}${tail}`, role: exitCode === exitCodes.ok ? 'success' : exitCode === exitCodes.timedOut ? 'warning' : 'error'};
 		}
 
 		case 'waiting': {
@@ -56,10 +65,10 @@ export function hasBanner(input: Omit<BannerInput, 'now'>, theme: Theme): boolea
 	return bannerLine({...input, now: input.wait.startedAt}, theme) !== undefined;
 }
 
-/** Timeout prompt, final result, what we wait for, or a fatal error: one line. */
-export function TimeoutBanner({wait, fatal}: Omit<BannerInput, 'now'>) {
+/** Timeout prompt, final result, what we wait for, or a fatal error: one line (`width`: the terminal's). */
+export function TimeoutBanner({wait, fatal, width}: Omit<BannerInput, 'now'> & {readonly width?: number}) {
 	const theme = useTheme();
-	const text = useTickValue(now => bannerLine({wait, fatal, now}, theme)?.text);
+	const text = useTickValue(now => bannerLine({wait, fatal, now}, theme, width)?.text);
 	const role = bannerLine({wait, fatal, now: wait.startedAt}, theme)?.role;
 	return text !== undefined && role !== undefined ? (
 		<Line {...theme.style(role)} bold={role === 'warning' || role === 'error'}>

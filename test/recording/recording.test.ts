@@ -17,7 +17,7 @@ import {
 	sanitizeRaw,
 	stateAt,
 	type RecordedEvent,
-} from '../../source/state/recording.js';
+} from '../../source/recording/recording.js';
 
 const start = Date.parse('2026-11-30T11:00:00Z');
 const header = encodeHeader({
@@ -113,6 +113,50 @@ describe('recording format', () => {
 		for (const text of ['a\uD83D\uDE00b', 'lone \uD83D', 'lone \uDE00', 'tab\tnew\nline', 'x'.repeat(20_000), '\u200Bzw', '\u061Calm']) {
 			expect(sanitizeRaw(text)).toBe(sanitizeText(text, 16_384));
 		}
+	});
+
+	// Every kind of character the sanitizer removes or rewrites, each in a non-ASCII string (ASCII-only strings take
+	// another shortcut), as a value and as a key: a recorded string is never other than what the sanitizer makes of it.
+	const categories: Array<[string, string]> = [
+		['C0 controls', [...Array.from({length: 32}, (_, i) => String.fromCodePoint(i))].join('')],
+		['DEL', '\u007F'],
+		['C1 controls', Array.from({length: 32}, (_, i) => String.fromCodePoint(0x80 + i)).join('')],
+		['ESC sequences (CSI, OSC to BEL and ST, DCS, APC, two-character)', '\u001B[2J\u001B]52;c;eA==\u0007\u001B]0;t\u001B\\\u001BP1$r\u001B\\\u001B_x\u001B\\\u001B7'],
+		['8-bit CSI and OSC', '\u009B2J\u009D0;t\u0007'],
+		['soft hyphen', '\u00AD'],
+		['bidi controls, marks and isolates', '\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u200F\u061C'],
+		['zero-width characters and BOM', '\u200B\u200C\u200D\u2060\uFEFF'],
+		['tag characters', '\u{E0001}\u{E0020}\u{E0067}\u{E007F}'],
+		['deprecated format characters', '\u206A\u206B\u206C\u206D\u206E\u206F'],
+		['interlinear annotations', '\uFFF9\uFFFA\uFFFB'],
+		['Mongolian vowel separator and free variation selectors', '\u180E\u180B\u180F'],
+		['Hangul fillers', '\u115F\u1160\u3164\uFFA0'],
+		['combining grapheme joiner', '\u034F'],
+		['reserved default-ignorable code points', '\u2065\u{E0080}\u{E0FFF}'],
+		['other format characters (Arabic, shorthand, musical)', '\u0600\u06DD\u{1BCA0}\u{1D173}'],
+		['variation selectors standing alone', ' \uFE0F \u{E0100}'],
+		['line and paragraph separators', '\u2028\u2029'],
+		['CR, tab and newline', '\r\t\n'],
+		['lone surrogates', '\uD83D \uDE00'],
+	];
+
+	it.each(categories)('stores %s exactly as the sanitizer does, in values and keys', (_name, characters) => {
+		for (const text of [`名${characters}前`, `é${characters}`, `${characters}✔`, `名前 ${characters}`.repeat(2000)]) {
+			expect(sanitizeRaw(text), JSON.stringify(text.slice(0, 40))).toBe(sanitizeText(text, 16_384));
+			expect(Object.keys(sanitizeRaw({[text]: 1}) as object)).toEqual([sanitizeText(text, 16_384)]);
+		}
+	});
+
+	it('stores every code point, between non-ASCII letters, exactly as the sanitizer does', () => {
+		const wrong: string[] = [];
+		for (let cp = 0; cp <= 0x10_ff_ff; cp++) {
+			const text = `é${String.fromCodePoint(cp)}é`;
+			if (sanitizeRaw(text) !== sanitizeText(text, 16_384)) {
+				wrong.push(`U+${cp.toString(16).toUpperCase().padStart(4, '0')}`);
+			}
+		}
+
+		expect(wrong).toEqual([]);
 	});
 
 	it('drops one cut last line (a crash while writing it), and only that', () => {

@@ -17,7 +17,7 @@ import type {KubeObject, ResourceKind} from '../core/kube-object.js';
 import {InputError} from '../core/errors.js';
 import {exitCodes, isExitCode} from '../core/exit-codes.js';
 import {sanitizeLine, sanitizeText} from '../model/sanitize.js';
-import type {ConnectionState, SourceEvent} from './object-source.js';
+import type {ConnectionState, SourceEvent} from '../state/object-source.js';
 import {contextSeparator} from '../model/plan-tree.js';
 
 export const recordingFormat = 'planwatch/1';
@@ -117,18 +117,9 @@ export function sanitizeRaw(value: unknown, depth = 0, parentKey?: string): unkn
 	return out;
 }
 
-/**
- * What sanitizeText would change in a string: C0/C1 controls but tab and newline, DEL, U+2028/2029, bidi, zero-width
- * characters, and lone surrogates (see isForbiddenCodePoint in sanitize.ts). Nearly every string of an object has
- * none: checking first keeps --record cheap at 100 updates a second.
- */
-const unsafe = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2028\u2029\u2060-\u2064\u2066-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Short printable ASCII, nearly every string: one cheap test settles it. */
-const printableAscii = /^[\x20-\x7e]*$/;
-
+/** The sanitizer itself (its own shortcut returns a clean string as it is, so --record stays cheap). */
 function clean(text: string): string {
-	return text.length <= maxRecordedString && (printableAscii.test(text) || !unsafe.test(text)) ? text : sanitizeText(text, maxRecordedString);
+	return sanitizeText(text, maxRecordedString);
 }
 
 function sanitizeConnection(state: ConnectionState): ConnectionState {

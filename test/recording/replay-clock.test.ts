@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {FakeClock} from '../helpers/fake-clock.js';
-import {ReplayClock} from '../../source/state/replay-clock.js';
+import {ReplayClock} from '../../source/recording/replay-clock.js';
 
 const recorded = Date.parse('2026-11-30T09:00:00Z');
 
