@@ -67,7 +67,11 @@ export function openClusterRun(options: Options): ClusterRun {
 
 	const scope = namespaces.size === 1 ? [...namespaces][0]! : namespaces.size === 0 ? 'no namespace' : 'namespaces per context';
 	return {
-		createSource: clock => createMultiContextSource(children.map((c): ContextSource => ({context: c.context, source: c.open(clock)})), scope),
+		// --once: a context still logging in may hold the picture of the others for the --once budget, no longer.
+		createSource: clock => createMultiContextSource(children.map((c): ContextSource => ({context: c.context, source: c.open(clock)})), scope, {
+			clock,
+			...(firstListWithinMs === undefined ? {} : {credentialsHoldMs: firstListWithinMs}),
+		}),
 		targets: keys,
 	};
 }

@@ -4,6 +4,7 @@
  */
 import {STATUS_CODES} from 'node:http';
 import {sanitizeLine} from '../model/sanitize.js';
+import {TooLargeError} from './bounded-read.js';
 import {qualifiedName, type ResourceType} from './resources.js';
 
 export type FailureKind =
@@ -35,6 +36,10 @@ export type FailureContext = {
 	readonly namespace?: string;
 	/** Name of the exec credential plugin, if the user has one. */
 	readonly credentialPlugin?: string;
+	/** The kubeconfig names a CA for this cluster (certificate-authority or -data): hints must not say "set it". */
+	readonly caConfigured?: boolean;
+	/** The cluster's proxy-url: a connection that fails is the proxy's, not the cluster's. */
+	readonly proxyUrl?: string;
 };
 
 /** A Kubernetes `Status` body, as sent with non-2xx answers and in watch ERROR events. */
@@ -156,6 +161,15 @@ const tlsReasons: Readonly<Record<string, string>> = {
 	EPROTO: 'protocol error (is the server plain http?)',
 };
 
+/** The same failures when the kubeconfig does name a CA: it is set, it just does not vouch for this server. */
+const tlsReasonsWithCa: Readonly<Record<string, string>> = {
+	DEPTH_ZERO_SELF_SIGNED_CERT: 'the server\'s certificate is self-signed and is not the certificate-authority in the kubeconfig (is that the CA of this cluster?)',
+	SELF_SIGNED_CERT_IN_CHAIN: 'the server\'s certificate chain ends in a CA other than the certificate-authority in the kubeconfig (is that the CA of this cluster?)',
+	UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the server\'s certificate is not signed by the certificate-authority in the kubeconfig (is that the CA of this cluster?)',
+	UNABLE_TO_GET_ISSUER_CERT: 'the server\'s certificate is not signed by the certificate-authority in the kubeconfig (is that the CA of this cluster?)',
+	UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'the server\'s certificate is not signed by the certificate-authority in the kubeconfig (is that the CA of this cluster?)',
+};
+
 /** TLS alerts a server sends, in words (the name is what OpenSSL calls it: `sslv3 alert <name>`). */
 const tlsAlerts: Readonly<Record<string, string>> = {
 	'bad certificate': 'the server rejected the client certificate (check client-certificate in the kubeconfig)',
@@ -255,6 +269,27 @@ function systemCode(error: unknown, depth = 0): string | undefined {
 	return undefined;
 }
 
+/** `host:port` a failed connect was to (a system error's address and port), anywhere in the cause chain. */
+function failedAddress(error: unknown, depth = 0): string | undefined {
+	if (depth > 5 || typeof error !== 'object' || error === null) {
+		return undefined;
+	}
+
+	const {address, port, cause, errors} = error as {address?: unknown; port?: unknown; cause?: unknown; errors?: unknown};
+	if (typeof address === 'string' && typeof port === 'number') {
+		return `${address.includes(':') ? `[${address}]` : address}:${port}`;
+	}
+
+	for (const next of [cause, ...(Array.isArray(errors) ? errors as unknown[] : [])]) {
+		const found = failedAddress(next, depth + 1);
+		if (found !== undefined) {
+			return found;
+		}
+	}
+
+	return undefined;
+}
+
 function innermostMessage(error: unknown): string {
 	let current: unknown = error;
 	for (let i = 0; i < 5; i++) {
@@ -295,6 +330,15 @@ export function notInstalledMessage(resource: ResourceType): string {
 
 export const unauthorizedMessage = 'credentials rejected (401): log in again, e.g. refresh your token';
 
+/** A 401 after a good list that a retry (with a fresh credential from the plugin, if there is one) did not cure. */
+export function unauthorizedAgainMessage(plugin: string | undefined, refreshed: boolean): string {
+	if (plugin !== undefined && refreshed) {
+		return `credentials rejected (401) while watching, and again with a fresh credential from ${sanitizeLine(plugin, 80)}: log in again`;
+	}
+
+	return 'credentials rejected (401) while watching, and again on retry: log in again, e.g. refresh your token';
+}
+
 function statusFailure(statusCode: number, status: KubeStatus | undefined, reason: string, context: FailureContext, body?: string): KubeFailure {
 	const serverMessage = status?.message ? sanitizeLine(status.message, 300) : undefined;
 	switch (statusCode) {
@@ -327,13 +371,21 @@ function statusFailure(statusCode: number, status: KubeStatus | undefined, reaso
 	}
 }
 
+function installHintOf(error: unknown): string | undefined {
+	const hint = (error as {installHint?: unknown} | undefined)?.installHint;
+	return typeof hint === 'string' && hint.trim() !== '' ? hint : undefined;
+}
+
 /** Classify any error from a LIST, a watch request or a watch stream. */
 export function classifyFailure(error: unknown, context: FailureContext): KubeFailure {
 	if (error instanceof CredentialError) {
 		const plugin = error.plugin ?? context.credentialPlugin;
 		const code = systemCode(error.cause);
 		if (plugin && code === 'ENOENT') {
-			return {kind: 'credentials', message: `credential plugin ${plugin} not found: install it or fix users[].exec.command in the kubeconfig`};
+			// The kubeconfig's installHint says how (kubectl prints it too); it is hostile text like any other.
+			const hint = installHintOf(error.cause);
+			const how = hint === undefined ? 'install it or fix users[].exec.command in the kubeconfig' : sanitizeLine(hint.replaceAll(/\s+/g, ' ').trim(), 300);
+			return {kind: 'credentials', message: `credential plugin ${plugin} not found: ${how}`};
 		}
 
 		const what = plugin ? `credential plugin ${plugin} failed` : 'cannot get credentials';
@@ -348,6 +400,11 @@ export function classifyFailure(error: unknown, context: FailureContext): KubeFa
 		return {kind: 'server', statusCode: error.statusCode, message: error.message};
 	}
 
+	if (error instanceof TooLargeError) {
+		// The connection is dropped and the request retried with backoff, like a broken answer.
+		return {kind: 'server', message: error.message};
+	}
+
 	// client-node's Watch: `new Error(statusText)` with `statusCode` for non-200 answers (the body is not read).
 	const statusCode = (error as {statusCode?: unknown} | undefined)?.statusCode;
 	if (typeof statusCode === 'number') {
@@ -356,12 +413,26 @@ export function classifyFailure(error: unknown, context: FailureContext): KubeFa
 
 	const code = systemCode(error);
 	const address = serverAddress(context.server);
+	const proxy = context.proxyUrl ? serverAddress(context.proxyUrl) : undefined;
+	if (proxy !== undefined && /proxy response \((\d+)\)/i.test(innermostMessage(error))) {
+		// The proxy answered the CONNECT, but not with 200: it could not (or would not) reach the cluster.
+		const proxyStatus = /proxy response \((\d+)\)/i.exec(innermostMessage(error))![1]!;
+		return {kind: 'unreachable', message: `the proxy at ${proxy} (proxy-url in the kubeconfig) did not connect to the cluster at ${address}: it answered ${statusText(Number(proxyStatus))}`};
+	}
+
 	if (code && code in networkReasons) {
+		const failed = failedAddress(error);
+		if (proxy !== undefined && (failed === undefined || failed === proxy)) {
+			// With a proxy every connection planwatch opens is to the proxy.
+			return {kind: 'unreachable', message: `cannot reach the proxy at ${proxy} (proxy-url in the kubeconfig): ${networkReasons[code]}`};
+		}
+
 		return {kind: 'unreachable', message: `cannot reach the cluster at ${address}: ${networkReasons[code]}`};
 	}
 
 	if (code && isTlsCode(code)) {
-		return {kind: 'tls', message: `TLS error talking to ${address}: ${tlsReasons[code] ?? tlsSentence(code, innermostMessage(error))}`};
+		const reason = (context.caConfigured ? tlsReasonsWithCa[code] : undefined) ?? tlsReasons[code] ?? tlsSentence(code, innermostMessage(error));
+		return {kind: 'tls', message: `TLS error talking to ${address}: ${reason}`};
 	}
 
 	if (code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') {

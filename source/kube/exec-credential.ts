@@ -5,7 +5,10 @@
  * - runs at most once at a time per user (concurrent requests share the run) and its credential is cached until
  *   its expirationTimestamp;
  * - gets no terminal: stdin is /dev/null and it runs in its own session (so a prompt fails instead of hanging,
- *   and it cannot fight the TUI for the keyboard) — what kubectl does for `interactiveMode: Never`;
+ *   and it cannot fight the TUI for the keyboard) — what kubectl does for `interactiveMode: Never`; a plugin
+ *   that says `interactiveMode: Always` is refused when planwatch's stdin is no terminal, as kubectl does;
+ * - gets KUBERNETES_EXEC_INFO as client-go builds it, with spec.cluster when it asks (provideClusterInfo);
+ * - may write at most `maxExecOutputBytes` to stdout, else it is stopped;
  * - is stopped after `execPluginTimeoutMs` (3 minutes: kubelogin's own default for a browser login,
  *   int128/kubelogin `--authentication-timeout-sec`; client-go itself has no limit and would wait forever);
  * - is killed, with everything it started (its process group), when planwatch stops the source and on every
@@ -15,6 +18,7 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import process from 'node:process';
 import type {User} from '@kubernetes/client-node';
 import {formatDurationWords} from '../model/format-duration.js';
+import {byteSize} from './bounded-read.js';
 
 /** How long a credential plugin may run before planwatch stops it. */
 export const execPluginTimeoutMs = 180_000;
@@ -27,7 +31,56 @@ export type ExecConfig = {
 	readonly args?: readonly string[];
 	readonly env?: ReadonlyArray<{readonly name: string; readonly value: string}>;
 	readonly apiVersion?: string;
+	/** users[].exec.installHint: shown (sanitized) when the command is not found, as kubectl does. */
+	readonly installHint?: string;
+	/** users[].exec.interactiveMode: `Never`, `IfAvailable` or `Always`. */
+	readonly interactiveMode?: string;
+	/** users[].exec.provideClusterInfo: set → the cluster (spec.cluster) goes into KUBERNETES_EXEC_INFO. */
+	readonly cluster?: ExecClusterInfo;
 };
+
+/** client.authentication.k8s.io Cluster: what client-go hands a plugin that asked for provideClusterInfo. */
+export type ExecClusterInfo = {
+	readonly server: string;
+	readonly 'tls-server-name'?: string;
+	readonly 'insecure-skip-tls-verify'?: boolean;
+	/** base64 of the CA bundle (from certificate-authority-data, or the certificate-authority file's bytes). */
+	readonly 'certificate-authority-data'?: string;
+	readonly 'proxy-url'?: string;
+	readonly 'disable-compression'?: boolean;
+	/** clusters[].extensions['client.authentication.k8s.io/exec'], passed through. */
+	readonly config?: unknown;
+};
+
+/**
+ * An ExecCredential's output larger than this is refused and the plugin stopped: a token or a client certificate
+ * and key are a few KiB (client-go reads stdout unbounded; a plugin writing without end must not fill memory).
+ */
+export const maxExecOutputBytes = 1024 * 1024;
+
+/** The part of a failing plugin's stderr that is kept (its first line is shown). */
+const maxStderrBytes = 4000;
+
+/** A plugin that needs a terminal (interactiveMode: Always) while planwatch has none to give it. */
+export class ExecInteractiveError extends Error {
+	constructor() {
+		// client-go's own words (exec.go: refreshCredsLocked), so a search for them finds the fix.
+		super('exec plugin cannot support interactive mode: standard input is not a terminal');
+		this.name = 'ExecInteractiveError';
+	}
+}
+
+/** A plugin whose command is not found; carries the kubeconfig's installHint. */
+export class ExecNotFoundError extends Error {
+	readonly code = 'ENOENT';
+	readonly installHint: string | undefined;
+
+	constructor(command: string, installHint: string | undefined) {
+		super(`executable ${command} not found`);
+		this.name = 'ExecNotFoundError';
+		this.installHint = installHint;
+	}
+}
 
 type Credential = {readonly token?: string; readonly cert?: string; readonly key?: string; readonly expiresAt?: number};
 
@@ -87,14 +140,24 @@ export class ExecCredentials {
 	readonly #inflight = new Map<string, Promise<Credential>>();
 	readonly #mine = new Set<ChildProcess>();
 
-	constructor(configs: ReadonlyMap<string, ExecConfig>, options: {timeoutMs?: number; now?: () => number} = {}) {
+	readonly #maxOutputBytes: number;
+	readonly #stdinIsTerminal: boolean;
+
+	constructor(configs: ReadonlyMap<string, ExecConfig>, options: {timeoutMs?: number; now?: () => number; maxOutputBytes?: number; stdinIsTerminal?: boolean} = {}) {
 		this.#configs = configs;
 		this.#timeoutMs = options.timeoutMs ?? execPluginTimeoutMs;
 		this.#now = options.now ?? Date.now;
+		this.#maxOutputBytes = options.maxOutputBytes ?? maxExecOutputBytes;
+		this.#stdinIsTerminal = options.stdinIsTerminal ?? process.stdin.isTTY === true;
 	}
 
 	get timeoutMs(): number {
 		return this.#timeoutMs;
+	}
+
+	/** Forget every cached credential: the next request runs the plugin again (after a 401 with the cached one). */
+	refresh(): void {
+		this.#cache.clear();
 	}
 
 	/** client-node's Authenticator interface. */
@@ -155,6 +218,11 @@ export class ExecCredentials {
 	}
 
 	async #run(config: ExecConfig): Promise<Credential> {
+		if (config.interactiveMode === 'Always' && !this.#stdinIsTerminal) {
+			// kubectl refuses the same way rather than run a plugin that will wait for a keyboard.
+			throw new ExecInteractiveError();
+		}
+
 		installExitHook();
 		const env: NodeJS.ProcessEnv = {...process.env};
 		for (const {name, value} of config.env ?? []) {
@@ -162,7 +230,11 @@ export class ExecCredentials {
 		}
 
 		// What client-go hands every plugin; planwatch never gives it a terminal.
-		env['KUBERNETES_EXEC_INFO'] = JSON.stringify({apiVersion: config.apiVersion ?? 'client.authentication.k8s.io/v1', kind: 'ExecCredential', spec: {interactive: false}});
+		env['KUBERNETES_EXEC_INFO'] = JSON.stringify({
+			apiVersion: config.apiVersion ?? 'client.authentication.k8s.io/v1',
+			kind: 'ExecCredential',
+			spec: {interactive: false, ...(config.cluster === undefined ? {} : {cluster: config.cluster})},
+		});
 		return new Promise<Credential>((resolve, reject) => {
 			let child: ChildProcess;
 			try {
@@ -174,24 +246,43 @@ export class ExecCredentials {
 
 			running.add(child);
 			this.#mine.add(child);
-			let stdout = '';
+			const stdout: Buffer[] = [];
+			let stdoutBytes = 0;
 			let stderr = '';
 			let spawnError: unknown;
 			let timedOut = false;
-			child.stdout?.setEncoding('utf8').on('data', (data: string) => {
-				stdout += data;
-			});
-			child.stderr?.setEncoding('utf8').on('data', (data: string) => {
-				if (stderr.length < 4000) {
-					stderr += data;
-				}
-			});
-			const timer = setTimeout(() => {
-				timedOut = true;
+			let tooLarge = false;
+			const stopChild = () => {
 				kill(child, 'SIGTERM');
 				setTimeout(() => {
 					kill(child, 'SIGKILL');
 				}, 1000).unref();
+			};
+
+			child.stdout?.on('data', (data: Buffer) => {
+				if (tooLarge) {
+					return;
+				}
+
+				stdoutBytes += data.length;
+				if (stdoutBytes > this.#maxOutputBytes) {
+					// Stop keeping it and stop the plugin: one line says why.
+					tooLarge = true;
+					stdout.length = 0;
+					stopChild();
+					return;
+				}
+
+				stdout.push(data);
+			});
+			child.stderr?.setEncoding('utf8').on('data', (data: string) => {
+				if (stderr.length < maxStderrBytes) {
+					stderr += data.slice(0, maxStderrBytes - stderr.length);
+				}
+			});
+			const timer = setTimeout(() => {
+				timedOut = true;
+				stopChild();
 			}, this.#timeoutMs);
 			timer.unref();
 			child.on('error', error => {
@@ -202,7 +293,9 @@ export class ExecCredentials {
 				running.delete(child);
 				this.#mine.delete(child);
 				if (spawnError !== undefined) {
-					reject(spawnError);
+					reject((spawnError as {code?: unknown}).code === 'ENOENT' ? new ExecNotFoundError(config.command, config.installHint) : spawnError);
+				} else if (tooLarge) {
+					reject(new Error(`its output passed ${byteSize(this.#maxOutputBytes)} (an ExecCredential is a few KiB); planwatch stopped it`));
 				} else if (timedOut) {
 					reject(new ExecTimeoutError(this.#timeoutMs));
 				} else if (code !== 0) {
@@ -210,7 +303,7 @@ export class ExecCredentials {
 					reject(new Error(stderr.trim() || (signal ? `stopped by ${signal}` : `exited with code ${String(code)}`)));
 				} else {
 					try {
-						resolve(parseCredential(stdout));
+						resolve(parseCredential(Buffer.concat(stdout).toString('utf8')));
 					} catch (error) {
 						reject(error);
 					}

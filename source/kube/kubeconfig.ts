@@ -4,6 +4,7 @@
  * client-node's own loadFromDefault() silently ends at http://localhost:8080 and throws on duplicate names
  * across KUBECONFIG files, so we do the search and the merge here and fail with one line instead.
  */
+import {X509Certificate} from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import {sanitizeLine} from '../model/sanitize.js';
 import {exitCodes} from '../core/exit-codes.js';
 import {PlanwatchError} from '../core/errors.js';
 import {errorText, nearMiss} from './errors.js';
-import {execAuthProviderName, ExecCredentials, type ExecConfig} from './exec-credential.js';
+import {execAuthProviderName, ExecCredentials, type ExecClusterInfo, type ExecConfig} from './exec-credential.js';
 
 export type LoadedKubeconfig = {
 	/** Ready to use: current context set, plain-http clusters accepted. */
@@ -45,6 +46,8 @@ export type KubeconfigOptions = {
 	readonly serviceAccountRoot?: string;
 	/** How long an exec credential plugin may run (tests); default execPluginTimeoutMs. */
 	readonly execTimeoutMs?: number;
+	/** Whether planwatch's stdin is a terminal, for `interactiveMode: Always` (tests); default process.stdin.isTTY. */
+	readonly stdinIsTerminal?: boolean;
 };
 
 /** A kubeconfig problem: one line, with its exit code (usage: the flag was wrong; cluster: the configuration is). */
@@ -67,7 +70,30 @@ export function isLocalhostFallback(kubeConfig: KubeConfig): boolean {
 		&& kubeConfig.getCurrentUser()?.name === 'user';
 }
 
-type Parsed = {clusters: Cluster[]; users: User[]; contexts: Context[]; currentContext: string | undefined};
+/** What client-node's Cluster drops but an exec plugin's spec.cluster carries, by cluster name. */
+type ClusterExtras = {readonly execConfig?: unknown; readonly disableCompression?: boolean};
+
+type Parsed = {clusters: Cluster[]; users: User[]; contexts: Context[]; currentContext: string | undefined; extras?: ReadonlyMap<string, ClusterExtras>};
+
+const execExtensionName = 'client.authentication.k8s.io/exec';
+
+function clusterExtras(document: object): Map<string, ClusterExtras> {
+	const extras = new Map<string, ClusterExtras>();
+	const clusters = (document as {clusters?: unknown}).clusters;
+	for (const entry of Array.isArray(clusters) ? clusters as unknown[] : []) {
+		const {name, cluster} = (entry ?? {}) as {name?: unknown; cluster?: Record<string, unknown>};
+		if (typeof name !== 'string' || typeof cluster !== 'object' || cluster === null) {
+			continue;
+		}
+
+		const extensions = Array.isArray(cluster['extensions']) ? cluster['extensions'] as unknown[] : [];
+		const exec = extensions.find(e => (e as {name?: unknown} | null)?.name === execExtensionName) as {extension?: unknown} | undefined;
+		const disableCompression = cluster['disable-compression'] === true;
+		extras.set(name, {...(exec?.extension === undefined ? {} : {execConfig: exec.extension}), ...(disableCompression ? {disableCompression} : {})});
+	}
+
+	return extras;
+}
 
 function readFile(file: string, named: boolean): Parsed {
 	let text: string;
@@ -117,6 +143,7 @@ function readFile(file: string, named: boolean): Parsed {
 		users: single.getUsers(),
 		contexts: single.getContexts(),
 		currentContext: single.getCurrentContext() || undefined,
+		extras: clusterExtras(document),
 	};
 }
 
@@ -135,11 +162,21 @@ function merge(files: readonly Parsed[]): Parsed {
 		return [...seen.values()];
 	};
 
+	const extras = new Map<string, ClusterExtras>();
+	for (const file of files) {
+		for (const [name, extra] of file.extras ?? []) {
+			if (!extras.has(name)) {
+				extras.set(name, extra);
+			}
+		}
+	}
+
 	return {
 		clusters: firstByName(files.map(f => f.clusters)),
 		users: firstByName(files.map(f => f.users)),
 		contexts: firstByName(files.map(f => f.contexts)),
 		currentContext: files.find(f => f.currentContext)?.currentContext,
+		extras,
 	};
 }
 
@@ -178,7 +215,7 @@ function listNames(items: ReadonlyArray<{name: string}>): string {
 	return names.length > 6 ? `${names.slice(0, 6).join(', ')}, …` : names.join(', ');
 }
 
-function execConfig(user: User | undefined): ExecConfig | undefined {
+function execConfig(user: User | undefined, cluster?: ExecClusterInfo): ExecConfig | undefined {
 	const exec = (user?.exec ?? (user?.authProvider as {config?: {exec?: unknown}} | undefined)?.config?.exec) as Record<string, unknown> | undefined;
 	if (typeof exec?.['command'] !== 'string' || exec['command'] === '') {
 		return undefined;
@@ -188,7 +225,39 @@ function execConfig(user: User | undefined): ExecConfig | undefined {
 	const env = Array.isArray(exec['env'])
 		? (exec['env'] as unknown[]).filter((e): e is {name: string; value: string} => typeof (e as {name?: unknown})?.name === 'string' && typeof (e as {value?: unknown})?.value === 'string')
 		: [];
-	return {command: exec['command'], args, env, ...(typeof exec['apiVersion'] === 'string' ? {apiVersion: exec['apiVersion']} : {})};
+	const text = (key: string) => (typeof exec[key] === 'string' && exec[key] !== '' ? {[key]: exec[key]} : {});
+	return {
+		command: exec['command'],
+		args,
+		env,
+		...text('apiVersion'),
+		...text('installHint'),
+		...text('interactiveMode'),
+		...(exec['provideClusterInfo'] === true && cluster ? {cluster} : {}),
+	};
+}
+
+/** spec.cluster for a plugin that asks (provideClusterInfo), as client-go's ConfigToExecCluster builds it. */
+function execClusterInfo(cluster: Cluster, extras: ClusterExtras | undefined): ExecClusterInfo {
+	let caData = cluster.caData;
+	if (!caData && cluster.caFile) {
+		try {
+			caData = fs.readFileSync(cluster.caFile).toString('base64');
+		} catch {
+			// An unreadable CA file fails the connection itself, with its own message.
+			caData = undefined;
+		}
+	}
+
+	return {
+		server: cluster.server,
+		...(cluster.tlsServerName ? {'tls-server-name': cluster.tlsServerName} : {}),
+		...(cluster.skipTLSVerify ? {'insecure-skip-tls-verify': true} : {}),
+		...(caData ? {'certificate-authority-data': caData} : {}),
+		...(cluster.proxyUrl ? {'proxy-url': cluster.proxyUrl} : {}),
+		...(extras?.disableCompression ? {'disable-compression': true} : {}),
+		...(extras?.execConfig === undefined ? {} : {config: extras.execConfig}),
+	};
 }
 
 function execPlugin(user: User | undefined): string | undefined {
@@ -200,10 +269,10 @@ function execPlugin(user: User | undefined): string | undefined {
  * Users with an exec plugin get planwatch's own runner (bounded, killed on exit) instead of client-node's:
  * their exec entry is swapped for an authProvider only that runner answers to.
  */
-function withExecRunner(users: readonly User[], timeoutMs: number | undefined): {users: User[]; credentials?: ExecCredentials} {
+function withExecRunner(users: readonly User[], runner: {timeoutMs?: number; stdinIsTerminal?: boolean}, cluster: ExecClusterInfo): {users: User[]; credentials?: ExecCredentials} {
 	const configs = new Map<string, ExecConfig>();
 	const rewritten = users.map(user => {
-		const exec = execConfig(user);
+		const exec = execConfig(user, cluster);
 		if (!exec) {
 			return user;
 		}
@@ -212,7 +281,33 @@ function withExecRunner(users: readonly User[], timeoutMs: number | undefined): 
 		const {exec: _exec, authProvider: _authProvider, ...rest} = user;
 		return {...rest, authProvider: {name: execAuthProviderName, config: {}}};
 	});
-	return configs.size === 0 ? {users: rewritten} : {users: rewritten, credentials: new ExecCredentials(configs, timeoutMs === undefined ? {} : {timeoutMs})};
+	return configs.size === 0 ? {users: rewritten} : {users: rewritten, credentials: new ExecCredentials(configs, runner)};
+}
+
+/** True when `pem` holds at least one certificate (Go's AppendCertsFromPEM, which client-go requires to succeed). */
+function holdsCertificate(pem: string): boolean {
+	for (const block of pem.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? []) {
+		try {
+			// Parsing is the check.
+			new X509Certificate(block);
+			return true;
+		} catch {
+			// Try the next block.
+		}
+	}
+
+	return false;
+}
+
+/**
+ * certificate-authority-data that holds no certificate fails here, as kubectl fails ("unable to load root
+ * certificates"): Node would ignore it and the handshake would blame the server's certificate instead.
+ */
+function checkCertificateAuthority(cluster: Cluster, where: string): void {
+	// A certificate-authority file is read when connecting (client-node); an in-cluster ca.crt may appear later.
+	if (cluster.caData && !holdsCertificate(Buffer.from(cluster.caData, 'base64').toString('latin1'))) {
+		throw new KubeconfigError(`certificate-authority-data of cluster ${sanitizeLine(cluster.name, 80)} in ${where} holds no PEM certificate (unable to load root certificates)`, exitCodes.cluster);
+	}
 }
 
 /** The names of every context of the kubeconfig (`--all-contexts`), in its order. */
@@ -285,6 +380,7 @@ export function loadKubeconfig(options: KubeconfigOptions = {}): LoadedKubeconfi
 		throw new KubeconfigError(`context ${sanitizeLine(contextName, 80)} refers to cluster ${sanitizeLine(context.cluster ?? '', 80)}, which is not in ${where}`, exitCodes.cluster);
 	}
 
+	checkCertificateAuthority(cluster, where);
 	const user = parsed.users.find(u => u.name === context.user);
 	if (context.user && !user) {
 		throw new KubeconfigError(`context ${sanitizeLine(contextName, 80)} refers to user ${sanitizeLine(context.user, 80)}, which is not in ${where}`, exitCodes.cluster);
@@ -294,7 +390,10 @@ export function loadKubeconfig(options: KubeconfigOptions = {}): LoadedKubeconfi
 	// without TLS. Set it so a plain-http kubeconfig works as it does with kubectl.
 	const clusters = parsed.clusters.map(c => c.server.startsWith('http:') && !c.skipTLSVerify ? {...c, skipTLSVerify: true} : c);
 	const kubeConfig = new KubeConfig();
-	const {users, credentials} = withExecRunner(parsed.users, options.execTimeoutMs);
+	const {users, credentials} = withExecRunner(parsed.users, {
+		...(options.execTimeoutMs === undefined ? {} : {timeoutMs: options.execTimeoutMs}),
+		...(options.stdinIsTerminal === undefined ? {} : {stdinIsTerminal: options.stdinIsTerminal}),
+	}, execClusterInfo(cluster, parsed.extras?.get(cluster.name)));
 	if (credentials) {
 		kubeConfig.addAuthenticator(credentials);
 	}

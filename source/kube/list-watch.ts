@@ -24,19 +24,23 @@
  * What is taken from client-node as it is: its request machinery (auth, exec plugins, TLS, proxies). How it works:
  *
  * - LIST through client-node's request machinery (so auth, exec plugins and TLS are client-node's), emit
- *   `replace`, then WATCH with client-node's `Watch` from the list resourceVersion with bookmarks on.
+ *   `replace`, then WATCH (watch-stream.ts, the same machinery) from the list resourceVersion with bookmarks on.
+ *   Every answer is read against a byte limit (bounded-read.ts): one page, one event.
  * - Every event and bookmark moves the last seen resourceVersion; a rewatch resumes from it.
  * - 410 Gone (HTTP status or ERROR event) → relist; the `replace` drops objects deleted meanwhile.
- * - A watch ended by the server (timeoutSeconds), by client-node's 30 s inactivity timer or by our own
+ * - A watch ended by the server (timeoutSeconds), by the 30 s inactivity timer (client-node's, kept) or by our own
  *   watchdog is normal: rewatch at once. A watch that ends within a second with nothing on it, or any
  *   error, is retried with jittered exponential backoff and shows as `reconnecting`.
  * - Before the first successful list, failures the caller deems fatal (401, 403, CRD missing,
- *   unreachable…) stop the reflector; afterwards it retries forever: a blip never ends the program.
+ *   unreachable…) stop the reflector; afterwards it retries forever: a blip never ends the program. The
+ *   exception: a 401 or 403 that a retry (with a fresh credential) does not cure (#rejectedForGood).
  */
-import {HttpMethod, IsomorphicFetchHttpLibrary, RequestContext, Watch, type KubeConfig} from '@kubernetes/client-node';
+import {HttpMethod, IsomorphicFetchHttpLibrary, RequestContext, type KubeConfig} from '@kubernetes/client-node';
 import type {Clock} from '../core/clock.js';
 import {Backoff, type BackoffPolicy} from './backoff.js';
-import {BadResponseError, classifyFailure, CredentialError, describeBody, errorText, KubeStatusError, statusText, type FailureContext, type KubeFailure, type KubeStatus} from './errors.js';
+import {byteSize, maxListResponseBytes, readBounded, TooLargeError} from './bounded-read.js';
+import {BadResponseError, classifyFailure, CredentialError, describeBody, errorText, KubeStatusError, statusText, unauthorizedAgainMessage, type FailureContext, type KubeFailure, type KubeStatus} from './errors.js';
+import {watchStream} from './watch-stream.js';
 import type {KubeObject} from '../core/kube-object.js';
 import {collectionPath, type ResourceType} from './resources.js';
 import {notAnswered, onStreamEnd, onWatchError, type WatchOutcome} from './watch-decisions.js';
@@ -80,6 +84,16 @@ export type ReflectorOptions = {
 	readonly clientInactivityMs?: number;
 	/** Objects per LIST page (tests use small pages). Default defaultListPageSize. */
 	readonly listPageSize?: number;
+	/** Largest LIST answer (one page) and largest watch event accepted (tests use small ones). */
+	readonly maxListBytes?: number;
+	readonly maxEventBytes?: number;
+	/** Pages one list may take (tests use few). Default maxListPages. */
+	readonly maxListPages?: number;
+	/**
+	 * Forget the cached credential so the next request gets a new one (the exec plugin runs again): called on a
+	 * 401 after a good list. A second 401 in a row then ends the reflector (`failed`), as nothing else will help.
+	 */
+	readonly refreshCredentials?: () => void;
 };
 
 const minWatchTimeoutSeconds = 300;
@@ -106,7 +120,16 @@ export type ListOptions = {
 	readonly signal?: AbortSignal;
 	/** Objects per page (`limit`); 0 = no paging. Default defaultListPageSize. */
 	readonly pageSize?: number;
+	/** Largest answer (one page) read. Default maxListResponseBytes. */
+	readonly maxBytes?: number;
+	/** Pages the list may take. Default maxListPages. */
+	readonly maxPages?: number;
+	/** Filled in while the list runs: what has arrived so far (to say why a list that is cut short was). */
+	readonly progress?: ListProgress;
 };
+
+/** How far a LIST got: pages answered, and the bytes of the page being read. */
+export type ListProgress = {pages: number; bytes: number; answered: boolean};
 
 /** Fill in kind/apiVersion: list items of core types come without them. */
 function typed(resource: ResourceType, object: KubeObject): KubeObject {
@@ -124,6 +147,12 @@ export const defaultListPageSize = 500;
 const maxListRestarts = 3;
 
 /**
+ * Pages one list may take: 2 000 pages of 500 are a million objects, far beyond any cluster planwatch can draw;
+ * a server that keeps handing out new continue tokens is stopped here (a repeated token is caught at once).
+ */
+export const maxListPages = 2000;
+
+/**
  * A complete LIST through client-node's request machinery (its auth, exec plugins, TLS and proxies), in pages
  * of `pageSize` with `limit`/`continue` as kubectl does, so a namespace with tens of thousands of Events never
  * arrives as one huge answer. A continue token the server no longer honours (410: its snapshot was compacted
@@ -135,15 +164,35 @@ export async function listObjects(options: ListOptions): Promise<{items: KubeObj
 		const items: KubeObject[] = [];
 		let continueToken: string | undefined;
 		let resourceVersion: string;
+		// A server that hands back a token it gave before would be asked for the same pages forever.
+		const tokens = new Set<string>();
+		let pages = 0;
 		try {
 			do {
 				const page = await listPage(options, continueToken);
+				pages++;
+				if (options.progress) {
+					options.progress.pages = pages;
+				}
+
 				for (const item of page.items) {
 					items.push(item);
 				}
 
 				resourceVersion = page.resourceVersion;
 				continueToken = page.continueToken;
+				if (continueToken !== undefined) {
+					if (tokens.has(continueToken)) {
+						throw new BadResponseError(200, `a continue token it had already given (page ${pages + 1} of a list of ${options.resource.plural} would repeat an earlier one); planwatch stopped paging`);
+					}
+
+					const pageLimit = options.maxPages ?? maxListPages;
+					if (pages >= pageLimit) {
+						throw new BadResponseError(200, `page ${pages} of a list of ${options.resource.plural} and still a continue token (more than ${pageLimit} pages is beyond any real cluster); planwatch stopped paging`);
+					}
+
+					tokens.add(continueToken);
+				}
 			} while (continueToken !== undefined);
 		} catch (error) {
 			if (continueToken !== undefined && error instanceof KubeStatusError && error.statusCode === 410 && restart < maxListRestarts) {
@@ -191,11 +240,19 @@ async function listPage(options: ListOptions, continueToken: string | undefined)
 
 	const response = await new IsomorphicFetchHttpLibrary().send(request).toPromise();
 	const contentType = response.headers['content-type'] ?? '';
+	const {progress} = options;
+	if (progress) {
+		progress.answered = true;
+		progress.bytes = 0;
+	}
+
+	const maxBytes = options.maxBytes ?? maxListResponseBytes;
 	let text: string;
 	try {
-		text = await response.body.text();
+		// Counted after gzip is undone: a small compressed answer may inflate to gigabytes.
+		text = (await readBounded(response.body.stream(), maxBytes, `the answer to a list of ${options.resource.plural}`, progress)).toString('utf8');
 	} catch (error) {
-		if (options.signal?.aborted) {
+		if (options.signal?.aborted || error instanceof TooLargeError) {
 			throw error;
 		}
 
@@ -241,6 +298,8 @@ export class Reflector {
 	#started = false;
 	#stopped = false;
 	#failures = 0;
+	/** 401s or 403s in a row since the last good answer. */
+	#rejections = 0;
 	#state: ReflectorState | undefined;
 	/** Ends whatever the loop is waiting on (a list, a watch, a backoff sleep). */
 	#interrupt: (() => void) | undefined;
@@ -251,8 +310,11 @@ export class Reflector {
 		this.#sink = sink;
 		this.#random = options.random ?? Math.random;
 		this.#backoff = new Backoff({random: this.#random, ...(options.backoff ? {policy: options.backoff} : {})});
+		const cluster = options.kubeConfig.getCurrentCluster();
 		this.#context = {
-			server: options.kubeConfig.getCurrentCluster()?.server ?? '',
+			server: cluster?.server ?? '',
+			...(cluster?.caData || cluster?.caFile ? {caConfigured: true} : {}),
+			...(cluster?.proxyUrl ? {proxyUrl: cluster.proxyUrl} : {}),
 			verb: 'list',
 			resource: options.resource,
 			...(options.namespace === undefined ? {} : {namespace: options.namespace}),
@@ -327,6 +389,10 @@ export class Reflector {
 				}
 
 				case 'failed': {
+					if (this.#rejectedForGood(outcome.failure)) {
+						return;
+					}
+
 					await this.#retryAfter(outcome.failure);
 					break;
 				}
@@ -352,10 +418,15 @@ export class Reflector {
 				return 'stopped';
 			}
 
+			if (this.#rejectedForGood(result.failure)) {
+				return 'stopped';
+			}
+
 			await this.#retryAfter(result.failure);
 			return 'retry';
 		}
 
+		this.#rejections = 0;
 		this.#everListed = true;
 		this.#needList = false;
 		this.#resourceVersion = result.resourceVersion;
@@ -374,7 +445,35 @@ export class Reflector {
 		this.#sink({type: 'state', state});
 	}
 
+	/**
+	 * A 401 or 403 after a good list. One is retried (after the backoff): a 401 may be a credential that just
+	 * expired — it is dropped, so the exec plugin runs again — and a 403 may be an authorization webhook that
+	 * failed once. A second in a row, with nothing answered in between, ends the reflector with `failed`, as at
+	 * the start: retrying a rejected credential or a missing permission helps nobody.
+	 */
+	#rejectedForGood(failure: KubeFailure): boolean {
+		if (failure.kind !== 'unauthorized' && failure.kind !== 'forbidden') {
+			this.#rejections = 0;
+			return false;
+		}
+
+		this.#rejections++;
+		if (this.#rejections === 1) {
+			if (failure.kind === 'unauthorized') {
+				this.#options.refreshCredentials?.();
+			}
+
+			return false;
+		}
+
+		this.#stopped = true;
+		const message = failure.kind === 'unauthorized' ? unauthorizedAgainMessage(this.#options.credentialPlugin, this.#options.refreshCredentials !== undefined) : failure.message;
+		this.#sink({type: 'failed', failure: {...failure, message}});
+		return true;
+	}
+
 	#healthy(): void {
+		this.#rejections = 0;
 		this.#failures = 0;
 		this.#setState({status: 'live'});
 	}
@@ -418,11 +517,19 @@ export class Reflector {
 			};
 		});
 
+		const progress: ListProgress = {pages: 0, bytes: 0, answered: false};
 		try {
-			return await Promise.race([listObjects({...this.#options, signal: controller.signal, ...(this.#options.listPageSize === undefined ? {} : {pageSize: this.#options.listPageSize})}), interrupted]);
+			return await Promise.race([listObjects({
+				...this.#options,
+				signal: controller.signal,
+				progress,
+				...(this.#options.listPageSize === undefined ? {} : {pageSize: this.#options.listPageSize}),
+				...(this.#options.maxListBytes === undefined ? {} : {maxBytes: this.#options.maxListBytes}),
+				...(this.#options.maxListPages === undefined ? {} : {maxPages: this.#options.maxListPages}),
+			}), interrupted]);
 		} catch (error) {
 			if (timedOut) {
-				return {failure: {kind: 'server', message: `the cluster did not answer a list of ${this.#options.resource.plural} within ${Math.round(timeoutMs / 1000)}s`}};
+				return {failure: {kind: 'server', message: listTimeoutMessage(this.#options.resource.plural, timeoutMs, progress)}};
 			}
 
 			return {failure: classifyFailure(error, context)};
@@ -435,11 +542,6 @@ export class Reflector {
 	async #watchOnce(): Promise<WatchOutcome> {
 		const {clock} = this.#options;
 		const context: FailureContext = {...this.#context, verb: 'watch'};
-		const watch = new Watch(this.#options.kubeConfig);
-		if (this.#options.clientInactivityMs !== undefined) {
-			(watch as unknown as {requestTimeoutMs: number}).requestTimeoutMs = this.#options.clientInactivityMs;
-		}
-
 		const query = watchQuery(this.#options, this.#resourceVersion, this.#random());
 		const path = collectionPath(this.#options.resource, this.#options.namespace);
 		const startedAt = clock.now();
@@ -511,7 +613,11 @@ export class Reflector {
 				finish({kind: 'stopped'});
 			};
 			armWatchdog();
-			watch.watch(path, query, onEvent, onDone).then(
+			watchStream(this.#options.kubeConfig, path, query, onEvent, onDone, {
+				...(this.#options.clientInactivityMs === undefined ? {} : {inactivityMs: this.#options.clientInactivityMs}),
+				...(this.#options.maxEventBytes === undefined ? {} : {maxEventBytes: this.#options.maxEventBytes}),
+				eventName: `an event on the watch of ${this.#options.resource.plural}`,
+			}).then(
 				c => {
 					controller = c;
 					opened = !settled;
@@ -556,6 +662,17 @@ export class Reflector {
 			}
 		}
 	}
+}
+
+/** Why a list was abandoned at its timeout: no answer at all, or an answer still arriving. */
+function listTimeoutMessage(plural: string, timeoutMs: number, progress: ListProgress): string {
+	const seconds = Math.round(timeoutMs / 1000);
+	if (!progress.answered) {
+		return `the cluster did not answer a list of ${plural} within ${seconds}s`;
+	}
+
+	const page = progress.pages > 0 ? ` (page ${progress.pages + 1})` : '';
+	return `the answer to a list of ${plural}${page} was still arriving after ${seconds}s (${byteSize(progress.bytes)} so far); planwatch stopped reading it`;
 }
 
 /**

@@ -233,7 +233,10 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 	});
 
 	const actionStarted = ctx.events.actionStarted.get(action.name);
-	const endedAt = state === 'succeeded' || state === 'failed' ? latestTime(...children.map(c => c.endedAt)) : undefined;
+	// Only once every finished child has its end: a failed deferPhase gets its end from the ActionSetFailed event,
+	// written after the status (the wait may end on the status), and the core phases' ends alone are too early.
+	const finished = children.filter(c => c.state === 'succeeded' || c.state === 'failed');
+	const endedAt = (state === 'succeeded' || state === 'failed') && finished.every(c => c.endedAt) ? latestTime(...finished.map(c => c.endedAt)) : undefined;
 	const node: PlanNode = {
 		id: actionId,
 		kind: 'action',
@@ -563,7 +566,8 @@ export function adaptActionSet(
 		? {outcome: 'unknown' as const, state: 'unknown' as const, summary: `rejected by Kanister's validation (pkg/validate): ${rejected}; the controller will not run it`}
 		: verdict;
 	const tree = built.map(b => b.node);
-	const current = built.find(b => b.running) ?? built[0];
+	// The action the closing line names: the one still running, else (failed) the one that failed, not the first.
+	const current = built.find(b => b.running) ?? (outcome === 'failed' ? built.find(b => b.node.state === 'failed') : undefined) ?? built[0];
 	const blueprints = [...new Set(actions.map(a => a.blueprint).filter(Boolean))];
 	const progressTimes = actions.flatMap(a => a.phases.map(p => p.updatedAt));
 	const updatedAt = latestTime(isoTime(progress['lastTransitionTime']), ...progressTimes, facts.latest);

@@ -176,6 +176,10 @@ export class ClusterSource implements ObjectSource {
 				...(options.backoff ? {backoff: options.backoff} : {}),
 				...(options.watchdogMs === undefined ? {} : {watchdogMs: options.watchdogMs}),
 				...(options.listPageSize === undefined ? {} : {listPageSize: options.listPageSize}),
+				// A 401 after a good list: the plugin runs again once; a second 401 ends the run (exit 4).
+				refreshCredentials: () => {
+					options.kubeconfig.credentials?.refresh();
+				},
 			}, event => {
 				this.#onReflectorEvent(entry, event);
 			}),

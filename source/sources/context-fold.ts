@@ -4,7 +4,8 @@
  * - A context that gave up (unreachable for good, 403, bad credentials: its `fatal`) does not stop the others; the
  *   run fails only when every context did, with the worst code.
  * - The first picture is complete once every context has listed, failed, or cannot be reached yet (reconnecting
- *   before its first list): one cluster that is down must not hold up the picture of the others.
+ *   before its first list): one cluster that is down must not hold up the picture of the others. A context still
+ *   waiting for its credential plugin (a login) holds the picture only while `credentialsHold` (a bounded time).
  * - The run's connection is the worst of the contexts still running, named: `dr: connection refused`.
  */
 import {worstExitCode, type ExitCode} from '../core/exit-codes.js';
@@ -23,7 +24,8 @@ export type RunFold = {
 	readonly fatal?: {readonly message: string; readonly exitCode: ExitCode};
 };
 
-export function foldContexts(contexts: readonly ContextProgress[]): RunFold {
+export function foldContexts(contexts: readonly ContextProgress[], options: {readonly credentialsHold?: boolean} = {}): RunFold {
+	const credentialsHold = options.credentialsHold ?? true;
 	const running = contexts.filter(c => !c.fatal);
 	if (running.length === 0) {
 		const failed = contexts.filter(c => c.fatal);
@@ -34,7 +36,7 @@ export function foldContexts(contexts: readonly ContextProgress[]): RunFold {
 		};
 	}
 
-	const synced = running.every(c => c.synced || c.connection.status === 'reconnecting');
+	const synced = running.every(c => c.synced || c.connection.status === 'reconnecting' || (!credentialsHold && c.connection.status === 'waiting-credentials'));
 	return {connection: foldConnection(running), synced};
 }
 

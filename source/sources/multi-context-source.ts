@@ -4,6 +4,7 @@
  * folded into the run's (context-fold.ts). A context that fails is reported as that context's state; the others
  * keep going.
  */
+import type {Clock} from '../core/clock.js';
 import type {ExitCode} from '../core/exit-codes.js';
 import type {ObjectSource, SourceEvent, SourceSink} from '../state/object-source.js';
 import {foldContexts, type ContextProgress} from './context-fold.js';
@@ -14,8 +15,19 @@ export type ContextSource = {
 	readonly source: ObjectSource;
 };
 
-export function createMultiContextSource(children: readonly ContextSource[], scope: string): ObjectSource {
+export type MultiContextOptions = {
+	readonly clock?: Clock;
+	/**
+	 * How long a context waiting for its credential plugin may hold up the first picture of the others (`--once`:
+	 * its budget); undefined = until the plugin answers or gives up (a live view simply shows it waiting).
+	 */
+	readonly credentialsHoldMs?: number;
+};
+
+export function createMultiContextSource(children: readonly ContextSource[], scope: string, options: MultiContextOptions = {}): ObjectSource {
 	let sink: SourceSink | undefined;
+	let credentialsHold = true;
+	let cancelHold: (() => void) | undefined;
 	const progress = new Map<string, ContextProgress>(children.map(c => [c.context, {name: c.context, connection: {status: 'connecting'}, synced: false}]));
 	let lastConnection = '';
 	let synced = false;
@@ -26,7 +38,7 @@ export function createMultiContextSource(children: readonly ContextSource[], sco
 			return;
 		}
 
-		const fold = foldContexts([...progress.values()]);
+		const fold = foldContexts([...progress.values()], {credentialsHold});
 		if (fold.fatal) {
 			failed = true;
 			sink({type: 'fatal', ...fold.fatal});
@@ -94,6 +106,13 @@ export function createMultiContextSource(children: readonly ContextSource[], sco
 				sink({type: 'connection', context: child.context, state: {status: 'connecting'}});
 			}
 
+			if (options.clock && options.credentialsHoldMs !== undefined) {
+				cancelHold = options.clock.after(options.credentialsHoldMs, () => {
+					credentialsHold = false;
+					refold();
+				});
+			}
+
 			for (const child of children) {
 				child.source.start(event => {
 					receive(child.context, event);
@@ -101,6 +120,7 @@ export function createMultiContextSource(children: readonly ContextSource[], sco
 			}
 		},
 		async stop(): Promise<void> {
+			cancelHold?.();
 			await Promise.all(children.map(async c => c.source.stop()));
 		},
 	};

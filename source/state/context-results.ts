@@ -18,7 +18,8 @@ export function contextFailures(contexts: readonly ContextState[] | undefined, o
 		}
 
 		if (options.unreachable && !c.synced) {
-			const why = c.connection.status === 'reconnecting' ? c.connection.lastError : 'the cluster did not answer';
+			const why = c.connection.status === 'reconnecting' ? c.connection.lastError
+				: c.connection.status === 'waiting-credentials' ? `still waiting for credentials from ${c.connection.plugin}` : 'the cluster did not answer';
 			return [{context: c.name, exitCode: exitCodes.cluster, message: `context ${c.name}: ${why}`}];
 		}
 
@@ -36,8 +37,14 @@ export function withContextFailures<R extends {readonly exitCode: number; readon
 	}
 
 	const exitCode = worstExitCode([result.exitCode, ...failures.map(f => f.exitCode)]);
-	const own = result.message === '' ? [] : [result.message];
 	const theirs = failures.map(f => f.message);
+	if (result.exitCode === exitCodes.timedOut && result.message !== '' && exitCode !== result.exitCode) {
+		// The run also timed out: one line says both (stderr shows the first line), the object states follow.
+		const [first = '', ...rest] = result.message.split('\n');
+		return {...result, exitCode, message: [`${theirs.join('; ')}; ${first}`, ...rest].join('\n')};
+	}
+
+	const own = result.message === '' ? [] : [result.message];
 	const message = (exitCode === result.exitCode ? [...own, ...theirs] : [...theirs, ...own]).join('\n');
 	return {...result, exitCode, message};
 }

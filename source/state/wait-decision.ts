@@ -105,7 +105,11 @@ export function decideWait(view: WaitView, snapshot: WaitSnapshot, now: number, 
 	}
 
 	const {waitingFor} = decision;
-	return atDeadline(view, now, waitingFor, rules.graceMs, () => withContextFailures(timedOut(view, objects, connectionTrouble(snapshot.connection)), failures), next)
+	// Several contexts: the timeout line says what it waited for, names carrying their context (`up:default/a`).
+	const several = (snapshot.contexts?.length ?? 0) > 1;
+	const trouble = connectionTrouble(snapshot.connection);
+	const why = several ? [`waiting for ${waitingFor}`, ...(trouble === undefined ? [] : [trouble])].join('; ') : trouble;
+	return atDeadline(view, now, waitingFor, rules.graceMs, () => withContextFailures(timedOut(view, objects, why), failures), next)
 		?? {view: view.waitingFor === waitingFor && view.phase === 'waiting' ? view : {...view, phase: 'waiting', graceEndsAt: undefined, waitingFor}, memory: next};
 }
 

@@ -64,8 +64,11 @@ type OpenWatch = {
 /** An answer written as is: any status, content type and body; `truncate` drops the connection mid-body. */
 export type RawAnswer = {readonly status: number; readonly body: string; readonly contentType?: string; readonly truncate?: boolean};
 
+/** Writes a whole answer itself (an endless body, a gzip bomb); returns the status it sent, for the request log. */
+export type CustomAnswer = (request: http.IncomingMessage, response: http.ServerResponse) => number;
+
 /** An injected answer; status 0 = never answer. */
-type Failure = {plural?: string; watch?: boolean; continued?: boolean; status: number; remaining: number; raw?: RawAnswer};
+type Failure = {plural?: string; watch?: boolean; continued?: boolean; status: number; remaining: number; raw?: RawAnswer; custom?: CustomAnswer};
 
 export type WatchServerOptions = {
 	/** Resources the server serves (their CRDs are "installed"); the others answer 404. Default: all five. */
@@ -175,7 +178,7 @@ export class WatchServer {
 	readonly #scheme: 'http' | 'https';
 	readonly #sockets = new Set<Socket>();
 	readonly #served: ResourceDef[];
-	readonly #tokens: Readonly<Record<string, string>>;
+	#tokens: Readonly<Record<string, string>>;
 	readonly #objects = new Map<string, Map<string, StoredObject>>(); // plural.group → ns/name → object
 	readonly #log: LogEntry[] = [];
 	readonly #watches = new Set<OpenWatch>();
@@ -294,9 +297,11 @@ export class WatchServer {
 
 	// ----- protocol knobs -----
 
-	/** RBAC: `user` may not list/watch `plural`. */
-	forbid(user: string, plural: string): void {
-		this.#forbidden.add(`${user}|${plural}`);
+	/** RBAC: `user` may not list/watch `plural` (or only the verbs given: e.g. list allowed, watch not). */
+	forbid(user: string, plural: string, verbs: ReadonlyArray<'list' | 'watch'> = ['list', 'watch']): void {
+		for (const verb of verbs) {
+			this.#forbidden.add(`${user}|${plural}|${verb}`);
+		}
 	}
 
 	/** Answer the next `times` matching requests with HTTP `status` and a Status body. */
@@ -307,6 +312,16 @@ export class WatchServer {
 	/** Answer the next `times` matching requests with exactly `answer` (an HTML page, `[]`, a cut-off body…). */
 	answerNext(match: {plural?: string; watch?: boolean}, answer: RawAnswer, times = 1): void {
 		this.#failures.push({...match, status: answer.status, remaining: times, raw: answer});
+	}
+
+	/** Answer the next `times` matching requests with `answer`, which writes status, headers and body itself. */
+	handleNext(match: {plural?: string; watch?: boolean; continued?: boolean}, answer: CustomAnswer, times = 1): void {
+		this.#failures.push({...match, status: -1, remaining: times, custom: answer});
+	}
+
+	/** Replace the accepted bearer tokens (e.g. revoke one mid-watch: its next request gets 401). */
+	setTokens(tokens: Readonly<Record<string, string>>): void {
+		this.#tokens = tokens;
 	}
 
 	/** Leave the next `times` matching requests unanswered (no status, no headers) until the server stops. */
@@ -543,6 +558,11 @@ export class WatchServer {
 				return;
 			}
 
+			if (failure.custom) {
+				record(failure.custom(request, response));
+				return;
+			}
+
 			if (failure.raw) {
 				const {raw} = failure;
 				record(raw.status);
@@ -564,7 +584,7 @@ export class WatchServer {
 			return;
 		}
 
-		if (this.#forbidden.has(`${user}|${def.plural}`)) {
+		if (this.#forbidden.has(`${user}|${def.plural}|${isWatch ? 'watch' : 'list'}`)) {
 			const verb = isWatch ? 'watch' : 'list';
 			const scope = route.namespace === undefined ? 'at the cluster scope' : `in the namespace "${route.namespace}"`;
 			reply(403, status(403, 'Forbidden', `${qualified(def)} is forbidden: User "${user}" cannot ${verb} resource "${def.plural}" in API group "${def.group}" ${scope}`));

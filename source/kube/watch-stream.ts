@@ -1,0 +1,156 @@
+/**
+ * One WATCH request, as client-node's `Watch` makes it (its request machinery: auth, TLS, proxies), but read
+ * with limits: client-node splits the stream with readline, which holds a line without a newline whole until
+ * the process runs out of memory. Here one event is at most `maxEventBytes` (client-go's 16 MiB); past it the
+ * connection is dropped and `done` gets a TooLargeError. Also like client-node: an inactivity timer (30 s by
+ * default) ends a silent stream with a `TimeoutError`, and a non-200 answer ends it with its status — here a
+ * KubeStatusError carrying the Status body, so a 401 or 403 on a watch says what the server said.
+ */
+import {HttpMethod, IsomorphicFetchHttpLibrary, RequestContext, type KubeConfig} from '@kubernetes/client-node';
+import {LineSplitter, maxErrorBodyBytes, maxWatchEventBytes, readPrefix} from './bounded-read.js';
+import {KubeStatusError, statusText, type KubeStatus} from './errors.js';
+
+export type WatchStreamOptions = {
+	/** No bytes for this long → end with a TimeoutError (client-node's requestTimeoutMs). Default 30 s. */
+	readonly inactivityMs?: number;
+	/** Largest event (line) accepted. Default maxWatchEventBytes. */
+	readonly maxEventBytes?: number;
+	/** What one event is called in the too-large message (`an event on the watch of actionsets`). */
+	readonly eventName?: string;
+};
+
+function timeoutError(): DOMException {
+	return new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+}
+
+/**
+ * Start a watch of `path` with `query` (plus `watch=true`). Resolves with a controller that ends it once the
+ * server has answered (or the request has failed, `done` having been called); rejects only when the
+ * credentials cannot be had, before anything is sent. `done` is called once: undefined/null when the server
+ * ended the stream, else the error.
+ */
+export async function watchStream(
+	kubeConfig: KubeConfig,
+	path: string,
+	query: Readonly<Record<string, string | number | boolean>>,
+	onEvent: (type: string, object: unknown) => void,
+	done: (error: unknown) => void,
+	options: WatchStreamOptions = {},
+): Promise<AbortController> {
+	const server = kubeConfig.getCurrentCluster()?.server;
+	if (server === undefined) {
+		throw new Error('No currently active cluster');
+	}
+
+	const url = new URL(server + path);
+	url.searchParams.set('watch', 'true');
+	for (const [key, value] of Object.entries(query)) {
+		url.searchParams.set(key, String(value));
+	}
+
+	const request = new RequestContext(url.toString(), HttpMethod.GET);
+	await kubeConfig.applySecurityAuthentication(request);
+	request.setHeaderParam('Accept', 'application/json');
+	const controller = new AbortController();
+	request.setSignal(controller.signal);
+
+	const inactivityMs = options.inactivityMs ?? 30_000;
+	let timer: NodeJS.Timeout | undefined;
+	let timedOut = false;
+	const resetTimer = () => {
+		clearTimeout(timer);
+		timer = setTimeout(() => {
+			timedOut = true;
+			controller.abort(timeoutError());
+		}, inactivityMs);
+		timer.unref();
+	};
+
+	let finished = false;
+	const finish = (error: unknown) => {
+		if (finished) {
+			return;
+		}
+
+		finished = true;
+		clearTimeout(timer);
+		controller.abort();
+		done(error && timedOut ? timeoutError() : error);
+	};
+
+	resetTimer();
+	let body: ReadableStream<Uint8Array> | null;
+	try {
+		const response = await new IsomorphicFetchHttpLibrary().send(request).toPromise();
+		body = response.body.stream();
+		if (response.httpStatusCode !== 200) {
+			const text = (await readPrefix(body, maxErrorBodyBytes)).toString('utf8');
+			let status: KubeStatus | undefined;
+			try {
+				const parsed = JSON.parse(text) as unknown;
+				status = typeof parsed === 'object' && parsed !== null && (parsed as {kind?: unknown}).kind === 'Status' ? parsed as KubeStatus : undefined;
+			} catch {
+				status = undefined;
+			}
+
+			throw new KubeStatusError(response.httpStatusCode, status, statusText(response.httpStatusCode), text);
+		}
+	} catch (error) {
+		finish(error);
+		return controller;
+	}
+
+	// The connect timeout is over; from here on it is an inactivity timeout.
+	resetTimer();
+	void readEvents(body, new LineSplitter(options.maxEventBytes ?? maxWatchEventBytes, options.eventName ?? 'a watch event'), resetTimer, onEvent).then(
+		() => {
+			finish(null);
+		},
+		(error: unknown) => {
+			finish(error);
+		},
+	);
+	return controller;
+}
+
+async function readEvents(body: ReadableStream<Uint8Array> | null, lines: LineSplitter, onBytes: () => void, onEvent: (type: string, object: unknown) => void): Promise<void> {
+	if (!body) {
+		return;
+	}
+
+	const deliver = (line: string) => {
+		let data: unknown;
+		try {
+			data = JSON.parse(line);
+		} catch {
+			// Not an event (a keep-alive blank line, garbage): skipped, as client-node does.
+			return;
+		}
+
+		if (typeof data === 'object' && data !== null) {
+			const {type, object} = data as {type?: unknown; object?: unknown};
+			onEvent(typeof type === 'string' ? type : '', object);
+		}
+	};
+
+	const reader = body.getReader();
+	try {
+		for (;;) {
+			const {done, value} = await reader.read();
+			if (done) {
+				break;
+			}
+
+			onBytes();
+			for (const line of lines.push(value)) {
+				deliver(line);
+			}
+		}
+
+		for (const line of lines.end()) {
+			deliver(line);
+		}
+	} finally {
+		void reader.cancel().catch(() => undefined);
+	}
+}
