@@ -10,7 +10,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {parseRecording} from '../../source/state/recording.js';
+import {parseRecording} from '../../source/recording/recording.js';
 import {buildBin, repoRoot, runBin} from '../helpers/run-bin.js';
 
 const dir = path.join(repoRoot, 'test', 'fixtures', 'kudo-recorded');
