@@ -13,171 +13,17 @@
 import process from 'node:process';
 import {unsupportedNodeMessage} from './cli/node-version.js';
 
-<<<<<<< HEAD
-export type {PlanEvent, PlanNode, PlanObject, NodeState, NodeKind, Outcome, ObjectKind} from './model/plan-tree.js';
-export type {ConnectionState, ObjectSource, SourceEvent} from './state/object-source.js';
-export type {KubeObject} from './core/kube-object.js';
-export {PlanwatchError} from './core/errors.js';
-
-export type PlanWatchOptions = {
-	/** `instance/NAME` or `actionset/NAME` (kubectl-style aliases accepted). Empty: every object in scope. */
-	readonly targets?: readonly string[];
-	/** Path of a kubeconfig file (default: KUBECONFIG, then ~/.kube/config, then in-cluster). */
-	readonly kubeconfig?: string;
-	readonly context?: string;
-	/** Default: the context's namespace, else `default`. */
-	readonly namespace?: string;
-	readonly allNamespaces?: boolean;
-	/** Label selector for Instances and ActionSets. */
-	readonly selector?: string;
-	/** Stops the watch (watchPlans ends) or the wait (waitForPlan resolves with exit code 130). */
-	readonly signal?: AbortSignal;
-	/** Another source of objects instead of the cluster (files, the demo, a test double). */
-	readonly source?: ObjectSource;
-	readonly clock?: Clock;
-};
-
-/** What watchPlans yields: every watched object as a plan tree, plus connection facts. */
-export type PlanSnapshot = {
-	readonly objects: readonly PlanObject[];
-	readonly events: ReadonlyMap<string, readonly PlanEvent[]>;
-	readonly connection: ConnectionState;
-	/** Every watched resource has been listed once. */
-	readonly synced: boolean;
-};
-
-export type WaitForPlanOptions = PlanWatchOptions & {
-	/** A Go-style duration ('45s', '10m', '1h30m') or milliseconds; 0 or absent: no timeout. */
-	readonly timeout?: string | number;
-	/**
-	 * A KUDO plan name (the CLI's `--plan`): each Instance is done when this plan is — its run triggered after the
-	 * wait began, else its latest run; a plan that never ran is waited for.
-	 */
-	readonly plan?: string;
-};
-
-export type WaitForPlanResult = {
-	/** 0 succeeded, 1 failed, 3 timed out, 4 cluster error, 130 aborted. Same as the CLI. */
-	readonly exitCode: number;
-	readonly outcome: RunOutcome;
-	/** One line per object (or the error). */
-	readonly message: string;
-	/** The objects as they were when the wait ended. */
-	readonly objects: readonly PlanObject[];
-};
-
-type Started = {store: Store; source: ObjectSource; clock: Clock; targetKeys: string[]};
-
-function start(options: PlanWatchOptions): Started {
-	const clock = options.clock ?? new SystemClock();
-	const targets = (options.targets ?? []).map(t => parseTarget(t));
-	let source = options.source;
-	let namespace = options.namespace ?? 'default';
-	if (!source) {
-		const kubeconfig = loadKubeconfig({kubeconfig: options.kubeconfig, context: options.context, namespace: options.namespace});
-		namespace = kubeconfig.namespace;
-		source = createClusterSource({kubeconfig, namespace: options.allNamespaces ? undefined : namespace, selector: options.selector, targets, clock});
-	}
-
-	const session = openSession(source, clock);
-	session.start();
-	const {store} = session;
-	const targetKeys = targets.map(t => objectKey({kind: t.kind, namespace, name: t.name}));
-	return {store, source, clock, targetKeys};
-=======
 const unsupported = unsupportedNodeMessage(process.versions.node);
 if (unsupported !== undefined) {
 	// The stack would only point at this check: the line says all there is to say.
 	const error = new Error(`planwatch: ${unsupported}`);
 	error.stack = error.message;
 	throw error;
->>>>>>> s5-contact
 }
 
 const library = await import('./library.js');
 
-<<<<<<< HEAD
-/**
- * An async iterator of plan-tree snapshots: one after the first complete list, then one per change (coalesced:
- * a slow consumer gets the latest picture, never a backlog). Ends when `signal` aborts or the consumer breaks;
- * throws a one-line PlanwatchError carrying the exit code on a fatal cluster error (RBAC, CRD not installed, not found).
- */
-export async function * watchPlans(options: PlanWatchOptions = {}): AsyncGenerator<PlanSnapshot, void, undefined> {
-	const {store, source, targetKeys} = start(options);
-	let wake: (() => void) | undefined;
-	let lastVersion = -1;
-	const unsubscribe = store.subscribe(() => wake?.());
-	const onAbort = (): void => wake?.();
-	options.signal?.addEventListener('abort', onAbort);
-	try {
-		while (!options.signal?.aborted) {
-			const snap = store.getSnapshot();
-			if (snap.fatal) {
-				throw new PlanwatchError(snap.fatal.message, snap.fatal.exitCode);
-			}
-
-			if (snap.synced && snap.version !== lastVersion) {
-				lastVersion = snap.version;
-				yield toPlanSnapshot(snap, targetKeys);
-				continue;
-			}
-
-			await new Promise<void>(resolve => {
-				wake = resolve;
-			});
-			wake = undefined;
-		}
-	} finally {
-		unsubscribe();
-		options.signal?.removeEventListener('abort', onAbort);
-		await source.stop();
-	}
-}
-
-/**
- * Wait for the targets (or everything in scope) to finish, with the CLI's rules: KUDO COMPLETE → 0, FATAL_ERROR
- * → 1 at once, ERROR keeps waiting; a triggered plan not yet picked up is waited for; Kanister waits for the
- * deferPhase too. Never rejects: errors come back as a result with their exit code.
- */
-export async function waitForPlan(options: WaitForPlanOptions = {}): Promise<WaitForPlanResult> {
-	let started: Started;
-	try {
-		started = start(options);
-	} catch (error) {
-		const exitCode = exitCodeOf(error);
-		return {exitCode, outcome: outcomeOfExitCode[exitCode], message: error instanceof Error ? error.message : String(error), objects: []};
-	}
-
-	const {store, source, clock, targetKeys} = started;
-	const timeoutMs = typeof options.timeout === 'string' ? parseDuration(options.timeout) : (options.timeout ?? 0);
-	if (timeoutMs === undefined || timeoutMs < 0) {
-		await source.stop();
-		return {exitCode: exitCodes.usage, outcome: outcomeOfExitCode[exitCodes.usage], message: `invalid timeout "${String(options.timeout)}" (use e.g. 45s, 5m, 1h30m; 0 = none)`, objects: []};
-	}
-
-	const controller = createWaitController({store, clock, wait: true, targets: targetKeys, timeoutMs, extendMs: 0, graceMs: 0, ...(options.plan === undefined ? {} : {plan: options.plan})});
-	const onAbort = (): void => {
-		controller.quit();
-	};
-
-	if (options.signal?.aborted) {
-		onAbort();
-	}
-
-	options.signal?.addEventListener('abort', onAbort);
-	const result = await controller.done;
-	options.signal?.removeEventListener('abort', onAbort);
-	await source.stop();
-	return {
-		exitCode: result.exitCode,
-		outcome: outcomeOfExitCode[result.exitCode],
-		message: result.message,
-		objects: toPlanSnapshot(store.getSnapshot(), targetKeys).objects,
-	};
-}
-=======
 export const {waitForPlan, watchPlans, PlanwatchError} = library;
 /** The error the library throws (watchPlans) with the CLI's exit code. */
 export type PlanwatchError = import('./library.js').PlanwatchError;
 export type * from './library.js';
->>>>>>> s5-contact

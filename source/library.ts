@@ -59,6 +59,11 @@ export type PlanSnapshot = {
 export type WaitForPlanOptions = PlanWatchOptions & {
 	/** A Go-style duration ('45s', '10m', '1h30m') or milliseconds; 0 or absent: no timeout. */
 	readonly timeout?: string | number;
+	/**
+	 * A KUDO plan name (the CLI's `--plan`): each Instance is done when this plan is — its run triggered after the
+	 * wait began, else its latest run; a plan that never ran is waited for.
+	 */
+	readonly plan?: string;
 };
 
 export type WaitForPlanResult = {
@@ -159,7 +164,7 @@ export async function waitForPlan(options: WaitForPlanOptions = {}): Promise<Wai
 		return {exitCode: exitCodes.usage, outcome: outcomeOfExitCode[exitCodes.usage], message: `invalid timeout "${String(options.timeout)}" (use e.g. 45s, 5m, 1h30m; 0 = none)`, objects: []};
 	}
 
-	const controller = createWaitController({store, clock, wait: true, targets: targetKeys, timeoutMs, extendMs: 0, graceMs: 0});
+	const controller = createWaitController({store, clock, wait: true, targets: targetKeys, timeoutMs, extendMs: 0, graceMs: 0, ...(options.plan === undefined ? {} : {plan: options.plan})});
 	const onAbort = (): void => {
 		controller.quit();
 	};

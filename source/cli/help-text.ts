@@ -3,13 +3,8 @@ export const helpText = `planwatch — live plan trees for KUDO Instances and Ka
 
 Usage
   planwatch -f FILE|- [-f FILE ...] [--once] [-o tui|plain|json] [--no-color] [--ascii]
-<<<<<<< HEAD
-  planwatch [instance/NAME | actionset/NAME ...] [-n NAMESPACE | -A] [-l SELECTOR]
-            [--kubeconfig PATH] [--context NAME ... | --all-contexts] [--wait [--plan NAME] [--timeout DURATION] [--extend DURATION]]
-=======
   planwatch [instance/NAME | actionset/NAME ... | instances | actionsets] [-n NS | -A] [-l SEL]
-            [--kubeconfig PATH] [--context NAME ... | --all-contexts] [--wait [--timeout DURATION] [--extend DURATION]]
->>>>>>> s5-contact
+            [--kubeconfig PATH] [--context NAME ... | --all-contexts] [--wait [--plan NAME] [--timeout DURATION] [--extend DURATION]]
   planwatch demo [--scenario NAME] [--speed N] [--loop]
   planwatch replay FILE [--speed N] [--from DURATION|TIME] [--wait ...] [-o ...]
   planwatch version [-o json]         planwatch completion bash|zsh|fish

@@ -257,11 +257,8 @@ export function App(props: AppProps) {
 							lastEventAt={snapshot.lastEventAt}
 							missing={snapshot.missing}
 							contexts={snapshot.contexts}
-<<<<<<< HEAD
 							synced={snapshot.synced}
-=======
 							counts={counts}
->>>>>>> s5-contact
 							wait={wait}
 							width={columns}
 							replay={replaying}
