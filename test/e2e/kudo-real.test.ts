@@ -455,9 +455,7 @@ describe('the real KUDO v0.19.0 manager: the hard cases', () => {
 		record({scenarios: 1, note: `real KUDO: Instance deleted while waiting, exit ${String(verdict.code)}`});
 	});
 
-	// KNOWN GAP (s5-truth, see /work/wt/_notes/s5-kudo-e2e.md "FAILING against s5-truth"): with -o plain the wait ends
-	// (exit 0) after the `→ DELETED` log line with neither the last state's tree nor a line saying why it ended. The
-	// issue asks for both. `it.fails` so the suite stays green and turns red the day it is fixed: then make it `it`.
+	// With -o plain the wait ends after the `→ DELETED` line with the last state's tree and a line saying why it ended.
 	it('the Instance deleted while waiting, -o plain: the last state seen and a line saying it was deleted after its cleanup finished', async () => {
 		const {waiters, context} = await deleteWhileWaiting('delete-while-running-plain');
 		const out = `${waiters.plain.stdout()}${waiters.plain.stderr()}`;
