@@ -16,12 +16,12 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {closeSync, existsSync, openSync, readFileSync} from 'node:fs';
 import {copyFile, mkdir, mkdtemp, readdir, writeFile} from 'node:fs/promises';
 import {request as httpsRequest} from 'node:https';
-import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {fileURLToPath} from 'node:url';
 import {startCluster, type Cluster, type ExecResult} from './cluster.js';
+import {closedLoopbackPort} from './ports.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const e2eDir = path.resolve(here, '..');
@@ -89,25 +89,6 @@ function runProcess(command: string, args: readonly string[], options: {env?: No
 			resolve({stdout, stderr, code: code ?? (signal ? 128 : 1), endedAt: Date.now()});
 		});
 	});
-}
-
-async function freePort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>((resolve, reject) => {
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', resolve);
-	});
-	const address = server.address();
-	await new Promise<void>(resolve => {
-		server.close(() => {
-			resolve();
-		});
-	});
-	if (address === null || typeof address === 'string') {
-		throw new Error('unexpected listener address');
-	}
-
-	return address.port;
 }
 
 async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>, detail?: () => string): Promise<T> {
@@ -386,8 +367,8 @@ export async function startKudoCluster(): Promise<Kudo> {
 		await openssl('x509', '-req', '-in', 'tls.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '7', '-extfile', 'tls.ext', '-out', 'tls.crt');
 
 		// ---- the manager, webhook and metrics on loopback
-		const webhookPort = await freePort();
-		const metricsPort = await freePort();
+		const webhookPort = await closedLoopbackPort();
+		const metricsPort = await closedLoopbackPort();
 		const fd = openSync(managerLog, 'a');
 		const manager = spawn(binaries.manager, [], {
 			stdio: ['ignore', fd, fd],
