@@ -3,6 +3,7 @@
  */
 import {InputError} from '../core/errors.js';
 import {maxNameLength, sanitizeLine} from './sanitize.js';
+import {didYouMean} from './suggest.js';
 
 export type TargetKind = 'Instance' | 'ActionSet';
 
@@ -24,6 +25,9 @@ const aliases: Readonly<Record<string, TargetKind>> = {
 	'actionset.cr.kanister.io': 'ActionSet',
 	'actionsets.cr.kanister.io': 'ActionSet',
 };
+
+/** Every kind word a target or `planwatch KIND` may use (`instance`, `inst`, `actionsets.cr.kanister.io`, …). */
+export const kindAliases: readonly string[] = Object.keys(aliases);
 
 export const targetUsage = 'expected instance/NAME or actionset/NAME';
 
@@ -68,7 +72,10 @@ function parseKindName(argument: string, whole = argument): Target {
 	const name = argument.slice(slash + 1);
 	const kind = Object.hasOwn(aliases, kindText) ? aliases[kindText] : undefined;
 	if (!kind) {
-		throw new TargetError(`unknown kind "${sanitizeLine(argument.slice(0, slash), 60)}" in "${shown}": ${targetUsage}`);
+		// `instanse/foo`: the target as it was probably meant, else what a target looks like.
+		const context = whole.slice(0, whole.length - argument.length);
+		const hint = didYouMean(kindText, Object.keys(aliases), word => `"${sanitizeLine(`${context}${word}/${name}`, 120)}"`);
+		throw new TargetError(`unknown kind "${sanitizeLine(argument.slice(0, slash), 60)}" in "${shown}"${hint || `: ${targetUsage}`}`);
 	}
 
 	if (name === '') {
