@@ -82,14 +82,21 @@ const kubectlCompleteName = /^kubectl_complete-planwatch(\.exe)?$/i;
 
 async function main(state: RunState, argv: readonly string[], invokedAs: string): Promise<number> {
 	if (argv[0] === '__complete' || kubectlCompleteName.test(path.basename(invokedAs))) {
-		const [{complete, formatCompletion}, {listTargetNames, listContextNames, listPlanNames}, {scenarioNames}] = await Promise.all([
+		const [{complete, formatCompletion}, {listTargetNames, listContextNames, listPlanNames, listNamespaceNames}, {scenarioNames, scenarios}] = await Promise.all([
 			import('./cli/complete.js'),
 			import('./cli/complete-targets.js'),
 			import('./scenarios/catalog.js'),
 		]);
 		state.reached = exitCodes.ok;
 		const words = argv[0] === '__complete' ? argv.slice(1) : argv;
-		await state.write(process.stdout, formatCompletion(await complete(words, {scenarioNames, listTargets: async scope => listTargetNames(scope), listContexts: scope => listContextNames(scope), listPlans: async (scope, instances) => listPlanNames(scope, instances)})));
+		await state.write(process.stdout, formatCompletion(await complete(words, {
+			scenarioNames,
+			scenarioTitles: Object.fromEntries(scenarios.map(s => [s.name, s.title])),
+			listTargets: async scope => listTargetNames(scope),
+			listContexts: scope => listContextNames(scope),
+			listPlans: async (scope, instances) => listPlanNames(scope, instances),
+			listNamespaces: async scope => listNamespaceNames(scope),
+		})));
 		return exitCodes.ok;
 	}
 
