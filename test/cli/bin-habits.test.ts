@@ -3,13 +3,15 @@
  * typo gets one line with a suggestion and exit 2, and `-v=6` prints one line per HTTP request on stderr — live
  * when stderr is a pipe, after the TUI has left the screen when stderr is its terminal. On 127.0.0.1.
  */
-import {describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it} from 'vitest';
+import {killAllPtys, startPtyCli} from '../e2e/harness/pty.js';
 import {helpFor, helpText} from '../../source/cli/help-text.js';
 import {binAgainstFakeServers} from '../helpers/fake-servers.js';
 import {runBin, runBinInTerminal} from '../helpers/run-bin.js';
 import {actionSets, writeKubeconfig} from '../helpers/watch-server.js';
 
 const server = binAgainstFakeServers();
+afterEach(killAllPtys);
 
 const completeActionSet = {
 	metadata: {name: 'a', namespace: 'default'},
@@ -75,5 +77,14 @@ describe('-v=6', () => {
 		const after = output.slice(first);
 		expect(after).toMatch(/GET \S+ 200 OK in \d+ milliseconds/);
 		expect(after.replaceAll(/\u001B\[\?25h/g, '')).not.toMatch(/\u001B\[[\d;]*[ABCDHJKf]/);
+	});
+});
+
+describe('leaving a live view', () => {
+	it('q after the demo showed a failed restore exits 0 (no --wait: nothing was waited for)', async () => {
+		const tui = startPtyCli(['demo', '--scenario', 'postgres-restore-failed', '--speed', '20', '--notify', 'never']);
+		await tui.waitForText(/failed/, 60_000);
+		tui.press('q');
+		expect((await tui.waitForExit(30_000)).exitCode, tui.describe()).toBe(0);
 	});
 });
