@@ -13,7 +13,7 @@ export type Target = {readonly kind: TargetKind; readonly name: string; readonly
 /** A target argument planwatch cannot use: one line, exit code 2. */
 export class TargetError extends InputError {}
 
-const aliases: Readonly<Record<string, TargetKind>> = {
+const aliasTable = {
 	instance: 'Instance',
 	instances: 'Instance',
 	inst: 'Instance',
@@ -24,7 +24,12 @@ const aliases: Readonly<Record<string, TargetKind>> = {
 	as: 'ActionSet',
 	'actionset.cr.kanister.io': 'ActionSet',
 	'actionsets.cr.kanister.io': 'ActionSet',
-};
+} as const satisfies Record<string, TargetKind>;
+
+/** The kind words kubectl users type (`instances`, `inst`, `as`, `actionsets.cr.kanister.io`, …). */
+export type KindWord = keyof typeof aliasTable;
+
+const aliases: Readonly<Record<string, TargetKind>> = aliasTable;
 
 /** Every kind word a target or `planwatch KIND` may use (`instance`, `inst`, `actionsets.cr.kanister.io`, …). */
 export const kindAliases: readonly string[] = Object.keys(aliases);
