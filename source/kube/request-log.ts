@@ -6,7 +6,7 @@
  */
 import {STATUS_CODES} from 'node:http';
 import {sanitizeLine} from '../model/sanitize.js';
-import {errorText} from './errors.js';
+import {requestFailureText} from './errors.js';
 
 /** Receives each finished request's line (no newline). */
 export type RequestLog = (line: string) => void;
@@ -33,9 +33,9 @@ export function startRequest(log: RequestLog | undefined, method: string, url: s
 	};
 }
 
-/** `GET URL 200 OK in 12 milliseconds`, or `GET URL failed (connect ECONNREFUSED …) in 3 milliseconds`. */
+/** `GET URL 200 OK in 12 milliseconds`, or `GET URL failed (ECONNREFUSED 10.0.0.1:6443) in 3 milliseconds`. */
 export function requestLine(method: string, url: string, end: {readonly status: number} | {readonly error: unknown}, ms: number): string {
 	const shown = sanitizeLine(url, maxUrlLength);
-	const outcome = 'status' in end ? `${end.status} ${STATUS_CODES[end.status] ?? ''}`.trimEnd() : `failed (${errorText(end.error)})`;
+	const outcome = 'status' in end ? `${end.status} ${STATUS_CODES[end.status] ?? ''}`.trimEnd() : `failed (${requestFailureText(end.error)})`;
 	return `${method} ${shown} ${outcome} in ${ms} milliseconds`;
 }
