@@ -23,6 +23,7 @@ import type {Recorder} from './sources/recorder.js';
 import type {ReplayControls} from './sources/replay-source.js';
 import {objectKey} from './model/plan-tree.js';
 import {sanitizeLine, shownInput} from './model/sanitize.js';
+import {didYouMean} from './model/suggest.js';
 import {SystemClock, type Clock} from './core/clock.js';
 import {openSession, type Session} from './state/session.js';
 import type {Store} from './state/store.js';
@@ -171,7 +172,7 @@ async function run(state: RunState, options: Options): Promise<number> {
 			const name = demo.scenario ?? defaultScenarioName;
 			const scenario = findScenario(name);
 			if (!scenario) {
-				throw new InputError(`unknown scenario "${shownInput(name)}": choose one of ${scenarioNames.join(', ')}`);
+				throw new InputError(`unknown scenario "${shownInput(name)}"${didYouMean(name, scenarioNames) || `: choose one of ${scenarioNames.join(', ')}`}`);
 			}
 
 			const {scenarioTargets} = await import('./scenarios/scenario.js');

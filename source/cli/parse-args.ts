@@ -327,7 +327,7 @@ export function parseArgs(argv: readonly string[], environment: ParseEnvironment
 	if (cli.input[0] === 'completion') {
 		const [shell, ...extra] = cli.input.slice(1);
 		if (shell === undefined || !(completionShells as readonly string[]).includes(shell) || extra.length > 0) {
-			return error(shell === undefined ? 'completion needs a shell: bash, zsh or fish' : `unknown shell "${sanitizeLine([shell, ...extra].join(' '), 100)}": use bash, zsh or fish`);
+			return error(shell === undefined ? 'completion needs a shell: bash, zsh or fish' : `unknown shell "${sanitizeLine([shell, ...extra].join(' '), 100)}"${(extra.length === 0 && didYouMean(shell, completionShells)) || ': use bash, zsh or fish'}`);
 		}
 
 		return {kind: 'completion', shell: shell as CompletionShell};
@@ -411,7 +411,7 @@ function validate(
 
 	const notify = flags.notify ?? 'auto';
 	if (!(notifyModes as readonly string[]).includes(notify)) {
-		return error(`unknown --notify "${sanitizeLine(notify, 100)}": use auto, always or never`);
+		return error(`unknown --notify "${sanitizeLine(notify, 100)}"${didYouMean(notify, notifyModes) || ': use auto, always or never'}`);
 	}
 
 	const speed = flags.speed === undefined ? 1 : Number(flags.speed);
@@ -654,7 +654,7 @@ function outputMode(flags: Pick<Flags, 'output' | 'once'>, terminal: boolean, st
 	} else if ((outputs as readonly string[]).includes(flags.output)) {
 		output = flags.output as OutputMode;
 	} else {
-		return {error: `unknown output "${shownInput(flags.output)}": use tui, plain or json`};
+		return {error: `unknown output "${shownInput(flags.output)}"${didYouMean(flags.output, outputs) || ': use tui, plain or json'}`};
 	}
 
 	// Without a terminal no key reaches the TUI and it would never end; one frame (--once) is fine.

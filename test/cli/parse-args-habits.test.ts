@@ -74,6 +74,9 @@ describe('did you mean', () => {
 		[['demo', '--scenarios', 'x'], 'unknown flag --scenarios: did you mean --scenario?'],
 		[['--no-histroy'], 'unknown flag --no-histroy: did you mean --no-history?'],
 		[['--request-timout', '5s'], 'unknown flag --request-timout: did you mean --request-timeout?'],
+		[['-o', 'jsno'], 'unknown output "jsno": did you mean json?'],
+		[['--notify', 'alwys'], 'unknown --notify "alwys": did you mean always?'],
+		[['completion', 'bsh'], 'unknown shell "bsh": did you mean bash or zsh?'],
 	])('%j → %s', (argv, message) => {
 		expect(errorOf(parseArgs(argv, pipe))).toBe(message);
 	});
