@@ -9,7 +9,7 @@
  * the cluster.
  */
 import {kindOfWord, kindWords} from '../model/targets.js';
-import {completionShells, flagSpecs, kebab, notifyModes} from './parse-args.js';
+import {commands, completionShells, flagSpecs, kebab, notifyModes} from './parse-args.js';
 
 export const directives = {noSpace: 2, noFileComp: 4} as const;
 
@@ -58,7 +58,7 @@ const demoOnly = new Set(['scenario', 'speed', 'loop', 'from']);
 /** What `replay` does not take: cluster flags, the demo's scenario, files and a new recording. */
 const notReplay = new Set(['scenario', 'loop', 'file', 'record', 'kubeconfig', 'context', 'allContexts', 'namespace', 'allNamespaces', 'selector']);
 const clusterOnly = new Set(['kubeconfig', 'context', 'allContexts', 'namespace', 'allNamespaces', 'selector']);
-const subcommands = ['demo', 'replay', 'version', 'completion', 'help'];
+const subcommands: readonly string[] = commands;
 const targetPrefixes = ['instance/', 'actionset/'];
 
 /** What zsh and fish show next to a word: the commands, kinds and values of source/cli/help-text.ts, short. */
