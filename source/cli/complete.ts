@@ -2,7 +2,7 @@
  * Shell completion's one engine: `planwatch __complete WORD... CURRENT` (and `kubectl_complete-planwatch`,
  * which kubectl 1.26+ runs for `kubectl planwatch <TAB>`) answers with candidates, one a line, then
  * `:DIRECTIVE`, Cobra's protocol (github.com/spf13/cobra completions.go: 2 = no space after the
- * candidate, 4 = no file completion; a candidate may carry a description after a tab, `--wait\tExit when…`,
+ * candidate, 4 = no file completion; a candidate may carry a description after a tab, `--wait\texit when…`,
  * which zsh and fish show) — the protocol kubectl expects from plugins, and the one the scripts of
  * source/cli/completion-scripts.ts read. `--output=<TAB>` answers the values alone, as Cobra does: the shell
  * scripts (Cobra's under kubectl, ours) put `--output=` back. Pure apart from the `list…` functions, which ask
