@@ -55,11 +55,11 @@ export function fitRight(text: string, width: number): string {
  * A part of a line for `fitParts`. `giveWay`: the order in which it is cut when the line is too long (1 first);
  * without it the part is never cut (state words, timers, keys). `min`: cells it keeps while others still can give.
  */
-export type LinePart = {readonly text: string; readonly giveWay?: number; readonly min?: number; readonly mark?: false};
+export type LinePart = {readonly text: string; readonly giveWay?: number; readonly min?: number; readonly keep?: number; readonly mark?: false};
 
 /**
  * Fit the parts of one line into `width` cells: the parts that may give way are cut, in their order, each down
- * to its `min` (default: one character and the marker), then further down to nothing, every cut marked with
+ * to its `min` (default: one character and the marker), then further down to `keep` (default nothing), every cut marked with
  * `ellipsis` (`mark: false`: padding, cut unmarked). The parts that never give way are returned whole, even when
  * they alone are wider than `width`.
  */
@@ -75,7 +75,7 @@ export function fitParts(parts: readonly LinePart[], width: number, ellipsis = '
 	order.sort((a, b) => a.giveWay! - b.giveWay! || b.i - a.i);
 	const target = [...widths];
 	const floor = (i: number) => Math.min(widths[i]!, parts[i]!.min ?? displayWidth(ellipsis) + 1);
-	for (const pass of [floor, () => 0]) {
+	for (const pass of [floor, (i: number) => Math.min(target[i]!, parts[i]!.keep ?? 0)]) {
 		for (const {i} of order) {
 			if (excess <= 0) {
 				break;

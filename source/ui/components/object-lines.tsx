@@ -10,26 +10,36 @@ import {StatusIcon} from './status-icon.js';
 import {Line} from './line.js';
 
 /**
- * `Instance default/mysql-instance · mysql-5.7-0.3.0 · active plan deploy` / `ActionSet … · blueprint … · failed · 62%`,
- * fitted to `width` cells: the version or blueprint gives way first, then the plan's name, then the object's; the
- * kind, the state word and the percentage never do (`reserve`: cells kept free at the end, for the ETA).
+ * `Instance default/mysql-instance  ·  mysql-5.7-0.3.0  ·  active plan deploy` / `ActionSet …  ·  blueprint …  ·
+ * failed  ·  62%`, fitted to `width` cells (`reserve`: cells kept free at the end, for the ETA). Too long, it
+ * gets narrower separators, then leaves out the version or blueprint, then cuts the plan's name and the
+ * object's name (marked); the kind, the state word and the percentage are never cut.
  */
 export function objectTitle(object: PlanObject, glyphs: Pick<Glyphs, 'separator' | 'lineBreak' | 'ellipsis'>, width = Number.POSITIVE_INFINITY, reserve = 0): string {
 	const one = (text: string) => singleLine(text, glyphs.lineBreak);
-	const sep = `  ${glyphs.separator}  `;
-	const parts: LinePart[] = [{text: `${object.kind} `}, {text: one(qualifiedName(object)), giveWay: 3, min: 12}];
-	for (const fact of objectFacts(object)) {
-		parts.push({text: sep});
-		if (object.kind === 'Instance' && object.active && fact === `active plan ${object.active}`) {
-			parts.push({text: 'active plan '}, {text: one(object.active), giveWay: 2, min: 8});
-		} else if (object.version && (fact === object.version || fact === `blueprint ${object.version}`)) {
-			parts.push({text: fact === object.version ? '' : 'blueprint '}, {text: one(object.version), giveWay: 1, min: 8});
-		} else {
-			parts.push({text: one(fact)});
-		}
-	}
+	const room = width - reserve;
+	const layout = (sep: string, withVersion: boolean): LinePart[] => {
+		const parts: LinePart[] = [{text: `${object.kind} `}, {text: one(qualifiedName(object)), giveWay: 2, min: 12}];
+		for (const fact of objectFacts(object)) {
+			const isVersion = object.version !== undefined && (fact === object.version || fact === `blueprint ${object.version}`);
+			if (isVersion && !withVersion) {
+				continue;
+			}
 
-	return fitParts(parts, width - reserve, glyphs.ellipsis).join('');
+			parts.push({text: sep});
+			if (object.kind === 'Instance' && object.active && fact === `active plan ${object.active}`) {
+				parts.push({text: 'active plan '}, {text: one(object.active), giveWay: 1, min: 8});
+			} else {
+				parts.push({text: one(fact)});
+			}
+		}
+
+		return parts;
+	};
+
+	const candidates = [layout(`  ${glyphs.separator}  `, true), layout(` ${glyphs.separator} `, true), layout(` ${glyphs.separator} `, false)];
+	const fits = candidates.find(parts => parts.reduce((sum, part) => sum + displayWidth(part.text), 0) <= room);
+	return fitParts(fits ?? candidates.at(-1)!, room, glyphs.ellipsis).join('');
 }
 
 export type ObjectLinesProps = {
