@@ -74,7 +74,7 @@ export function fitParts(parts: readonly LinePart[], width: number, ellipsis = '
 	// Lowest `giveWay` first; among equals the later part first (the end of a line matters least).
 	order.sort((a, b) => a.giveWay! - b.giveWay! || b.i - a.i);
 	const target = [...widths];
-	const floor = (i: number) => Math.min(widths[i]!, parts[i]!.min ?? displayWidth(ellipsis) + 1);
+	const floor = (i: number) => Math.min(widths[i]!, parts[i]!.min ?? Math.max(parts[i]!.keep ?? 0, displayWidth(ellipsis) + 1));
 	for (const pass of [floor, (i: number) => Math.min(target[i]!, parts[i]!.keep ?? 0)]) {
 		for (const {i} of order) {
 			if (excess <= 0) {
