@@ -49,7 +49,7 @@ function expectFits(tui: PtyCli, footer: RegExp = /q quit$/): void {
 describe('at 80×24', () => {
 	it('the list: the footer ends in `q quit`, every running object keeps its timer, the header its state', async () => {
 		const tui = startPtyCli(['demo', '--no-history'], {cols, rows, env});
-		await tui.waitForScreen(text => text.includes('mysql-instance') && text.includes('backup-') && framed(tui), 'the demo list', 60_000);
+		await tui.waitForScreen(text => text.includes('mysql-instance') && text.includes('backup-') && framed(tui), 'the demo list');
 		expectFits(tui);
 		expect(lines(tui)[0]).toMatch(/● live/);
 		expect(lines(tui)[1]).toMatch(/^ {4}KIND +NAMESPACE +NAME .*STATE .*ELAPSED$/);
@@ -60,7 +60,7 @@ describe('at 80×24', () => {
 		}
 
 		tui.kill();
-	}, 120_000);
+	});
 
 	it('the list with an ETA column: the ETA is whole, the names gave way', async () => {
 		// One past deploy of 10 minutes: the running deploy gets `~10m left` (history.ndjson, version 1).
@@ -70,17 +70,17 @@ describe('at 80×24', () => {
 		const run = {v: 1, kind: 'Instance', group: 'demo/mysql-5.7-0.3.0', top: 'deploy', run: 'past-run-1', at: '2026-01-01T00:00:00.000Z', outcome: 'succeeded', durations};
 		fs.writeFileSync(path.join(home, 'planwatch', 'history.ndjson'), `${JSON.stringify(run)}\n`);
 		const tui = startPtyCli(['demo', '--scenario', 'mysql-deploy'], {cols, rows, env: {XDG_STATE_HOME: home}});
-		await tui.waitForScreen(text => /mysql-instance .* ~\d+m left$/m.test(text) && framed(tui), 'the ETA in the list', 60_000);
+		await tui.waitForScreen(text => /mysql-instance .* ~\d+m left$/m.test(text) && framed(tui), 'the ETA in the list');
 		expectFits(tui);
 		expect(lines(tui)[1]).toMatch(/ELAPSED +ETA\s*$/);
 		expect(lines(tui).find(line => line.includes('mysql-instance'))).toMatch(/running .* \d+:\d\d {2}~10m left$/);
 		tui.kill();
-	}, 120_000);
+	});
 
 	it('the tree, its detail pane and the --wait summary: the state word whole, the summary said once', async () => {
 		// The demo's restore has a long name (restore-backup-glptq-6jzt4): the title used to end in `fail…`.
 		const tui = startPtyCli(['demo', '--scenario', 'postgres-restore-failed', '--wait', '--speed', '10', '--no-history'], {cols, rows, env});
-		const exit = await tui.waitForExit(120_000);
+		const exit = await tui.waitForExit();
 		expect(exit.exitCode, tui.describe()).toBe(1);
 		expectFits(tui);
 		const screen = lines(tui);
@@ -94,11 +94,11 @@ describe('at 80×24', () => {
 		expect(selected, tui.describe()).toMatch(/^› +✖ RestoreFromObjectStore +failed +\d+:\d\d {2}Failed to .*…$/);
 		// Wrapped by words over two lines, in full.
 		expect(screen.join(' '), tui.describe()).toContain('RestoreFromObjectStore: Failed to restore backup: command terminated with exit code 1');
-	}, 180_000);
+	});
 
 	it('the help overlay: its own footer, no key cut', async () => {
 		const tui = startPtyCli(['demo', '--no-history'], {cols, rows, env});
-		await tui.waitForScreen(text => text.includes('mysql-instance') && framed(tui), 'the demo list', 60_000);
+		await tui.waitForScreen(text => text.includes('mysql-instance') && framed(tui), 'the demo list');
 		tui.press('?');
 		await tui.waitForScreen(text => text.includes('KEYS') && text.includes('more') && framed(tui), 'the help overlay');
 		expectFits(tui, /^\? esc close {2}q quit$/);
@@ -107,39 +107,39 @@ describe('at 80×24', () => {
 		}
 
 		tui.kill();
-	}, 120_000);
+	});
 
 	it('an empty cluster, a filter that matches nothing and an object not there say so in full', async () => {
 		// A cluster (an API double on 127.0.0.1) with nothing in it.
 		const server = await startServer();
 		const kubeconfig = await writeKubeconfig({server: server.url});
 		const empty = startPtyCli(['--kubeconfig', kubeconfig, '-n', 'default'], {cols, rows, env});
-		await empty.waitForScreen(text => text.includes('no KUDO Instances or Kanister ActionSets here') && framed(empty), 'the empty list', 60_000);
+		await empty.waitForScreen(text => text.includes('no KUDO Instances or Kanister ActionSets here') && framed(empty), 'the empty list');
 		expectFits(empty);
 		empty.kill();
 
 		// A named target that is not there: exit 4, its last frame says so whole, then one line on stderr.
 		const missing = startPtyCli(['actionset/nope', '--kubeconfig', kubeconfig, '-n', 'default'], {cols, rows, env});
-		expect((await missing.waitForExit(60_000)).exitCode, missing.describe()).toBe(4);
+		expect((await missing.waitForExit()).exitCode, missing.describe()).toBe(4);
 		expect(missing.logicalLines(), missing.describe()).toHaveLength(rows);
 		expect(lines(missing)[1], missing.describe()).toBe('ActionSet default/nope');
 		expect(lines(missing), missing.describe()).toContain('✖ actionset default/nope not found');
 		expect(nonBlank(missing).slice(-2), missing.describe()).toEqual(['↑↓ move  ←→ fold  x all  e events  ? help  q quit', 'planwatch: actionset default/nope not found']);
 
 		const filtered = startPtyCli(['demo', '--no-history'], {cols, rows, env});
-		await filtered.waitForScreen(text => text.includes('mysql-instance') && framed(filtered), 'the demo list', 60_000);
+		await filtered.waitForScreen(text => text.includes('mysql-instance') && framed(filtered), 'the demo list');
 		filtered.press('/');
 		filtered.press('nothing-is-called-this\r');
 		await filtered.waitForScreen(text => text.includes('nothing matches the filter') && framed(filtered), 'the filtered list');
 		expectFits(filtered);
 		expect(lines(filtered)[1], filtered.describe()).toMatch(/^filter "nothing-is-called-this" · 0 of \d+$/);
 		filtered.kill();
-	}, 180_000);
+	});
 
 	for (const width of [80, 100]) {
 		it(`NO_COLOR at ${width} columns: no colour, and every running row keeps its spinner and its timer`, async () => {
 			const tui = startPtyCli(['demo', '--no-history'], {cols: width, rows, env: {...env, NO_COLOR: '1'}});
-			await tui.waitForScreen(text => new RegExp(`IN_PROGRESS +${spinner.source} \\d+:\\d\\d`).test(text) && framed(tui), 'a running step', 60_000);
+			await tui.waitForScreen(text => new RegExp(`IN_PROGRESS +${spinner.source} \\d+:\\d\\d`).test(text) && framed(tui), 'a running step');
 			expect(tui.logicalLines()).toHaveLength(rows);
 			expect(tui.raw()).not.toMatch(/\u001B\[(3\d|9\d);?[\dm]/);
 			const runningRows = lines(tui).filter(line => / (running|IN_PROGRESS) /.test(line) && spinner.test(line));
@@ -150,7 +150,7 @@ describe('at 80×24', () => {
 			}
 
 			tui.kill();
-		}, 120_000);
+		});
 	}
 
 	it('--ascii: only ASCII, timers whole, a cut message marked with `...`', async () => {
@@ -166,22 +166,22 @@ describe('at 80×24', () => {
 		tui.kill();
 
 		const list = startPtyCli(['demo', '--no-history', '--ascii'], {cols, rows, env});
-		await list.waitForScreen(text => text.includes('mysql-instance') && /\[\.\.\] deploy +IN_PROGRESS +\d+:\d\d/.test(text) && framed(list), 'the ASCII list', 60_000);
+		await list.waitForScreen(text => text.includes('mysql-instance') && /\[\.\.\] deploy +IN_PROGRESS +\d+:\d\d/.test(text) && framed(list), 'the ASCII list');
 		expectFits(list);
 		for (const row of lines(list).filter(line => / (running|IN_PROGRESS) /.test(line))) {
 			expect(row, list.describe()).toMatch(/(running|IN_PROGRESS) +(\d+\/\d+ \S+ +)?\d+:\d\d( |$)/);
 		}
 
 		list.kill();
-	}, 120_000);
+	});
 });
 
 describe('at 200×60', () => {
 	it('the list uses the width: full names and a MESSAGE column', async () => {
 		const tui = startPtyCli(['demo', '--no-history'], {cols: 200, rows: 60, env});
-		await tui.waitForScreen(text => /mysql-instance .* \d+:\d\d {2}deploy in progress/.test(text) && framed(tui), 'the wide list', 60_000);
+		await tui.waitForScreen(text => /mysql-instance .* \d+:\d\d {2}deploy in progress/.test(text) && framed(tui), 'the wide list');
 		expect(lines(tui)[1]).toMatch(/ELAPSED {2}MESSAGE$/);
 		expect(lines(tui).find(line => line.includes('mysql-instance'))).toMatch(/^› ▾ Instance +default +mysql-instance +deploy +. running +0\/3 steps +\d+:\d\d {2}deploy in progress: phase deploy, step deploy \(0\/3 steps\)$/);
 		tui.kill();
-	}, 120_000);
+	});
 });
