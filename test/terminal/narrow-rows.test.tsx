@@ -5,7 +5,7 @@
  */
 import {afterEach, describe, expect, test} from 'vitest';
 import {objectKey, type PlanObject} from '../../source/model/plan-tree.js';
-import {objectTimingId} from '../../source/state/store.js';
+import {objectTimingId, type NodeTiming} from '../../source/state/store.js';
 import {appElement} from '../helpers/app-element.js';
 import {cleanupTerminals, renderInTerminal} from '../helpers/terminal.js';
 import {backupFailed, mysqlDeploy, mysqlDeployTimings, snapshotOf, t0} from '../helpers/ui-objects.js';
@@ -36,7 +36,7 @@ function render(columns: number, options: {color: boolean; ascii: boolean}) {
 	const backup = longBackup();
 	const mysql = mysqlDeploy();
 	const action = 'action:0:backup';
-	const timings = new Map([
+	const timings = new Map<string, ReadonlyMap<string, NodeTiming>>([
 		[objectKey(backup), new Map([[objectTimingId, {startedAt: t0 - 61_000}], [action, {startedAt: t0 - 61_000}], [`${action}/phase:copyFiles`, {startedAt: t0 - 38_000}]])],
 		[objectKey(mysql), mysqlDeployTimings()],
 	]);
