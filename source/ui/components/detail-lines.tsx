@@ -1,7 +1,6 @@
 import {Box, Text} from 'ink';
 import type {PlanNode} from '../../model/plan-tree.js';
 import {singleLine, wrapLines} from '../cell-text.js';
-import {displayWidth} from '../../model/display-width.js';
 import {roleOf} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 
@@ -22,8 +21,8 @@ export function detailLinesWanted(node: PlanNode | undefined, width: number, max
 		return 0;
 	}
 
-	const full = displayWidth(`${node.name}: ${text}`);
-	return Math.min(max, Math.max(1, Math.ceil(full / Math.max(1, width))));
+	// As DetailLines wraps it (by words): one more line than the cells alone would need is often wanted.
+	return Math.min(max, Math.max(1, wrapLines(`${node.name}: ${text}`, Math.max(1, width), max).length));
 }
 
 /** The selected node's name and full message, wrapped into exactly `height` lines. */
