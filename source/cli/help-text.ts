@@ -1,7 +1,7 @@
 /**
  * `planwatch --help` (the whole reference) and the short pages of `planwatch help COMMAND` / `planwatch COMMAND
  * --help`, as kubectl has one page per command. Static text, so --help stays fast; every line fits 80 columns
- * (test/cli/help-text.test.ts). The README's Usage section repeats the gist.
+ * (test/cli/parse-args-habits.test.ts). The README's commands and docs/ repeat the gist.
  */
 
 /** The commands that have a page of their own (`planwatch help demo`, `planwatch demo --help`). */

@@ -89,5 +89,5 @@ describe('leaving a live view', () => {
 		await tui.waitForText(/StartupApplication · always runs +complete/, 60_000);
 		tui.press('q');
 		expect((await tui.waitForExit(30_000)).exitCode, tui.describe()).toBe(0);
-	}, 120_000);
+	});
 });

@@ -12,6 +12,7 @@ import pty from 'node-pty';
 import {listNamespaceNames, listTargetNames} from '../../source/cli/complete-targets.js';
 import {completionScripts} from '../../source/cli/completion-scripts.js';
 import {loadFixture} from '../helpers/fixtures.js';
+import {waitUntil} from '../helpers/wait-until.js';
 import {binPath, buildBin, runBin} from '../helpers/run-bin.js';
 import {actionSets, allResources, instances, WatchServer, writeKubeconfig, type ResourceDef} from '../helpers/watch-server.js';
 
@@ -46,7 +47,7 @@ beforeAll(async () => {
 	symlinkSync(binPath, path.join(bin, 'planwatch'));
 	symlinkSync(binPath, path.join(bin, 'kubectl_complete-planwatch'));
 	writeFileSync(path.join(bin, 'completion.bash'), completionScripts.bash);
-}, 180_000);
+});
 
 afterAll(async () => {
 	await server.close();
@@ -62,9 +63,11 @@ describe('listTargetNames', () => {
 	it('gives up quietly: nothing when the cluster does not answer in time or the kubeconfig is missing', async () => {
 		server.holdNext({plural: 'instances'});
 		server.holdNext({plural: 'actionsets'});
-		const started = performance.now();
+		const asked = server.count({plural: 'instances'});
+		// The server never answers these: the call returns only because its own timeout gave up (without it, the
+		// test's hang bound fails it). No wall-clock budget: a loaded machine may take its time.
 		expect(await listTargetNames({kubeconfig}, {timeoutMs: 300, env: {}})).toEqual([]);
-		expect(performance.now() - started).toBeLessThan(5000);
+		expect(server.count({plural: 'instances'})).toBeGreaterThan(asked);
 		expect(await listTargetNames({kubeconfig: '/nonexistent/kubeconfig'}, {env: {}})).toEqual([]);
 	});
 
@@ -214,18 +217,13 @@ describe.skipIf(!has('zsh'))('planwatch completion zsh, in zsh', () => {
 		shell.onData(d => {
 			output += d;
 		});
-		const seen = async (text: string) => {
-			for (let i = 0; i < 400 && !output.includes(text); i++) {
-				await new Promise(resolve => {
-					setTimeout(resolve, 50);
-				});
-			}
-		};
+		const seen = async (text: string) => waitUntil(() => output.includes(text), `zsh to show ${JSON.stringify(text)}`, 20_000);
 
 		try {
 			shell.write(`autoload -U compinit && compinit -u && source ${path.join(bin, 'completion.zsh')} && echo LOADED\r`);
 			await seen('LOADED\r\n');
-			await seen('% ');
+			// The prompt after it: the line editor is ready for the line.
+			await waitUntil(() => output.slice(output.indexOf('LOADED\r\n')).includes('% '), 'the prompt after loading', 20_000);
 			output = '';
 			shell.write(`${line}\t`);
 			await seen(until);

@@ -7,6 +7,7 @@ import {loadKubeconfig, type LoadedKubeconfig} from '../../source/kube/kubeconfi
 import {listObjects, Reflector, type ReflectorEvent, type ReflectorOptions} from '../../source/kube/list-watch.js';
 import {requestLine} from '../../source/kube/request-log.js';
 import {resourceTypes} from '../../source/kube/resources.js';
+import type {Clock} from '../../source/core/clock.js';
 import {FakeClock} from '../helpers/fake-clock.js';
 import {Recorder, waitUntil} from '../helpers/source-recorder.js';
 import {actionSets, WatchServer, writeKubeconfig} from '../helpers/watch-server.js';
@@ -28,9 +29,26 @@ afterEach(async () => {
 	await server.close();
 });
 
+/** The reflector's timers as it arms them: when each is due, and whether it fired. */
+type Armed = {readonly at: number; fired: boolean};
+let armed: Armed[] = [];
+
 function start(overrides: Partial<ReflectorOptions> = {}): Recorder<ReflectorEvent> {
 	const events = new Recorder<ReflectorEvent>();
-	const reflector = new Reflector({kubeConfig: kubeconfig.kubeConfig, resource: resourceTypes.ActionSet, namespace: 'default', clock, random: () => 0.5, ...overrides}, events.push);
+	armed = [];
+	const tracked: Clock = {
+		now: () => clock.now(),
+		onTick: listener => clock.onTick(listener),
+		after(ms, callback) {
+			const timer: Armed = {at: clock.now() + ms, fired: false};
+			armed.push(timer);
+			return clock.after(ms, () => {
+				timer.fired = true;
+				callback();
+			});
+		},
+	};
+	const reflector = new Reflector({kubeConfig: kubeconfig.kubeConfig, resource: resourceTypes.ActionSet, namespace: 'default', clock: tracked, random: () => 0.5, ...overrides}, events.push);
 	running.push(reflector);
 	reflector.start();
 	return events;
@@ -103,12 +121,12 @@ describe('--request-timeout', () => {
 		clock.advance(4000);
 		firstPage!(JSON.stringify({kind: 'ActionSetList', apiVersion: 'cr.kanister.io/v1alpha1', metadata: {resourceVersion: '5', continue: 'page:1'}, items: [{metadata: {name: 'a'}}]}));
 		await waitUntil(() => held, () => events.describe());
-		// 8 s after the list began (a whole-list bound of 5 s would have fired), 4 s after its second request.
+		// 8 s after the list began (a whole-list bound of 5 s would have fired), 4 s after its second request: the
+		// timeout armed when the first page answered is still ahead, none has fired.
+		const began = clock.now() - 4000;
 		clock.advance(4000);
-		await new Promise(resolve => {
-			setTimeout(resolve, 100);
-		});
-		expect(events.events.some(e => isReconnecting(e))).toBe(false);
+		expect(armed.filter(t => t.fired)).toEqual([]);
+		expect(armed.map(t => t.at - began)).toEqual([5000, 9000]);
 		clock.advance(1000);
 		await events.next('reconnecting', isReconnecting);
 		expect(lastError(events)).toBe('the cluster did not answer page 2 of a list of actionsets within 5s');
