@@ -46,7 +46,7 @@ export type PodFacts = {
 };
 
 /** A warning Event about a pod (FailedScheduling, Unhealthy, BackOff…), already sanitized. */
-export type PodEvent = {readonly pod: string; readonly reason: string; readonly message: string; readonly time?: string};
+export type PodEvent = {readonly name?: string; readonly pod: string; readonly reason: string; readonly message: string; readonly time?: string};
 
 type Raw = Record<string, unknown>;
 

@@ -12,6 +12,7 @@ import {SharedNodes} from '../model/shared-nodes.js';
 import {isActiveState, isFinishedState} from '../model/status.js';
 import type {Clock} from '../core/clock.js';
 import {Listeners} from '../core/external-store.js';
+import {Workloads} from './workloads.js';
 
 /** When a node started and ended, in clock milliseconds. Observed by the client unless the object said so. */
 export type NodeTiming = {
@@ -79,6 +80,8 @@ export type StoreSnapshot = {
 	 * and `fatal` above are then the whole run's (the source folds them). Absent with one context.
 	 */
 	readonly contexts?: readonly ContextState[];
+	/** Pods, applied objects and logs watched for the nodes on screen: why a node is stuck (`diagnose`). */
+	readonly workloads?: Workloads;
 };
 
 /** A watched object that is gone: its last adaptation and when planwatch saw it go (clock ms). */
@@ -114,6 +117,10 @@ function rawByKind(): RawByKind {
 		['ActionSet', new Map()],
 		['Blueprint', new Map()],
 		['Event', new Map()],
+		['Pod', new Map()],
+		['Deployment', new Map()],
+		['StatefulSet', new Map()],
+		['Job', new Map()],
 	]);
 }
 
@@ -151,13 +158,24 @@ export class Store {
 	readonly #listeners = new Listeners();
 	#notifyQueued = false;
 
+	/** What planwatch watched to explain stuck and failed nodes (state/workloads.ts). */
+	readonly workloads: Workloads;
+
 	constructor(clock: Clock) {
 		this.#clock = clock;
+		this.workloads = new Workloads(clock);
 	}
 
 	/** Apply one source event. Subscribers are notified once per microtask batch. */
 	readonly apply = (event: SourceEvent): void => {
 		const {context} = event;
+		// Pods, applied objects, logs and pod Events are the workloads' (an Event about a pod is never the store's).
+		if (this.workloads.apply(event) && event.type !== 'missing' && !(event.type === 'replace' && event.resource === 'Event')) {
+			this.#lastEventAt = this.#clock.now();
+			this.#changed();
+			return;
+		}
+
 		if (context !== undefined && event.type !== 'upsert' && event.type !== 'delete' && event.type !== 'replace') {
 			this.#applyToContext(context, event);
 			this.#changed();
@@ -269,6 +287,7 @@ export class Store {
 			transitions: this.#transitions,
 			...(this.#deleted.size === 0 ? {} : {deleted: this.#deleted}),
 			...(this.#contexts.length === 0 ? {} : {contexts: this.#contexts}),
+			workloads: this.workloads,
 		};
 		return this.#snapshot;
 	};

@@ -7,13 +7,13 @@
  */
 import {ApiException, CoreV1Api, CustomObjectsApi, KubeConfig} from '@kubernetes/client-node';
 import {setTimeout as sleep} from 'node:timers/promises';
-import type {KubeObject, ResourceKind} from '../../../source/core/kube-object.js';
+import type {KubeObject, ResourceKind, WorkloadKind} from '../../../source/core/kube-object.js';
 import {eventNameFor} from '../../../source/scenarios/ids.js';
 import {completeEvent, dueAt, isoSeconds, materialize, playContext, type Scenario, type ScenarioStep} from '../../../source/scenarios/scenario.js';
 
 type CustomResource = {group: string; version: string; plural: string};
 
-const customResources: Record<Exclude<ResourceKind, 'Event'>, CustomResource> = {
+const customResources: Record<Exclude<ResourceKind, 'Event' | WorkloadKind>, CustomResource> = {
 	Instance: {group: 'kudo.dev', version: 'v1beta1', plural: 'instances'},
 	OperatorVersion: {group: 'kudo.dev', version: 'v1beta1', plural: 'operatorversions'},
 	ActionSet: {group: 'cr.kanister.io', version: 'v1alpha1', plural: 'actionsets'},
@@ -119,7 +119,7 @@ export async function playScenario(scenario: Scenario, options: ScenarioPlayerOp
 	let eventSequence = 0;
 	const startedAt = Date.now();
 	const ctx = playContext({namespace, startMs: startedAt, speed, now: () => Date.now()});
-	const where = (resource: ResourceKind, name: string) => ({...customResources[resource as Exclude<ResourceKind, 'Event'>], namespace, name});
+	const where = (resource: ResourceKind, name: string) => ({...customResources[resource as Exclude<ResourceKind, 'Event' | WorkloadKind>], namespace, name});
 
 	/** GET, change, PUT; again on 409 with a fresh GET. */
 	const replace = async (resource: ResourceKind, name: string, change: (current: KubeObject) => KubeObject, subresource: boolean): Promise<KubeObject> => {
