@@ -60,9 +60,13 @@ export function createTuiActions(options: TuiActionsOptions): TuiActions {
 	};
 
 	return {
-		run(command: ActionCommand, key: string | undefined): ActionOutcome {
+		run(command: ActionCommand, key: string | undefined, next?: string): ActionOutcome {
 			if (command === 'notify.toggle') {
 				return {ok: options.notifier.available, message: options.notifier.toggle()};
+			}
+
+			if (command === 'copy.tree' && next !== undefined) {
+				return copied(signals.copy(`${next}\n`), 'the next command');
 			}
 
 			const t = key === undefined ? undefined : texts(key);

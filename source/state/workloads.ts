@@ -8,7 +8,7 @@ import {isWorkloadKind, type KubeObject, type WorkloadKind} from '../core/kube-o
 import {diagnoseKanisterPhase, diagnoseKudoStep, isDiagnosable, kanisterCreatedBy, kanisterNamespaces, logKey, type Diagnosis, type GonePod, type LogRef, type WatchedView} from '../model/diagnosis.js';
 import {appendLog, emptyLogTail, type LogTail} from '../model/log-tail.js';
 import type {PodEvent} from '../model/pod-reason.js';
-import {contextSeparator, type PlanNode, type PlanObject} from '../model/plan-tree.js';
+import {contextSeparator, objectKey, type PlanNode, type PlanObject} from '../model/plan-tree.js';
 import {namespacedName} from '../model/object-references.js';
 import {maxMessageLength, maxNameLength, sanitizeLine} from '../model/sanitize.js';
 import {Listeners} from '../core/external-store.js';
@@ -301,4 +301,19 @@ function pathTo(nodes: readonly PlanNode[], id: string, trail: readonly PlanNode
 	}
 
 	return undefined;
+}
+
+/** Why `node` of `object` is stuck or failed, with the node's run from the snapshot's timings (views and printers). */
+export function diagnoseIn(
+	snapshot: {readonly workloads?: Workloads; readonly timings: ReadonlyMap<string, ReadonlyMap<string, {readonly startedAt?: number; readonly endedAt?: number}>>},
+	object: PlanObject,
+	node: PlanNode,
+): Diagnosis | undefined {
+	if (!snapshot.workloads) {
+		return undefined;
+	}
+
+	const timing = snapshot.timings.get(objectKey(object))?.get(node.id);
+	const run = timing ? {...(timing.startedAt === undefined ? {} : {startedAt: timing.startedAt}), ...(timing.endedAt === undefined ? {} : {endedAt: timing.endedAt})} : undefined;
+	return snapshot.workloads.diagnose({object, node, ...(run ? {run} : {})});
 }

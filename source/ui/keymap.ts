@@ -153,7 +153,7 @@ export const keymap: readonly Binding[] = [
 		hint: {label: '+', text: 'extend', when: 'canExtend'},
 	},
 	{command: 'timeout.retract', keys: [{input: '-'}], modes: everywhere, label: '-', description: 'take back an extension', section: 'Timeout'},
-	{command: 'copy.tree', keys: [{input: 'y'}], modes: views, label: 'y', description: 'copy summary and tree (clipboard, OSC 52)', section: 'Share'},
+	{command: 'copy.tree', keys: [{input: 'y'}], modes: views, label: 'y', description: 'copy the selected node\'s next command, else summary and tree (clipboard, OSC 52)', section: 'Share'},
 	{command: 'copy.json', keys: [{input: 'Y'}], modes: views, label: 'Y', description: 'copy the -o json of the object', section: 'Share'},
 	{command: 'snapshot.save', keys: [{input: 's'}], modes: views, label: 's', description: 'save tree + JSON to ./planwatch-*.txt|json', section: 'Share'},
 	{command: 'notify.toggle', keys: [{input: 'n'}], modes: everywhere, label: 'n', description: 'notifications on / off', section: 'Share'},
