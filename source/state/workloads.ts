@@ -144,11 +144,12 @@ export class Workloads implements InterestFeed {
 			}
 
 			case 'missing': {
-				if (event.resource !== 'Pod') {
-					return isWorkloadKind(event.resource);
+				if (!isWorkloadKind(event.resource)) {
+					return false;
 				}
 
-				this.#forbidden = `pods cannot be read: ${sanitizeLine(event.message, maxMessageLength)}`;
+				// One note for the tree: the first collection refused says why (the others fail the same way).
+				this.#forbidden ??= `${event.resource === 'Pod' ? 'pods' : 'applied objects'} cannot be read: ${sanitizeLine(event.message, maxMessageLength)}`;
 				break;
 			}
 
