@@ -124,7 +124,7 @@ export class Workloads implements InterestFeed {
 				if (event.error !== undefined) {
 					this.#logErrors.set(key, sanitizeLine(event.error));
 					if (event.forbidden) {
-						this.#forbidden = `pod logs cannot be read: ${sanitizeLine(event.error, maxMessageLength)}`;
+						this.#forbidden ??= `pod logs cannot be read: ${sanitizeLine(event.error, maxMessageLength)}`;
 					}
 				} else {
 					this.#logErrors.delete(key);
