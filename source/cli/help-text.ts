@@ -61,7 +61,7 @@ Output
 Demo (a simulated cluster: no kubeconfig needed; --wait, --timeout and + work as with a cluster)
   --scenario NAME       tour (default), mysql-deploy, zookeeper-deploy, kudo-fatal, kudo-uid-race,
                         mysql-backup, backup-defer-failed, postgres-restore-failed,
-                        restore-defer-both-failed, actionset-start-failed, many
+                        restore-defer-both-failed, actionset-start-failed, why-stuck, many
   --speed N             Play N times faster (0.5 = half speed; default 1).
   --loop                Start over when the scenario ends (for a booth or a screen share).
 

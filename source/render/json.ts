@@ -30,6 +30,16 @@
  *     "updatedAt", "startedAt", "endedAt": ISO times the object (or its events) carry
  *     "eta":      while it runs and past runs of it are in the history:
  *                 {"state": "left" | "overdue", "ms": number, "text": "~2m left", "runs": number}
+ *     A running, retrying or failed KUDO step or Kanister phase, once planwatch has watched its pods (docs/stuck.md):
+ *     "cause":     string: the pod (or object) that explains it, and why
+ *     "resources": [{"kind", "namespace", "name", "healthy": bool, "terminal": bool, "health": string}]   KUDO: what
+ *                  the manager applied for the step, with KUDO's health
+ *     "pods":      [{"namespace", "name", "phase", "ready": "0/1", "restarts": number, "reason", "words", "container"?}]
+ *                  reason: image-pull | crash-loop | oom-killed | unschedulable | config-error | exited | failed |
+ *                  not-ready | waiting | pending | succeeded | ready | terminating | unknown
+ *     "logTail":   {"pod", "container", "previous": bool, "lines": [string]}   the last lines read (bounded, sanitized)
+ *     "next":      string: the command to run next, shell-quoted (planwatch never runs it)
+ *     "watchNote": string: pods or their logs may not be read (RBAC)
  *   }
  *
  *   The object's "eta" (same shape) is its running plan's (KUDO) or action's (Kanister).
