@@ -6,7 +6,7 @@
 import path from 'node:path';
 import {describeError} from './describe-error.js';
 import {objectKey} from '../model/plan-tree.js';
-import {toJsonObject} from '../render/json.js';
+import {explainerOf, toJsonObject} from '../render/json.js';
 import {renderObjectPlain} from '../render/plain.js';
 import type {Clock} from '../core/clock.js';
 import type {StoreSnapshot} from '../state/store.js';
@@ -39,7 +39,7 @@ export function createTuiActions(options: TuiActionsOptions): TuiActions {
 		const now = clock.now();
 		const plain = renderObjectPlain(object, snapshot.timings.get(key), {now, ascii: options.ascii, color: false, timeZone: options.timeZone}).join('\n') + '\n';
 		const eta = options.expectations && {expectations: options.expectations, timings: snapshot.timings, now};
-		const json = JSON.stringify(toJsonObject(object, snapshot.events.get(key) ?? [], eta), undefined, 2) + '\n';
+		const json = JSON.stringify(toJsonObject(object, snapshot.events.get(key) ?? [], eta, explainerOf(snapshot, object)), undefined, 2) + '\n';
 		return {plain, json, label: `${object.namespace}/${object.name}`, namespace: object.namespace, name: object.name};
 	};
 

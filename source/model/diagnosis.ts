@@ -97,18 +97,19 @@ export function diagnoseKudoStep(object: PlanObject, path: {readonly plan: strin
 	const pod = explaining(pods);
 	const unhealthy = resources.find(r => !r.healthy);
 	const failed = node.state === 'failed';
+	// A next command only under a node that failed or is known stuck (a pod in trouble, an unhealthy object).
 	const next = pod
 		? nextCommand({kind: 'pod', pod})
 		: unhealthy
 			? nextCommand({kind: 'resource', resource: unhealthy})
-			: nextCommand({kind: 'kudo-step', namespace: object.namespace, instance: object.name, plan: path.plan, failed});
+			: failed ? nextCommand({kind: 'kudo-step', namespace: object.namespace, instance: object.name, plan: path.plan, failed}) : undefined;
 	const cause = pod ? `pod ${pod.name}: ${pod.words}` : unhealthy ? `${unhealthy.kind.toLowerCase()} ${unhealthy.name}: ${unhealthy.words}` : undefined;
 	return {
 		resources,
 		pods,
 		...(cause ? {cause} : {}),
 		...logOf(pod, view),
-		next,
+		...(next ? {next} : {}),
 		...(view.note ? {note: view.note} : {}),
 	};
 }
@@ -160,9 +161,9 @@ export function diagnoseKanisterPhase(
 	const isGone = pod !== undefined && gone.has(pod.uid ?? pod.name);
 	const failed = node.state === 'failed';
 	const {log, logTail} = logOf(pod, view);
-	const next = pod && !isGone
+	const next = pod?.trouble && !isGone
 		? nextCommand({kind: 'pod', pod})
-		: nextCommand({kind: 'kanister-action', namespace: object.namespace, actionSet: object.name, action: action?.name ?? '', failed});
+		: failed ? nextCommand({kind: 'kanister-action', namespace: object.namespace, actionSet: object.name, action: action?.name ?? '', failed}) : undefined;
 	const cause = pod ? `pod ${pod.name}${isGone ? ' (gone)' : ''}: ${pod.words}` : undefined;
 	return {
 		resources: [],
@@ -170,7 +171,7 @@ export function diagnoseKanisterPhase(
 		...(cause ? {cause} : {}),
 		...(log ? {log} : {}),
 		...(logTail ? {logTail} : {}),
-		next,
+		...(next ? {next} : {}),
 		...(view.note ? {note: view.note} : {}),
 	};
 }

@@ -124,7 +124,8 @@ type Snapshot = Pick<StoreSnapshot, 'objects' | 'events'> & Partial<Pick<StoreSn
 
 type Explain = (node: PlanNode) => Diagnosis | undefined;
 
-function explainerOf(snapshot: Snapshot, object: PlanObject): Explain | undefined {
+/** Why each node of `object` is stuck or failed, from what the snapshot's workloads watched (none without them). */
+export function explainerOf(snapshot: Snapshot, object: PlanObject): Explain | undefined {
 	const {workloads, timings} = snapshot;
 	return workloads && timings ? node => diagnoseIn({workloads, timings}, object, node) : undefined;
 }

@@ -75,6 +75,15 @@ describe('diagnoseKudoStep', () => {
 		expect(diagnoseKudoStep(inst, path, node('step', 'app', 'failed'), view({})).next).toBe('kubectl kudo plan trigger --name deploy --instance inst -n ns');
 	});
 
+	test('a running step with nothing wrong seen has no next command', () => {
+		const healthy = {...deployment, status: {observedGeneration: 1, replicas: 1, updatedReplicas: 1, readyReplicas: 1, availableReplicas: 1}};
+		const d = diagnoseKudoStep(inst, path, node('step', 'app', 'running'), view({workloads: [healthy], pods: [pod('web-2', {app: 'web'}, fine)]}));
+		expect(d.resources.map(r => r.healthy)).toEqual([true]);
+		expect(d.cause).toBeUndefined();
+		expect(d.next).toBeUndefined();
+		expect(diagnoseKudoStep(inst, path, node('step', 'app', 'running'), view({})).next).toBeUndefined();
+	});
+
 	test('the forbidden note is carried', () => {
 		expect(diagnoseKudoStep(inst, path, node('step', 'app', 'running'), view({note: 'pods: forbidden'})).note).toBe('pods: forbidden');
 	});
@@ -103,6 +112,13 @@ describe('diagnoseKanisterPhase', () => {
 		}));
 		expect(d.pods.map(p => p.name)).toEqual(['kanister-job-a']);
 		expect(d.next).toBe('kubectl logs -n app-ns kanister-job-a -c app --previous');
+	});
+
+	test('a running phase with a healthy pod: its log is followed, no next command', () => {
+		const running = pod('kanister-job-r', {createdBy: 'kanister'}, fine, 'app-ns', '2026-01-01T00:00:06Z');
+		const d = diagnoseKanisterPhase(as, undefined, action, node('phase', 'dump', 'running'), run, view({pods: [running]}));
+		expect(d.log).toEqual({namespace: 'app-ns', pod: 'kanister-job-r', container: 'app', previous: false});
+		expect(d.next).toBeUndefined();
 	});
 
 	test('with a JobID on the ActionSet only pods that carry it', () => {
