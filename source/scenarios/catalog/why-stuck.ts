@@ -18,6 +18,9 @@ const kudoPod = `${deployment}-6c9f7b8d4-x2k4q`;
 const kudoLabels = {heritage: 'kudo', 'kudo.dev/operator': 'mysql', 'kudo.dev/instance': instance};
 const appLabels = {app: 'mysql', instance};
 const image = 'mysql:5.7';
+/** What the containers end with, as a kubelet writes it (a process's own code, not one of planwatch's). */
+const mysqlExit = 1;
+const jobExit = 2;
 
 /** The Deployment as the manager applies it for deploy/deploy/deploy (annotations on the top-level object only). */
 function deploymentObject(): Record<string, unknown> {
@@ -59,7 +62,7 @@ function crashingPod(restarts: number, waiting: boolean): Record<string, unknown
 				ready: false,
 				restartCount: restarts,
 				state: waiting ? {waiting: {reason: 'CrashLoopBackOff', message: `back-off ${10 * 2 ** Math.min(restarts, 5)}s restarting failed container=mysql pod=${kudoPod}`}} : {running: {}},
-				...(restarts > 0 ? {lastState: {terminated: {exitCode: 1, reason: 'Error'}}} : {}),
+				...(restarts > 0 ? {lastState: {terminated: {exitCode: mysqlExit, reason: 'Error'}}} : {}),
 			}],
 		},
 	};
@@ -134,7 +137,7 @@ function kanisterJob(phase: 'Running' | 'Failed'): Record<string, unknown> {
 		spec: {containers: [{name: 'container', image: 'ghcr.io/kanisterio/mysql-sidecar:0.114.0'}], restartPolicy: 'Never'},
 		status: phase === 'Running'
 			? {phase, conditions: [{type: 'Ready', status: 'True'}], containerStatuses: [{name: 'container', ready: true, restartCount: 0, state: {running: {}}}]}
-			: {phase, containerStatuses: [{name: 'container', ready: false, restartCount: 0, state: {terminated: {exitCode: 2, reason: 'Error'}}}]},
+			: {phase, containerStatuses: [{name: 'container', ready: false, restartCount: 0, state: {terminated: {exitCode: jobExit, reason: 'Error'}}}]},
 	};
 }
 
