@@ -173,7 +173,13 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
  * Pods and logs are watched for every running or failed step and phase of the objects reported (a stream shows
  * them all); under a failed one the log says why and what to run next, each once.
  */
-function explainFailed(store: StreamRun['store'], wanted: (key: string) => boolean, printer: Printer, write: (text: string) => void, clock: Clock): () => void {
+function explainFailed(
+	store: StreamRun['store'],
+	wanted: (key: string) => boolean,
+	printer: Printer,
+	write: (text: string) => void,
+	clock: Clock,
+): () => void {
 	const said = new Set<string>();
 	let seen: {objects: unknown; version: number} | undefined;
 	return () => {

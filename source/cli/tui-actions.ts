@@ -39,7 +39,8 @@ export function createTuiActions(options: TuiActionsOptions): TuiActions {
 		const now = clock.now();
 		const plain = renderObjectPlain(object, snapshot.timings.get(key), {now, ascii: options.ascii, color: false, timeZone: options.timeZone}).join('\n') + '\n';
 		const eta = options.expectations && {expectations: options.expectations, timings: snapshot.timings, now};
-		const json = JSON.stringify(toJsonObject(object, snapshot.events.get(key) ?? [], eta, explainerOf(snapshot, object)), undefined, 2) + '\n';
+		const document = toJsonObject(object, snapshot.events.get(key) ?? [], eta, explainerOf(snapshot, object));
+		const json = JSON.stringify(document, undefined, 2) + '\n';
 		return {plain, json, label: `${object.namespace}/${object.name}`, namespace: object.namespace, name: object.name};
 	};
 

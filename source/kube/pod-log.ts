@@ -23,7 +23,11 @@ export type PodLogRequest = {
 
 /** `/api/v1/namespaces/NS/pods/NAME/log?…` for `request`. */
 export function podLogPath(request: PodLogRequest): string {
-	const query = new URLSearchParams({container: request.container, tailLines: String(request.tailLines), limitBytes: String(request.limitBytes)});
+	const query = new URLSearchParams({
+		container: request.container,
+		tailLines: String(request.tailLines),
+		limitBytes: String(request.limitBytes),
+	});
 	if (request.previous) {
 		query.set('previous', 'true');
 	}
@@ -58,7 +62,8 @@ export async function readPodLog(kubeConfig: KubeConfig, request: PodLogRequest,
 		let status: KubeStatus | undefined;
 		try {
 			const parsed = JSON.parse(text) as unknown;
-			status = typeof parsed === 'object' && parsed !== null && (parsed as {kind?: unknown}).kind === 'Status' ? parsed as KubeStatus : undefined;
+			const isStatus = typeof parsed === 'object' && parsed !== null && (parsed as {kind?: unknown}).kind === 'Status';
+			status = isStatus ? parsed as KubeStatus : undefined;
 		} catch {
 			status = undefined;
 		}

@@ -88,7 +88,12 @@ function logOf(pod: PodFacts | undefined, view: WatchedView): {log?: LogRef; log
 }
 
 /** A KUDO step: `path` are the plan, phase and step names as the tree shows them. */
-export function diagnoseKudoStep(object: PlanObject, path: {readonly plan: string; readonly phase: string; readonly step: string}, node: PlanNode, view: WatchedView): Diagnosis {
+export function diagnoseKudoStep(
+	object: PlanObject,
+	path: {readonly plan: string; readonly phase: string; readonly step: string},
+	node: PlanNode,
+	view: WatchedView,
+): Diagnosis {
 	const target = {instance: object.name, ...path};
 	const applied = view.workloads.filter(w => w.metadata?.namespace === object.namespace && isAppliedFor(w, target));
 	const resources = applied.map(w => kudoHealth(w));
@@ -103,7 +108,9 @@ export function diagnoseKudoStep(object: PlanObject, path: {readonly plan: strin
 		: unhealthy
 			? nextCommand({kind: 'resource', resource: unhealthy})
 			: failed ? nextCommand({kind: 'kudo-step', namespace: object.namespace, instance: object.name, plan: path.plan, failed}) : undefined;
-	const cause = pod ? `pod ${pod.name}: ${pod.words}` : unhealthy ? `${unhealthy.kind.toLowerCase()} ${unhealthy.name}: ${unhealthy.words}` : undefined;
+	const cause = pod
+		? `pod ${pod.name}: ${pod.words}`
+		: unhealthy ? `${unhealthy.kind.toLowerCase()} ${unhealthy.name}: ${unhealthy.words}` : undefined;
 	return {
 		resources,
 		pods,
@@ -163,7 +170,9 @@ export function diagnoseKanisterPhase(
 	const {log, logTail} = logOf(pod, view);
 	const next = pod?.trouble && !isGone
 		? nextCommand({kind: 'pod', pod})
-		: failed ? nextCommand({kind: 'kanister-action', namespace: object.namespace, actionSet: object.name, action: action?.name ?? '', failed}) : undefined;
+		: failed
+			? nextCommand({kind: 'kanister-action', namespace: object.namespace, actionSet: object.name, action: action?.name ?? '', failed})
+			: undefined;
 	const cause = pod ? `pod ${pod.name}${isGone ? ' (gone)' : ''}: ${pod.words}` : undefined;
 	return {
 		resources: [],

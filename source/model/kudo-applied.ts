@@ -35,6 +35,11 @@ function record(value: unknown): Raw {
 
 const name = (v: unknown): string => sanitizeLine(v, maxNameLength);
 
+/** The records of a list field (conditions, ownerReferences); anything else is none. */
+function records(value: unknown): Raw[] {
+	return Array.isArray(value) ? value.map(v => record(v)) : [];
+}
+
 /** Where an applied object came from, read off its marks (sanitized); undefined when KUDO did not apply it. */
 export type AppliedFor = {
 	readonly instance: string;
@@ -54,7 +59,7 @@ export function appliedFor(raw: KubeObject): AppliedFor | undefined {
 
 	const instance = name(labels[kudoMarks.instance]);
 	// A namespaced object is owned by its Instance: an owner of another name means the label was copied by hand.
-	const owner = (Array.isArray(meta['ownerReferences']) ? meta['ownerReferences'] : []).map(o => record(o)).find(o => o['controller'] === true);
+	const owner = records(meta['ownerReferences']).find(o => o['controller'] === true);
 	if (owner && owner['kind'] === 'Instance' && name(owner['name']) !== instance) {
 		return undefined;
 	}
@@ -65,11 +70,15 @@ export function appliedFor(raw: KubeObject): AppliedFor | undefined {
 	}
 
 	const uid = name(annotations[kudoMarks.planUid]);
-	return {instance, plan: name(annotations[kudoMarks.plan]), phase: name(annotations[kudoMarks.phase]), step, ...(uid ? {planUid: uid} : {})};
+	const plan = name(annotations[kudoMarks.plan]);
+	return {instance, plan, phase: name(annotations[kudoMarks.phase]), step, ...(uid ? {planUid: uid} : {})};
 }
 
 /** Applied for exactly this step of this Instance's plan (names as the adapters sanitized them). */
-export function isAppliedFor(raw: KubeObject, target: {readonly instance: string; readonly plan: string; readonly phase: string; readonly step: string}): boolean {
+export function isAppliedFor(
+	raw: KubeObject,
+	target: {readonly instance: string; readonly plan: string; readonly phase: string; readonly step: string},
+): boolean {
 	const a = appliedFor(raw);
 	return a !== undefined && a.instance === target.instance && a.plan === target.plan && a.phase === target.phase && a.step === target.step;
 }
@@ -98,7 +107,7 @@ function deploymentHealth(meta: Raw, spec: Raw, status: Raw): {healthy: boolean;
 		return {healthy: false, terminal: false, words: `${counts}, waiting for the spec update to be observed`};
 	}
 
-	const progressing = (Array.isArray(status['conditions']) ? status['conditions'] : []).map(c => record(c)).find(c => c['type'] === 'Progressing');
+	const progressing = records(status['conditions']).find(c => c['type'] === 'Progressing');
 	if (progressing?.['reason'] === 'ProgressDeadlineExceeded') {
 		return {healthy: false, terminal: false, words: `${counts}, exceeded its progress deadline`};
 	}
@@ -144,7 +153,9 @@ function statefulSetHealth(meta: Raw, spec: Raw, status: Raw): {healthy: boolean
 	if (typeof rolling['partition'] === 'number') {
 		const want = desired - int(rolling['partition']);
 		const updated = int(status['updatedReplicas']);
-		return updated < want ? {healthy: false, terminal: false, words: `${counts}, ${updated} of ${want} new pods updated`} : {healthy: true, terminal: false, words: counts};
+		return updated < want
+			? {healthy: false, terminal: false, words: `${counts}, ${updated} of ${want} new pods updated`}
+			: {healthy: true, terminal: false, words: counts};
 	}
 
 	if (status['updateRevision'] !== status['currentRevision']) {
@@ -155,7 +166,7 @@ function statefulSetHealth(meta: Raw, spec: Raw, status: Raw): {healthy: boolean
 }
 
 function jobHealth(status: Raw): {healthy: boolean; terminal: boolean; words: string} {
-	const failedCondition = (Array.isArray(status['conditions']) ? status['conditions'] : []).map(c => record(c)).find(c => c['type'] === 'Failed' && c['status'] === 'True');
+	const failedCondition = records(status['conditions']).find(c => c['type'] === 'Failed' && c['status'] === 'True');
 	if (failedCondition) {
 		const reason = sanitizeLine(failedCondition['reason'], 100);
 		const message = sanitizeLine(failedCondition['message'], maxMessageLength);
@@ -190,9 +201,10 @@ export function kudoHealth(raw: KubeObject): ResourceHealth {
 		}
 
 		case 'Pod': {
-			const ready = (Array.isArray(status['conditions']) ? status['conditions'] : []).map(c => record(c)).some(c => c['type'] === 'Ready' && c['status'] === 'True');
+			const ready = records(status['conditions']).some(c => c['type'] === 'Ready' && c['status'] === 'True');
 			const healthy = status['phase'] === 'Running' && ready;
-			return {...base, healthy, terminal: false, words: healthy ? 'running, ready' : `not running yet: ${name(status['phase']) || 'no status'}`};
+			const words = healthy ? 'running, ready' : `not running yet: ${name(status['phase']) || 'no status'}`;
+			return {...base, healthy, terminal: false, words};
 		}
 
 		default: {

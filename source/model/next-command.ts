@@ -30,7 +30,13 @@ export type NextInput =
 		/** failed: the plan ended (FATAL_ERROR) and only a new trigger runs it again. */
 		readonly failed: boolean;
 	}
-	| {readonly kind: 'kanister-action'; readonly namespace: string; readonly actionSet: string; readonly action: string; readonly failed: boolean};
+	| {
+		readonly kind: 'kanister-action';
+		readonly namespace: string;
+		readonly actionSet: string;
+		readonly action: string;
+		readonly failed: boolean;
+	};
 
 /** The next command for `input`. */
 export function nextCommand(input: NextInput): string {

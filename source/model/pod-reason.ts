@@ -46,7 +46,13 @@ export type PodFacts = {
 };
 
 /** A warning Event about a pod (FailedScheduling, Unhealthy, BackOff…), already sanitized. */
-export type PodEvent = {readonly name?: string; readonly pod: string; readonly reason: string; readonly message: string; readonly time?: string};
+export type PodEvent = {
+	readonly name?: string;
+	readonly pod: string;
+	readonly reason: string;
+	readonly message: string;
+	readonly time?: string;
+};
 
 type Raw = Record<string, unknown>;
 
@@ -92,6 +98,8 @@ function latestEvent(events: readonly PodEvent[], pod: string, reasons: readonly
 	return latest;
 }
 
+const imagePullReasons: ReadonlySet<string> = new Set(['ImagePullBackOff', 'ErrImagePull', 'InvalidImageName', 'ErrImageNeverPull']);
+
 type ContainerView = {readonly name: string; readonly status: Raw; readonly init: boolean};
 
 /**
@@ -108,8 +116,9 @@ function containerReason(c: ContainerView): {reason: PodReason; words: string; p
 	const waitingReason = text(waiting['reason']);
 	const waitingMessage = text(waiting['message']);
 	const where = c.init ? `init container ${c.name}` : `container ${c.name}`;
-	if (waitingReason === 'ImagePullBackOff' || waitingReason === 'ErrImagePull' || waitingReason === 'InvalidImageName' || waitingReason === 'ErrImageNeverPull') {
-		return {reason: 'image-pull', words: withMessage(`${waitingReason}: the image of ${where} cannot be pulled`, waitingMessage), previous: false};
+	if (imagePullReasons.has(waitingReason)) {
+		const words = withMessage(`${waitingReason}: the image of ${where} cannot be pulled`, waitingMessage);
+		return {reason: 'image-pull', words, previous: false};
 	}
 
 	if (waitingReason === 'CreateContainerConfigError' || waitingReason === 'CreateContainerError' || waitingReason === 'RunContainerError') {
@@ -117,12 +126,14 @@ function containerReason(c: ContainerView): {reason: PodReason; words: string; p
 	}
 
 	if (text(lastTerminated['reason']) === 'OOMKilled' || text(terminated['reason']) === 'OOMKilled') {
-		return {reason: 'oom-killed', words: `OOMKilled: ${where} ran out of memory, ${plural(restarts, 'restart')}`, previous: restarts > 0 && !('terminated' in state)};
+		const words = `OOMKilled: ${where} ran out of memory, ${plural(restarts, 'restart')}`;
+		return {reason: 'oom-killed', words, previous: restarts > 0 && !('terminated' in state)};
 	}
 
 	if (waitingReason === 'CrashLoopBackOff') {
 		const lastExit = Object.keys(lastTerminated).length > 0 ? `, last ${exitWords(lastTerminated)}` : '';
-		return {reason: 'crash-loop', words: `CrashLoopBackOff: ${where} keeps crashing, ${plural(restarts, 'restart')}${lastExit}`, previous: restarts > 0};
+		const words = `CrashLoopBackOff: ${where} keeps crashing, ${plural(restarts, 'restart')}${lastExit}`;
+		return {reason: 'crash-loop', words, previous: restarts > 0};
 	}
 
 	if (Object.keys(terminated).length > 0 && count(terminated['exitCode']) !== 0) {
@@ -202,7 +213,8 @@ export function podFacts(raw: KubeObject, events: readonly PodEvent[] = []): Pod
 	}
 
 	if (phase === 'Failed') {
-		return verdict('failed', withMessage(`Failed${text(status['reason']) ? ` (${text(status['reason'])})` : ''}`, text(status['message'])), true);
+		const reason = text(status['reason']);
+		return verdict('failed', withMessage(`Failed${reason ? ` (${reason})` : ''}`, text(status['message'])), true);
 	}
 
 	if (phase === 'Succeeded') {

@@ -79,7 +79,9 @@ const maxRecordedString = 16_384;
 /** Bad recording: one line naming the file and line, exit 2. */
 export class RecordingError extends InputError {}
 
-const resources: ReadonlySet<string> = new Set<ResourceKind>(['Instance', 'OperatorVersion', 'ActionSet', 'Blueprint', 'Event', 'Pod', 'Deployment', 'StatefulSet', 'Job']);
+const resources: ReadonlySet<string> = new Set<ResourceKind>([
+	'Instance', 'OperatorVersion', 'ActionSet', 'Blueprint', 'Event', 'Pod', 'Deployment', 'StatefulSet', 'Job',
+]);
 
 /** Fields planwatch never reads and that only make lines long (server-side apply bookkeeping). */
 function isDropped(key: string, parentKey: string | undefined): boolean {

@@ -86,7 +86,16 @@ export type JsonNode = {
 	/** KUDO: the objects the manager applied for this step, with KUDO's health. */
 	resources?: Array<{kind: string; namespace: string; name: string; healthy: boolean; terminal: boolean; health: string}>;
 	/** The pods behind them (Kanister: the pod the phase's function ran, kept after it is gone). */
-	pods?: Array<{namespace: string; name: string; phase: string; ready: string; restarts: number; reason: string; words: string; container?: string}>;
+	pods?: Array<{
+		namespace: string;
+		name: string;
+		phase: string;
+		ready: string;
+		restarts: number;
+		reason: string;
+		words: string;
+		container?: string;
+	}>;
 	/** The last lines planwatch read of the log that explains it (`previous`: the container before its restart). */
 	logTail?: {pod: string; container: string; previous: boolean; lines: string[]};
 	/** The command to run next (shell-quoted); planwatch never runs it. */
@@ -154,7 +163,8 @@ export function* renderJsonChunks(snapshot: Snapshot & Pick<StoreSnapshot, 'miss
 	yield '{\n  "objects": [\n';
 	for (const [i, o] of objects.entries()) {
 		// JSON.stringify escapes newlines inside strings: every raw newline is indentation.
-		const text = JSON.stringify(toJsonObject(o, snapshot.events.get(objectKey(o)) ?? [], eta, explainerOf(snapshot, o)), undefined, 2).replaceAll('\n', '\n    ');
+		const object = toJsonObject(o, snapshot.events.get(objectKey(o)) ?? [], eta, explainerOf(snapshot, o));
+		const text = JSON.stringify(object, undefined, 2).replaceAll('\n', '\n    ');
 		yield `    ${text}${i < objects.length - 1 ? ',' : ''}\n`;
 	}
 
@@ -274,9 +284,20 @@ export function resultLine(result: {readonly exitCode: number; readonly message:
 function jsonWhy(d: Diagnosis): Pick<JsonNode, 'cause' | 'resources' | 'pods' | 'logTail' | 'next' | 'watchNote'> {
 	return {
 		cause: d.cause,
-		resources: d.resources.length > 0 ? d.resources.map(r => ({kind: r.kind, namespace: r.namespace, name: r.name, healthy: r.healthy, terminal: r.terminal, health: r.words})) : undefined,
+		resources: d.resources.length > 0
+			? d.resources.map(r => ({kind: r.kind, namespace: r.namespace, name: r.name, healthy: r.healthy, terminal: r.terminal, health: r.words}))
+			: undefined,
 		pods: d.pods.length > 0
-			? d.pods.map(p => ({namespace: p.namespace, name: p.name, phase: p.phase, ready: p.ready, restarts: p.restarts, reason: p.reason, words: p.words, ...optional({container: p.container})}))
+			? d.pods.map(p => ({
+				namespace: p.namespace,
+				name: p.name,
+				phase: p.phase,
+				ready: p.ready,
+				restarts: p.restarts,
+				reason: p.reason,
+				words: p.words,
+				...optional({container: p.container}),
+			}))
 			: undefined,
 		logTail: d.log && d.logTail ? {pod: d.log.pod, container: d.log.container, previous: d.log.previous, lines: [...d.logTail]} : undefined,
 		next: d.next,

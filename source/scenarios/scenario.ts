@@ -130,12 +130,31 @@ export function scenarioTargets(scenario: Scenario, namespace: string): Array<{k
  * A `log` step: `text` written by `container` of pod `pod` (the previous instance's log when `previous`; `reset`:
  * a new read, as after a restart, replaces what was read before).
  */
-export function logStep(at: number, log: {readonly pod: string; readonly container: string; readonly text: string; readonly previous?: boolean; readonly reset?: boolean}): ScenarioStep {
-	return {at, op: 'log', resource: 'Pod', object: {apiVersion: 'v1', kind: 'PodLog', metadata: {name: log.pod}, container: log.container, previous: log.previous === true, reset: log.reset === true, text: log.text}};
+export function logStep(
+	at: number,
+	log: {readonly pod: string; readonly container: string; readonly text: string; readonly previous?: boolean; readonly reset?: boolean},
+): ScenarioStep {
+	const object = {
+		apiVersion: 'v1',
+		kind: 'PodLog',
+		metadata: {name: log.pod},
+		container: log.container,
+		previous: log.previous === true,
+		reset: log.reset === true,
+		text: log.text,
+	};
+	return {at, op: 'log', resource: 'Pod', object};
 }
 
 /** What a `log` step's object says. */
-export function logOf(object: KubeObject): {readonly namespace: string; readonly pod: string; readonly container: string; readonly previous: boolean; readonly text: string; readonly reset?: true} {
+export function logOf(object: KubeObject): {
+	readonly namespace: string;
+	readonly pod: string;
+	readonly container: string;
+	readonly previous: boolean;
+	readonly text: string;
+	readonly reset?: true;
+} {
 	return {
 		...(object['reset'] === true ? {reset: true as const} : {}),
 		namespace: object.metadata?.namespace ?? '',

@@ -10,7 +10,9 @@ import {completeEvent, isoSeconds, materialize, type PlayContext, type ScenarioS
 
 export type ClusterChange = {readonly type: 'upsert' | 'delete'; readonly resource: ResourceKind; readonly object: KubeObject};
 
-export const clusterResources: readonly ResourceKind[] = ['OperatorVersion', 'Instance', 'Blueprint', 'ActionSet', 'Event', 'Deployment', 'StatefulSet', 'Job', 'Pod'];
+export const clusterResources: readonly ResourceKind[] = [
+	'OperatorVersion', 'Instance', 'Blueprint', 'ActionSet', 'Event', 'Deployment', 'StatefulSet', 'Job', 'Pod',
+];
 
 /** Kinds whose status is a subresource: writes to it leave spec and generation alone. */
 const statusSubresource = new Set<ResourceKind>(['Instance', 'Deployment', 'StatefulSet', 'Job', 'Pod']);
@@ -104,7 +106,8 @@ export class SimulatedCluster {
 	/** Delete everything (for --loop); returns the deletions to report, events last. */
 	clear(): ClusterChange[] {
 		const changes: ClusterChange[] = [];
-		for (const resource of ['Pod', 'Deployment', 'StatefulSet', 'Job', 'Instance', 'ActionSet', 'OperatorVersion', 'Blueprint', 'Event'] as const) {
+		const order = ['Pod', 'Deployment', 'StatefulSet', 'Job', 'Instance', 'ActionSet', 'OperatorVersion', 'Blueprint', 'Event'] as const;
+		for (const resource of order) {
 			const store = this.#objects.get(resource)!;
 			for (const object of store.values()) {
 				changes.push({type: 'delete', resource, object: {...object, metadata: {...object.metadata, resourceVersion: this.#nextVersion()}}});

@@ -32,7 +32,12 @@ export type WorkloadFollowerOptions = {
 	readonly refollowMs?: number;
 };
 
-type Collection = {readonly kind: WorkloadKind | 'Event'; readonly namespace: string; readonly labelSelector?: string; readonly fieldSelector?: string};
+type Collection = {
+	readonly kind: WorkloadKind | 'Event';
+	readonly namespace: string;
+	readonly labelSelector?: string;
+	readonly fieldSelector?: string;
+};
 
 /** Which collections the interest needs: see the module comment. */
 export function collectionsFor(feed: Pick<InterestFeed, 'interest'>): Collection[] {
@@ -267,7 +272,9 @@ export class WorkloadFollower {
 					return;
 				}
 
-				const failure = classifyFailure(error, {server: o.server, verb: 'list', resource: resourceTypes.Pod, namespace: log.namespace, ...(o.credentialPlugin === undefined ? {} : {credentialPlugin: o.credentialPlugin})});
+				const plugin = o.credentialPlugin === undefined ? {} : {credentialPlugin: o.credentialPlugin};
+				const where = {server: o.server, verb: 'list', resource: resourceTypes.Pod, namespace: log.namespace, ...plugin} as const;
+				const failure = classifyFailure(error, where);
 				const forbidden = failure.statusCode === 403;
 				if (forbidden) {
 					this.#logsForbidden = true;

@@ -67,7 +67,13 @@ export type Interest = {
 /** What a source that can follow pods and logs reads: the interest, the logs it should follow, and changes. */
 export type InterestFeed = {
 	interest(): readonly Interest[];
-	wantedLogs(): ReadonlyArray<{readonly context?: string; readonly namespace: string; readonly pod: string; readonly container: string; readonly previous: boolean}>;
+	wantedLogs(): ReadonlyArray<{
+		readonly context?: string;
+		readonly namespace: string;
+		readonly pod: string;
+		readonly container: string;
+		readonly previous: boolean;
+	}>;
 	subscribe(listener: () => void): () => void;
 };
 

@@ -15,7 +15,11 @@ export type WatchWants = {
 export const noWants: WatchWants = {interest: [], logs: []};
 
 /** `nodes`: the nodes on screen (and the selected one); `diagnose` explains one of them. */
-export function watchWants(object: PlanObject | undefined, nodes: readonly PlanNode[], diagnose: (node: PlanNode) => Diagnosis | undefined): WatchWants {
+export function watchWants(
+	object: PlanObject | undefined,
+	nodes: readonly PlanNode[],
+	diagnose: (node: PlanNode) => Diagnosis | undefined,
+): WatchWants {
 	if (!object) {
 		return noWants;
 	}
@@ -51,7 +55,10 @@ export function watchWants(object: PlanObject | undefined, nodes: readonly PlanN
 }
 
 /** Every node of `objects` (a stream prints them all): what to watch for them. */
-export function allWatchWants(objects: readonly PlanObject[], diagnose: (object: PlanObject, node: PlanNode) => Diagnosis | undefined): WatchWants {
+export function allWatchWants(
+	objects: readonly PlanObject[],
+	diagnose: (object: PlanObject, node: PlanNode) => Diagnosis | undefined,
+): WatchWants {
 	const interest: Interest[] = [];
 	const logs: Array<LogRef & {readonly context?: string}> = [];
 	for (const object of objects) {

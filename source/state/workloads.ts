@@ -4,8 +4,19 @@
  * by the store with the source's events; read by the views through `diagnose`. The views say which nodes are on
  * screen (`setInterest`); a source that can follow pods and logs reads that (`InterestFeed`). Bounded throughout.
  */
-import {isWorkloadKind, type KubeObject, type WorkloadKind} from '../core/kube-object.js';
-import {diagnoseKanisterPhase, diagnoseKudoStep, isDiagnosable, kanisterCreatedBy, kanisterNamespaces, logKey, type Diagnosis, type GonePod, type LogRef, type WatchedView} from '../model/diagnosis.js';
+import {isWorkloadKind, workloadKinds, type KubeObject, type WorkloadKind} from '../core/kube-object.js';
+import {
+	diagnoseKanisterPhase,
+	diagnoseKudoStep,
+	isDiagnosable,
+	kanisterCreatedBy,
+	kanisterNamespaces,
+	logKey,
+	type Diagnosis,
+	type GonePod,
+	type LogRef,
+	type WatchedView,
+} from '../model/diagnosis.js';
 import {appendLog, emptyLogTail, type LogTail} from '../model/log-tail.js';
 import type {PodEvent} from '../model/pod-reason.js';
 import {contextSeparator, objectKey, type PlanNode, type PlanObject} from '../model/plan-tree.js';
@@ -44,7 +55,7 @@ export type DiagnoseInput = {
 
 export class Workloads implements InterestFeed {
 	readonly #clock: Clock;
-	readonly #raw = new Map<WorkloadKind, Map<Scoped, KubeObject>>([['Pod', new Map()], ['Deployment', new Map()], ['StatefulSet', new Map()], ['Job', new Map()]]);
+	readonly #raw = new Map<WorkloadKind, Map<Scoped, KubeObject>>(workloadKinds.map(kind => [kind, new Map()]));
 	readonly #gone = new Map<Scoped, GonePod>();
 	readonly #events = new Map<Scoped, PodEvent[]>();
 	readonly #logs = new Map<Scoped, LogTail>();
@@ -149,7 +160,8 @@ export class Workloads implements InterestFeed {
 				}
 
 				// One note for the tree: the first collection refused says why (the others fail the same way).
-				this.#forbidden ??= `${event.resource === 'Pod' ? 'pods' : 'applied objects'} cannot be read: ${sanitizeLine(event.message, maxMessageLength)}`;
+				const what = event.resource === 'Pod' ? 'pods' : 'applied objects';
+				this.#forbidden ??= `${what} cannot be read: ${sanitizeLine(event.message, maxMessageLength)}`;
 				break;
 			}
 
@@ -212,7 +224,10 @@ export class Workloads implements InterestFeed {
 
 	/** What was watched in these namespaces of one context. */
 	view(context: string | undefined, namespaces: readonly string[]): WatchedView {
-		const inScope = (o: KubeObject, key: string): boolean => (context === undefined ? !key.includes(contextSeparator) : key.startsWith(context + contextSeparator)) && namespaces.includes(o.metadata?.namespace ?? '');
+		const inContext = (key: string): boolean => (
+			context === undefined ? !key.includes(contextSeparator) : key.startsWith(context + contextSeparator)
+		);
+		const inScope = (o: KubeObject, key: string): boolean => inContext(key) && namespaces.includes(o.metadata?.namespace ?? '');
 		const pick = (kind: WorkloadKind): KubeObject[] => [...this.#raw.get(kind)!].filter(([key, o]) => inScope(o, key)).map(([, o]) => o);
 		const logs = new Map<string, LogTail>();
 		const prefix = context === undefined ? '' : context + contextSeparator;
@@ -246,7 +261,8 @@ export class Workloads implements InterestFeed {
 				return undefined;
 			}
 
-			return diagnoseKudoStep(object, {plan: plan.name, phase: phase.name, step: node.name}, node, this.view(object.context, [object.namespace]));
+			const view = this.view(object.context, [object.namespace]);
+			return diagnoseKudoStep(object, {plan: plan.name, phase: phase.name, step: node.name}, node, view);
 		}
 
 		const action = path[0];
@@ -306,7 +322,10 @@ function pathTo(nodes: readonly PlanNode[], id: string, trail: readonly PlanNode
 
 /** Why `node` of `object` is stuck or failed, with the node's run from the snapshot's timings (views and printers). */
 export function diagnoseIn(
-	snapshot: {readonly workloads?: Workloads; readonly timings: ReadonlyMap<string, ReadonlyMap<string, {readonly startedAt?: number; readonly endedAt?: number}>>},
+	snapshot: {
+		readonly workloads?: Workloads;
+		readonly timings: ReadonlyMap<string, ReadonlyMap<string, {readonly startedAt?: number; readonly endedAt?: number}>>;
+	},
 	object: PlanObject,
 	node: PlanNode,
 ): Diagnosis | undefined {
@@ -314,7 +333,24 @@ export function diagnoseIn(
 		return undefined;
 	}
 
-	const timing = snapshot.timings.get(objectKey(object))?.get(node.id);
-	const run = timing ? {...(timing.startedAt === undefined ? {} : {startedAt: timing.startedAt}), ...(timing.endedAt === undefined ? {} : {endedAt: timing.endedAt})} : undefined;
+	const run = runOfTiming(snapshot.timings.get(objectKey(object))?.get(node.id));
 	return snapshot.workloads.diagnose({object, node, ...(run ? {run} : {})});
+}
+
+/** A node's run from its timing (clock ms), as `diagnose` takes it. */
+export function runOfTiming(timing: {readonly startedAt?: number; readonly endedAt?: number} | undefined): DiagnoseInput['run'] {
+	if (!timing) {
+		return undefined;
+	}
+
+	const run: {startedAt?: number; endedAt?: number} = {};
+	if (timing.startedAt !== undefined) {
+		run.startedAt = timing.startedAt;
+	}
+
+	if (timing.endedAt !== undefined) {
+		run.endedAt = timing.endedAt;
+	}
+
+	return run;
 }

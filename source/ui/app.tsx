@@ -20,6 +20,7 @@ import {whyLinesWanted} from './why-lines.js';
 import {noWants, watchWants} from '../state/watch-wants.js';
 import {scrollWindow} from './scroll-window.js';
 import type {StoreSnapshot} from '../state/store.js';
+import {runOfTiming} from '../state/workloads.js';
 import {TimeoutBanner, hasBanner} from './components/timeout-banner.js';
 import {useCommands} from './hooks/use-commands.js';
 import {useStore, type SnapshotSource} from './hooks/use-store.js';
@@ -127,7 +128,8 @@ function useAppCommands(mode: ReturnType<typeof viewMode>, keyContext: {readonly
 	useCommands(mode, {
 		onCommand(command: Command) {
 			if (actionCommands.has(command)) {
-				const outcome = t.actions ? t.actions.run(command as ActionCommand, t.openKey, command === 'copy.tree' ? t.next : undefined) : {ok: false, message: 'not available here'};
+				const next = command === 'copy.tree' ? t.next : undefined;
+				const outcome = t.actions ? t.actions.run(command as ActionCommand, t.openKey, next) : {ok: false, message: 'not available here'};
 				t.setFlash({...outcome, at: t.clock.now()});
 				return;
 			}
@@ -181,7 +183,8 @@ type TreeScreenProps = {
 };
 
 /** One object full screen: its summary lines, its plan tree and the selected node's details. */
-function TreeScreen({object, deletedAt, objectKey, synced, eta, tree, selected, timings, expectations, layout, why, width}: TreeScreenProps) {
+function TreeScreen(props: TreeScreenProps) {
+	const {object, deletedAt, objectKey, synced, eta, tree, selected, timings, expectations, layout, why, width} = props;
 	return (
 		<>
 			<ObjectLines object={object} deletedAt={deletedAt} objectKey={objectKey} synced={synced} eta={deletedAt === undefined ? eta : undefined} height={layout.top} width={width} />
@@ -253,7 +256,20 @@ export function App(props: AppProps) {
 	const body = view.help ? (
 		<HelpOverlay height={layout.top + layout.body} width={columns} scroll={view.helpScroll} context={keyContext} />
 	) : isTree ? (
-		<TreeScreen object={open} deletedAt={gone?.at} objectKey={view.openKey ?? ''} synced={snapshot.synced} eta={openEta} tree={tree} selected={selected} timings={snapshot.timings} expectations={treeExpectations} layout={layout} why={{diagnosis, height: Math.min(whyWanted, layout.detail)}} width={columns} />
+		<TreeScreen
+			object={open}
+			deletedAt={gone?.at}
+			objectKey={view.openKey ?? ''}
+			synced={snapshot.synced}
+			eta={openEta}
+			tree={tree}
+			selected={selected}
+			timings={snapshot.timings}
+			expectations={treeExpectations}
+			layout={layout}
+			why={{diagnosis, height: Math.min(whyWanted, layout.detail)}}
+			width={columns}
+		/>
 	) : (
 		<>
 			<ListHeader view={view} shown={listed.length} total={snapshot.objects.length} height={layout.top - 1} width={columns} />
@@ -317,16 +333,15 @@ function useDiagnosis(snapshot: StoreSnapshot, object: PlanObject | undefined, k
 	const {workloads, timings, version} = snapshot;
 	const diagnose = useMemo(() => {
 		const objectTimings = key === undefined ? undefined : timings.get(key);
-		return (node: PlanNode): Diagnosis | undefined => (object && workloads ? workloads.diagnose({object, node, ...runOf(objectTimings?.get(node.id))}) : undefined);
+		return (node: PlanNode): Diagnosis | undefined => {
+			const run = runOfTiming(objectTimings?.get(node.id));
+			return object && workloads ? workloads.diagnose({object, node, ...(run ? {run} : {})}) : undefined;
+		};
 		// The workloads change in place; the snapshot's version says when.
 		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [object, workloads, timings, key, version]);
 	const diagnosis = useMemo(() => (selected ? diagnose(selected) : undefined), [diagnose, selected]);
 	return {diagnosis, diagnose};
-}
-
-function runOf(timing: {readonly startedAt?: number; readonly endedAt?: number} | undefined): {run?: {startedAt?: number; endedAt?: number}} {
-	return timing ? {run: {...(timing.startedAt === undefined ? {} : {startedAt: timing.startedAt}), ...(timing.endedAt === undefined ? {} : {endedAt: timing.endedAt})}} : {};
 }
 
 /** Tell the store's workloads which nodes are on screen: only their pods and logs are watched. */

@@ -11,6 +11,10 @@ export type WhyLine = {readonly label: string; readonly text: string; readonly r
 /** Most log lines the pane shows. */
 export const maxWhyLogLines = 8;
 
+function lines(n: number): string {
+	return `${n} line${n === 1 ? '' : 's'}`;
+}
+
 export function whyLines(d: Diagnosis | undefined, height: number): WhyLine[] {
 	if (!d || height <= 0) {
 		return [];
@@ -22,7 +26,8 @@ export function whyLines(d: Diagnosis | undefined, height: number): WhyLine[] {
 	}
 
 	if (d.resources.length > 0) {
-		head.push({label: 'objects', text: d.resources.map(r => `${r.kind.toLowerCase()} ${r.name} ${r.words}`).join(' · '), role: d.resources.every(r => r.healthy) ? 'text' : 'warning'});
+		const text = d.resources.map(r => `${r.kind.toLowerCase()} ${r.name} ${r.words}`).join(' · ');
+		head.push({label: 'objects', text, role: d.resources.every(r => r.healthy) ? 'text' : 'warning'});
 	}
 
 	if (d.pods.length > 0 && (d.pods.length > 1 || !d.cause)) {
@@ -36,8 +41,9 @@ export function whyLines(d: Diagnosis | undefined, height: number): WhyLine[] {
 	const next: WhyLine[] = d.next ? [{label: 'next', text: d.next, role: 'accent'}] : [];
 	const logRoom = Math.max(0, height - head.length - next.length - (d.log ? 1 : 0));
 	const log = d.log && d.logTail && d.logTail.length > 0 ? d.logTail.slice(-Math.min(maxWhyLogLines, logRoom)) : [];
+	const previous = d.log?.previous ? ' (previous)' : '';
 	const logTitle: WhyLine[] = d.log && log.length > 0
-		? [{label: 'log', text: `${d.log.pod}/${d.log.container}${d.log.previous ? ' (previous)' : ''}, last ${log.length} line${log.length === 1 ? '' : 's'}`, role: 'muted'}]
+		? [{label: 'log', text: `${d.log.pod}/${d.log.container}${previous}, last ${lines(log.length)}`, role: 'muted'}]
 		: [];
 	// The next command is the one line that must stay: it goes first when there is no room for it all.
 	const all = [...head, ...logTitle, ...log.map(text => ({label: '', text, role: 'text' as Role})), ...next];

@@ -29,7 +29,12 @@ function instance(status: string): KubeObject {
 const job: KubeObject = {
 	apiVersion: 'batch/v1',
 	kind: 'Job',
-	metadata: {name: 'init-job', namespace: 'default', labels: {heritage: 'kudo', 'kudo.dev/instance': 'mysql-instance'}, annotations: {'kudo.dev/plan': 'deploy', 'kudo.dev/phase': 'deploy', 'kudo.dev/step': 'init'}},
+	metadata: {
+		name: 'init-job',
+		namespace: 'default',
+		labels: {heritage: 'kudo', 'kudo.dev/instance': 'mysql-instance'},
+		annotations: {'kudo.dev/plan': 'deploy', 'kudo.dev/phase': 'deploy', 'kudo.dev/step': 'init'},
+	},
 	spec: {selector: {matchLabels: {'controller-uid': 'c1'}}},
 	status: {failed: 3, conditions: [{type: 'Failed', status: 'True', reason: 'BackoffLimitExceeded', message: 'Job has reached the specified backoff limit'}]},
 };
@@ -97,7 +102,8 @@ describe('a stream explains a failed step', () => {
 		t.store.apply({type: 'upsert', resource: 'Job', object: job});
 		t.store.apply({type: 'upsert', resource: 'Pod', object: pod});
 		t.store.apply({type: 'log', namespace: 'default', pod: 'init-job-x1', container: 'init', previous: false, text: 'Error: cannot reach db\n'});
-		const run = runStream({store: t.store, clock: t.clock, options: {...base, output: 'json', wait: true, timeoutMs: 0}, targets: [key], write: t.write, interrupted: new Promise(() => {}), timeZone: 'UTC'});
+		const options = {...base, output: 'json', wait: true, timeoutMs: 0} as const;
+		const run = runStream({store: t.store, clock: t.clock, options, targets: [key], write: t.write, interrupted: new Promise(() => {}), timeZone: 'UTC'});
 		await waitUntil(() => t.output() !== '', 'the first line');
 		t.store.apply({type: 'upsert', resource: 'Instance', object: instance('FATAL_ERROR')});
 		await run;

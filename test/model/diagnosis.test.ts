@@ -9,7 +9,8 @@ function node(kind: PlanNode['kind'], name: string, state: PlanNode['state'], ex
 }
 
 function object(kind: PlanObject['kind'], namespace: string, name: string): PlanObject {
-	return {kind, namespace, name, outcome: 'running', summary: '', state: 'running', status: '', wait: {kind: 'ActionSet', state: '', deferPending: false, deferRunning: false, runningPhase: ''}, tree: []};
+	const wait = {kind: 'ActionSet', state: '', deferPending: false, deferRunning: false, runningPhase: ''} as const;
+	return {kind, namespace, name, outcome: 'running', summary: '', state: 'running', status: '', wait, tree: []};
 }
 
 const view = (parts: Partial<WatchedView>): WatchedView => ({workloads: [], pods: [], gonePods: [], events: [], logs: new Map(), ...parts});
@@ -92,7 +93,9 @@ describe('diagnoseKudoStep', () => {
 describe('diagnoseKanisterPhase', () => {
 	const as = object('ActionSet', 'kanister', 'backup-x');
 	const action = node('action', 'backup', 'running', {detail: 'statefulset app-ns/db'});
-	const kanisterPod = (name: string, created: string, extra: Record<string, string> = {}, namespace = 'app-ns'): KubeObject => pod(name, {createdBy: 'kanister', ...extra}, crashing, namespace, created);
+	const kanisterPod = (name: string, created: string, extra: Record<string, string> = {}, namespace = 'app-ns'): KubeObject => (
+		pod(name, {createdBy: 'kanister', ...extra}, crashing, namespace, created)
+	);
 	const run = {startedAt: Date.parse('2026-01-01T00:00:05.500Z')};
 
 	test('namespaces: the ActionSet\'s and its subject\'s', () => {
@@ -130,7 +133,10 @@ describe('diagnoseKanisterPhase', () => {
 		const gone = pod('kanister-job-z', {createdBy: 'kanister'}, {phase: 'Failed', containerStatuses: [{name: 'container', state: {terminated: {exitCode: 1}}}]}, 'app-ns', '2026-01-01T00:00:06Z');
 		gone.spec = {containers: [{name: 'container'}]};
 		const logs = new Map([[logKey({namespace: 'app-ns', pod: 'kanister-job-z', container: 'container', previous: false}), appendLog(emptyLogTail, 'pg_dump: error: connection refused\n')]]);
-		const d = diagnoseKanisterPhase(as, undefined, node('action', 'backup', 'failed', {detail: 'statefulset app-ns/db'}), node('phase', 'dump', 'failed'), {...run, endedAt: Date.parse('2026-01-01T00:00:20Z')}, view({gonePods: [{pod: gone, goneAt: Date.parse('2026-01-01T00:00:19Z')}], logs}));
+		const failedAction = node('action', 'backup', 'failed', {detail: 'statefulset app-ns/db'});
+		const ended = {...run, endedAt: Date.parse('2026-01-01T00:00:20Z')};
+		const watched = view({gonePods: [{pod: gone, goneAt: Date.parse('2026-01-01T00:00:19Z')}], logs});
+		const d = diagnoseKanisterPhase(as, undefined, failedAction, node('phase', 'dump', 'failed'), ended, watched);
 		expect(d.cause).toBe('pod kanister-job-z (gone): container container failed: exit code 1');
 		expect(d.logTail).toEqual(['pg_dump: error: connection refused']);
 		expect(d.next).toBe('kanctl create actionset --action backup --from backup-x --namespace kanister');

@@ -33,8 +33,16 @@ describe('nextCommand: every reason → the command to run next', () => {
 		['an unhealthy object', {kind: 'resource', resource: {kind: 'StatefulSet', namespace: 'ns', name: 'db', healthy: false, terminal: false, words: ''}}, 'kubectl describe statefulset -n ns db'],
 		['a failed KUDO plan: trigger it again', {kind: 'kudo-step', namespace: 'ns', instance: 'inst', plan: 'deploy', failed: true}, 'kubectl kudo plan trigger --name deploy --instance inst -n ns'],
 		['a stuck KUDO step: its events', {kind: 'kudo-step', namespace: 'ns', instance: 'inst', plan: 'deploy', failed: false}, 'kubectl get events -n ns --field-selector involvedObject.name=inst'],
-		['a failed Kanister action: run it again from it', {kind: 'kanister-action', namespace: 'kanister', actionSet: 'backup-x', action: 'backup', failed: true}, 'kanctl create actionset --action backup --from backup-x --namespace kanister'],
-		['a stuck Kanister action: its events', {kind: 'kanister-action', namespace: 'kanister', actionSet: 'backup-x', action: 'backup', failed: false}, 'kubectl get events -n kanister --field-selector involvedObject.name=backup-x'],
+		[
+			'a failed Kanister action: run it again from it',
+			{kind: 'kanister-action', namespace: 'kanister', actionSet: 'backup-x', action: 'backup', failed: true},
+			'kanctl create actionset --action backup --from backup-x --namespace kanister',
+		],
+		[
+			'a stuck Kanister action: its events',
+			{kind: 'kanister-action', namespace: 'kanister', actionSet: 'backup-x', action: 'backup', failed: false},
+			'kubectl get events -n kanister --field-selector involvedObject.name=backup-x',
+		],
 		['a pod without a container name', {kind: 'pod', pod: pod('exited', {container: undefined})}, 'kubectl logs -n ns web-0'],
 	])('%s', (_name, input, expected) => {
 		expect(nextCommand(input)).toBe(expected);

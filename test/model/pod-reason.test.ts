@@ -113,7 +113,11 @@ const rows: Row[] = [
 	{
 		name: 'failed init container comes first',
 		pod: {
-			...pod({phase: 'Pending', initContainerStatuses: [{name: 'init', restartCount: 3, state: {waiting: {reason: 'CrashLoopBackOff'}}}], containerStatuses: [container({state: {waiting: {reason: 'PodInitializing'}}})]}),
+			...pod({
+				phase: 'Pending',
+				initContainerStatuses: [{name: 'init', restartCount: 3, state: {waiting: {reason: 'CrashLoopBackOff'}}}],
+				containerStatuses: [container({state: {waiting: {reason: 'PodInitializing'}}})],
+			}),
 		},
 		reason: 'crash-loop',
 		words: 'CrashLoopBackOff: init container init keeps crashing, 3 restarts',

@@ -47,7 +47,15 @@ describe('Workloads', () => {
 		store.apply({type: 'log', namespace: 'ns', pod: 'p', container: 'c', previous: false, text: '', error: 'forbidden', forbidden: true});
 		expect(store.workloads.view(undefined, ['ns']).note).toBe('pods cannot be read: forbidden: user viewer cannot list pods');
 		expect(store.getSnapshot().missing).toEqual([{resource: 'Pod', message: 'forbidden: user viewer cannot list pods'}]);
-		const event: KubeObject = {apiVersion: 'v1', kind: 'Event', metadata: {name: 'e1', namespace: 'ns'}, involvedObject: {kind: 'Pod', name: 'p'}, type: 'Warning', reason: 'BackOff', message: 'Back-off restarting failed container'};
+		const event: KubeObject = {
+			apiVersion: 'v1',
+			kind: 'Event',
+			metadata: {name: 'e1', namespace: 'ns'},
+			involvedObject: {kind: 'Pod', name: 'p'},
+			type: 'Warning',
+			reason: 'BackOff',
+			message: 'Back-off restarting failed container',
+		};
 		store.apply({type: 'upsert', resource: 'Event', object: event});
 		expect(store.workloads.view(undefined, ['ns']).events).toEqual([{name: 'e1', pod: 'p', reason: 'BackOff', message: 'Back-off restarting failed container'}]);
 		expect(store.getSnapshot().events.size).toBe(0);

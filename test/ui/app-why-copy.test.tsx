@@ -19,7 +19,12 @@ const osc52 = (written: readonly string[]) => written.join('').match(/\u001B\]52
 const job: KubeObject = {
 	apiVersion: 'batch/v1',
 	kind: 'Job',
-	metadata: {name: 'init-job', namespace: 'default', labels: {heritage: 'kudo', 'kudo.dev/instance': 'mysql-instance'}, annotations: {'kudo.dev/plan': 'deploy', 'kudo.dev/phase': 'deploy', 'kudo.dev/step': 'init'}},
+	metadata: {
+		name: 'init-job',
+		namespace: 'default',
+		labels: {heritage: 'kudo', 'kudo.dev/instance': 'mysql-instance'},
+		annotations: {'kudo.dev/plan': 'deploy', 'kudo.dev/phase': 'deploy', 'kudo.dev/step': 'init'},
+	},
 	spec: {selector: {matchLabels: {'controller-uid': 'c1'}}},
 	status: {active: 1},
 };
@@ -43,7 +48,18 @@ test('y copies the next command, shell-quoted, while the selected step has one; 
 	const signals = createTerminalSignals({write: t => written.push(t), isTTY: true, env: {}});
 	const actions = createTuiActions({store, clock, ascii: false, signals, notifier: new Notifier('never', signals, clock.now()), dir: '/nonexistent', timeZone: 'UTC'});
 	const app = renderUi(
-		<App store={store} clock={clock} wait={new FakeWait()} header={{context: 'kind-prod', scope: 'default'}} targets={[key]} ascii={false} color={false} timeZone="UTC" actions={actions} onQuit={() => {}} />,
+		<App
+			store={store}
+			clock={clock}
+			wait={new FakeWait()}
+			header={{context: 'kind-prod', scope: 'default'}}
+			targets={[key]}
+			ascii={false}
+			color={false}
+			timeZone="UTC"
+			actions={actions}
+			onQuit={() => {}}
+		/>,
 		{columns: 140, rows: 30},
 	);
 	await app.waitForFrame(f => f.includes('next'));

@@ -23,6 +23,9 @@ const mysqlExit = 1;
 const jobExit = 2;
 
 /** The Deployment as the manager applies it for deploy/deploy/deploy (annotations on the top-level object only). */
+/** What the deployment controller writes once the pod is ready. */
+const readyStatus = {observedGeneration: 1, replicas: 1, updatedReplicas: 1, readyReplicas: 1, availableReplicas: 1};
+
 function deploymentObject(): Record<string, unknown> {
 	return {
 		apiVersion: 'apps/v1',
@@ -47,6 +50,11 @@ function deploymentObject(): Record<string, unknown> {
 	};
 }
 
+/** The kubelet's words for a container waiting to be restarted (the delay doubles up to 5 minutes). */
+function backOff(restarts: number): string {
+	return `back-off ${10 * 2 ** Math.min(restarts, 5)}s restarting failed container=mysql pod=${kudoPod}`;
+}
+
 function crashingPod(restarts: number, waiting: boolean): Record<string, unknown> {
 	return {
 		apiVersion: 'v1',
@@ -61,7 +69,7 @@ function crashingPod(restarts: number, waiting: boolean): Record<string, unknown
 				image,
 				ready: false,
 				restartCount: restarts,
-				state: waiting ? {waiting: {reason: 'CrashLoopBackOff', message: `back-off ${10 * 2 ** Math.min(restarts, 5)}s restarting failed container=mysql pod=${kudoPod}`}} : {running: {}},
+				state: waiting ? {waiting: {reason: 'CrashLoopBackOff', message: backOff(restarts)}} : {running: {}},
 				...(restarts > 0 ? {lastState: {terminated: {exitCode: mysqlExit, reason: 'Error'}}} : {}),
 			}],
 		},
@@ -74,7 +82,11 @@ function healthyPod(restarts: number): Record<string, unknown> {
 	const [container] = status['containerStatuses'] as Array<Record<string, unknown>>;
 	return {
 		...pod,
-		status: {...status, conditions: [{type: 'PodScheduled', status: 'True'}, {type: 'Ready', status: 'True'}], containerStatuses: [{...container, ready: true}]},
+		status: {
+			...status,
+			conditions: [{type: 'PodScheduled', status: 'True'}, {type: 'Ready', status: 'True'}],
+			containerStatuses: [{...container, ready: true}],
+		},
 	};
 }
 
@@ -97,7 +109,9 @@ function kudoSteps(): ScenarioStep[] {
 			{at: 36_000, steps: {'deploy.cleanup': 'COMPLETE'}},
 		])
 		.steps;
-	const pod = (at: number, op: 'create' | 'status', restarts: number, waiting: boolean): ScenarioStep => ({at, op, resource: 'Pod', object: crashingPod(restarts, waiting)});
+	const pod = (at: number, op: 'create' | 'status', restarts: number, waiting: boolean): ScenarioStep => (
+		{at, op, resource: 'Pod', object: crashingPod(restarts, waiting)}
+	);
 	const steps: ScenarioStep[] = [
 		{at: 1600, op: 'create', resource: 'Deployment', object: deploymentObject()},
 		{at: 1700, op: 'status', resource: 'Deployment', object: deploymentObject()},
@@ -107,12 +121,15 @@ function kudoSteps(): ScenarioStep[] {
 	// Each restart: the container runs, dies, waits longer (CrashLoopBackOff); its previous log is the crash.
 	for (let restart = 1; restart <= 6; restart++) {
 		const at = 2000 + (restart * 4000);
-		steps.push(pod(at, 'status', restart, true), logStep(at, {pod: kudoPod, container: 'mysql', text: mysqlCrash, previous: true, reset: true}));
+		steps.push(
+			pod(at, 'status', restart, true),
+			logStep(at, {pod: kudoPod, container: 'mysql', text: mysqlCrash, previous: true, reset: true}),
+		);
 	}
 
 	steps.push(
 		{at: 30_000, op: 'status', resource: 'Pod', object: healthyPod(7)},
-		{at: 30_500, op: 'status', resource: 'Deployment', object: {...deploymentObject(), status: {observedGeneration: 1, replicas: 1, updatedReplicas: 1, readyReplicas: 1, availableReplicas: 1}}},
+		{at: 30_500, op: 'status', resource: 'Deployment', object: {...deploymentObject(), status: {...readyStatus}}},
 	);
 	return [...timeline, ...steps].sort((a, b) => a.at - b.at);
 }
@@ -136,8 +153,15 @@ function kanisterJob(phase: 'Running' | 'Failed'): Record<string, unknown> {
 		metadata: {name: kanisterPod, labels: {createdBy: 'kanister'}},
 		spec: {containers: [{name: 'container', image: 'ghcr.io/kanisterio/mysql-sidecar:0.114.0'}], restartPolicy: 'Never'},
 		status: phase === 'Running'
-			? {phase, conditions: [{type: 'Ready', status: 'True'}], containerStatuses: [{name: 'container', ready: true, restartCount: 0, state: {running: {}}}]}
-			: {phase, containerStatuses: [{name: 'container', ready: false, restartCount: 0, state: {terminated: {exitCode: jobExit, reason: 'Error'}}}]},
+			? {
+				phase,
+				conditions: [{type: 'Ready', status: 'True'}],
+				containerStatuses: [{name: 'container', ready: true, restartCount: 0, state: {running: {}}}],
+			}
+			: {
+				phase,
+				containerStatuses: [{name: 'container', ready: false, restartCount: 0, state: {terminated: {exitCode: jobExit, reason: 'Error'}}}],
+			},
 	};
 }
 
@@ -147,7 +171,9 @@ function kanisterSteps(at: number): ScenarioStep[] {
 		phases: [{durationMs: 13_000, fail: 'null: Failed to execute phase: command terminated with exit code 2'}],
 		deferPhase: {durationMs: 3000, output: {completedAt: '2026-03-02T10:15:40Z'}},
 	});
-	const job = (t: number, op: 'create' | 'status' | 'delete', phase: 'Running' | 'Failed' = 'Running'): ScenarioStep => ({at: at + t, op, resource: 'Pod', object: kanisterJob(phase)});
+	const job = (t: number, op: 'create' | 'status' | 'delete', phase: 'Running' | 'Failed' = 'Running'): ScenarioStep => (
+		{at: at + t, op, resource: 'Pod', object: kanisterJob(phase)}
+	);
 	const log = (t: number, text: string): ScenarioStep => logStep(at + t, {pod: kanisterPod, container: 'container', text});
 	return [
 		...timeline,
@@ -155,7 +181,8 @@ function kanisterSteps(at: number): ScenarioStep[] {
 		job(1700, 'status'),
 		log(2500, '+ mysqldump --all-databases\n'),
 		log(4000, '+ gzip -\n+ kando location push --path /mysql-backups/shop/orders-mysql/dump.sql.gz -\n'),
-		log(9000, 'mysqldump: Got error: 2002: "Can\'t connect to local MySQL server through socket \'/var/run/mysqld/mysqld.sock\' (2)" when trying to connect\n'),
+		log(9000, 'mysqldump: Got error: 2002: "Can\'t connect to local MySQL server through socket '
+			+ '\'/var/run/mysqld/mysqld.sock\' (2)" when trying to connect\n'),
 		log(9500, 'Error: failed to push data to location: no data read from stdin\n'),
 		job(11_000, 'status', 'Failed'),
 		job(12_500, 'delete'),
@@ -168,7 +195,8 @@ export const whyStuck: Scenario = scenario(
 		title: 'Why it is stuck, why it failed: a crash-looping KUDO pod and a failed Kanister phase with its last log lines',
 		description:
 			'KUDO installs mysql: the deploy step applies a Deployment whose pod crash-loops (restarts, last exit code 1), '
-			+ 'so the step stays IN_PROGRESS until the pod starts cleanly and the plan completes. A Kanister backup runs a KubeTask pod whose mysqldump cannot connect: the '
+			+ 'so the step stays IN_PROGRESS until the pod starts cleanly and the plan completes. A Kanister backup runs a '
+			+ 'KubeTask pod whose mysqldump cannot connect: the '
 			+ 'pod fails and is deleted, the phase fails. planwatch shows each one\'s pod, the last log lines and the next command.',
 	},
 	definitions(operatorVersionObject(mysqlPackage), blueprintObject(mysqlBlueprint)),

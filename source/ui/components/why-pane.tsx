@@ -5,8 +5,10 @@ import {useTheme} from '../theme-context.js';
 import {whyLines} from '../why-lines.js';
 import {Line} from './line.js';
 
+type WhyPaneProps = {readonly diagnosis: Diagnosis | undefined; readonly height: number; readonly width: number};
+
 /** Why the selected node is stuck or failed, in exactly `height` lines (see ui/why-lines.ts). */
-export function WhyPane({diagnosis, height, width}: {readonly diagnosis: Diagnosis | undefined; readonly height: number; readonly width: number}) {
+export function WhyPane({diagnosis, height, width}: WhyPaneProps) {
 	const theme = useTheme();
 	const lines = whyLines(diagnosis, height);
 	if (lines.length === 0) {

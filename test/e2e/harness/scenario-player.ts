@@ -124,13 +124,17 @@ export async function playScenario(scenario: Scenario, options: ScenarioPlayerOp
 	const startedAt = Date.now();
 	const ctx = playContext({namespace, startMs: startedAt, speed, now: () => Date.now()});
 	const where = (resource: ResourceKind, name: string) => ({...customResources[resource as Exclude<ResourceKind, 'Event' | 'Pod'>], namespace, name});
-	const get = async (resource: ResourceKind, name: string): Promise<KubeObject> => (resource === 'Pod' ? toRaw(await core.readNamespacedPod({name, namespace})) : await custom.getNamespacedCustomObject(where(resource, name)) as KubeObject);
+	const get = async (resource: ResourceKind, name: string): Promise<KubeObject> => (resource === 'Pod'
+		? toRaw(await core.readNamespacedPod({name, namespace}))
+		: await custom.getNamespacedCustomObject(where(resource, name)) as KubeObject);
 	const put = async (resource: ResourceKind, name: string, body: KubeObject, subresource: boolean): Promise<KubeObject> => {
 		if (resource === 'Pod') {
 			return toRaw(subresource ? await core.replaceNamespacedPodStatus({name, namespace, body: body as never}) : await core.replaceNamespacedPod({name, namespace, body: body as never}));
 		}
 
-		return (subresource ? await custom.replaceNamespacedCustomObjectStatus({...where(resource, name), body}) : await custom.replaceNamespacedCustomObject({...where(resource, name), body})) as KubeObject;
+		return (subresource
+			? await custom.replaceNamespacedCustomObjectStatus({...where(resource, name), body})
+			: await custom.replaceNamespacedCustomObject({...where(resource, name), body})) as KubeObject;
 	};
 
 	/** GET, change, PUT; again on 409 with a fresh GET. */
