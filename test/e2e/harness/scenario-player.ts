@@ -243,8 +243,9 @@ export async function playScenario(scenario: Scenario, options: ScenarioPlayerOp
 export async function readObjects(kubeconfig: string, namespace: string): Promise<Map<string, KubeObject>> {
 	const {custom, core} = clients(kubeconfig);
 	const out = new Map<string, KubeObject>();
-	for (const [kind, resource] of Object.entries(customResources)) {
-		const list = await custom.listNamespacedCustomObject({...resource, namespace}) as {items: KubeObject[]};
+	// The controllers' objects: a real apiserver fills in defaults a scenario's pods and Deployments leave out.
+	for (const kind of ['Instance', 'OperatorVersion', 'ActionSet', 'Blueprint'] as const) {
+		const list = await custom.listNamespacedCustomObject({...customResources[kind], namespace}) as {items: KubeObject[]};
 		for (const item of list.items) {
 			out.set(`${kind}/${item.metadata?.name ?? ''}`, item);
 		}
