@@ -158,7 +158,7 @@ export const keymap: readonly Binding[] = [
 		keys: [{input: 'y'}],
 		modes: views,
 		label: 'y',
-		description: 'copy the selected node\'s next command, else summary and tree (clipboard, OSC 52)',
+		description: 'copy the next command, else the tree (OSC 52)',
 		section: 'Share',
 	},
 	{command: 'copy.json', keys: [{input: 'Y'}], modes: views, label: 'Y', description: 'copy the -o json of the object', section: 'Share'},
