@@ -1,5 +1,5 @@
 import {Box, useWindowSize} from 'ink';
-import {useMemo, useRef, useState, useSyncExternalStore} from 'react';
+import {useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore} from 'react';
 import type {Clock} from '../core/clock.js';
 import {formatEta, nodeEta, planNode} from '../model/eta.js';
 import {objectKey, type PlanNode, type PlanObject} from '../model/plan-tree.js';
@@ -12,7 +12,7 @@ import {HeaderBar} from './components/header-bar.js';
 import {HelpOverlay, helpScrollMax} from './components/help-overlay.js';
 import {ListHeader, listHeaderLines} from './components/list-header.js';
 import {ObjectLines} from './components/object-lines.js';
-import {ObjectList} from './components/object-list.js';
+import {cellWidths, ObjectList} from './components/object-list.js';
 import {PlanTreeView} from './components/plan-tree-view.js';
 import {TimeoutBanner, hasBanner} from './components/timeout-banner.js';
 import {useCommands} from './hooks/use-commands.js';
@@ -21,6 +21,10 @@ import type {DeletedObject} from '../state/store.js';
 import {useViewState} from './hooks/use-view-state.js';
 import {useWait} from './hooks/use-wait.js';
 import {useTreeList} from './hooks/use-tree-list.js';
+import {useScrollWindow} from './hooks/use-scroll-window.js';
+import {listOnScreen, nothingOnScreen, treeOnScreen, type ScreenWatch} from './on-screen.js';
+import {changesShow, listInterest, noInterest, treeInterest, type ScreenInterest} from './screen-interest.js';
+import type {ScrollWindow} from './scroll-window.js';
 import type {ActionCommand, ActionOutcome, Expectations, TuiActions} from './actions.js';
 import type {Command} from './keymap.js';
 import {computeLayout} from './layout.js';
@@ -56,6 +60,8 @@ export type AppProps = {
 	readonly expectations?: Expectations;
 	/** `planwatch replay`: `[`, `]`, space drive it; the header says `REPLAY` and the recorded time. */
 	readonly replay?: ReplayControls;
+	/** Told what is on screen after each frame (which objects and nodes), for readers that fetch more for those. */
+	readonly screen?: Pick<ScreenWatch, 'report'>;
 };
 
 const noReplay = {subscribe: () => () => {}, getState: () => undefined};
@@ -163,6 +169,7 @@ type TreeScreenProps = {
 	readonly synced: boolean;
 	readonly eta: string | undefined;
 	readonly tree: ReturnType<typeof selectTree> | undefined;
+	readonly treeWindow: ScrollWindow;
 	readonly selected: PlanNode | undefined;
 	readonly timings: ReturnType<SnapshotSource['getSnapshot']>['timings'];
 	readonly expectations: ReturnType<Expectations> | undefined;
@@ -171,11 +178,11 @@ type TreeScreenProps = {
 };
 
 /** One object full screen: its summary lines, its plan tree and the selected node's details. */
-function TreeScreen({object, deletedAt, objectKey, synced, eta, tree, selected, timings, expectations, layout, width}: TreeScreenProps) {
+function TreeScreen({object, deletedAt, objectKey, synced, eta, tree, treeWindow, selected, timings, expectations, layout, width}: TreeScreenProps) {
 	return (
 		<>
 			<ObjectLines object={object} deletedAt={deletedAt} objectKey={objectKey} synced={synced} eta={deletedAt === undefined ? eta : undefined} height={layout.top} width={width} />
-			{tree ? <PlanTreeView rows={tree.rows} cursor={tree.cursor} timings={timings.get(objectKey)} expectations={expectations} height={layout.body} width={width} /> : undefined}
+			{tree ? <PlanTreeView rows={tree.rows} cursor={tree.cursor} window={treeWindow} timings={timings.get(objectKey)} expectations={expectations} height={layout.body} width={width} /> : undefined}
 			<DetailLines node={selected} height={layout.detail} width={width} />
 		</>
 	);
@@ -183,9 +190,11 @@ function TreeScreen({object, deletedAt, objectKey, synced, eta, tree, selected, 
 
 /** The interactive dashboard: header, tree or list, events, timeout banner, footer. Data in, keys out; no I/O. */
 export function App(props: AppProps) {
-	const {store, clock, wait: session, header, targets, ascii, color, timeZone, onQuit, actions, expectations, replay} = props;
+	const {store, clock, wait: session, header, targets, ascii, color, timeZone, onQuit, actions, expectations, replay, screen} = props;
 	const [flash, setFlash] = useState<Flash>(undefined);
-	const snapshot = useStore(store);
+	// What this frame shows of the store: a change to anything else (an object off screen) costs no render.
+	const interest = useRef<ScreenInterest>(noInterest);
+	const snapshot = useStore(store, changes => changesShow(interest.current, changes));
 	// The App does not re-render on the clock's tick: the texts that show the time follow it on their own (and a
 	// replay's seeks move them too).
 	const ticks = useMemo(() => tickSource(clock, replay?.subscribe), [clock, replay]);
@@ -201,8 +210,10 @@ export function App(props: AppProps) {
 		() => listObjects(snapshot.objects, {text: view.filter, failingOnly: view.failingOnly, targets}),
 		[snapshot.objects, view.filter, view.failingOnly, targets],
 	);
-	// Counted once per change of the store, not per frame.
-	const counts = useMemo(() => countsText(snapshot.objects, ` ${theme.glyphs.separator} `), [snapshot.objects, theme]);
+	// The header reads the counts and the last event's time on its tick, from the latest snapshot: an event alone
+	// (most are off screen) renders nothing. Counted once per store array.
+	const counts = useCallback(() => countsText(store.getSnapshot().objects, ` ${theme.glyphs.separator} `), [store, theme]);
+	const lastEventAt = useCallback(() => store.getSnapshot().lastEventAt, [store]);
 	const bannerInput = {wait, fatal: snapshot.fatal};
 	const banner = hasBanner(bannerInput, theme);
 	// The list's first screen (the events pane aside): running objects start expanded while their trees fit in it.
@@ -222,6 +233,24 @@ export function App(props: AppProps) {
 		bodyWanted: view.help ? undefined : isTree ? (tree?.rows.length ?? 1) : list.total + 1,
 	});
 
+	// The windows of the list and the tree: they remember their offsets, so the view moves only when the cursor leaves them.
+	const listShown = !view.help && !isTree;
+	const listHeight = layout.body + Math.min(1, layout.top);
+	const listWindow = useScrollWindow(listShown ? list.total : 0, listHeight - 1, listCursor);
+	const treeShown = !view.help && isTree && tree !== undefined;
+	const treeWindow = useScrollWindow(treeShown ? tree.rows.length : 0, layout.body, tree?.cursor ?? 0);
+	interest.current = useMemo(
+		() => (listShown ? listInterest(list, listWindow, object => cellWidths(object, theme)) : treeShown || isTree ? treeInterest(view.openKey) : noInterest),
+		[listShown, treeShown, isTree, list, listWindow, theme, view.openKey],
+	);
+	const onScreen = useMemo(
+		() => (listShown ? listOnScreen(list, listWindow) : treeShown ? treeOnScreen(open, tree.rows, treeWindow) : nothingOnScreen),
+		[listShown, treeShown, list, listWindow, open, tree?.rows, treeWindow],
+	);
+	useEffect(() => {
+		screen?.report(onScreen);
+	}, [screen, onScreen]);
+
 	useAppCommands(mode, keyContext, {
 		actions, openKey, flash, setFlash, clock, session, replay, dispatch, onQuit,
 		viewContext: () => ({object: isTree ? open : undefined, list, page: layout.body, helpScrollMax: helpScrollMax(layout.top + layout.body, columns, theme.ascii, keyContext)}),
@@ -237,11 +266,11 @@ export function App(props: AppProps) {
 	const body = view.help ? (
 		<HelpOverlay height={layout.top + layout.body} width={columns} scroll={view.helpScroll} context={keyContext} />
 	) : isTree ? (
-		<TreeScreen object={open} deletedAt={gone?.at} objectKey={view.openKey ?? ''} synced={snapshot.synced} eta={openEta} tree={tree} selected={selected} timings={snapshot.timings} expectations={treeExpectations} layout={layout} width={columns} />
+		<TreeScreen object={open} deletedAt={gone?.at} objectKey={view.openKey ?? ''} synced={snapshot.synced} eta={openEta} tree={tree} treeWindow={treeWindow} selected={selected} timings={snapshot.timings} expectations={treeExpectations} layout={layout} width={columns} />
 	) : (
 		<>
 			<ListHeader view={view} shown={listed.length} total={snapshot.objects.length} height={layout.top - 1} width={columns} />
-			<ObjectList list={list} cursor={listCursor} timings={snapshot.timings} eta={listEta} expectations={expectations} height={layout.body + Math.min(1, layout.top)} width={columns} empty={emptyListText(snapshot, theme.glyphs.ellipsis)} />
+			<ObjectList list={list} cursor={listCursor} window={listWindow} timings={snapshot.timings} eta={listEta} expectations={expectations} height={listHeight} width={columns} empty={emptyListText(snapshot, theme.glyphs.ellipsis)} />
 		</>
 	);
 
@@ -254,7 +283,7 @@ export function App(props: AppProps) {
 							context={header.context}
 							scope={header.scope}
 							connection={snapshot.connection}
-							lastEventAt={snapshot.lastEventAt}
+							lastEventAt={lastEventAt}
 							missing={snapshot.missing}
 							contexts={snapshot.contexts}
 							synced={snapshot.synced}

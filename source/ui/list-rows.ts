@@ -45,8 +45,24 @@ export function byAttention(objects: readonly PlanObject[]): readonly PlanObject
 	return result;
 }
 
-/** `300 · 30 failed · 20 running` (the parts that are not 0), for the header of a list of more than one object. */
+const counted = new WeakMap<readonly PlanObject[], {readonly separator: string; readonly text: string | undefined}>();
+
+/**
+ * `300 · 30 failed · 20 running` (the parts that are not 0), for the header of a list of more than one object.
+ * Remembered per store array: the header reads it on every tick, and a new array comes only with a change.
+ */
 export function countsText(objects: readonly PlanObject[], separator: string): string | undefined {
+	const hit = counted.get(objects);
+	if (hit?.separator === separator) {
+		return hit.text;
+	}
+
+	const text = countObjects(objects, separator);
+	counted.set(objects, {separator, text});
+	return text;
+}
+
+function countObjects(objects: readonly PlanObject[], separator: string): string | undefined {
 	if (objects.length < 2) {
 		return undefined;
 	}
