@@ -68,8 +68,8 @@ function probeObject(name: string, percent: number): KubeObject & {metadata: {na
 export type Workload = {
 	readonly objects: number;
 	readonly probes: readonly string[];
-	/** Write the next update: returns the probe and the value its row will show. */
-	update(): {readonly probe: string; readonly value: number};
+	/** Write the next update (to the next of `only`, default every probe): returns the probe and the value its row will show. */
+	update(only?: readonly string[]): {readonly probe: string; readonly value: number};
 };
 
 /**
@@ -99,8 +99,8 @@ export function loadWorkload(server: ObjectSink, count: number, options: {readon
 	return {
 		objects: count,
 		probes,
-		update() {
-			const probe = probes[next++ % probes.length]!;
+		update(only = probes) {
+			const probe = only[next++ % only.length]!;
 			// 1..99, never the value on screen now: every update changes the row.
 			const value = (values.get(probe)! % 99) + 1;
 			values.set(probe, value);
