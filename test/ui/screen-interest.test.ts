@@ -23,8 +23,8 @@ describe('whether a store change shows', () => {
 
 	test('an object in the window shows, one below it does not', () => {
 		const on = objects[3]!;
-		expect(changesShow(interest, [{key: objectKey(on), before: on, after: {...on, message: 'x'}}])).toBe(true);
-		expect(changesShow(interest, [{key, before: off, after: {...off, message: 'x'}}])).toBe(false);
+		expect(changesShow(interest, [{key: objectKey(on), before: on, after: {...on, resourceVersion: 'x'}}])).toBe(true);
+		expect(changesShow(interest, [{key, before: off, after: {...off, resourceVersion: 'x'}}])).toBe(false);
 		expect(changesShow(interest, [{key, eventsOnly: true}])).toBe(false);
 	});
 
