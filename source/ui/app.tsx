@@ -17,7 +17,7 @@ import {PlanTreeView} from './components/plan-tree-view.js';
 import {TimeoutBanner, hasBanner} from './components/timeout-banner.js';
 import {useCommands} from './hooks/use-commands.js';
 import {useStore, type SnapshotSource} from './hooks/use-store.js';
-import type {DeletedObject} from '../state/store.js';
+import type {DeletedObject, StoreSnapshot} from '../state/store.js';
 import {useViewState} from './hooks/use-view-state.js';
 import {useWait} from './hooks/use-wait.js';
 import {useTreeList} from './hooks/use-tree-list.js';
@@ -206,10 +206,15 @@ export function App(props: AppProps) {
 	const mode = viewMode(view);
 	const keyContext = useMemo(() => ({replay: replay !== undefined}), [replay]);
 
-	const listed = useMemo(
-		() => listObjects(snapshot.objects, {text: view.filter, failingOnly: view.failingOnly, targets}),
-		[snapshot.objects, view.filter, view.failingOnly, targets],
-	);
+	// Kept incrementally from the store array of the last time and the changes since (list-rows.ts byAttention); a
+	// snapshot with the same array is a cache hit.
+	const lastListed = useRef<StoreSnapshot | undefined>(undefined);
+	const listed = useMemo(() => {
+		const last = lastListed.current;
+		lastListed.current = snapshot;
+		const from = last?.changes !== undefined && last.changes === snapshot.changes ? {objects: last.objects, changes: snapshot.changes.between(last.version, snapshot.version)} : undefined;
+		return listObjects(snapshot.objects, {text: view.filter, failingOnly: view.failingOnly, targets}, from);
+	}, [snapshot, view.filter, view.failingOnly, targets]);
 	// The header reads the counts and the last event's time on its tick, from the latest snapshot: an event alone
 	// (most are off screen) renders nothing. Counted once per store array.
 	const counts = useCallback(() => countsText(store.getSnapshot().objects, ` ${theme.glyphs.separator} `), [store, theme]);
