@@ -97,6 +97,14 @@ export function renderTable(results: Results): string {
 			rows.push({figure: `bytes to the terminal per update · ${objects} objects · ${rate}/s`, planwatch: spread(p.map(r => r.bytesPerUpdate)), kubectl: spread(k.map(r => r.bytesPerUpdate)), digits: 0});
 		}
 
+		const offOf = (list: WatchFigures[]) => list.map(w => w.offScreen).filter((o): o is NonNullable<WatchFigures['offScreen']> => o !== undefined);
+		const po = offOf(pw);
+		const ko = offOf(kc);
+		if (po.length > 0) {
+			rows.push({figure: `CPU % of a core · ${objects} objects · ${po[0]!.rate}/s, all off screen`, planwatch: spread(po.map(o => o.cpu * 100)), kubectl: spread(ko.map(o => o.cpu * 100)), digits: 1});
+			rows.push({figure: `bytes to the terminal per update · ${objects} objects · ${po[0]!.rate}/s, all off screen`, planwatch: spread(po.map(o => o.bytesPerUpdate)), kubectl: spread(ko.map(o => o.bytesPerUpdate)), digits: 0});
+		}
+
 		rows.push({figure: `CPU % of a core, idle list · ${objects} objects`, planwatch: spread(pw.map(w => w.idleCpu * 100)), kubectl: spread(kc.map(w => w.idleCpu * 100)), digits: 2});
 		rows.push({figure: `bytes per idle second, list · ${objects} objects`, planwatch: spread(pw.map(w => w.idleBytesPerSecond)), kubectl: spread(kc.map(w => w.idleBytesPerSecond)), digits: 0});
 		const rss = spread(pw.map(w => w.rssMiB));
