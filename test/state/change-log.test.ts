@@ -24,12 +24,12 @@ describe('change log', () => {
 	test('a range older than what it keeps is unknown', () => {
 		const log = new ChangeLog();
 		const a = mysqlDeploy();
-		for (let version = 1; version <= 2000; version++) {
+		for (let version = 1; version <= 600; version++) {
 			log.object(version, {key: `k${version}`, before: a, after: a});
 		}
 
-		expect(log.between(1, 2000)).toBeUndefined();
-		expect(log.between(1990, 2000)).toHaveLength(10);
+		expect(log.between(1, 600)).toBeUndefined();
+		expect(log.between(590, 600)).toHaveLength(10);
 	});
 
 	test("the store's snapshots say what changed: an update in place, and an added object as unknown", () => {
