@@ -1,9 +1,9 @@
 /**
  * Whether a store change can show: the design rule that nothing off screen costs a frame. An object re-adapted in
  * place shows when it is one the screen depends on (a row in the window, an expanded tree anywhere in the list,
- * the first screen's default expansion, the open object); any other object only when it moves between the list's
- * groups (failed, running, the rest: the rows shift) or its cells change width or its timer changes (the column
- * widths come from every object). Anything else (an object added or deleted, the connection, …) shows. The
+ * the first screen's default expansion, the open object); any other object only when its outcome changes (the
+ * header counts it) or it moves between the list's groups (failed, running, the rest: the rows shift) or its cells
+ * change width or its timer changes (the column widths come from every object). Anything else (an object added or deleted, the connection, …) shows. The
  * header's counts and event age follow the 1 Hz tick instead. Pure.
  */
 import type {PlanObject} from '../model/plan-tree.js';
@@ -63,7 +63,8 @@ function changeShows(interest: ScreenInterest, change: StoreChange): boolean {
 	}
 
 	const {before, after} = change;
-	return attentionRank(before) !== attentionRank(after) || !sameWidths(interest.widths(before), interest.widths(after)) || !sameTiming(change.timingBefore, change.timingAfter);
+	// A new outcome also moves the header's counts: the frame a wait ends on must not show the old ones.
+	return before.outcome !== after.outcome || attentionRank(before) !== attentionRank(after) || !sameWidths(interest.widths(before), interest.widths(after)) || !sameTiming(change.timingBefore, change.timingAfter);
 }
 
 function sameWidths(a: TextWidths, b: TextWidths): boolean {
