@@ -67,8 +67,9 @@ function changeShows(interest: ScreenInterest, change: StoreChange): boolean {
 	return before.outcome !== after.outcome || attentionRank(before) !== attentionRank(after) || !sameWidths(interest.widths(before), interest.widths(after)) || !sameTiming(change.timingBefore, change.timingAfter);
 }
 
+/** Every column's width (a column added to TextWidths is compared without a change here). */
 function sameWidths(a: TextWidths, b: TextWidths): boolean {
-	return a.context === b.context && a.kind === b.kind && a.namespace === b.namespace && a.name === b.name && a.active === b.active && a.state === b.state && a.progress === b.progress;
+	return (Object.keys(a) as Array<keyof TextWidths>).every(column => a[column] === b[column]);
 }
 
 function sameTiming(a: NodeTiming | undefined, b: NodeTiming | undefined): boolean {

@@ -31,6 +31,7 @@ describe('whether a store change shows', () => {
 	test('off screen it shows when it changes group, a cell width or its timer', () => {
 		expect(changesShow(interest, [{key, before: off, after: {...off, outcome: 'failed', state: 'failed'}}])).toBe(true);
 		expect(changesShow(interest, [{key, before: off, after: {...off, percent: 5}}])).toBe(true);
+		expect(changesShow(interest, [{key, before: off, after: {...off, summary: `${off.summary} and then some more words`}}])).toBe(true);
 		expect(changesShow(interest, [{key, before: off, after: {...off, outcome: 'unknown'}}])).toBe(true);
 		expect(changesShow(interest, [{key, before: off, after: {...off}, timingBefore: {startedAt: 1, endedAt: 2}, timingAfter: {startedAt: 1, endedAt: 3}}])).toBe(true);
 		expect(changesShow(interest, [{key, before: off, after: {...off}, timingBefore: {startedAt: 1, endedAt: 2}, timingAfter: {startedAt: 1, endedAt: 2}}])).toBe(false);
