@@ -92,7 +92,10 @@ export class Notifier {
  * Returns the function that stops watching.
  */
 export function watchFailures(
-	store: {getSnapshot(): Pick<StoreSnapshot, 'objects'> & Partial<Pick<StoreSnapshot, 'version' | 'changes'>>; subscribe(listener: () => void): () => void},
+	store: {
+		getSnapshot(): Pick<StoreSnapshot, 'objects'> & Partial<Pick<StoreSnapshot, 'version' | 'changes'>>;
+		subscribe(listener: () => void): () => void;
+	},
 	targets: readonly string[],
 	onFailed: (object: PlanObject) => void,
 ): () => void {
@@ -119,7 +122,9 @@ export function watchFailures(
 
 		// Objects changed in place since the last look (the store's change log): only those are looked at, not
 		// thousands per watch event. Anything else (an object added or deleted, the log outrun): all of them.
-		const changes = last?.changes !== undefined && last.changes === snapshot.changes && last.version !== undefined && snapshot.version !== undefined ? snapshot.changes.between(last.version, snapshot.version) : undefined;
+		const log = last?.changes !== undefined && last.changes === snapshot.changes ? snapshot.changes : undefined;
+		const from = last?.version;
+		const changes = log && from !== undefined && snapshot.version !== undefined ? log.between(from, snapshot.version) : undefined;
 		last = snapshot;
 		if (changes) {
 			// The last state of each: what a look at the whole list would have seen.

@@ -178,11 +178,22 @@ type TreeScreenProps = {
 };
 
 /** One object full screen: its summary lines, its plan tree and the selected node's details. */
-function TreeScreen({object, deletedAt, objectKey, synced, eta, tree, treeWindow, selected, timings, expectations, layout, width}: TreeScreenProps) {
+function TreeScreen(props: TreeScreenProps) {
+	const {object, deletedAt, objectKey, synced, eta, tree, treeWindow, selected, timings, expectations, layout, width} = props;
 	return (
 		<>
 			<ObjectLines object={object} deletedAt={deletedAt} objectKey={objectKey} synced={synced} eta={deletedAt === undefined ? eta : undefined} height={layout.top} width={width} />
-			{tree ? <PlanTreeView rows={tree.rows} cursor={tree.cursor} window={treeWindow} timings={timings.get(objectKey)} expectations={expectations} height={layout.body} width={width} /> : undefined}
+			{tree ? (
+				<PlanTreeView
+					rows={tree.rows}
+					cursor={tree.cursor}
+					window={treeWindow}
+					timings={timings.get(objectKey)}
+					expectations={expectations}
+					height={layout.body}
+					width={width}
+				/>
+			) : undefined}
 			<DetailLines node={selected} height={layout.detail} width={width} />
 		</>
 	);
@@ -212,7 +223,8 @@ export function App(props: AppProps) {
 	const listed = useMemo(() => {
 		const last = lastListed.current;
 		lastListed.current = snapshot;
-		const from = last?.changes !== undefined && last.changes === snapshot.changes ? {objects: last.objects, changes: snapshot.changes.between(last.version, snapshot.version)} : undefined;
+		const sameLog = last?.changes !== undefined && last.changes === snapshot.changes;
+		const from = sameLog ? {objects: last.objects, changes: snapshot.changes.between(last.version, snapshot.version)} : undefined;
 		return listObjects(snapshot.objects, {text: view.filter, failingOnly: view.failingOnly, targets}, from);
 	}, [snapshot, view.filter, view.failingOnly, targets]);
 	// The header reads the counts and the last event's time on its tick, from the latest snapshot: an event alone
@@ -245,8 +257,14 @@ export function App(props: AppProps) {
 	const treeShown = !view.help && isTree && tree !== undefined;
 	const treeWindow = useScrollWindow(treeShown ? tree.rows.length : 0, layout.body, tree?.cursor ?? 0);
 	interest.current = useMemo(
-		() => (listShown ? listInterest(list, listWindow, object => cellWidths(object, theme)) : treeShown || isTree ? treeInterest(view.openKey) : noInterest),
-		[listShown, treeShown, isTree, list, listWindow, theme, view.openKey],
+		() => {
+			if (listShown) {
+				return listInterest(list, listWindow, object => cellWidths(object, theme));
+			}
+
+			return isTree ? treeInterest(view.openKey) : noInterest;
+		},
+		[listShown, isTree, list, listWindow, theme, view.openKey],
 	);
 	const onScreen = useMemo(
 		() => (listShown ? listOnScreen(list, listWindow) : treeShown ? treeOnScreen(open, tree.rows, treeWindow) : nothingOnScreen),
@@ -271,11 +289,34 @@ export function App(props: AppProps) {
 	const body = view.help ? (
 		<HelpOverlay height={layout.top + layout.body} width={columns} scroll={view.helpScroll} context={keyContext} />
 	) : isTree ? (
-		<TreeScreen object={open} deletedAt={gone?.at} objectKey={view.openKey ?? ''} synced={snapshot.synced} eta={openEta} tree={tree} treeWindow={treeWindow} selected={selected} timings={snapshot.timings} expectations={treeExpectations} layout={layout} width={columns} />
+		<TreeScreen
+			object={open}
+			deletedAt={gone?.at}
+			objectKey={view.openKey ?? ''}
+			synced={snapshot.synced}
+			eta={openEta}
+			tree={tree}
+			treeWindow={treeWindow}
+			selected={selected}
+			timings={snapshot.timings}
+			expectations={treeExpectations}
+			layout={layout}
+			width={columns}
+		/>
 	) : (
 		<>
 			<ListHeader view={view} shown={listed.length} total={snapshot.objects.length} height={layout.top - 1} width={columns} />
-			<ObjectList list={list} cursor={listCursor} window={listWindow} timings={snapshot.timings} eta={listEta} expectations={expectations} height={listHeight} width={columns} empty={emptyListText(snapshot, theme.glyphs.ellipsis)} />
+			<ObjectList
+				list={list}
+				cursor={listCursor}
+				window={listWindow}
+				timings={snapshot.timings}
+				eta={listEta}
+				expectations={expectations}
+				height={listHeight}
+				width={columns}
+				empty={emptyListText(snapshot, theme.glyphs.ellipsis)}
+			/>
 		</>
 	);
 

@@ -40,7 +40,11 @@ export function byAttention(objects: readonly PlanObject[], from?: ListBasis): r
 	if (result === undefined && from?.changes && from.objects.length === objects.length) {
 		const before = ordered.get(from.objects);
 		// One group only: the store's array itself, as long as nothing changed group.
-		result = before === undefined ? undefined : before === from.objects ? (from.changes.every(sameGroup) ? objects : undefined) : patched(before, from.changes, true);
+		if (before === from.objects) {
+			result = from.changes.every(sameGroup) ? objects : undefined;
+		} else if (before !== undefined) {
+			result = patched(before, from.changes, true);
+		}
 	}
 
 	if (result === undefined) {

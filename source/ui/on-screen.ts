@@ -13,6 +13,12 @@ import type {TreeRow} from './tree-rows.js';
 /** One line of the body: an object's own row (no `node`), or one of its plan nodes. */
 export type OnScreenRow = {readonly key: string; readonly object: PlanObject; readonly node?: PlanNode};
 
+/** A row of a plan node. */
+export type NodeOnScreen = OnScreenRow & {readonly node: PlanNode};
+
+/** The rows of a window: `start` up to `end`. */
+type Shown = Pick<ScrollWindow, 'start' | 'end'>;
+
 export type OnScreen = {
 	/** `help`: the overlay covers the body, no row is shown. */
 	readonly screen: 'list' | 'tree' | 'help';
@@ -22,15 +28,18 @@ export type OnScreen = {
 export const nothingOnScreen: OnScreen = {screen: 'help', rows: []};
 
 /** The list's rows in its window. */
-export function listOnScreen(list: TreeList, window: Pick<ScrollWindow, 'start' | 'end'>): OnScreen {
+export function listOnScreen(list: TreeList, window: Shown): OnScreen {
 	return {
 		screen: 'list',
-		rows: rowsIn(list, window.start, window.end).map(row => (row.type === 'object' ? {key: row.key, object: row.object} : {key: row.key, object: row.object, node: row.row.node})),
+		rows: rowsIn(list, window.start, window.end).map(row => {
+			const node = row.type === 'node' ? {node: row.row.node} : {};
+			return {key: row.key, object: row.object, ...node};
+		}),
 	};
 }
 
 /** The open object's tree rows in the tree screen's window (the object's lines above them name it too). */
-export function treeOnScreen(object: PlanObject | undefined, rows: readonly TreeRow[], window: Pick<ScrollWindow, 'start' | 'end'>): OnScreen {
+export function treeOnScreen(object: PlanObject | undefined, rows: readonly TreeRow[], window: Shown): OnScreen {
 	if (!object) {
 		return {screen: 'tree', rows: []};
 	}
@@ -40,8 +49,8 @@ export function treeOnScreen(object: PlanObject | undefined, rows: readonly Tree
 }
 
 /** The plan nodes on screen, e.g. `(r) => r.node.state === 'running'` for the running ones. */
-export function onScreenNodes(screen: OnScreen, wanted: (row: OnScreenRow & {readonly node: PlanNode}) => boolean = () => true): Array<OnScreenRow & {readonly node: PlanNode}> {
-	return screen.rows.filter((row): row is OnScreenRow & {readonly node: PlanNode} => row.node !== undefined && wanted(row as OnScreenRow & {readonly node: PlanNode}));
+export function onScreenNodes(screen: OnScreen, wanted: (row: NodeOnScreen) => boolean = () => true): NodeOnScreen[] {
+	return screen.rows.filter((row): row is NodeOnScreen => row.node !== undefined && wanted(row as NodeOnScreen));
 }
 
 /** Where the App reports what it drew; readers subscribe. A new picture only when a row changed. */
@@ -54,7 +63,8 @@ export function screenWatch(): ScreenWatch {
 		subscribe: listener => listeners.add(listener),
 		getSnapshot: () => current,
 		report(next) {
-			if (next.screen === current.screen && next.rows.length === current.rows.length && next.rows.every((row, i) => sameRow(row, current.rows[i]!))) {
+			const same = next.screen === current.screen && next.rows.length === current.rows.length;
+			if (same && next.rows.every((row, i) => sameRow(row, current.rows[i]!))) {
 				return;
 			}
 

@@ -3,8 +3,8 @@
  * place shows when it is one the screen depends on (a row in the window, an expanded tree anywhere in the list,
  * the first screen's default expansion, the open object); any other object only when its outcome changes (the
  * header counts it) or it moves between the list's groups (failed, running, the rest: the rows shift) or its cells
- * change width or its timer changes (the column widths come from every object). Anything else (an object added or deleted, the connection, …) shows. The
- * header's counts and event age follow the 1 Hz tick instead. Pure.
+ * change width or its timer changes (the column widths come from every object). Anything else (an object added or
+ * deleted, the connection, …) shows. The header's counts and event age follow the 1 Hz tick instead. Pure.
  */
 import type {PlanObject} from '../model/plan-tree.js';
 import type {StoreChange} from '../state/change-log.js';
@@ -13,6 +13,9 @@ import type {TextWidths} from './list-columns.js';
 import {attentionRank, listKey} from './list-rows.js';
 import type {ScrollWindow} from './scroll-window.js';
 import {rowsIn, type TreeList} from './tree-list.js';
+
+/** The rows of a window: `start` up to `end`. */
+type Shown = Pick<ScrollWindow, 'start' | 'end'>;
 
 export type ScreenInterest = {
 	/** Objects whose every change shows. */
@@ -25,7 +28,7 @@ export type ScreenInterest = {
 export const noInterest: ScreenInterest = {keys: new Set()};
 
 /** The list screen: the rows in the window, every expanded object, and the objects the first screen walked. */
-export function listInterest(list: TreeList, window: Pick<ScrollWindow, 'start' | 'end'>, widths: (object: PlanObject) => TextWidths): ScreenInterest {
+export function listInterest(list: TreeList, window: Shown, widths: (object: PlanObject) => TextWidths): ScreenInterest {
 	const keys = new Set<string>();
 	for (const row of rowsIn(list, window.start, window.end)) {
 		keys.add(row.key);
@@ -64,7 +67,10 @@ function changeShows(interest: ScreenInterest, change: StoreChange): boolean {
 
 	const {before, after} = change;
 	// A new outcome also moves the header's counts: the frame a wait ends on must not show the old ones.
-	return before.outcome !== after.outcome || attentionRank(before) !== attentionRank(after) || !sameWidths(interest.widths(before), interest.widths(after)) || !sameTiming(change.timingBefore, change.timingAfter);
+	return before.outcome !== after.outcome
+		|| attentionRank(before) !== attentionRank(after)
+		|| !sameWidths(interest.widths(before), interest.widths(after))
+		|| !sameTiming(change.timingBefore, change.timingAfter);
 }
 
 /** Every column's width (a column added to TextWidths is compared without a change here). */

@@ -86,7 +86,8 @@ function mount(targets: readonly string[], fill: (store: Store) => void): Mounte
 	let resolveFrame: (() => void) | undefined;
 	let written = 0;
 	const screen = screenWatch();
-	const app = render(<App screen={screen} store={store} clock={clock} wait={new FakeWait({startedAt: clock.now()})} header={{context: 'bench', scope: 'bench'}} targets={targets} ascii={false} color onQuit={() => {}} />, {
+	const wait = new FakeWait({startedAt: clock.now()});
+	const app = render(<App screen={screen} store={store} clock={clock} wait={wait} header={{context: 'bench', scope: 'bench'}} targets={targets} ascii={false} color onQuit={() => {}} />, {
 		stdout: terminal as unknown as NodeJS.WriteStream,
 		stdin: new FakeKeys() as unknown as NodeJS.ReadStream,
 		exitOnCtrlC: false,
@@ -216,6 +217,7 @@ export async function listFrames(count: number, frames: number): Promise<FrameFi
 	});
 	// Finished ActionSets in the second half of the list, far below the window: each update changes the object (a
 	// new resourceVersion and transition time), not its cells.
+	const at = (i: number) => new Date(Date.UTC(2026, 10, 30, 11, 0, i % 60)).toISOString().replace(/\.\d+Z$/, 'Z');
 	const below = [...raw.entries()].filter(([name, r]) => name.startsWith('b-') && r.kind === 'ActionSet').slice(Math.floor(count / 2)).map(([, r]) => r.object);
 	try {
 		await sleep(50);
@@ -239,7 +241,7 @@ export async function listFrames(count: number, frames: number): Promise<FrameFi
 			mounted.store.apply({
 				type: 'upsert',
 				resource: 'ActionSet',
-				object: {...object, metadata: {...object.metadata, resourceVersion: String(1000 + i)}, status: {...status, progress: {...status?.progress, lastTransitionTime: new Date(Date.UTC(2026, 10, 30, 11, 0, i % 60)).toISOString().replace(/\.\d+Z$/, 'Z')}}},
+				object: {...object, metadata: {...object.metadata, resourceVersion: String(1000 + i)}, status: {...status, progress: {...status?.progress, lastTransitionTime: at(i)}}},
 			});
 		});
 		return [update, tick, offScreen];

@@ -20,7 +20,8 @@ const running = loadFixtureObject('kanister/actionset-mysql-backup-running.yaml'
 
 /** A running ActionSet `name` at `percent`: the object's and its running phase's progress. */
 function actionSet(name: string, percent: number): KubeObject {
-	const o = structuredClone(running) as KubeObject & {metadata: Record<string, unknown>; status: {progress: Record<string, unknown>; actions: Array<{phases?: Array<{progress?: Record<string, unknown>}>}>}};
+	type Progress = Record<string, unknown>;
+	const o = structuredClone(running) as KubeObject & {metadata: Record<string, unknown>; status: {progress: Progress; actions: Array<{phases?: Array<{progress?: Progress}>}>}};
 	o.metadata = {...o.metadata, name, namespace: 'bench'};
 	delete o.metadata['uid'];
 	o.status.progress = {...o.status.progress, percentCompleted: String(percent)};
@@ -52,7 +53,18 @@ function mount(options: {targets?: string[]} = {}) {
 				renders++;
 			}}
 		>
-			<App store={store} clock={clock} wait={new FakeWait({startedAt: clock.now()})} header={{context: 'kind-prod', scope: 'bench'}} targets={options.targets} ascii={false} color={false} timeZone="UTC" screen={screen} onQuit={() => {}} />
+			<App
+				store={store}
+				clock={clock}
+				wait={new FakeWait({startedAt: clock.now()})}
+				header={{context: 'kind-prod', scope: 'bench'}}
+				targets={options.targets}
+				ascii={false}
+				color={false}
+				timeZone="UTC"
+				screen={screen}
+				onQuit={() => {}}
+			/>
 		</Profiler>,
 		{columns: 140, rows: 40},
 	);

@@ -134,7 +134,8 @@ function HeaderTimers({text}: {readonly text: (now: number) => string}) {
  * that changes every second sits at the right end of the line: the terminal rewrites a line from its first
  * changed character on, so an idle second costs this short suffix, not the whole line.
  */
-export function HeaderBar({context, scope, connection: given, lastEventAt: eventAt, wait, width, missing, replay, contexts, synced, counts: countsNow}: HeaderBarProps) {
+export function HeaderBar(props: HeaderBarProps) {
+	const {context, scope, connection: given, lastEventAt: eventAt, wait, width, missing, replay, contexts, synced, counts: countsNow} = props;
 	const theme = useTheme();
 	// A wait can end at the first list, before the watches say `live`: its last frame must not say connecting.
 	const connection: ConnectionState = synced && given.status === 'connecting' ? {status: 'static', label: `${theme.glyphs.live} listed`} : given;

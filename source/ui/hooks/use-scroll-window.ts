@@ -8,7 +8,8 @@ import {scrollWindow, type ScrollWindow} from '../scroll-window.js';
 export function useScrollWindow(total: number, height: number, cursor: number): ScrollWindow {
 	const last = useRef<ScrollWindow>({start: 0, end: 0, above: 0, below: 0});
 	const window = scrollWindow({total, height, cursor, offset: last.current.start});
-	const same = window.start === last.current.start && window.end === last.current.end && window.above === last.current.above && window.below === last.current.below;
+	const was = last.current;
+	const same = window.start === was.start && window.end === was.end && window.above === was.above && window.below === was.below;
 	if (!same) {
 		last.current = window;
 	}

@@ -21,7 +21,8 @@ export function useStore(store: SnapshotSource, shows?: (changes: readonly Store
 				const last = rendered.current;
 				const next = store.getSnapshot();
 				// Versions compare only within one store's log.
-				const changes = last?.changes !== undefined && last.changes === next.changes ? next.changes.between(last.version, next.version) : undefined;
+				const sameLog = last?.changes !== undefined && last.changes === next.changes;
+				const changes = sameLog ? next.changes.between(last.version, next.version) : undefined;
 				if (last === undefined || next === last || !filter.current || filter.current(changes)) {
 					listener();
 				}
