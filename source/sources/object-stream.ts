@@ -114,6 +114,15 @@ export class ObjectStream {
 	readonly #limits: StreamLimits;
 	/** Text not yet consumed; its first character is on line `#line` (0-based). */
 	#pending = '';
+	/**
+	 * Text of a YAML document held back unscanned: it has no document marker, so it cannot end the document, and
+	 * appending it to `#pending` chunk by chunk would make each scan flatten the whole document again (an 8 MiB
+	 * document fed in 64 KiB chunks cost ~200 MiB of peak memory in test/cli/bin-input-bounds.test.ts).
+	 */
+	#held: string[] = [];
+	#heldChars = 0;
+	/** The last characters pushed, so a marker split between two chunks is seen. */
+	#tail = '';
 	#line = 0;
 	#mode: Mode = {kind: 'start'};
 
@@ -124,13 +133,35 @@ export class ObjectStream {
 	}
 
 	push(text: string): void {
-		this.#pending += text;
+		const seam = this.#tail + text;
+		this.#tail = seam.slice(-3);
+		if (this.#mode.kind === 'yaml' && !seam.includes('---') && !seam.includes('...')
+			&& this.#pending.length + this.#heldChars + text.length <= this.#limits.maxDocumentBytes) {
+			this.#held.push(text);
+			this.#heldChars += text.length;
+			return;
+		}
+
+		this.#pending += this.#release() + text;
 		this.#drain(false);
 	}
 
 	end(): void {
+		this.#pending += this.#release();
 		this.#drain(true);
 		this.#pending = '';
+	}
+
+	/** The held-back text, joined once. */
+	#release(): string {
+		if (this.#held.length === 0) {
+			return '';
+		}
+
+		const text = this.#held.join('');
+		this.#held = [];
+		this.#heldChars = 0;
+		return text;
 	}
 
 	#fail(line: number, reason: string): never {

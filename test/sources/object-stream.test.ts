@@ -111,7 +111,7 @@ describe('a YAML document', () => {
 	it('past the limit is refused, naming the limit, while its text arrives', () => {
 		const {stream} = collect({maxDocumentBytes: 1024, maxDepth: 100});
 		expect(message(() => {
-			for (let i = 0; i < 100; i++) {
+			for (let i = 0; i < 300; i++) {
 				stream.push('a: b\n'.repeat(20));
 			}
 		})).toBe('x: line 1: a YAML document larger than 1 KiB (split it into documents with ---)');
@@ -158,4 +158,34 @@ it('holds one item per name while a typed List\'s kind is not known yet: an endl
 		{apiVersion: 'kudo.dev/v1beta1', kind: 'Instance'},
 		{apiVersion: 'kudo.dev/v1beta1', kind: 'Instance', metadata: {name: 'a', labels: {last: 'yes'}}},
 	]);
+});
+
+describe('a YAML document fed in chunks', () => {
+	const doc = (i: number): string => `apiVersion: kudo.dev/v1beta1\nkind: Instance\nmetadata:\n  name: mysql-${i}\n  namespace: default\n`;
+
+	it.each([
+		['whole in one chunk', ['---\n', `${doc(1)}---\n${doc(2)}`]],
+		['the marker split between chunks', ['---\n', `${doc(1)}-`, '-', `-\n${doc(2)}`]],
+		['the end marker split between chunks', ['---\n', `${doc(1)}.`, '..\n', doc(2)]],
+	])('a document is emitted as soon as the next marker arrives, before the input ends (%s)', (_label, chunks) => {
+		const names: string[] = [];
+		const stream = new ObjectStream('stdin', object => names.push(String(object.metadata?.name)));
+		for (const chunk of chunks) {
+			stream.push(chunk);
+		}
+
+		expect(names).toEqual(['mysql-1']);
+		stream.end();
+		expect(names).toEqual(['mysql-1', 'mysql-2']);
+	});
+
+	it('text held back between markers still counts toward the document limit and its line numbers', () => {
+		const stream = new ObjectStream('stdin', () => {}, {maxDocumentBytes: 1024, maxDepth: 100});
+		stream.push('---\n');
+		expect(() => {
+			for (let i = 0; i < 300; i++) {
+				stream.push('a: b\n');
+			}
+		}).toThrow('stdin: line 2: a YAML document larger than 1 KiB (split it into documents with ---)');
+	});
 });
