@@ -74,7 +74,13 @@ function watchSideNotes(store: StreamRun['store'], note: (text: string) => void)
 
 export async function runStream(run: StreamRun): Promise<WaitResult> {
 	const {store, clock, options, targets} = run;
-	const printer = printerFor(options.output, {ascii: options.ascii, color: options.color, timeZone: run.timeZone, expectations: run.expectations});
+	const printer = printerFor(options.output, {
+		ascii: options.ascii,
+		color: options.color,
+		timeZone: run.timeZone,
+		expectations: run.expectations,
+		...(options.plan === undefined ? {} : {plan: options.plan}),
+	});
 	const wanted = (key: string): boolean => targets.length === 0 || targets.includes(key);
 	const startedAt = clock.now();
 	const wait = createWaitController({store, clock, wait: options.wait, targets, timeoutMs: options.timeoutMs, extendMs: options.extendMs, graceMs: 0, ...(options.plan === undefined ? {} : {plan: options.plan})});

@@ -15,6 +15,8 @@ export type PrinterOptions = {
 	readonly timeZone?: string;
 	/** Past runs, for the `eta` keys of json (none without a history). */
 	readonly expectations?: (object: PlanObject) => ReadonlyMap<string, Expectation>;
+	/** `--plan NAME`: what a target deleted while waited for is judged by (as the wait judges it). */
+	readonly plan?: string;
 };
 
 /** The objects to print with what is known about them. */
