@@ -46,10 +46,11 @@ export type StreamRun = {
 
 /**
  * What the log says besides transitions: each supporting collection RBAC hides (events, blueprints…), once, with
- * why; and, with several contexts, one that gives up, as it happens (the others keep going).
+ * why; each kind past the store's cap of objects, once; and, with several contexts, one that gives up, as it happens (the others keep going).
  */
 function watchSideNotes(store: StreamRun['store'], note: (text: string) => void): () => void {
 	let missingSaid = 0;
+	let limitedSaid = 0;
 	const failedSaid = new Set<string>();
 	const report = (): void => {
 		const snapshot = store.getSnapshot();
@@ -59,6 +60,12 @@ function watchSideNotes(store: StreamRun['store'], note: (text: string) => void)
 		}
 
 		missingSaid = missing.length;
+		const limited = snapshot.limited ?? [];
+		for (const l of limited.slice(limitedSaid)) {
+			note(l.message);
+		}
+
+		limitedSaid = limited.length;
 		for (const c of snapshot.contexts ?? []) {
 			if (c.fatal && !failedSaid.has(c.name)) {
 				failedSaid.add(c.name);

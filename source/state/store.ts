@@ -75,6 +75,12 @@ export type StoreSnapshot = {
 	 */
 	readonly deleted?: ReadonlyMap<string, DeletedObject>;
 	/**
+	 * Kinds of which more distinct objects arrived than the store holds (maxObjectsPerKind), each said once, with
+	 * what was done: newer Instances, ActionSets, OperatorVersions, Blueprints are not held, the oldest Events go.
+	 * Absent = none.
+	 */
+	readonly limited?: ReadonlyArray<{readonly resource: ResourceKind; readonly message: string}>;
+	/**
 	 * Several kubeconfig contexts: each one's own state, in the order the source named them. `connection`, `synced`
 	 * and `fatal` above are then the whole run's (the source folds them). Absent with one context.
 	 */
@@ -100,6 +106,33 @@ export type ContextState = {
 const maxTransitions = 2000;
 const maxDeleted = 1000;
 const maxEventsPerObject = 200;
+
+/**
+ * Distinct objects held of one kind, over all contexts (docs/limits.md): a watch that keeps creating objects must
+ * not grow memory without bound. 20 000 Instances (or ActionSets) stay well inside the 400 MB every input is held
+ * to (10 000 cost ~190 MB, 30 000 ~340 MB); Events are only held when they are about an Instance or ActionSet.
+ */
+export const maxObjectsPerKind = 20_000;
+
+const heldNames: Readonly<Record<ResourceKind, string>> = {
+	Instance: 'Instances',
+	OperatorVersion: 'OperatorVersions',
+	ActionSet: 'ActionSets',
+	Blueprint: 'Blueprints',
+	Event: 'Events about Instances and ActionSets',
+};
+
+/** The line said once when a kind passes maxObjectsPerKind. */
+export function limitedMessage(resource: ResourceKind, limit = maxObjectsPerKind): string {
+	const what = `more ${heldNames[resource]} than planwatch holds (${limit.toLocaleString('en-US')})`;
+	return resource === 'Event' ? `${what}: the oldest are dropped` : `${what}: the ones past it are not shown`;
+}
+
+/** Events about anything else (Pods, Jobs…) are never read: not held. */
+function aboutWatched(event: KubeObject): boolean {
+	const kind = (event['involvedObject'] as {kind?: unknown} | undefined)?.kind;
+	return kind === 'Instance' || kind === 'ActionSet';
+}
 
 /** `namespace/name` → the raw object, for one kind. */
 type RawByName = Map<string, KubeObject>;
@@ -145,14 +178,18 @@ export class Store {
 	#synced = false;
 	#fatal: {message: string; exitCode: ExitCode} | undefined;
 	#missing: ReadonlyArray<{readonly resource: ResourceKind; readonly message: string}> = [];
+	#limited: ReadonlyArray<{readonly resource: ResourceKind; readonly message: string}> = [];
+	readonly #maxPerKind: number;
 	#version = 0;
 	#snapshot: StoreSnapshot | undefined;
 	#sorted: PlanObject[] | undefined;
 	readonly #listeners = new Listeners();
 	#notifyQueued = false;
 
-	constructor(clock: Clock) {
+	/** `maxPerKind`: tests of the cap use a small one. */
+	constructor(clock: Clock, {maxPerKind = maxObjectsPerKind}: {readonly maxPerKind?: number} = {}) {
 		this.#clock = clock;
+		this.#maxPerKind = maxPerKind;
 	}
 
 	/** Apply one source event. Subscribers are notified once per microtask batch. */
@@ -266,6 +303,7 @@ export class Store {
 			synced: this.#synced,
 			fatal: this.#fatal,
 			...(this.#missing.length === 0 ? {} : {missing: this.#missing}),
+			...(this.#limited.length === 0 ? {} : {limited: this.#limited}),
 			transitions: this.#transitions,
 			...(this.#deleted.size === 0 ? {} : {deleted: this.#deleted}),
 			...(this.#contexts.length === 0 ? {} : {contexts: this.#contexts}),
@@ -288,8 +326,58 @@ export class Store {
 	}
 
 	#upsert(context: string | undefined, resource: ResourceKind, object: KubeObject): void {
-		this.#raw(context, resource).set(namespacedName(object), object);
+		const raw = this.#raw(context, resource);
+		const name = namespacedName(object);
+		if (!raw.has(name)) {
+			if (resource === 'Event' && !aboutWatched(object)) {
+				return;
+			}
+
+			if (this.#held(resource) >= this.#maxPerKind && !this.#dropOldestEvent(resource)) {
+				this.#overLimit(resource);
+				return;
+			}
+		}
+
+		raw.set(name, object);
 		this.#refreshFor(context, resource, object);
+	}
+
+	/** Distinct objects of one kind held, over all contexts. */
+	#held(resource: ResourceKind): number {
+		let n = 0;
+		for (const byKind of this.#rawByContext.values()) {
+			n += byKind.get(resource)!.size;
+		}
+
+		return n;
+	}
+
+	/** Events make room for newer ones (the oldest held goes; Kubernetes itself keeps them an hour). */
+	#dropOldestEvent(resource: ResourceKind): boolean {
+		if (resource !== 'Event') {
+			return false;
+		}
+
+		for (const [context, byKind] of this.#rawByContext) {
+			const events = byKind.get('Event')!;
+			const oldest = events.entries().next();
+			if (!oldest.done) {
+				const [name, raw] = oldest.value;
+				events.delete(name);
+				this.#indexEvent(context, raw, false);
+				this.#overLimit('Event');
+				return true;
+			}
+		}
+
+		return false;
+	}
+
+	#overLimit(resource: ResourceKind): void {
+		if (!this.#limited.some(l => l.resource === resource)) {
+			this.#limited = [...this.#limited, {resource, message: limitedMessage(resource, this.#maxPerKind)}];
+		}
 	}
 
 	#delete(context: string | undefined, resource: ResourceKind, object: KubeObject): void {

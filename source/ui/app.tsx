@@ -256,6 +256,7 @@ export function App(props: AppProps) {
 							connection={snapshot.connection}
 							lastEventAt={snapshot.lastEventAt}
 							missing={snapshot.missing}
+							limited={snapshot.limited}
 							contexts={snapshot.contexts}
 							synced={snapshot.synced}
 							counts={counts}

@@ -77,6 +77,8 @@ export type HeaderBarProps = {
 	readonly counts?: string;
 	/** Supporting collections planwatch may not read (403): shown as `without events (forbidden)`. */
 	readonly missing?: ReadonlyArray<{readonly resource: ResourceKind}>;
+	/** Kinds past the store's cap (state/store.ts maxObjectsPerKind): `instances past the cap not shown`. */
+	readonly limited?: ReadonlyArray<{readonly resource: ResourceKind}>;
 	/** Several kubeconfig contexts: one state each (`prod ✔ · dr ↻ reconnecting`) instead of one connection. */
 	readonly contexts?: readonly ContextState[];
 	/** Everything has been listed once: `connecting…` is over even before the watches report in. */
@@ -90,6 +92,15 @@ export function missingText(missing: ReadonlyArray<{readonly resource: ResourceK
 	}
 
 	return `without ${missing.map(m => resourcePlural[m.resource]).join(', ')} (forbidden)`;
+}
+
+/** `instances past the cap not shown, oldest events dropped`: what the picture lacks because the store is full. */
+export function limitedText(limited: ReadonlyArray<{readonly resource: ResourceKind}> | undefined): string | undefined {
+	if (!limited || limited.length === 0) {
+		return undefined;
+	}
+
+	return limited.map(l => (l.resource === 'Event' ? 'oldest events dropped' : `${resourcePlural[l.resource]} past the cap not shown`)).join(', ');
 }
 
 const resourcePlural: Readonly<Record<ResourceKind, string>> = {
@@ -124,7 +135,7 @@ function HeaderTimers({text}: {readonly text: (now: number) => string}) {
  * that changes every second sits at the right end of the line: the terminal rewrites a line from its first
  * changed character on, so an idle second costs this short suffix, not the whole line.
  */
-export function HeaderBar({context, scope, connection: given, lastEventAt, wait, width, missing, replay, contexts, synced, counts}: HeaderBarProps) {
+export function HeaderBar({context, scope, connection: given, lastEventAt, wait, width, missing, limited, replay, contexts, synced, counts}: HeaderBarProps) {
 	const theme = useTheme();
 	// A wait can end at the first list, before the watches say `live`: its last frame must not say connecting.
 	const connection: ConnectionState = synced && given.status === 'connecting' ? {status: 'static', label: `${theme.glyphs.live} listed`} : given;
@@ -139,7 +150,7 @@ export function HeaderBar({context, scope, connection: given, lastEventAt, wait,
 	const status = {text: statusText, role: connectionLabel(connection, lastEventAt, 0, theme, false).role};
 	// Files: the source label often is the context already (`planwatch · file · default`); say it once.
 	const showStatus = !(connection.status === 'static' && connection.label === context);
-	const without = missingText(missing);
+	const without = [missingText(missing), limitedText(limited)].filter(Boolean).join(', ') || undefined;
 	// The recorded moment moves with the clock (ticks and a replay's seeks).
 	const replayLine = useTickValue(now => (replay ? replayText(replay, now, theme) : ''));
 	// Resolving the local zone builds an Intl.DateTimeFormat (about a millisecond): once, not every tick.
