@@ -388,9 +388,8 @@ export function adaptInstance(given: KubeObject, operatorVersion?: KubeObject, e
 	const ovName = operatorVersion ? name(record(operatorVersion.metadata)['name']) : '';
 	const ovPlans = operatorVersion && (!versionName || !ovName || ovName === versionName) ? readMap(record(operatorVersion['spec'])['plans'], readOvPlan) : new Map<string, OvPlan>();
 
-	const meta0 = record(instance.metadata);
 	const eventFacts = evidence.events && evidence.events.length > 0
-		? readKudoEvents(evidence.events, {namespace: name(meta0['namespace']), name: name(meta0['name']), uid: name(meta0['uid']), createdAt: isoTime(meta0['creationTimestamp'])})
+		? readKudoEvents(evidence.events, {namespace: name(meta['namespace']), name: name(meta['name']), uid: name(meta['uid']), createdAt: isoTime(meta['creationTimestamp'])})
 		: undefined;
 	const ran = [...plans].filter(([, p]) => p.status !== '' && p.status !== neverRun).map(([n, p]) => ({name: n, status: p.status, ...(p.updatedAt ? {updatedAt: p.updatedAt} : {})}));
 	// v1alpha1's aggregatedStatus named the active plan: the controller's own record.
@@ -471,15 +470,9 @@ export function adaptInstance(given: KubeObject, operatorVersion?: KubeObject, e
 		queued,
 	};
 
-	const createdAt = isoTime(meta['creationTimestamp']);
 	const updatedAt = active?.node.updatedAt ?? latestTime(...[...plans.values()].map(p => p.updatedAt));
 	return {
-		kind: 'Instance',
-		namespace: name(meta['namespace']),
-		name: name(meta['name']),
-		...(rawString(meta['uid']) ? {uid: name(meta['uid'])} : {}),
-		...(rawString(meta['resourceVersion']) ? {resourceVersion: name(meta['resourceVersion'])} : {}),
-		...(createdAt ? {createdAt} : {}),
+		...identity(meta),
 		outcome,
 		summary: sanitizeLine(summary, maxMessageLength),
 		...(versionName ? {version: versionName} : {}),
@@ -498,7 +491,20 @@ export function adaptInstance(given: KubeObject, operatorVersion?: KubeObject, e
 
 /** An Instance planwatch cannot read: unknown state, the reason as its summary, and a wait that does not succeed. */
 function refusedInstance(instance: KubeObject, reason: string): PlanObject {
-	const meta = record(instance.metadata);
+	return {
+		...identity(record(instance.metadata)),
+		outcome: 'unknown',
+		summary: sanitizeLine(reason, maxMessageLength),
+		state: 'unknown',
+		status: '',
+		wait: {kind: 'Instance', scheduledPlan: '', scheduledUid: '', planUids: {}, queued: false, unreadable: sanitizeLine(reason, maxMessageLength)},
+		...deletionOf(instance),
+		tree: [],
+	};
+}
+
+/** What names an Instance, read or refused: kind, namespace, name, and uid, resourceVersion, creation when known. */
+function identity(meta: RawRecord): Pick<PlanObject, 'kind' | 'namespace' | 'name' | 'uid' | 'resourceVersion' | 'createdAt'> {
 	const createdAt = isoTime(meta['creationTimestamp']);
 	return {
 		kind: 'Instance',
@@ -507,12 +513,5 @@ function refusedInstance(instance: KubeObject, reason: string): PlanObject {
 		...(rawString(meta['uid']) ? {uid: name(meta['uid'])} : {}),
 		...(rawString(meta['resourceVersion']) ? {resourceVersion: name(meta['resourceVersion'])} : {}),
 		...(createdAt ? {createdAt} : {}),
-		outcome: 'unknown',
-		summary: sanitizeLine(reason, maxMessageLength),
-		state: 'unknown',
-		status: '',
-		wait: {kind: 'Instance', scheduledPlan: '', scheduledUid: '', planUids: {}, queued: false, unreadable: sanitizeLine(reason, maxMessageLength)},
-		...deletionOf(instance),
-		tree: [],
 	};
 }
