@@ -203,8 +203,13 @@ export class Store {
 
 		switch (event.type) {
 			case 'upsert': {
+				// An object past the cap that was already said: nothing changed, so no snapshot and no redraw (a watch
+				// that keeps creating objects would otherwise cost a wait decision over everything per event).
+				if (!this.#upsert(context, event.resource, event.object)) {
+					return;
+				}
+
 				this.#lastEventAt = this.#clock.now();
-				this.#upsert(context, event.resource, event.object);
 				break;
 			}
 
@@ -325,22 +330,23 @@ export class Store {
 		});
 	}
 
-	#upsert(context: string | undefined, resource: ResourceKind, object: KubeObject): void {
+	/** false: the object was not held and nothing changed (an Event about another kind; past the cap, said before). */
+	#upsert(context: string | undefined, resource: ResourceKind, object: KubeObject): boolean {
 		const raw = this.#raw(context, resource);
 		const name = namespacedName(object);
 		if (!raw.has(name)) {
 			if (resource === 'Event' && !aboutWatched(object)) {
-				return;
+				return false;
 			}
 
 			if (this.#held(resource) >= this.#maxPerKind && !this.#dropOldestEvent(resource)) {
-				this.#overLimit(resource);
-				return;
+				return this.#overLimit(resource);
 			}
 		}
 
 		raw.set(name, object);
 		this.#refreshFor(context, resource, object);
+		return true;
 	}
 
 	/** Distinct objects of one kind held, over all contexts. */
@@ -374,10 +380,14 @@ export class Store {
 		return false;
 	}
 
-	#overLimit(resource: ResourceKind): void {
-		if (!this.#limited.some(l => l.resource === resource)) {
-			this.#limited = [...this.#limited, {resource, message: limitedMessage(resource, this.#maxPerKind)}];
+	/** Says the cap was met, once per kind; true when that is news. */
+	#overLimit(resource: ResourceKind): boolean {
+		if (this.#limited.some(l => l.resource === resource)) {
+			return false;
 		}
+
+		this.#limited = [...this.#limited, {resource, message: limitedMessage(resource, this.#maxPerKind)}];
+		return true;
 	}
 
 	#delete(context: string | undefined, resource: ResourceKind, object: KubeObject): void {

@@ -110,4 +110,25 @@ describe('the cap on distinct objects', () => {
 		expect([...s.events.values()].flat().map(e => e.reason)).toEqual(['PlanStarted']);
 		expect(s.objects[0]?.tree[0]).toMatchObject({startedAt: '2026-01-01T10:00:00Z'});
 	});
+
+	test('an object past the cap, once said, changes nothing: no new snapshot, no notification', async () => {
+		const store = new Store(new FakeClock(), {maxPerKind: 1});
+		let notified = 0;
+		store.subscribe(() => {
+			notified++;
+		});
+		store.apply({type: 'upsert', resource: 'Instance', object: instance('a')});
+		store.apply({type: 'upsert', resource: 'Instance', object: instance('b')});
+		await flush();
+		const said = store.getSnapshot();
+		expect(said.limited).toHaveLength(1);
+		const before = notified;
+		for (const n of ['c', 'd', 'e']) {
+			store.apply({type: 'upsert', resource: 'Instance', object: instance(n)});
+		}
+
+		await flush();
+		expect(notified).toBe(before);
+		expect(store.getSnapshot()).toBe(said);
+	});
 });
