@@ -85,6 +85,7 @@ describe('readKudoEvents: of several Events of one plan, the latest is kept', ()
 		['no revisions, later time first', {time: '2026-12-01T21:01:29Z'}, {time: '2026-12-01T21:01:28Z'}, 'first'],
 		['only the first has a revision: by time', {revision: '50', time: '2026-12-01T21:01:28Z'}, {revision: undefined, time: '2026-12-01T21:01:29Z'}, 'second'],
 		['only the second has a revision: by time', {revision: undefined, time: '2026-12-01T21:01:29Z'}, {revision: '50', time: '2026-12-01T21:01:28Z'}, 'first'],
+		['only the first has a revision, the same second: a tie keeps the first', {revision: '50', time: '2026-12-01T21:01:28Z'}, {revision: undefined, time: '2026-12-01T21:01:28Z'}, 'first'],
 	];
 	test.each(cases)('PlanStarted, %s', (_, a, b, kept) => {
 		const facts = readKudoEvents([started('deploy', {uid: 'a', ...a}), started('deploy', {uid: 'b', ...b})], instance);
@@ -205,6 +206,7 @@ describe('lastRun: which plan ran last, and on what evidence', () => {
 		// The recording delete-while-running: stuck left IN_PROGRESS when the manager replaced it by cleanup.
 		['two running: the later updated (cleanup after stuck)', [plan('cleanup', 'IN_PROGRESS', 33), plan('stuck', 'IN_PROGRESS', 32)], undefined, undefined, {plan: 'cleanup', by: 'running'}],
 		['two running, the later first by name', [plan('a', 'IN_PROGRESS', 33), plan('b', 'IN_PROGRESS', 32)], undefined, undefined, {plan: 'a', by: 'running'}],
+		['two running, the later second by name', [plan('a', 'IN_PROGRESS', 32), plan('b', 'ERROR', 33)], undefined, undefined, {plan: 'b', by: 'running'}],
 		['two running in the same second: the first by name', [plan('b', 'IN_PROGRESS', 33), plan('a', 'PENDING', 33)], undefined, undefined, {plan: 'a', by: 'running'}],
 		['a strictly later timestamp', [plan('deploy', 'COMPLETE', 2), plan('fails', 'FATAL_ERROR', 1)], undefined, undefined, {plan: 'deploy', by: 'time'}],
 		['a strictly later timestamp, second by name', [plan('a', 'COMPLETE', 1), plan('b', 'FATAL_ERROR', 2)], undefined, undefined, {plan: 'b', by: 'time'}],
