@@ -170,10 +170,10 @@ function buildPlan(planName: string, status: PlanStatus | undefined, ov: OvPlan 
 	const fromStatus = status?.phases ?? [];
 	const terminalStatus = status?.status ?? '';
 	const seenPhases = new Set(fromStatus.map(p => p.name));
-	const merged: Array<Phase & {fromOvOnly?: boolean}> = [
+	const merged: Phase[] = [
 		...fromStatus,
 		// Phases the status does not list yet (no status, or an OperatorVersion newer than the status).
-		...(ov?.phases ?? []).filter(p => !seenPhases.has(p.name)).map(p => ({name: p.name, status: neverRun, message: '', steps: [], fromOvOnly: true})),
+		...(ov?.phases ?? []).filter(p => !seenPhases.has(p.name)).map(p => ({name: p.name, status: neverRun, message: '', steps: []})),
 	];
 	for (const phase of merged) {
 		const ovPhase = ov?.phases.find(p => p.name === phase.name);
@@ -238,7 +238,8 @@ function buildPlan(planName: string, status: PlanStatus | undefined, ov: OvPlan 
 
 	// A finished run timed by the controller's own records: its PlanStarted Event and its last update.
 	const started = active && queued ? undefined : context.startedAt;
-	const finished = terminal.has(planStatus) && started !== undefined && status?.updatedAt !== undefined && timeValue(status.updatedAt) >= timeValue(started) ? status.updatedAt : undefined;
+	// startOf (adaptInstance) keeps only a start no later than the plan's last update.
+	const finished = terminal.has(planStatus) && started !== undefined && status?.updatedAt !== undefined ? status.updatedAt : undefined;
 
 	const node: PlanNode = {
 		id: planId,
