@@ -160,8 +160,10 @@ export function HeaderBar({context, scope, connection: given, lastEventAt, wait,
 	const shownCounts = counts !== undefined && fixedLeft + displayWidth(sep + counts) + (showRight ? rightWidth + 2 : 0) <= width ? counts : undefined;
 	let middle;
 	if (contexts) {
-		// What the contexts may take: the line less its fixed parts and the timers at the right.
-		const fixed = displayWidth(['planwatch', ...(replay ? [replayLine] : []), singleLine(scope, theme.glyphs.lineBreak), zone, ''].join(sep));
+		// What the contexts may take: the line less its fixed parts (the cap's note is the run's, not a context's) and
+		// the timers at the right.
+		const capped = limitedText(limited);
+		const fixed = displayWidth(['planwatch', ...(replay ? [replayLine] : []), singleLine(scope, theme.glyphs.lineBreak), zone, ...(capped ? [capped] : []), ''].join(sep));
 		const parts = contextStates(contexts, Math.max(0, width - fixed - (showRight ? rightWidth + 2 : 0)), theme, sep);
 		middle = (
 			<>
@@ -174,6 +176,12 @@ export function HeaderBar({context, scope, connection: given, lastEventAt, wait,
 						<Text {...theme.style(part.role)}>{part.text}</Text>
 					</Text>
 				))}
+				{capped === undefined ? undefined : (
+					<>
+						{sep}
+						<Text {...theme.style('warning')}>{capped}</Text>
+					</>
+				)}
 			</>
 		);
 	} else {
