@@ -135,7 +135,7 @@ type Omitted = Array<{resource: string; reason: string}>;
 
 /**
  * What the picture lacks: `missing`, the supporting collections planwatch may not read (403); `limited`, the kinds
- * past the store's cap of objects (state/store.ts maxObjectsPerKind). Each key only when it has entries.
+ * past the store's cap of objects (state/object-cap.ts maxObjectsPerKind). Each key only when it has entries.
  */
 function extraKeys(snapshot: Partial<Pick<StoreSnapshot, 'missing' | 'limited'>>): {missing?: Omitted; limited?: Omitted} {
 	const list = (entries: ReadonlyArray<{readonly resource: string; readonly message: string}> | undefined): Omitted | undefined =>

@@ -1,5 +1,5 @@
 /**
- * The store's cap on distinct objects (state/store.ts maxObjectsPerKind, docs/limits.md) through the bin: a List of
+ * The store's cap on distinct objects (state/object-cap.ts maxObjectsPerKind, docs/limits.md) through the bin: a List of
  * one Instance more than the cap is drawn with the cap's worth of objects and one line saying what was left out —
  * on stderr for plain, as the `limited` key in json. Generated input, never a committed file.
  */

@@ -77,7 +77,7 @@ export type HeaderBarProps = {
 	readonly counts?: string;
 	/** Supporting collections planwatch may not read (403): shown as `without events (forbidden)`. */
 	readonly missing?: ReadonlyArray<{readonly resource: ResourceKind}>;
-	/** Kinds past the store's cap (state/store.ts maxObjectsPerKind): `instances past the cap not shown`. */
+	/** Kinds past the store's cap (state/object-cap.ts maxObjectsPerKind): `instances past the cap not shown`. */
 	readonly limited?: ReadonlyArray<{readonly resource: ResourceKind}>;
 	/** Several kubeconfig contexts: one state each (`prod ✔ · dr ↻ reconnecting`) instead of one connection. */
 	readonly contexts?: readonly ContextState[];
