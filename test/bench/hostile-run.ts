@@ -158,7 +158,7 @@ export async function hostileRun(setup: Pick<WatchSetup, 'cli' | 'nodeFlags' | '
 
 		const kubeconfig = await writeKubeconfig({server: server.url, namespace: 'default', ...(name === 'plugin-flood' ? {exec: {command: 'yes'}} : {})});
 		const peak = peakHook(directory);
-		const args = [...setup.nodeFlags, peak.flag, setup.cli, '--kubeconfig', kubeconfig, 'actionsets', '-n', 'default', '--wait', '--timeout', '2m', '-o', 'plain'];
+		const args = [...setup.nodeFlags, peak.flag, setup.cli, '--kubeconfig', kubeconfig, 'actionsets', '-n', 'default', '--wait', '--timeout', '10m', '-o', 'plain'];
 		const t0 = performance.now();
 		const child = spawn(process.execPath, args, {cwd: setup.cwd, env: setup.env, stdio: ['ignore', 'pipe', 'pipe']});
 		child.stdout.resume();
