@@ -236,10 +236,11 @@ function buildPlan(planName: string, status: PlanStatus | undefined, ov: OvPlan 
 		note = note ? `${note}; ${run}` : run;
 	}
 
-	// A finished run timed by the controller's own records: its PlanStarted Event and its last update.
-	const started = active && queued ? undefined : context.startedAt;
-	// startOf (adaptInstance) keeps only a start no later than the plan's last update.
-	const finished = terminal.has(planStatus) && started !== undefined && status?.updatedAt !== undefined ? status.updatedAt : undefined;
+	// A finished run timed by the controller's own records: its PlanStarted Event and its last update (startOf in
+	// adaptInstance keeps only a start no later than that update). A queued plan is neither running nor terminal, so
+	// the start of its previous run is never shown.
+	const started = context.startedAt;
+	const finished = terminal.has(planStatus) && started !== undefined ? status?.updatedAt : undefined;
 
 	const node: PlanNode = {
 		id: planId,

@@ -149,6 +149,8 @@ describe('plan nodes', () => {
 		expect(c).not.toHaveProperty('strategy');
 		expect(c).not.toHaveProperty('message');
 		expect(o.summary).toBe('fails failed in phase a, step boom: phase broke');
+		// A step left ERROR by a failed plan is not retried: the Instance failed, it is not retrying.
+		expect(o).toMatchObject({state: 'failed', outcome: 'failed'});
 	});
 
 	test('COMPLETE stops the engine too; a running plan leaves its steps as they are', () => {
@@ -352,6 +354,8 @@ describe('plan timers from the manager\'s PlanStarted Events', () => {
 	test.each(rows)('%s', (_, plan, events, want) => {
 		const node = planNode(adaptInstance(instance({deploy: plan}), undefined, {events}), 'deploy');
 		expect({startedAt: node.startedAt, endedAt: node.endedAt}).toEqual({startedAt: want.startedAt, endedAt: want.endedAt});
+		// Absent, not undefined: the json keys and the store's timers read their presence.
+		expect(['startedAt' in node, 'endedAt' in node]).toEqual([want.startedAt !== undefined, want.endedAt !== undefined]);
 	});
 
 	test('a queued plan is not timed by its previous run\'s Event; the other plans are', () => {
@@ -427,10 +431,13 @@ describe('kudo.dev/v1alpha1', () => {
 
 	test('0.6–0.9: lastFinishedRun is the time (lastUpdatedTimestamp first when both), aggregatedStatus names the active plan', () => {
 		const o = adaptInstance(v1alpha1({
-			aggregatedStatus: {activePlanName: 'deploy'},
+			// backup's time (09:30) is earlier than deploy's (10:00): only the controller's own record makes it active.
+			aggregatedStatus: {activePlanName: 'backup', status: 'COMPLETE'},
+			status: 'COMPLETE',
 			planStatus: {deploy: plan('COMPLETE', {lastFinishedRun: '2019-08-01T10:00:00Z'}), backup: plan('COMPLETE', {lastFinishedRun: '2019-08-01T11:00:00Z', lastUpdatedTimestamp: '2019-08-01T09:30:00Z'})},
 		}));
-		expect(o.active).toBe('deploy');
+		expect(o.active).toBe('backup');
+		expect(o.summary).toBe('backup completed');
 		expect(planNode(o, 'backup').updatedAt).toBe('2019-08-01T09:30:00Z');
 		expect(planNode(o, 'deploy').updatedAt).toBe('2019-08-01T10:00:00Z');
 	});
