@@ -69,6 +69,22 @@ export const shots: readonly Shot[] = [
 		expect: /⤷ ✔ StartupApplication[^]*EVENTS default\/restore-[^]*Ended deferPhase/,
 	},
 	{
+		// Why it is stuck: the deploy step's Deployment has a crash-looping pod; its previous log and the next command.
+		name: 'why-kudo-crashloop',
+		title: 'planwatch demo --scenario why-stuck   (shop-db opened)',
+		demo: {scenario: 'why-stuck', columns, rows},
+		script: [{at: 23_000}, {keys: ['j', ENTER]}],
+		expect: /why +pod shop-db-mysql-[^]*CrashLoopBackOff[^]*next +kubectl logs -n default shop-db-mysql-[^ ]+ -c mysql --previous/,
+	},
+	{
+		// Why it failed: the Kanister phase's pod is gone; the last lines planwatch read of its log stay.
+		name: 'why-kanister-failed',
+		title: 'planwatch demo --scenario why-stuck   (backup ActionSet opened)',
+		demo: {scenario: 'why-stuck', columns, rows},
+		script: [{at: 23_000}, {keys: [ENTER]}],
+		expect: /why +pod kanister-job-m8wzt \(gone\)[^]*mysqldump: Got error[^]*next +kanctl create actionset/,
+	},
+	{
 		// ETA from past runs: three earlier plays of the same deploy (faster, as fast, slower) are the history.
 		name: 'eta-tree',
 		title: 'planwatch demo --scenario mysql-deploy   (ETA from past runs)',
@@ -111,7 +127,14 @@ export const shots: readonly Shot[] = [
 	},
 ];
 
-/** The tour as it plays: the list, mysql-instance's tree through its ERROR and retry, back to the list at the end. */
+/** The open tree list: the running backup and the mysql install open in place down to a running step. */
+export const firstFrame = /▾ ActionSet .*backup-[^]*▾ Instance .*mysql-instance[^]*● deploy +IN_PROGRESS/;
+
+/**
+ * The tour as it plays: the list, mysql-instance's tree through its ERROR and retry, back to the list at the end.
+ * The first frame is what a viewer that does not animate shows: the list with the running objects open in place
+ * (8 s in), not the queued plans of the first second.
+ */
 export const animation: {
 	readonly name: string;
 	readonly title: string;
@@ -124,10 +147,8 @@ export const animation: {
 	title: 'planwatch demo',
 	demo: tour,
 	script: [
-		{at: 1000},
-		{frame: /mysql-instance/},
-		{at: 7000},
-		{frame: /zookeeper-instance/},
+		{at: 8000},
+		{frame: firstFrame},
 		{at: 13_000},
 		{frame: /↻ retrying/},
 		{keys: openMysql},
@@ -159,7 +180,7 @@ export async function captureShot(shot: Shot): Promise<Screen> {
 	}
 }
 
-async function captureAnimation(): Promise<Screen[]> {
+export async function captureAnimation(): Promise<Screen[]> {
 	const demo = await openDemo(animation.demo);
 	try {
 		const screens: Screen[] = [];
