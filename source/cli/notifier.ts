@@ -92,31 +92,59 @@ export class Notifier {
  * Returns the function that stops watching.
  */
 export function watchFailures(
-	store: {getSnapshot(): Pick<StoreSnapshot, 'objects'>; subscribe(listener: () => void): () => void},
+	store: {
+		getSnapshot(): Pick<StoreSnapshot, 'objects'> & Partial<Pick<StoreSnapshot, 'version' | 'changes'>>;
+		subscribe(listener: () => void): () => void;
+	},
 	targets: readonly string[],
 	onFailed: (object: PlanObject) => void,
 ): () => void {
 	const outcomes = new Map<string, PlanObject['outcome']>();
-	let lastObjects: readonly PlanObject[] | undefined;
+	let last: ReturnType<typeof store.getSnapshot> | undefined;
 	const wanted = targets.length === 0 ? undefined : new Set(targets);
-	const check = (): void => {
-		const {objects} = store.getSnapshot();
-		if (objects === lastObjects) {
+	const see = (key: string, o: PlanObject): void => {
+		if (wanted && !wanted.has(key)) {
 			return;
 		}
 
-		lastObjects = objects;
-		for (const o of objects) {
-			const key = objectKey(o);
-			if (wanted && !wanted.has(key)) {
-				continue;
+		const before = outcomes.get(key);
+		outcomes.set(key, o.outcome);
+		if (before !== undefined && before !== 'failed' && o.outcome === 'failed') {
+			onFailed(o);
+		}
+	};
+
+	const check = (): void => {
+		const snapshot = store.getSnapshot();
+		if (snapshot.objects === last?.objects) {
+			return;
+		}
+
+		// Objects changed in place since the last look (the store's change log): only those are looked at, not
+		// thousands per watch event. Anything else (an object added or deleted, the log outrun): all of them.
+		const log = last?.changes !== undefined && last.changes === snapshot.changes ? snapshot.changes : undefined;
+		const from = last?.version;
+		const changes = log && from !== undefined && snapshot.version !== undefined ? log.between(from, snapshot.version) : undefined;
+		last = snapshot;
+		if (changes) {
+			// The last state of each: what a look at the whole list would have seen.
+			const latest = new Map<string, PlanObject>();
+			for (const change of changes) {
+				if (!('eventsOnly' in change)) {
+					latest.delete(change.key);
+					latest.set(change.key, change.after);
+				}
 			}
 
-			const before = outcomes.get(key);
-			outcomes.set(key, o.outcome);
-			if (before !== undefined && before !== 'failed' && o.outcome === 'failed') {
-				onFailed(o);
+			for (const [key, o] of latest) {
+				see(key, o);
 			}
+
+			return;
+		}
+
+		for (const o of snapshot.objects) {
+			see(objectKey(o), o);
 		}
 	};
 

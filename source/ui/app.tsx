@@ -1,5 +1,5 @@
 import {Box, useWindowSize} from 'ink';
-import {useEffect, useMemo, useRef, useState, useSyncExternalStore} from 'react';
+import {useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore} from 'react';
 import type {Diagnosis} from '../model/diagnosis.js';
 import type {Clock} from '../core/clock.js';
 import {formatEta, nodeEta, planNode} from '../model/eta.js';
@@ -13,21 +13,24 @@ import {HeaderBar} from './components/header-bar.js';
 import {HelpOverlay, helpScrollMax} from './components/help-overlay.js';
 import {ListHeader, listHeaderLines} from './components/list-header.js';
 import {ObjectLines} from './components/object-lines.js';
-import {ObjectList} from './components/object-list.js';
+import {cellWidths, ObjectList} from './components/object-list.js';
 import {PlanTreeView} from './components/plan-tree-view.js';
 import {WhyPane} from './components/why-pane.js';
 import {whyLinesWanted} from './why-lines.js';
 import {noWants, watchWants} from '../state/watch-wants.js';
 import {scrollWindow} from './scroll-window.js';
-import type {StoreSnapshot} from '../state/store.js';
 import {runOfTiming} from '../state/workloads.js';
 import {TimeoutBanner, hasBanner} from './components/timeout-banner.js';
 import {useCommands} from './hooks/use-commands.js';
 import {useStore, type SnapshotSource} from './hooks/use-store.js';
-import type {DeletedObject} from '../state/store.js';
+import type {DeletedObject, StoreSnapshot} from '../state/store.js';
 import {useViewState} from './hooks/use-view-state.js';
 import {useWait} from './hooks/use-wait.js';
 import {useTreeList} from './hooks/use-tree-list.js';
+import {useScrollWindow} from './hooks/use-scroll-window.js';
+import {listOnScreen, nothingOnScreen, treeOnScreen, type ScreenWatch} from './on-screen.js';
+import {changesShow, listInterest, noInterest, treeInterest, type ScreenInterest} from './screen-interest.js';
+import type {ScrollWindow} from './scroll-window.js';
 import type {ActionCommand, ActionOutcome, Expectations, TuiActions} from './actions.js';
 import type {Command} from './keymap.js';
 import {computeLayout} from './layout.js';
@@ -63,6 +66,8 @@ export type AppProps = {
 	readonly expectations?: Expectations;
 	/** `planwatch replay`: `[`, `]`, space drive it; the header says `REPLAY` and the recorded time. */
 	readonly replay?: ReplayControls;
+	/** Told what is on screen after each frame (which objects and nodes), for readers that fetch more for those. */
+	readonly screen?: Pick<ScreenWatch, 'report'>;
 };
 
 const noReplay = {subscribe: () => () => {}, getState: () => undefined};
@@ -173,6 +178,7 @@ type TreeScreenProps = {
 	readonly synced: boolean;
 	readonly eta: string | undefined;
 	readonly tree: ReturnType<typeof selectTree> | undefined;
+	readonly treeWindow: ScrollWindow;
 	readonly selected: PlanNode | undefined;
 	readonly timings: ReturnType<SnapshotSource['getSnapshot']>['timings'];
 	readonly expectations: ReturnType<Expectations> | undefined;
@@ -184,11 +190,21 @@ type TreeScreenProps = {
 
 /** One object full screen: its summary lines, its plan tree and the selected node's details. */
 function TreeScreen(props: TreeScreenProps) {
-	const {object, deletedAt, objectKey, synced, eta, tree, selected, timings, expectations, layout, why, width} = props;
+	const {object, deletedAt, objectKey, synced, eta, tree, treeWindow, selected, timings, expectations, layout, why, width} = props;
 	return (
 		<>
 			<ObjectLines object={object} deletedAt={deletedAt} objectKey={objectKey} synced={synced} eta={deletedAt === undefined ? eta : undefined} height={layout.top} width={width} />
-			{tree ? <PlanTreeView rows={tree.rows} cursor={tree.cursor} timings={timings.get(objectKey)} expectations={expectations} height={layout.body} width={width} /> : undefined}
+			{tree ? (
+				<PlanTreeView
+					rows={tree.rows}
+					cursor={tree.cursor}
+					window={treeWindow}
+					timings={timings.get(objectKey)}
+					expectations={expectations}
+					height={layout.body}
+					width={width}
+				/>
+			) : undefined}
 			<DetailLines node={selected} height={layout.detail - why.height} width={width} />
 			<WhyPane diagnosis={why.diagnosis} height={why.height} width={width} />
 		</>
@@ -197,9 +213,11 @@ function TreeScreen(props: TreeScreenProps) {
 
 /** The interactive dashboard: header, tree or list, events, timeout banner, footer. Data in, keys out; no I/O. */
 export function App(props: AppProps) {
-	const {store, clock, wait: session, header, targets, ascii, color, timeZone, onQuit, actions, expectations, replay} = props;
+	const {store, clock, wait: session, header, targets, ascii, color, timeZone, onQuit, actions, expectations, replay, screen} = props;
 	const [flash, setFlash] = useState<Flash>(undefined);
-	const snapshot = useStore(store);
+	// What this frame shows of the store: a change to anything else (an object off screen) costs no render.
+	const interest = useRef<ScreenInterest>(noInterest);
+	const snapshot = useStore(store, changes => changesShow(interest.current, changes));
 	// The App does not re-render on the clock's tick: the texts that show the time follow it on their own (and a
 	// replay's seeks move them too).
 	const ticks = useMemo(() => tickSource(clock, replay?.subscribe), [clock, replay]);
@@ -211,12 +229,20 @@ export function App(props: AppProps) {
 	const mode = viewMode(view);
 	const keyContext = useMemo(() => ({replay: replay !== undefined}), [replay]);
 
-	const listed = useMemo(
-		() => listObjects(snapshot.objects, {text: view.filter, failingOnly: view.failingOnly, targets}),
-		[snapshot.objects, view.filter, view.failingOnly, targets],
-	);
-	// Counted once per change of the store, not per frame.
-	const counts = useMemo(() => countsText(snapshot.objects, ` ${theme.glyphs.separator} `), [snapshot.objects, theme]);
+	// Kept incrementally from the store array of the last time and the changes since (list-rows.ts byAttention); a
+	// snapshot with the same array is a cache hit.
+	const lastListed = useRef<StoreSnapshot | undefined>(undefined);
+	const listed = useMemo(() => {
+		const last = lastListed.current;
+		lastListed.current = snapshot;
+		const sameLog = last?.changes !== undefined && last.changes === snapshot.changes;
+		const from = sameLog ? {objects: last.objects, changes: snapshot.changes.between(last.version, snapshot.version)} : undefined;
+		return listObjects(snapshot.objects, {text: view.filter, failingOnly: view.failingOnly, targets}, from);
+	}, [snapshot, view.filter, view.failingOnly, targets]);
+	// The header reads the counts and the last event's time on its tick, from the latest snapshot: an event alone
+	// (most are off screen) renders nothing. Counted once per store array.
+	const counts = useCallback(() => countsText(store.getSnapshot().objects, ` ${theme.glyphs.separator} `), [store, theme]);
+	const lastEventAt = useCallback(() => store.getSnapshot().lastEventAt, [store]);
 	const bannerInput = {wait, fatal: snapshot.fatal};
 	const banner = hasBanner(bannerInput, theme);
 	// The list's first screen (the events pane aside): running objects start expanded while their trees fit in it.
@@ -237,6 +263,30 @@ export function App(props: AppProps) {
 		// The tree/list rows (plus a column title line for the list): room they leave goes to the events pane.
 		bodyWanted: view.help ? undefined : isTree ? (tree?.rows.length ?? 1) : list.total + 1,
 	});
+
+	// The windows of the list and the tree: they remember their offsets, so the view moves only when the cursor leaves them.
+	const listShown = !view.help && !isTree;
+	const listHeight = layout.body + Math.min(1, layout.top);
+	const listWindow = useScrollWindow(listShown ? list.total : 0, listHeight - 1, listCursor);
+	const treeShown = !view.help && isTree && tree !== undefined;
+	const treeWindow = useScrollWindow(treeShown ? tree.rows.length : 0, layout.body, tree?.cursor ?? 0);
+	interest.current = useMemo(
+		() => {
+			if (listShown) {
+				return listInterest(list, listWindow, object => cellWidths(object, theme));
+			}
+
+			return isTree ? treeInterest(view.openKey) : noInterest;
+		},
+		[listShown, isTree, list, listWindow, theme, view.openKey],
+	);
+	const onScreen = useMemo(
+		() => (listShown ? listOnScreen(list, listWindow) : treeShown ? treeOnScreen(open, tree.rows, treeWindow) : nothingOnScreen),
+		[listShown, treeShown, list, listWindow, open, tree?.rows, treeWindow],
+	);
+	useEffect(() => {
+		screen?.report(onScreen);
+	}, [screen, onScreen]);
 
 	useWatchInterest(snapshot, isTree && !view.help ? open : undefined, tree, layout.body, selected, diagnose);
 	// The next command is what `y` copies while a node that has one is selected.
@@ -263,6 +313,7 @@ export function App(props: AppProps) {
 			synced={snapshot.synced}
 			eta={openEta}
 			tree={tree}
+			treeWindow={treeWindow}
 			selected={selected}
 			timings={snapshot.timings}
 			expectations={treeExpectations}
@@ -273,7 +324,17 @@ export function App(props: AppProps) {
 	) : (
 		<>
 			<ListHeader view={view} shown={listed.length} total={snapshot.objects.length} height={layout.top - 1} width={columns} />
-			<ObjectList list={list} cursor={listCursor} timings={snapshot.timings} eta={listEta} expectations={expectations} height={layout.body + Math.min(1, layout.top)} width={columns} empty={emptyListText(snapshot, theme.glyphs.ellipsis)} />
+			<ObjectList
+				list={list}
+				cursor={listCursor}
+				window={listWindow}
+				timings={snapshot.timings}
+				eta={listEta}
+				expectations={expectations}
+				height={listHeight}
+				width={columns}
+				empty={emptyListText(snapshot, theme.glyphs.ellipsis)}
+			/>
 		</>
 	);
 
@@ -286,7 +347,7 @@ export function App(props: AppProps) {
 							context={header.context}
 							scope={header.scope}
 							connection={snapshot.connection}
-							lastEventAt={snapshot.lastEventAt}
+							lastEventAt={lastEventAt}
 							missing={snapshot.missing}
 							limited={snapshot.limited}
 							contexts={snapshot.contexts}

@@ -35,6 +35,8 @@ export type TreeList = {
 	readonly blocks: readonly TreeBlock[];
 	/** Rows: objects plus the rows of their expanded trees. */
 	readonly total: number;
+	/** The first objects, looked at for default expansion: a change to one of them can open or close its tree. */
+	readonly walked: number;
 };
 
 export type TreeListOptions = {
@@ -127,7 +129,7 @@ export function buildTreeList(objects: readonly PlanObject[], options: TreeListO
 		before += b.rows.length;
 		return block;
 	});
-	return {objects, blocks, total: objects.length + before};
+	return {objects, blocks, total: objects.length + before, walked};
 }
 
 /** The last block whose object row is at or above row `index`, by binary search. */

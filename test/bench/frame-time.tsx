@@ -16,6 +16,7 @@ import type {KubeObject, ResourceKind} from '../../source/core/kube-object.js';
 import {FakeClock} from '../helpers/fake-clock.js';
 import {Store} from '../../source/state/store.js';
 import {App} from '../../source/ui/app.js';
+import {screenWatch, type ScreenWatch} from '../../source/ui/on-screen.js';
 import {FakeWait} from '../helpers/fake-wait.js';
 import type {ResourceDef} from '../helpers/watch-server.js';
 import {percentile} from './stats.js';
@@ -55,17 +56,23 @@ export type FrameFigures = {
 	readonly p99: number;
 	/** Of the median frame's time: applying the change (the store adapting the object), before rendering. */
 	readonly changeP50: number;
-	/** Main-thread CPU per frame (process.cpuUsage), ms. */
+	/** Main-thread CPU per frame (process.cpuUsage), ms; for changes off screen, per change. */
 	readonly cpuMs: number;
 	readonly bytesPerFrame: number;
+	/** Changes off screen: Ink frames written per change (the design rule says 0); `frames` counts the changes. */
+	readonly framesPerChange?: number;
 };
 
 type Mounted = {
 	readonly store: Store;
+	/** What the App reports on screen. */
+	readonly screen: ScreenWatch;
 	readonly clock: FakeClock;
 	readonly terminal: FakeTerminal;
 	/** Resolves when Ink has written the next frame. */
 	nextFrame(): Promise<void>;
+	/** Frames Ink has written so far. */
+	written(): number;
 	unmount(): void;
 };
 
@@ -77,7 +84,10 @@ function mount(targets: readonly string[], fill: (store: Store) => void): Mounte
 	store.apply({type: 'synced'});
 	const terminal = new FakeTerminal(160, 40);
 	let resolveFrame: (() => void) | undefined;
-	const app = render(<App store={store} clock={clock} wait={new FakeWait({startedAt: clock.now()})} header={{context: 'bench', scope: 'bench'}} targets={targets} ascii={false} color onQuit={() => {}} />, {
+	let written = 0;
+	const screen = screenWatch();
+	const wait = new FakeWait({startedAt: clock.now()});
+	const app = render(<App screen={screen} store={store} clock={clock} wait={wait} header={{context: 'bench', scope: 'bench'}} targets={targets} ascii={false} color onQuit={() => {}} />, {
 		stdout: terminal as unknown as NodeJS.WriteStream,
 		stdin: new FakeKeys() as unknown as NodeJS.ReadStream,
 		exitOnCtrlC: false,
@@ -86,6 +96,7 @@ function mount(targets: readonly string[], fill: (store: Store) => void): Mounte
 		incrementalRendering: true,
 		maxFps: 1000,
 		onRender() {
+			written++;
 			const resolve = resolveFrame;
 			resolveFrame = undefined;
 			resolve?.();
@@ -93,8 +104,10 @@ function mount(targets: readonly string[], fill: (store: Store) => void): Mounte
 	});
 	return {
 		store,
+		screen,
 		clock,
 		terminal,
+		written: () => written,
 		nextFrame: async () =>
 			new Promise<void>(resolve => {
 				resolveFrame = resolve;
@@ -143,29 +156,95 @@ async function measure(name: string, mounted: Mounted, frames: number, change: (
 	};
 }
 
+/**
+ * Changes that show nothing (an object below the list's window whose cells stay the same): CPU per change, and how
+ * many frames Ink wrote for them. Each change is given time for a frame (past the store's batch and Ink's throttle).
+ */
+async function measureOffScreen(name: string, mounted: Mounted, changes: number, change: (i: number) => void): Promise<FrameFigures> {
+	for (let i = 0; i < 10; i++) {
+		change(i);
+		await sleep(3);
+	}
+
+	const times: number[] = [];
+	let cpu = 0;
+	const bytes0 = mounted.terminal.bytes;
+	const frames0 = mounted.written();
+	for (let i = 0; i < changes; i++) {
+		const cpu0 = process.cpuUsage();
+		const t0 = performance.now();
+		change(i + 10);
+		times.push(performance.now() - t0);
+		// What the change sets off (the store's notification, the App's check, a render if any) runs in here.
+		await new Promise<void>(resolve => {
+			setImmediate(resolve);
+		});
+		const used = process.cpuUsage(cpu0);
+		cpu += (used.user + used.system) / 1000;
+		await sleep(3);
+	}
+
+	return {
+		name,
+		frames: changes,
+		p50: percentile(times, 50)!,
+		p99: percentile(times, 99)!,
+		changeP50: percentile(times, 50)!,
+		cpuMs: cpu / changes,
+		bytesPerFrame: (mounted.terminal.bytes - bytes0) / changes,
+		framesPerChange: (mounted.written() - frames0) / changes,
+	};
+}
+
 const kinds: Record<string, ResourceKind> = {Instance: 'Instance', ActionSet: 'ActionSet', Blueprint: 'Blueprint', OperatorVersion: 'OperatorVersion'};
 
 /** The list with `count` objects: probe updates, then clock ticks. */
 export async function listFrames(count: number, frames: number): Promise<FrameFigures[]> {
 	let workload: ReturnType<typeof loadWorkload> | undefined;
+	const raw = new Map<string, {kind: ResourceKind; object: KubeObject}>();
 	const mounted = mount([], store => {
 		workload = loadWorkload(
 			{
 				put(def: ResourceDef, object: KubeObject) {
-					store.apply({type: 'upsert', resource: kinds[def.kind]!, object: {...object, apiVersion: `${def.group}/${def.version}`, kind: def.kind, metadata: {creationTimestamp: '2026-11-30T11:00:00Z', ...object.metadata}}});
+					const full = {...object, apiVersion: `${def.group}/${def.version}`, kind: def.kind, metadata: {creationTimestamp: '2026-11-30T11:00:00Z', ...object.metadata}};
+					raw.set(object.metadata?.name ?? '', {kind: kinds[def.kind]!, object: full});
+					store.apply({type: 'upsert', resource: kinds[def.kind]!, object: full});
 					return object as never;
 				},
 			},
 			count,
 		);
 	});
+	// Finished ActionSets in the second half of the list, far below the window: each update changes the object (a
+	// new resourceVersion and transition time), not its cells.
+	const at = (i: number) => new Date(Date.UTC(2026, 10, 30, 11, 0, i % 60)).toISOString().replace(/\.\d+Z$/, 'Z');
+	const below = [...raw.entries()].filter(([name, r]) => name.startsWith('b-') && r.kind === 'ActionSet').slice(Math.floor(count / 2)).map(([, r]) => r.object);
 	try {
 		await sleep(50);
-		const update = await measure(`list · ${count} objects · one update per frame`, mounted, frames, () => workload!.update());
+		// The probes whose rows are on screen (the first running ones open their trees and push the rest down): an
+		// update to one of them is drawn.
+		const shown = new Set(mounted.screen.getSnapshot().rows.filter(row => row.node === undefined).map(row => row.object.name));
+		const probes = workload!.probes.filter(probe => shown.has(probe));
+		if (probes.length === 0) {
+			throw new Error('no probe on screen');
+		}
+
+		process.stderr.write(`bench:   ${probes.length} probes on screen: ${probes.join(' ')}\n`);
+
+		const update = await measure(`list · ${count} objects · one update per frame (on screen)`, mounted, frames, () => workload!.update(probes));
 		const tick = await measure(`list · ${count} objects · 1 Hz clock tick`, mounted, frames, () => {
 			mounted.clock.advance(1000);
 		});
-		return [update, tick];
+		const offScreen = await measureOffScreen(`list · ${count} objects · update off screen`, mounted, frames, i => {
+			const object = below[i % below.length]!;
+			const status = object['status'] as {progress?: Record<string, unknown>} | undefined;
+			mounted.store.apply({
+				type: 'upsert',
+				resource: 'ActionSet',
+				object: {...object, metadata: {...object.metadata, resourceVersion: String(1000 + i)}, status: {...status, progress: {...status?.progress, lastTransitionTime: at(i)}}},
+			});
+		});
+		return [update, tick, offScreen];
 	} finally {
 		mounted.unmount();
 	}

@@ -172,7 +172,8 @@ await section('frames', async () => {
 	log('frames: tree of 500 steps');
 	results.frames.push(...(await treeFrames(500, frames)));
 	for (const f of results.frames) {
-		log(`  ${f.name}: p50 ${f.p50.toFixed(2)} ms (change ${f.changeP50.toFixed(2)}), p99 ${f.p99.toFixed(2)} ms, cpu ${f.cpuMs.toFixed(2)} ms, ${f.bytesPerFrame.toFixed(0)} B`);
+		const quiet = f.framesPerChange === undefined ? '' : `, ${f.framesPerChange.toFixed(2)} frames per change`;
+		log(`  ${f.name}: p50 ${f.p50.toFixed(2)} ms (change ${f.changeP50.toFixed(2)}), p99 ${f.p99.toFixed(2)} ms, cpu ${f.cpuMs.toFixed(3)} ms, ${f.bytesPerFrame.toFixed(0)} B${quiet}`);
 	}
 });
 

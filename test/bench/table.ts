@@ -56,6 +56,15 @@ function ratio(row: Row): string {
 export function renderTable(results: Results): string {
 	const rows: Row[] = [];
 	for (const f of results.frames) {
+		if (f.framesPerChange !== undefined) {
+			// A change off screen: what it costs, and that it costs no frame.
+			const frames = {median: f.framesPerChange, min: f.framesPerChange, max: f.framesPerChange, runs: 1};
+			rows.push({figure: `Ink frames per change (in process) · ${f.name}`, planwatch: frames, digits: 2, budget: '0', met: f.framesPerChange === 0});
+			rows.push({figure: `CPU ms per change (process) · ${f.name}`, planwatch: {median: f.cpuMs, min: f.cpuMs, max: f.cpuMs, runs: 1}, digits: 3});
+			rows.push({figure: `bytes per change · ${f.name}`, planwatch: {median: f.bytesPerFrame, min: f.bytesPerFrame, max: f.bytesPerFrame, runs: 1}, digits: 0});
+			continue;
+		}
+
 		const budget = f.name.includes('update') || f.name.includes('moves on') ? (f.name.includes('10000') ? undefined : '≤ 5 ms') : undefined;
 		const p50: Spread = {median: f.p50, min: f.p50, max: f.p50, runs: 1};
 		rows.push({figure: `frame ms p50 (in process) · ${f.name}`, planwatch: p50, digits: 2, ...(budget ? {budget, met: f.p50 <= 5} : {})});
@@ -90,6 +99,14 @@ export function renderTable(results: Results): string {
 			});
 			rows.push({figure: `CPU % of a core · ${objects} objects · ${rate}/s`, planwatch: spread(p.map(r => r.cpu * 100)), kubectl: spread(k.map(r => r.cpu * 100)), digits: 1});
 			rows.push({figure: `bytes to the terminal per update · ${objects} objects · ${rate}/s`, planwatch: spread(p.map(r => r.bytesPerUpdate)), kubectl: spread(k.map(r => r.bytesPerUpdate)), digits: 0});
+		}
+
+		const offOf = (list: WatchFigures[]) => list.map(w => w.offScreen).filter((o): o is NonNullable<WatchFigures['offScreen']> => o !== undefined);
+		const po = offOf(pw);
+		const ko = offOf(kc);
+		if (po.length > 0) {
+			rows.push({figure: `CPU % of a core · ${objects} objects · ${po[0]!.rate}/s, all off screen`, planwatch: spread(po.map(o => o.cpu * 100)), kubectl: spread(ko.map(o => o.cpu * 100)), digits: 1});
+			rows.push({figure: `bytes to the terminal per update · ${objects} objects · ${po[0]!.rate}/s, all off screen`, planwatch: spread(po.map(o => o.bytesPerUpdate)), kubectl: spread(ko.map(o => o.bytesPerUpdate)), digits: 0});
 		}
 
 		rows.push({figure: `CPU % of a core, idle list · ${objects} objects`, planwatch: spread(pw.map(w => w.idleCpu * 100)), kubectl: spread(kc.map(w => w.idleCpu * 100)), digits: 2});

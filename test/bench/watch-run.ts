@@ -154,6 +154,8 @@ export type WatchFigures = {
 	readonly idleCpu: number;
 	readonly idleBytesPerSecond: number;
 	readonly rates: readonly RateFigures[];
+	/** The highest rate again, every update to an object far below the window (nothing on screen changes). */
+	readonly offScreen?: {readonly rate: number; readonly cpu: number; readonly bytesPerUpdate: number};
 	readonly rssMiB: number;
 	readonly peakMiB: number;
 };
@@ -234,6 +236,14 @@ export async function watchRun(name: ClientName, setup: WatchSetup, workload: Wo
 			await sleep(plan.settleMs);
 		}
 
+		const offRate = Math.max(...plan.rates);
+		const offBytes0 = client.bytes();
+		const offCpu = cpuWindow(client.pid);
+		const offUpdates = await drive(offRate, plan.rateMs, () => {
+			workload.updateOffScreen();
+		});
+		const offUsed = offCpu();
+		const offScreen = {rate: offRate, cpu: offUsed.share, bytesPerUpdate: (client.bytes() - offBytes0) / Math.max(1, offUpdates)};
 		const memory = memoryMiB(client.pid);
 		return {
 			client: name,
@@ -242,6 +252,7 @@ export async function watchRun(name: ClientName, setup: WatchSetup, workload: Wo
 			idleCpu: idle.share,
 			idleBytesPerSecond,
 			rates,
+			offScreen,
 			rssMiB: memory.rss,
 			peakMiB: memory.peak,
 		};

@@ -68,8 +68,13 @@ function probeObject(name: string, percent: number): KubeObject & {metadata: {na
 export type Workload = {
 	readonly objects: number;
 	readonly probes: readonly string[];
-	/** Write the next update: returns the probe and the value its row will show. */
-	update(): {readonly probe: string; readonly value: number};
+	/**
+	 * An update to a finished ActionSet in the second half of the list, far below any window: a new transition
+	 * time, nothing its row shows. What most watch events of a big namespace are.
+	 */
+	updateOffScreen(): void;
+	/** Write the next update (to the next of `only`, default every probe): returns the probe and the value its row will show. */
+	update(only?: readonly string[]): {readonly probe: string; readonly value: number};
 };
 
 /**
@@ -96,11 +101,25 @@ export function loadWorkload(server: ObjectSink, count: number, options: {readon
 
 	const values = new Map(probes.map(p => [p, 0]));
 	let next = 0;
+	const finished = Array.from({length: count - probes.length}, (_, i) => i).filter(i => i % 3 !== 2 || options.onlyActionSets).map(i => `b-${String(i).padStart(5, '0')}`);
+	const below = finished.slice(Math.floor(finished.length / 2));
+	let nextBelow = 0;
 	return {
 		objects: count,
 		probes,
-		update() {
-			const probe = probes[next++ % probes.length]!;
+		updateOffScreen() {
+			const name = below[nextBelow++ % below.length];
+			if (name === undefined) {
+				return;
+			}
+
+			const o = renamed(complete, name);
+			const status = o['status'] as {progress: Progress};
+			status.progress = {...status.progress, lastTransitionTime: new Date(Date.UTC(2026, 10, 30, 11, 0, nextBelow % 60)).toISOString().replace(/\.\d+Z$/, 'Z')};
+			server.put(actionSets, o);
+		},
+		update(only = probes) {
+			const probe = only[next++ % only.length]!;
 			// 1..99, never the value on screen now: every update changes the row.
 			const value = (values.get(probe)! % 99) + 1;
 			values.set(probe, value);

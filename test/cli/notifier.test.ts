@@ -1,10 +1,12 @@
 import {describe, expect, it} from 'vitest';
 import {Notifier, watchFailures} from '../../source/cli/notifier.js';
+import {ChangeLog} from '../../source/state/change-log.js';
 import type {TerminalSignals} from '../../source/cli/terminal-signals.js';
-import type {PlanObject} from '../../source/model/plan-tree.js';
+import {objectKey, type PlanObject} from '../../source/model/plan-tree.js';
 import {FakeClock} from '../helpers/fake-clock.js';
 import {Store} from '../../source/state/store.js';
 import {loadFixtureObject} from '../helpers/fixtures.js';
+import {mysqlDeploy} from '../helpers/ui-objects.js';
 
 const running = () => loadFixtureObject('kanister/actionset-mysql-backup-running.yaml');
 const failed = () => {
@@ -62,6 +64,44 @@ describe('watchFailures', () => {
 		store.apply({type: 'upsert', resource: 'ActionSet', object: broken});
 		await Promise.resolve();
 		expect(seen).toEqual([]);
+	});
+});
+
+describe('watchFailures over the change log', () => {
+	it('looks only at the objects that changed in place, not at all of them per event', () => {
+		let reads = 0;
+		const watched = (object: PlanObject): PlanObject =>
+			new Proxy(object, {
+				get(target, property, receiver) {
+					reads++;
+					return Reflect.get(target, property, receiver) as unknown;
+				},
+			});
+		const log = new ChangeLog();
+		const objects = Array.from({length: 500}, (_, i) => watched({...mysqlDeploy(), name: `m-${i}`, outcome: 'running'}));
+		let snapshot = {objects, version: 1, changes: log};
+		const listeners = new Set<() => void>();
+		const store = {
+			getSnapshot: () => snapshot,
+			subscribe(listener: () => void) {
+				listeners.add(listener);
+				return () => listeners.delete(listener);
+			},
+		};
+		const seen: PlanObject[] = [];
+		watchFailures(store, [], o => seen.push(o));
+		const before = objects[7]!;
+		const after = watched({...before, outcome: 'failed'});
+		log.object(2, {key: objectKey(before), before, after});
+		snapshot = {objects: objects.map(o => (o === before ? after : o)), version: 2, changes: log};
+		reads = 0;
+		for (const listener of listeners) {
+			listener();
+		}
+
+		expect(seen.map(o => o.name)).toEqual(['m-7']);
+		// The changed object's outcome and name: a handful of reads, not one per object.
+		expect(reads).toBeLessThan(10);
 	});
 });
 

@@ -64,7 +64,7 @@ test('y copies the next command, shell-quoted, while the selected step has one; 
 	);
 	await app.waitForFrame(f => f.includes('next'));
 	await app.press('y');
-	await app.waitForFrame(f => f.includes('copied the next command'));
+	await app.waitForFrame(f => f.includes('sent the next command to the terminal\'s clipboard'));
 	expect(Buffer.from(osc52(written)!, 'base64').toString('utf8')).toBe(String.raw`kubectl describe pod -n default 'init-job-x'\''1'` + '\n');
 	// The pod is gone and nothing else says the step is stuck: y copies the tree again.
 	store.apply({type: 'delete', resource: 'Pod', object: pod});
@@ -72,6 +72,6 @@ test('y copies the next command, shell-quoted, while the selected step has one; 
 	await app.waitForFrame(f => f.includes('job init-job succeeded') && !f.includes('   next  '));
 	written.length = 0;
 	await app.press('y');
-	await app.waitForFrame(f => f.includes('copied the tree'));
-	expect(Buffer.from(osc52(written)!, 'base64').toString('utf8')).toMatch(/^Instance default\/mysql-instance/);
+	await app.waitForFrame(f => f.includes('sent the tree of default/mysql-instance to the terminal\'s clipboard'));
+	expect(Buffer.from(osc52(written)!, 'base64').toString('utf8')).toMatch(/^```\nInstance default\/mysql-instance/);
 });

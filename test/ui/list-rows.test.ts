@@ -1,5 +1,5 @@
 import {describe, expect, test} from 'vitest';
-import {objectKey} from '../../source/model/plan-tree.js';
+import {objectKey, type PlanObject} from '../../source/model/plan-tree.js';
 import {attentionRank, byAttention, countsText, isFailing, listObjects, progressText} from '../../source/ui/list-rows.js';
 import {backupFailed, kafkaRetrying, mysqlDeploy, nightlyComplete} from '../helpers/ui-objects.js';
 
@@ -60,5 +60,53 @@ describe('what needs attention first', () => {
 		expect(countsText(many, ' · ')).toBe('300 · 30 failed · 60 running');
 		expect(countsText([nightlyComplete(), nightlyComplete()], ' · ')).toBe('2');
 		expect(countsText([mysqlDeploy()], ' · ')).toBeUndefined();
+	});
+});
+
+describe('the list order kept incrementally', () => {
+	let reads = 0;
+	const watched = (object: PlanObject): PlanObject =>
+		new Proxy(object, {
+			get(target, property, receiver) {
+				reads++;
+				return Reflect.get(target, property, receiver) as unknown;
+			},
+		});
+	const many = Array.from({length: 1000}, (_, i) => watched(i % 10 === 0 ? {...backupFailed(), name: `o-${String(i).padStart(4, '0')}`} : {...mysqlDeploy(), name: `o-${String(i).padStart(4, '0')}`}));
+	const fresh = (list: readonly PlanObject[]) => byAttention([...list]);
+
+	test('an object changed in its group takes its place without a pass over the others', () => {
+		const first = byAttention(many);
+		listObjects(many, {text: '', failingOnly: true});
+		/** `list` with its object `i` changed (in its group): the new array and the change. */
+		const step = (list: readonly PlanObject[], i: number, version: string) => {
+			const before = list[i]!;
+			const after = watched({...(isFailing(before) ? backupFailed() : mysqlDeploy()), name: before.name, resourceVersion: version});
+			return {next: list.map(o => (o === before ? after : o)), changes: [{key: objectKey(before), before, after}], before, after};
+		};
+
+		// The first step builds the key → place index (once, handed on to every list patched from it).
+		const one = step(many, 3, '2');
+		byAttention(one.next, {objects: many, changes: one.changes});
+		listObjects(one.next, {text: '', failingOnly: true}, {objects: many, changes: one.changes});
+		const {next, changes, before, after} = step(one.next, 5, '3');
+		reads = 0;
+		const ordered = byAttention(next, {objects: one.next, changes});
+		const failing = listObjects(next, {text: '', failingOnly: true}, {objects: one.next, changes});
+		// The changed object's group, before and after; no other object is read.
+		expect(reads).toBeLessThan(20);
+		expect(ordered).toEqual(fresh(next));
+		expect(ordered.indexOf(after)).toBe(first.indexOf(before));
+		expect(failing).toEqual(next.filter(o => o.outcome === 'failed'));
+	});
+
+	test('an object that changes group sorts again', () => {
+		byAttention(many);
+		const before = many[7]!;
+		const after = watched({...backupFailed(), name: 'o-0007'});
+		const next = many.map(o => (o === before ? after : o));
+		const ordered = byAttention(next, {objects: many, changes: [{key: objectKey(before), before, after}]});
+		expect(ordered).toEqual(fresh(next));
+		expect(ordered.indexOf(after)).toBeLessThan(100);
 	});
 });

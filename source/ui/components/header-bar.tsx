@@ -68,13 +68,17 @@ export type HeaderBarProps = {
 	readonly context: string;
 	readonly scope: string;
 	readonly connection: ConnectionState;
-	readonly lastEventAt?: number;
+	/**
+	 * Clock time of the last event, read on each tick (and render): an event moves the age only on the next tick,
+	 * so an event alone costs the header no render.
+	 */
+	readonly lastEventAt?: () => number | undefined;
 	readonly wait: WaitView;
 	readonly width: number;
 	/** A replay: `REPLAY 11:02:10` (the recorded time), its speed, paused or ended. */
 	readonly replay?: ReplayState;
-	/** `300 · 30 failed · 20 running` for a list of objects (list-rows.ts countsText); undefined for one. */
-	readonly counts?: string;
+	/** `300 · 30 failed · 20 running` for a list of objects (list-rows.ts countsText), read on each tick like lastEventAt. */
+	readonly counts?: () => string | undefined;
 	/** Supporting collections planwatch may not read (403): shown as `without events (forbidden)`. */
 	readonly missing?: ReadonlyArray<{readonly resource: ResourceKind}>;
 	/** Kinds past the store's cap (state/object-cap.ts maxObjectsPerKind): `instances past the cap not shown`. */
@@ -145,19 +149,21 @@ function HeaderTimers({text}: {readonly text: (now: number) => string}) {
  * that changes every second sits at the right end of the line: the terminal rewrites a line from its first
  * changed character on, so an idle second costs this short suffix, not the whole line.
  */
-export function HeaderBar({context, scope, connection: given, lastEventAt, wait, width, missing, limited, replay, contexts, synced, counts}: HeaderBarProps) {
+export function HeaderBar(props: HeaderBarProps) {
+	const {context, scope, connection: given, lastEventAt: eventAt, wait, width, missing, limited, replay, contexts, synced, counts: countsNow} = props;
 	const theme = useTheme();
 	// A wait can end at the first list, before the watches say `live`: its last frame must not say connecting.
 	const connection: ConnectionState = synced && given.status === 'connecting' ? {status: 'static', label: `${theme.glyphs.live} listed`} : given;
 	const sep = ` ${theme.glyphs.separator} `;
-	const right = (now: number) => rightText(wait, connection, lastEventAt, now, theme);
+	const right = (now: number) => rightText(wait, connection, eventAt?.(), now, theme);
 	// Only the length of the timers is read here (it changes a few times an hour): the text itself is drawn by
 	// `HeaderTimers`, so a tick re-renders that one text and not the whole header line.
 	const rightWidth = useTickValue(now => displayWidth(right(now)));
 	// On a narrow terminal the timers give way before the connection state does (which then keeps its event age).
 	const showRight = width >= rightWidth + 40;
-	const statusText = useTickValue(now => connectionLabel(connection, lastEventAt, now, theme, !showRight).text);
-	const status = {text: statusText, role: connectionLabel(connection, lastEventAt, 0, theme, false).role};
+	const statusText = useTickValue(now => connectionLabel(connection, eventAt?.(), now, theme, !showRight).text);
+	const status = {text: statusText, role: connectionLabel(connection, undefined, 0, theme, false).role};
+	const counts = useTickValue(() => countsNow?.());
 	// Files: the source label often is the context already (`planwatch · file · default`); say it once.
 	const showStatus = !(connection.status === 'static' && connection.label === context);
 	const without = [missingText(missing), limitedText(limited)].filter(Boolean).join(', ') || undefined;

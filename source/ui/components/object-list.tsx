@@ -7,13 +7,13 @@ import {fit, fitRight, singleLine, truncate} from '../cell-text.js';
 import {displayWidth} from '../../model/display-width.js';
 import {elapsedOf} from '../elapsed.js';
 import {formatDurationFitting} from '../../model/format-duration.js';
-import {useScrollWindow} from '../hooks/use-scroll-window.js';
 import {columnBasis, listColumnWidths, listColumns, type ColumnBasis, type ColumnItem, type ListColumn, type ListWidths, type TextWidths} from '../list-columns.js';
 import {listKey, progressText} from '../list-rows.js';
 import {useTickValue} from '../ticks.js';
 import {roleOf, type Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import type {Expectation} from '../../model/eta.js';
+import type {ScrollWindow} from '../scroll-window.js';
 import {rowsIn, type ListRow, type TreeBlock, type TreeList} from '../tree-list.js';
 import {ListTreeRows} from './list-tree-rows.js';
 import {MoreLine} from './more-line.js';
@@ -67,6 +67,11 @@ function measure(object: PlanObject, theme: Theme): Measured {
 	return entry;
 }
 
+/** The widths of an object's cells (cached per adapted object): what it adds to the column widths. */
+export function cellWidths(object: PlanObject, theme: Theme): TextWidths {
+	return measure(object, theme).widths;
+}
+
 /** Width of the ELAPSED column at `now`: a longer duration never prints shorter, so only the longest is formatted. */
 function elapsedWidthAt(basis: ColumnBasis, now: number): number {
 	const open = basis.openFrom === undefined ? undefined : Math.max(0, now - basis.openFrom);
@@ -106,6 +111,8 @@ export type ObjectListProps = {
 	readonly list: TreeList;
 	/** Row under the cursor. */
 	readonly cursor: number;
+	/** The rows shown, around the cursor (useScrollWindow over `height - 1` lines: the column titles take one). */
+	readonly window: ScrollWindow;
 	readonly timings: ReadonlyMap<string, ReadonlyMap<string, NodeTiming>>;
 	/** The running plan's ETA from past runs at `now` (`~2m left`); an ETA column appears when any row has one. */
 	readonly eta?: (object: PlanObject, now: number) => string | undefined;
@@ -124,10 +131,9 @@ type Basis = {readonly objects: readonly PlanObject[]; readonly timings: ObjectL
  * [CONTEXT] KIND NAMESPACE NAME ACTIVE STATE PROGRESS ELAPSED, one row per object, each expanded object followed by
  * the rows of its plan tree; windowed to `height` lines around the cursor. Only the rows in the window are built and drawn.
  */
-export function ObjectList({list, cursor, timings, eta, expectations, height, width, empty}: ObjectListProps) {
+export function ObjectList({list, cursor, window, timings, eta, expectations, height, width, empty}: ObjectListProps) {
 	const theme = useTheme();
 	const {objects} = list;
-	const window = useScrollWindow(list.total, height - 1, cursor);
 	// The store keeps one timings map and replaces an object whenever its timings change: the previous basis
 	// stays valid for the next array as long as the map and theme are the same.
 	const last = useRef<Basis | undefined>(undefined);

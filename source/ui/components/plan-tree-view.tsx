@@ -3,7 +3,7 @@ import {useMemo} from 'react';
 import {singleLine} from '../cell-text.js';
 import {displayWidth} from '../../model/display-width.js';
 import {elapsedOf} from '../elapsed.js';
-import {useScrollWindow} from '../hooks/use-scroll-window.js';
+import type {ScrollWindow} from '../scroll-window.js';
 import {useTickValue} from '../ticks.js';
 import type {NodeTiming} from '../../state/store.js';
 import type {Theme} from '../theme.js';
@@ -102,6 +102,8 @@ export function treeColumnsWith(basis: TreeColumnsBasis, elapsedWidth: number, w
 export type PlanTreeViewProps = {
 	readonly rows: readonly TreeRow[];
 	readonly cursor: number;
+	/** The rows shown, around the cursor (useScrollWindow over `height` lines). */
+	readonly window: ScrollWindow;
 	/** Node id → timing, from the store. */
 	readonly timings?: ReadonlyMap<string, NodeTiming>;
 	/** Node id → what past runs say (the ETA history); looked up, never computed, per frame. */
@@ -112,9 +114,8 @@ export type PlanTreeViewProps = {
 };
 
 /** The tree of one object, windowed to `height` lines around the cursor. */
-export function PlanTreeView({rows, cursor, timings, expectations, height, width}: PlanTreeViewProps) {
+export function PlanTreeView({rows, cursor, window, timings, expectations, height, width}: PlanTreeViewProps) {
 	const theme = useTheme();
-	const window = useScrollWindow(rows.length, height, cursor);
 	// Per tick only the rows on screen cost anything: the basis is recomputed when rows or timings change.
 	const basis = useMemo(() => treeColumnsBasis(rows, timings, theme), [rows, timings, theme]);
 	// A tick re-renders the tree only when the ELAPSED column gets wider; the timers redraw themselves.

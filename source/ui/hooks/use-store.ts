@@ -1,11 +1,35 @@
-import {useSyncExternalStore} from 'react';
+import {useCallback, useRef, useSyncExternalStore} from 'react';
 import type {ExternalStore} from '../../core/external-store.js';
+import type {StoreChange} from '../../state/change-log.js';
 import type {StoreSnapshot} from '../../state/store.js';
 
 /** What the views need of the store: an external store of snapshots (`Store` fits). */
 export type SnapshotSource = ExternalStore<StoreSnapshot>;
 
-/** The current store snapshot; re-renders when the store notifies. */
-export function useStore(store: SnapshotSource): StoreSnapshot {
-	return useSyncExternalStore(store.subscribe, store.getSnapshot);
+/**
+ * The current store snapshot. Re-renders when the store notifies and `shows` says the changes since the snapshot
+ * last rendered can show (undefined changes: unknown); a change it turns down costs no render, and the next
+ * render for any reason (a key, a change that shows) reads the latest snapshot.
+ */
+export function useStore(store: SnapshotSource, shows?: (changes: readonly StoreChange[] | undefined) => boolean): StoreSnapshot {
+	const rendered = useRef<StoreSnapshot | undefined>(undefined);
+	const filter = useRef(shows);
+	filter.current = shows;
+	const subscribe = useCallback(
+		(listener: () => void) =>
+			store.subscribe(() => {
+				const last = rendered.current;
+				const next = store.getSnapshot();
+				// Versions compare only within one store's log.
+				const sameLog = last?.changes !== undefined && last.changes === next.changes;
+				const changes = sameLog ? next.changes.between(last.version, next.version) : undefined;
+				if (last === undefined || next === last || !filter.current || filter.current(changes)) {
+					listener();
+				}
+			}),
+		[store],
+	);
+	const snapshot = useSyncExternalStore(subscribe, store.getSnapshot);
+	rendered.current = snapshot;
+	return snapshot;
 }

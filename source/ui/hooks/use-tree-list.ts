@@ -3,7 +3,7 @@ import type {PlanObject} from '../../model/plan-tree.js';
 import {buildTreeList, indexOfRow, type TreeList} from '../tree-list.js';
 import type {ViewState} from '../view-state.js';
 
-const noList: TreeList = {objects: [], blocks: [], total: 0};
+const noList: TreeList = {objects: [], blocks: [], total: 0, walked: 0};
 
 /**
  * The list as a tree (objects and their expanded trees) and the cursor's row in it. Rebuilt when the objects, the
