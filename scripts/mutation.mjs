@@ -24,7 +24,10 @@ const targets = [
 		file: 'source/model/adapt-kanister-action-set.ts',
 		tests: ['test/model/adapt-kanister-action-set.test.ts', 'test/model/action-verdict.test.ts', 'test/model/action-set-object-verdict.test.ts', 'test/model/kanister-action-verdict.test.ts', 'test/model/adapt-action-set-rules.test.ts', 'test/model/kanister-rejected.test.ts'],
 	},
-	{file: 'source/model/adapt-kudo-instance.ts', tests: ['test/model/adapt-kudo-instance.test.ts', 'test/model/kudo-v1alpha1.test.ts', 'test/model/adapt-kudo-instance-table.test.ts']},
+	{
+		file: 'source/model/adapt-kudo-instance.ts',
+		tests: ['test/model/adapt-kudo-instance.test.ts', 'test/model/kudo-v1alpha1.test.ts', 'test/model/adapt-kudo-instance-table.test.ts'],
+	},
 	{file: 'source/model/kudo-plan-order.ts', tests: ['test/model/kudo-plan-order.test.ts', 'test/model/kudo-plan-order-table.test.ts']},
 	{file: 'source/model/deletion.ts', tests: ['test/model/deletion.test.ts']},
 	{file: 'source/state/wait-decision.ts', tests: ['test/state/wait-decision.test.ts', 'test/state/decide-targets.test.ts', 'test/state/wait-decision-table.test.ts']},

@@ -50,7 +50,8 @@ export type StreamRun = {
 
 /**
  * What the log says besides transitions: each supporting collection RBAC hides (events, blueprints…), once, with
- * why; each kind past the store's cap of objects, once; and, with several contexts, one that gives up, as it happens (the others keep going).
+ * why; each kind past the store's cap of objects, once; and, with several contexts, one that gives up, as it
+ * happens (the others keep going).
  */
 function watchSideNotes(store: StreamRun['store'], note: (text: string) => void): () => void {
 	let missingSaid = 0;

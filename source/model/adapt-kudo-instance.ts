@@ -391,7 +391,12 @@ export function adaptInstance(given: KubeObject, operatorVersion?: KubeObject, e
 	const ovPlans = operatorVersion && (!versionName || !ovName || ovName === versionName) ? readMap(record(operatorVersion['spec'])['plans'], readOvPlan) : new Map<string, OvPlan>();
 
 	const eventFacts = evidence.events && evidence.events.length > 0
-		? readKudoEvents(evidence.events, {namespace: name(meta['namespace']), name: name(meta['name']), uid: name(meta['uid']), createdAt: isoTime(meta['creationTimestamp'])})
+		? readKudoEvents(evidence.events, {
+			namespace: name(meta['namespace']),
+			name: name(meta['name']),
+			uid: name(meta['uid']),
+			createdAt: isoTime(meta['creationTimestamp']),
+		})
 		: undefined;
 	const ran = [...plans].filter(([, p]) => p.status !== '' && p.status !== neverRun).map(([n, p]) => ({name: n, status: p.status, ...(p.updatedAt ? {updatedAt: p.updatedAt} : {})}));
 	// v1alpha1's aggregatedStatus named the active plan: the controller's own record.

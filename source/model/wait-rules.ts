@@ -234,7 +234,9 @@ export function deletedVerdict(object: PlanObject, baseline: PlanObject | undefi
 	const facts = object.wait;
 	const named = facts.kind === 'Instance' ? options.plan : undefined;
 	// Stryker disable next-line ConditionalExpression: an ActionSet has no activePlan, so the kind check only narrows the type.
-	if (object.deletion?.finalizers.includes(kudoCleanupFinalizer) && facts.kind === 'Instance' && facts.activePlan === 'cleanup' && facts.activeStatus !== 'FATAL_ERROR' && (named === undefined || named === 'cleanup')) {
+	const cleanupAnswers = named === undefined || named === 'cleanup';
+	const held = object.deletion?.finalizers.includes(kudoCleanupFinalizer) === true;
+	if (held && cleanupAnswers && facts.kind === 'Instance' && facts.activePlan === 'cleanup' && facts.activeStatus !== 'FATAL_ERROR') {
 		return {done: true, exitCode: exitCodes.ok, summary: `deleted after its cleanup plan finished (KUDO lets it go only then); last seen: ${object.summary}`};
 	}
 

@@ -110,7 +110,8 @@ export function limitedText(limited: ReadonlyArray<{readonly resource: ResourceK
 		return undefined;
 	}
 
-	return limited.map(l => (l.resource === 'Event' ? 'oldest events dropped' : `${resourcePlural[l.resource]} past the cap not shown`)).join(', ');
+	const what = (resource: ResourceKind): string => (resource === 'Event' ? 'oldest events dropped' : `${resourcePlural[resource]} past the cap not shown`);
+	return limited.map(l => what(l.resource)).join(', ');
 }
 
 const resourcePlural: Readonly<Record<ResourceKind, string>> = {
@@ -150,7 +151,8 @@ function HeaderTimers({text}: {readonly text: (now: number) => string}) {
  * changed character on, so an idle second costs this short suffix, not the whole line.
  */
 export function HeaderBar(props: HeaderBarProps) {
-	const {context, scope, connection: given, lastEventAt: eventAt, wait, width, missing, limited, replay, contexts, synced, counts: countsNow} = props;
+	const {context, scope, connection: given, lastEventAt: eventAt, wait, width, missing, limited, replay, contexts, synced} = props;
+	const countsNow = props.counts;
 	const theme = useTheme();
 	// A wait can end at the first list, before the watches say `live`: its last frame must not say connecting.
 	const connection: ConnectionState = synced && given.status === 'connecting' ? {status: 'static', label: `${theme.glyphs.live} listed`} : given;
@@ -190,7 +192,8 @@ export function HeaderBar(props: HeaderBarProps) {
 		// What the contexts may take: the line less its fixed parts (the cap's note is the run's, not a context's) and
 		// the timers at the right.
 		const capped = limitedText(limited);
-		const fixed = displayWidth(['planwatch', ...(replay ? [replayLine] : []), singleLine(scope, theme.glyphs.lineBreak), zone, ...(capped ? [capped] : []), ''].join(sep));
+		const fixedParts = ['planwatch', ...(replay ? [replayLine] : []), singleLine(scope, theme.glyphs.lineBreak), zone, ...(capped ? [capped] : []), ''];
+		const fixed = displayWidth(fixedParts.join(sep));
 		const parts = contextStates(contexts, Math.max(0, width - fixed - (showRight ? rightWidth + 2 : 0)), theme, sep);
 		middle = (
 			<>
