@@ -10,6 +10,7 @@
  * results of unchanged mutants and tests from reports/mutation/<file>.incremental.json, which every run writes
  * (Stryker re-runs what changed in the file or its tests; a run without it runs every mutant).
  */
+import {lstatSync, realpathSync} from 'node:fs';
 import {availableParallelism} from 'node:os';
 import path from 'node:path';
 import {Stryker} from '@stryker-mutator/core';
@@ -23,8 +24,11 @@ const targets = [
 		file: 'source/model/adapt-kanister-action-set.ts',
 		tests: ['test/model/adapt-kanister-action-set.test.ts', 'test/model/action-verdict.test.ts', 'test/model/action-set-object-verdict.test.ts', 'test/model/kanister-action-verdict.test.ts', 'test/model/adapt-action-set-rules.test.ts', 'test/model/kanister-rejected.test.ts'],
 	},
-	{file: 'source/model/adapt-kudo-instance.ts', tests: ['test/model/adapt-kudo-instance.test.ts', 'test/model/kudo-v1alpha1.test.ts']},
-	{file: 'source/model/kudo-plan-order.ts', tests: ['test/model/kudo-plan-order.test.ts']},
+	{
+		file: 'source/model/adapt-kudo-instance.ts',
+		tests: ['test/model/adapt-kudo-instance.test.ts', 'test/model/kudo-v1alpha1.test.ts', 'test/model/adapt-kudo-instance-table.test.ts'],
+	},
+	{file: 'source/model/kudo-plan-order.ts', tests: ['test/model/kudo-plan-order.test.ts', 'test/model/kudo-plan-order-table.test.ts']},
 	{file: 'source/model/deletion.ts', tests: ['test/model/deletion.test.ts']},
 	{file: 'source/state/wait-decision.ts', tests: ['test/state/wait-decision.test.ts', 'test/state/decide-targets.test.ts', 'test/state/wait-decision-table.test.ts']},
 ];
@@ -70,6 +74,27 @@ function score(results) {
 	return {...c, score: valid === 0 ? Number.NaN : (100 * detected) / valid};
 }
 
+/**
+ * Stryker links node_modules into its sandbox only when it is a directory; in a git worktree that shares another
+ * checkout's node_modules through a symlink, the sandbox would have none (and scripts/patch-deps.mjs, run by the
+ * tests' global setup, reads node_modules under the sandbox). Then the sandbox gets the same link, made by the build
+ * command Stryker runs in it before the tests.
+ */
+function linkNodeModules() {
+	const here = path.resolve('node_modules');
+	try {
+		if (!lstatSync(here).isSymbolicLink()) {
+			return {};
+		}
+	} catch {
+		return {};
+	}
+
+	// Stryker splits the command at spaces (no shell): the path travels in the environment, the code has no space.
+	process.env['PLANWATCH_NODE_MODULES'] = realpathSync(here);
+	return {buildCommand: 'node -e require("node:fs").symlinkSync(process.env.PLANWATCH_NODE_MODULES,"node_modules")'};
+}
+
 async function mutate(target, {incremental, concurrency}) {
 	const base = path.basename(target.file, '.ts');
 	// Read by vitest.mutation.config.ts in Stryker's workers, which inherit the environment.
@@ -81,6 +106,7 @@ async function mutate(target, {incremental, concurrency}) {
 		// `related` would add every test that imports the file (through the adapters, most of test/).
 		vitest: {configFile: 'vitest.mutation.config.ts', related: false},
 		mutate: [target.file],
+		...linkNodeModules(),
 		coverageAnalysis: 'perTest',
 		// Two cores shared with builds and other test runs: one worker, unless told otherwise.
 		concurrency: concurrency ?? Math.max(1, Math.min(2, availableParallelism() - 1)),

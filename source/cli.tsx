@@ -406,9 +406,9 @@ async function drive(state: RunState, options: Options, {session, targets, extra
 		return await reportEnd(state, snapshot.fatal);
 	}
 
-	// JSON carries them as its "missing" key; the other pictures say on stderr what they are drawn without.
+	// JSON carries them as its "missing" and "limited" keys; the other pictures say on stderr what they are drawn without.
 	if (options.output !== 'json') {
-		for (const m of snapshot.missing ?? []) {
+		for (const m of [...(snapshot.missing ?? []), ...(snapshot.limited ?? [])]) {
 			await state.write(process.stderr, `planwatch: ${m.message}\n`);
 		}
 	}

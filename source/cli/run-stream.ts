@@ -50,10 +50,12 @@ export type StreamRun = {
 
 /**
  * What the log says besides transitions: each supporting collection RBAC hides (events, blueprints…), once, with
- * why; and, with several contexts, one that gives up, as it happens (the others keep going).
+ * why; each kind past the store's cap of objects, once; and, with several contexts, one that gives up, as it
+ * happens (the others keep going).
  */
 function watchSideNotes(store: StreamRun['store'], note: (text: string) => void): () => void {
 	let missingSaid = 0;
+	let limitedSaid = 0;
 	const failedSaid = new Set<string>();
 	const report = (): void => {
 		const snapshot = store.getSnapshot();
@@ -63,6 +65,12 @@ function watchSideNotes(store: StreamRun['store'], note: (text: string) => void)
 		}
 
 		missingSaid = missing.length;
+		const limited = snapshot.limited ?? [];
+		for (const l of limited.slice(limitedSaid)) {
+			note(l.message);
+		}
+
+		limitedSaid = limited.length;
 		for (const c of snapshot.contexts ?? []) {
 			if (c.fatal && !failedSaid.has(c.name)) {
 				failedSaid.add(c.name);
@@ -78,7 +86,13 @@ function watchSideNotes(store: StreamRun['store'], note: (text: string) => void)
 
 export async function runStream(run: StreamRun): Promise<WaitResult> {
 	const {store, clock, options, targets} = run;
-	const printer = printerFor(options.output, {ascii: options.ascii, color: options.color, timeZone: run.timeZone, expectations: run.expectations});
+	const printer = printerFor(options.output, {
+		ascii: options.ascii,
+		color: options.color,
+		timeZone: run.timeZone,
+		expectations: run.expectations,
+		...(options.plan === undefined ? {} : {plan: options.plan}),
+	});
 	const wanted = (key: string): boolean => targets.length === 0 || targets.includes(key);
 	const startedAt = clock.now();
 	const wait = createWaitController({store, clock, wait: options.wait, targets, timeoutMs: options.timeoutMs, extendMs: options.extendMs, graceMs: 0, ...(options.plan === undefined ? {} : {plan: options.plan})});

@@ -170,10 +170,10 @@ function buildPlan(planName: string, status: PlanStatus | undefined, ov: OvPlan 
 	const fromStatus = status?.phases ?? [];
 	const terminalStatus = status?.status ?? '';
 	const seenPhases = new Set(fromStatus.map(p => p.name));
-	const merged: Array<Phase & {fromOvOnly?: boolean}> = [
+	const merged: Phase[] = [
 		...fromStatus,
 		// Phases the status does not list yet (no status, or an OperatorVersion newer than the status).
-		...(ov?.phases ?? []).filter(p => !seenPhases.has(p.name)).map(p => ({name: p.name, status: neverRun, message: '', steps: [], fromOvOnly: true})),
+		...(ov?.phases ?? []).filter(p => !seenPhases.has(p.name)).map(p => ({name: p.name, status: neverRun, message: '', steps: []})),
 	];
 	for (const phase of merged) {
 		const ovPhase = ov?.phases.find(p => p.name === phase.name);
@@ -236,9 +236,11 @@ function buildPlan(planName: string, status: PlanStatus | undefined, ov: OvPlan 
 		note = note ? `${note}; ${run}` : run;
 	}
 
-	// A finished run timed by the controller's own records: its PlanStarted Event and its last update.
-	const started = active && queued ? undefined : context.startedAt;
-	const finished = terminal.has(planStatus) && started !== undefined && status?.updatedAt !== undefined && timeValue(status.updatedAt) >= timeValue(started) ? status.updatedAt : undefined;
+	// A finished run timed by the controller's own records: its PlanStarted Event and its last update (startOf in
+	// adaptInstance keeps only a start no later than that update). A queued plan is neither running nor terminal, so
+	// the start of its previous run is never shown.
+	const started = context.startedAt;
+	const finished = terminal.has(planStatus) && started !== undefined ? status?.updatedAt : undefined;
 
 	const node: PlanNode = {
 		id: planId,
@@ -388,9 +390,13 @@ export function adaptInstance(given: KubeObject, operatorVersion?: KubeObject, e
 	const ovName = operatorVersion ? name(record(operatorVersion.metadata)['name']) : '';
 	const ovPlans = operatorVersion && (!versionName || !ovName || ovName === versionName) ? readMap(record(operatorVersion['spec'])['plans'], readOvPlan) : new Map<string, OvPlan>();
 
-	const meta0 = record(instance.metadata);
 	const eventFacts = evidence.events && evidence.events.length > 0
-		? readKudoEvents(evidence.events, {namespace: name(meta0['namespace']), name: name(meta0['name']), uid: name(meta0['uid']), createdAt: isoTime(meta0['creationTimestamp'])})
+		? readKudoEvents(evidence.events, {
+			namespace: name(meta['namespace']),
+			name: name(meta['name']),
+			uid: name(meta['uid']),
+			createdAt: isoTime(meta['creationTimestamp']),
+		})
 		: undefined;
 	const ran = [...plans].filter(([, p]) => p.status !== '' && p.status !== neverRun).map(([n, p]) => ({name: n, status: p.status, ...(p.updatedAt ? {updatedAt: p.updatedAt} : {})}));
 	// v1alpha1's aggregatedStatus named the active plan: the controller's own record.
@@ -471,15 +477,9 @@ export function adaptInstance(given: KubeObject, operatorVersion?: KubeObject, e
 		queued,
 	};
 
-	const createdAt = isoTime(meta['creationTimestamp']);
 	const updatedAt = active?.node.updatedAt ?? latestTime(...[...plans.values()].map(p => p.updatedAt));
 	return {
-		kind: 'Instance',
-		namespace: name(meta['namespace']),
-		name: name(meta['name']),
-		...(rawString(meta['uid']) ? {uid: name(meta['uid'])} : {}),
-		...(rawString(meta['resourceVersion']) ? {resourceVersion: name(meta['resourceVersion'])} : {}),
-		...(createdAt ? {createdAt} : {}),
+		...identity(meta),
 		outcome,
 		summary: sanitizeLine(summary, maxMessageLength),
 		...(versionName ? {version: versionName} : {}),
@@ -498,7 +498,20 @@ export function adaptInstance(given: KubeObject, operatorVersion?: KubeObject, e
 
 /** An Instance planwatch cannot read: unknown state, the reason as its summary, and a wait that does not succeed. */
 function refusedInstance(instance: KubeObject, reason: string): PlanObject {
-	const meta = record(instance.metadata);
+	return {
+		...identity(record(instance.metadata)),
+		outcome: 'unknown',
+		summary: sanitizeLine(reason, maxMessageLength),
+		state: 'unknown',
+		status: '',
+		wait: {kind: 'Instance', scheduledPlan: '', scheduledUid: '', planUids: {}, queued: false, unreadable: sanitizeLine(reason, maxMessageLength)},
+		...deletionOf(instance),
+		tree: [],
+	};
+}
+
+/** What names an Instance, read or refused: kind, namespace, name, and uid, resourceVersion, creation when known. */
+function identity(meta: RawRecord): Pick<PlanObject, 'kind' | 'namespace' | 'name' | 'uid' | 'resourceVersion' | 'createdAt'> {
 	const createdAt = isoTime(meta['creationTimestamp']);
 	return {
 		kind: 'Instance',
@@ -507,12 +520,5 @@ function refusedInstance(instance: KubeObject, reason: string): PlanObject {
 		...(rawString(meta['uid']) ? {uid: name(meta['uid'])} : {}),
 		...(rawString(meta['resourceVersion']) ? {resourceVersion: name(meta['resourceVersion'])} : {}),
 		...(createdAt ? {createdAt} : {}),
-		outcome: 'unknown',
-		summary: sanitizeLine(reason, maxMessageLength),
-		state: 'unknown',
-		status: '',
-		wait: {kind: 'Instance', scheduledPlan: '', scheduledUid: '', planUids: {}, queued: false, unreadable: sanitizeLine(reason, maxMessageLength)},
-		...deletionOf(instance),
-		tree: [],
 	};
 }

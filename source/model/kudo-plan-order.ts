@@ -1,6 +1,6 @@
 import type {KubeObject} from '../core/kube-object.js';
 import {compareRevisions, type PlanEvent} from './plan-tree.js';
-import {rawString, record, timeValue} from './read-raw.js';
+import {record, timeValue} from './read-raw.js';
 import {maxNameLength, sanitizeLine} from './sanitize.js';
 
 /*
@@ -126,8 +126,9 @@ export function nextRunMemory(previous: KudoRunMemory | undefined, raw: KubeObje
 		order[plan] = ++rank;
 	}
 
+	// An unchanged rank means every uid seen now was seen before with the same value: only a removed one can differ.
 	const same = rank === previous.rank && scheduled === previous.scheduled && Object.keys(uids).length === Object.keys(previous.uids).length;
-	return same && Object.entries(uids).every(([p, u]) => previous.uids[p] === u) ? previous : {order, rank, uids, scheduled};
+	return same ? previous : {order, rank, uids, scheduled};
 }
 
 /** planwatch saw this plan's current run start (its timer is then planwatch's own, from that moment). */
@@ -233,9 +234,4 @@ function lastStarted(tied: readonly RunPlan[], events: KudoEventFacts): string |
 /** Start time of the plan's current run from its latest PlanStarted event, when there is one. */
 export function plannedStart(events: KudoEventFacts | undefined, plan: string): string | undefined {
 	return events?.started.get(plan)?.time;
-}
-
-/** Uid of the Instance as a raw string (for readKudoEvents). */
-export function instanceUid(raw: KubeObject): string {
-	return name(rawString(record(raw.metadata)['uid']));
 }

@@ -224,14 +224,19 @@ export function waitVerdict(object: PlanObject, baseline: PlanObject | undefined
  * - It had finished (its last state was a verdict): that verdict's code — deleting it afterwards changes nothing.
  * - A KUDO Instance held by `kudo.dev.instance.cleanup` whose cleanup plan was its active plan and had not failed:
  *   the manager removes that finalizer only once cleanup is COMPLETE (TryRemoveFinalizer, instance_types_helpers.go;
- *   the final status write then fails on the gone object), so its going is the cleanup's success: 0.
+ *   the final status write then fails on the gone object), so its going is the cleanup's success: 0. With `--plan P`
+ *   that answers only P = cleanup: any other named plan is judged by its own last state.
  * - Otherwise it was deleted before it finished (an ActionSet cancelled by deleting it, an Instance removed
- *   mid-plan): what was waited for will never finish: 1, as `kubectl wait` fails for an object that is gone.
+ *   mid-plan, a plan named by `--plan` that the manager replaced by cleanup): what was waited for will never
+ *   finish: 1, as `kubectl wait` fails for an object that is gone.
  */
 export function deletedVerdict(object: PlanObject, baseline: PlanObject | undefined, options: WaitRuleOptions): WaitVerdict & {readonly done: true} {
 	const facts = object.wait;
+	const named = facts.kind === 'Instance' ? options.plan : undefined;
 	// Stryker disable next-line ConditionalExpression: an ActionSet has no activePlan, so the kind check only narrows the type.
-	if (object.deletion?.finalizers.includes(kudoCleanupFinalizer) && facts.kind === 'Instance' && facts.activePlan === 'cleanup' && facts.activeStatus !== 'FATAL_ERROR') {
+	const cleanupAnswers = named === undefined || named === 'cleanup';
+	const held = object.deletion?.finalizers.includes(kudoCleanupFinalizer) === true;
+	if (held && cleanupAnswers && facts.kind === 'Instance' && facts.activePlan === 'cleanup' && facts.activeStatus !== 'FATAL_ERROR') {
 		return {done: true, exitCode: exitCodes.ok, summary: `deleted after its cleanup plan finished (KUDO lets it go only then); last seen: ${object.summary}`};
 	}
 
@@ -240,5 +245,7 @@ export function deletedVerdict(object: PlanObject, baseline: PlanObject | undefi
 		return {done: true, exitCode: last.exitCode, summary: `deleted after it had finished: ${last.summary}`};
 	}
 
-	return {done: true, exitCode: exitCodes.failed, summary: `deleted before it finished; last seen: ${object.summary}`};
+	return named === undefined
+		? {done: true, exitCode: exitCodes.failed, summary: `deleted before it finished; last seen: ${object.summary}`}
+		: {done: true, exitCode: exitCodes.failed, summary: `deleted before plan ${named} finished; last seen: ${last.waitingFor}`};
 }

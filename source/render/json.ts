@@ -17,6 +17,7 @@
  *     "tree":      [node]                                                always
  *   }],
  *   "missing": [{"resource": "Event", "reason": string}]   when RBAC hides Events, OperatorVersions or Blueprints
+ *   "limited": [{"resource": "Instance", "reason": string}] when more objects of a kind arrived than planwatch holds
  *   }
  *
  *   node = {
@@ -47,7 +48,8 @@
  * Live mode (`-o json` while watching) writes NDJSON instead: one line per snapshot or transition,
  * `{"type":"snapshot","time":ISO,"objects":[…]}` (a transition's `"durationAtLeast": true` when its durationMs is only
  * a lower bound: the node was already running when first seen; plus `"missing":[{"resource","reason"}]` when RBAC hides
- * Events, OperatorVersions or Blueprints), `{"type":"transition","time":ISO,…}` and at the end
+ * Events, OperatorVersions or Blueprints, and `"limited"` likewise past the cap of objects),
+ * `{"type":"transition","time":ISO,…}` and at the end
  * `{"type":"result","time":ISO,"exitCode":n,"message":…}`.
  */
 import {formatEta, nodeEta, planNode, type Eta, type Expectation} from '../model/eta.js';
@@ -144,7 +146,10 @@ export function toJsonDocument(snapshot: Snapshot, eta?: EtaContext): JsonDocume
 }
 
 /** The `-o json` document, pretty-printed, ending in a newline. */
-export function renderJson(snapshot: Snapshot & Pick<StoreSnapshot, 'missing'>, eta?: EtaContext): string {
+/** What a picture may say it lacks (the `missing` and `limited` keys). */
+type Lacking = Partial<Pick<StoreSnapshot, 'missing' | 'limited'>>;
+
+export function renderJson(snapshot: Snapshot & Lacking, eta?: EtaContext): string {
 	return [...renderJsonChunks(snapshot, eta)].join('');
 }
 
@@ -152,11 +157,11 @@ export function renderJson(snapshot: Snapshot & Pick<StoreSnapshot, 'missing'>, 
  * The same text, one object at a time: 10 000 objects never exist as one document copy plus one string of tens of
  * megabytes (what JSON.stringify of the whole document needs), only as the chunks a writer takes one by one.
  */
-export function* renderJsonChunks(snapshot: Snapshot & Pick<StoreSnapshot, 'missing'>, eta?: EtaContext): Generator<string> {
+export function* renderJsonChunks(snapshot: Snapshot & Lacking, eta?: EtaContext): Generator<string> {
 	const {objects} = snapshot;
-	const missing = missingList(snapshot);
+	const extra = extraKeys(snapshot);
 	if (objects.length === 0) {
-		yield JSON.stringify({objects: [], ...(missing ? {missing} : {})}, undefined, 2) + '\n';
+		yield JSON.stringify({objects: [], ...extra}, undefined, 2) + '\n';
 		return;
 	}
 
@@ -168,13 +173,24 @@ export function* renderJsonChunks(snapshot: Snapshot & Pick<StoreSnapshot, 'miss
 		yield `    ${text}${i < objects.length - 1 ? ',' : ''}\n`;
 	}
 
-	yield missing ? `  ],\n  "missing": ${JSON.stringify(missing, undefined, 2).replaceAll('\n', '\n  ')}\n}\n` : '  ]\n}\n';
+	const tail = Object.entries(extra)
+		.map(([key, value]) => `,\n  "${key}": ${JSON.stringify(value, undefined, 2).replaceAll('\n', '\n  ')}`)
+		.join('');
+	yield `  ]${tail}\n}\n`;
 }
 
-/** Supporting collections planwatch may not read (403), for the `missing` key; undefined when none. */
-function missingList(snapshot: Pick<StoreSnapshot, 'missing'>): Array<{resource: string; reason: string}> | undefined {
-	const list = snapshot.missing?.map(m => ({resource: m.resource, reason: m.message}));
-	return list && list.length > 0 ? list : undefined;
+type Omitted = Array<{resource: string; reason: string}>;
+
+/**
+ * What the picture lacks: `missing`, the supporting collections planwatch may not read (403); `limited`, the kinds
+ * past the store's cap of objects (state/object-cap.ts maxObjectsPerKind). Each key only when it has entries.
+ */
+function extraKeys(snapshot: Lacking): {missing?: Omitted; limited?: Omitted} {
+	const list = (entries: ReadonlyArray<{readonly resource: string; readonly message: string}> | undefined): Omitted | undefined =>
+		entries && entries.length > 0 ? entries.map(m => ({resource: m.resource, reason: m.message})) : undefined;
+	const missing = list(snapshot.missing);
+	const limited = list(snapshot.limited);
+	return {...(missing ? {missing} : {}), ...(limited ? {limited} : {})};
 }
 
 type NodeEta = (node: PlanNode) => JsonEta | undefined;
@@ -250,9 +266,9 @@ export function toJsonNode(node: PlanNode, etaOf?: NodeEta, explain?: Explain): 
 }
 
 /** NDJSON: the whole picture at `at` (clock ms). */
-export function snapshotLine(snapshot: Snapshot & Pick<StoreSnapshot, 'missing'>, at: number, eta?: Omit<EtaContext, 'now'>): string {
-	const missing = missingList(snapshot);
-	return JSON.stringify({type: 'snapshot', time: new Date(at).toISOString(), ...toJsonDocument(snapshot, eta && {...eta, now: at}), ...(missing ? {missing} : {})}) + '\n';
+export function snapshotLine(snapshot: Snapshot & Lacking, at: number, eta?: Omit<EtaContext, 'now'>): string {
+	const document = toJsonDocument(snapshot, eta && {...eta, now: at});
+	return JSON.stringify({type: 'snapshot', time: new Date(at).toISOString(), ...document, ...extraKeys(snapshot)}) + '\n';
 }
 
 /** NDJSON: one observed status change; `path` runs from the top-level node down (empty: the object itself). */

@@ -15,11 +15,13 @@ export type PrinterOptions = {
 	readonly timeZone?: string;
 	/** Past runs, for the `eta` keys of json (none without a history). */
 	readonly expectations?: (object: PlanObject) => ReadonlyMap<string, Expectation>;
+	/** `--plan NAME`: what a target deleted while waited for is judged by (as the wait judges it). */
+	readonly plan?: string;
 };
 
 /** The objects to print with what is known about them. */
 export type PrintedSnapshot = Pick<StoreSnapshot, 'objects' | 'timings' | 'events' | 'missing'>
-	& Partial<Pick<StoreSnapshot, 'deleted' | 'workloads'>>;
+	& Partial<Pick<StoreSnapshot, 'deleted' | 'workloads' | 'limited'>>;
 
 export type Printer = {
 	/** `--once`: the whole picture, in chunks written one after the other (a big picture is never one string). */

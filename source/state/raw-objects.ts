@@ -40,6 +40,31 @@ export class RawObjects {
 		return byKind.get(kind)!;
 	}
 
+	/** Distinct objects of one kind held, over all contexts. */
+	count(kind: ResourceKind): number {
+		let n = 0;
+		for (const byKind of this.#byContext.values()) {
+			n += byKind.get(kind)!.size;
+		}
+
+		return n;
+	}
+
+	/** The first-held object of one kind in any context, taken out (the oldest Event, to make room for a newer one). */
+	takeOldest(kind: ResourceKind): {readonly context: string | undefined; readonly object: KubeObject} | undefined {
+		for (const [context, byKind] of this.#byContext) {
+			const objects = byKind.get(kind)!;
+			const first = objects.entries().next();
+			if (!first.done) {
+				const [name, object] = first.value;
+				objects.delete(name);
+				return {context, object};
+			}
+		}
+
+		return undefined;
+	}
+
 	/** The Instances of `context` that run this OperatorVersion. */
 	*instancesRunning(context: string | undefined, operatorVersion: KubeObject): Iterable<KubeObject> {
 		for (const instance of this.of(context, 'Instance').values()) {

@@ -76,6 +76,12 @@ export type StoreSnapshot = {
 	readonly fatal?: {readonly message: string; readonly exitCode: ExitCode};
 	/** Supporting collections the source cannot read (403): what is missing and why. Absent = none. */
 	readonly missing?: ReadonlyArray<{readonly resource: ResourceKind; readonly message: string}>;
+	/**
+	 * Kinds of which more distinct objects arrived than the store holds (state/object-cap.ts), each said once, with
+	 * what was done: newer Instances, ActionSets, OperatorVersions, Blueprints are not held, the oldest Events go.
+	 * Absent = none.
+	 */
+	readonly limited?: ReadonlyArray<{readonly resource: ResourceKind; readonly message: string}>;
 	/** Recent transitions, oldest first (bounded). */
 	readonly transitions: readonly Transition[];
 	/**

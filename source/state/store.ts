@@ -18,6 +18,7 @@ import type {Clock} from '../core/clock.js';
 import {Listeners} from '../core/external-store.js';
 import {ChangeLog} from './change-log.js';
 import {ContextList} from './context-list.js';
+import {aboutWatched, limitedMessage, maxObjectsPerKind} from './object-cap.js';
 import {DeletedObjects} from './deleted-objects.js';
 import {EventIndex} from './event-index.js';
 import {stampTimings} from './node-timings.js';
@@ -27,6 +28,7 @@ import {deletedStatus, objectTimingId, type NodeTiming, type StoreSnapshot} from
 import {TransitionLog} from './transition-log.js';
 import {Workloads} from './workloads.js';
 
+export {limitedMessage, maxObjectsPerKind} from './object-cap.js';
 // The snapshot's types have their own file; importers of the store find them here too.
 export {deletedStatus, objectTimingId, type ContextState, type DeletedObject, type NodeTiming, type StoreSnapshot, type Transition} from './store-snapshot.js';
 
@@ -53,6 +55,8 @@ export class Store {
 	#synced = false;
 	#fatal: {message: string; exitCode: ExitCode} | undefined;
 	#missing: ReadonlyArray<{readonly resource: ResourceKind; readonly message: string}> = [];
+	#limited: ReadonlyArray<{readonly resource: ResourceKind; readonly message: string}> = [];
+	readonly #maxPerKind: number;
 	#version = 0;
 	#snapshot: StoreSnapshot | undefined;
 	readonly #listeners = new Listeners();
@@ -61,8 +65,10 @@ export class Store {
 	/** What planwatch watched to explain stuck and failed nodes (state/workloads.ts). */
 	readonly workloads: Workloads;
 
-	constructor(clock: Clock) {
+	/** `maxPerKind`: tests of the cap use a small one. */
+	constructor(clock: Clock, {maxPerKind = maxObjectsPerKind}: {readonly maxPerKind?: number} = {}) {
 		this.#clock = clock;
+		this.#maxPerKind = maxPerKind;
 		this.workloads = new Workloads(clock);
 	}
 
@@ -87,8 +93,13 @@ export class Store {
 
 		switch (event.type) {
 			case 'upsert': {
+				// An object past the cap that was already said: nothing changed, so no snapshot and no redraw (a watch
+				// that keeps creating objects would otherwise cost a wait decision over everything per event).
+				if (!this.#upsert(context, event.resource, event.object)) {
+					return;
+				}
+
 				this.#lastEventAt = this.#clock.now();
-				this.#upsert(context, event.resource, event.object);
 				break;
 			}
 
@@ -149,6 +160,7 @@ export class Store {
 			synced: this.#synced,
 			fatal: this.#fatal,
 			...(this.#missing.length === 0 ? {} : {missing: this.#missing}),
+			...(this.#limited.length === 0 ? {} : {limited: this.#limited}),
 			transitions: this.#transitions.list,
 			...(deleted.size === 0 ? {} : {deleted}),
 			...(contexts.length === 0 ? {} : {contexts}),
@@ -177,9 +189,50 @@ export class Store {
 		});
 	}
 
-	#upsert(context: string | undefined, resource: ResourceKind, object: KubeObject): void {
-		this.#raw.of(context, resource).set(namespacedName(object), object);
+	/** false: nothing changed (an object past the cap, said before). An Event about another kind is not held either. */
+	#upsert(context: string | undefined, resource: ResourceKind, object: KubeObject): boolean {
+		const raw = this.#raw.of(context, resource);
+		const name = namespacedName(object);
+		if (!raw.has(name)) {
+			// Still an event that arrived: the header's `event 2s ago` says the connection is alive.
+			if (resource === 'Event' && !aboutWatched(object)) {
+				return true;
+			}
+
+			if (this.#raw.count(resource) >= this.#maxPerKind && !this.#dropOldestEvent(resource)) {
+				return this.#overLimit(resource);
+			}
+		}
+
+		raw.set(name, object);
 		this.#refreshFor(context, resource, object);
+		return true;
+	}
+
+	/** Events make room for newer ones: the oldest held goes, with what it told (Kubernetes keeps Events an hour). */
+	#dropOldestEvent(resource: ResourceKind): boolean {
+		const oldest = resource === 'Event' ? this.#raw.takeOldest('Event') : undefined;
+		if (!oldest) {
+			return false;
+		}
+
+		for (const owner of this.#events.index(oldest.context, oldest.object, false)) {
+			this.#eventsChanged(owner);
+		}
+
+		this.#overLimit('Event');
+		return true;
+	}
+
+	/** Says the cap was met, once per kind; true when that is news. */
+	#overLimit(resource: ResourceKind): boolean {
+		if (this.#limited.some(l => l.resource === resource)) {
+			return false;
+		}
+
+		this.#limited = [...this.#limited, {resource, message: limitedMessage(resource, this.#maxPerKind)}];
+		this.#other();
+		return true;
 	}
 
 	#delete(context: string | undefined, resource: ResourceKind, object: KubeObject): void {

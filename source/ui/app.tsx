@@ -349,6 +349,7 @@ export function App(props: AppProps) {
 							connection={snapshot.connection}
 							lastEventAt={lastEventAt}
 							missing={snapshot.missing}
+							limited={snapshot.limited}
 							contexts={snapshot.contexts}
 							synced={snapshot.synced}
 							counts={counts}

@@ -7,7 +7,9 @@
  *   --objects 1,1000   object counts to watch
  *   --rates 10,100     update rates (per second)
  *   --no-kubectl       leave kubectl out
- *   --only frames,watch,idle,first-frame,files,big-plan,record,side   (record: 1000 objects, with and without --record)
+ *   --only frames,watch,idle,first-frame,files,big-plan,record,side,hostile   (record: 1000 objects, with and without
+ *                      --record; hostile: peak memory against hostile loopback servers and a flooding exec plugin)
+ *   --hostile-cases endless-list,gzip-bomb,endless-event,object-flood,plugin-flood   (default: all)
  *   --k9s              add k9s (built with Go on first use, cached) to the side-by-side on a real kube-apiserver
  *   --side-objects N   ActionSets in the side-by-side (default 1000)
  *   --cli FILE         the planwatch entry to measure (default dist/planwatch.js)
@@ -25,6 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {startDiscoveryFront, type DiscoveryFront} from './discovery-front.js';
 import {bigPlanRun, fileMemoryRun} from './file-run.js';
+import {hostileCases, hostileRun, type HostileCase} from './hostile-run.js';
 import {k9sBinary, sideBySide} from './cluster-run.js';
 import {buildUnbundled, firstFrame, type FirstFrame, type FirstFrameRun} from './first-frame.js';
 import {writeBigPlanFile, writeManyObjectsFile, writeManyObjectsJsonList} from './many-objects-file.js';
@@ -53,7 +56,7 @@ const runs = Number(option('--runs') ?? (quick ? 1 : 3));
 const objectCounts = numbers(option('--objects'), quick ? [1000, 10_000] : [1, 100, 1000, 10_000]);
 const rates = numbers(option('--rates'), [10, 100]);
 const withKubectl = !process.argv.includes('--no-kubectl');
-const only = new Set((option('--only') ?? 'frames,watch,idle,first-frame,files,big-plan,record,side').split(','));
+const only = new Set((option('--only') ?? 'frames,watch,idle,first-frame,files,big-plan,record,side,hostile').split(','));
 const withK9s = process.argv.includes('--k9s');
 const cli = path.resolve(option('--cli') ?? path.join(root, 'dist', 'planwatch.js'));
 const jsonOut = option('--json');
@@ -106,7 +109,7 @@ async function serve(count: number): Promise<{server: WatchServer; front: Discov
 	};
 }
 
-const results: Results = {quick, runs, frames: [], watch: [], record: [], idle: [], firstFrame: {}, files: [], bigPlan: [], side: [], notes: [], errors: [], environment: environment()};
+const results: Results = {quick, runs, frames: [], watch: [], record: [], idle: [], firstFrame: {}, files: [], bigPlan: [], hostile: [], side: [], notes: [], errors: [], environment: environment()};
 
 function environment(): string {
 	const cpus = os.cpus();
@@ -350,6 +353,19 @@ await section('files', async () => {
 		}
 	} finally {
 		rmSync(directory, {recursive: true, force: true});
+	}
+});
+
+await section('hostile', async () => {
+	for (let run = 0; run < fileRuns; run++) {
+		const chosen = (option('--hostile-cases')?.split(',') ?? Object.keys(hostileCases)) as HostileCase[];
+		for (const name of chosen.filter(c => c in hostileCases)) {
+			log(`hostile: ${hostileCases[name]}, run ${run + 1}/${fileRuns}`);
+			const figures = await hostileRun({cli, nodeFlags, env, cwd: root}, name);
+			results.hostile.push(figures);
+			const sent = figures.sentMiB === undefined ? '' : `, ${figures.sentMiB.toFixed(0)} MiB sent`;
+			log(`  peak RSS ${figures.peakMiB.toFixed(0)} MiB, exit ${String(figures.exitCode)} after ${figures.seconds.toFixed(1)} s${sent}`);
+		}
 	}
 });
 

@@ -3,6 +3,7 @@ import type {BigPlanFigures, FileMemoryFigures} from './file-run.js';
 import type {FirstFrame} from './first-frame.js';
 import type {SideFigures} from './cluster-run.js';
 import type {FrameFigures} from './frame-time.js';
+import {hostileCases, type HostileFigures} from './hostile-run.js';
 import type {IdleFigures} from './idle-run.js';
 import {spread, type Spread} from './stats.js';
 import type {RateFigures, WatchFigures} from './watch-run.js';
@@ -23,6 +24,8 @@ export type Results = {
 	readonly firstFrame: Record<string, FirstFrame[]>;
 	readonly files: FileMemoryFigures[];
 	readonly bigPlan: BigPlanFigures[];
+	/** Peak memory against hostile loopback servers and a flooding exec plugin. */
+	readonly hostile: HostileFigures[];
 	/** planwatch, kubectl and k9s on a real kube-apiserver. */
 	readonly side: SideFigures[];
 	/** Why a side-by-side client is missing (e.g. no Go to build k9s). */
@@ -180,6 +183,15 @@ export function renderTable(results: Results): string {
 		const peak = spread(jsonList.map(f => f.peakMiB));
 		rows.push({figure: `peak RSS MiB, ${jsonList[0]!.objects} Instances as one JSON List (kubectl get -o json) · -o plain`, planwatch: peak, digits: 0, budget: '< 400 MB', met: peak !== undefined && peak.median * 1.048_576 < 400});
 		rows.push({figure: 'seconds to the end, same List · -o plain', planwatch: spread(jsonList.map(f => f.seconds)), digits: 1});
+	}
+
+	for (const [name, what] of Object.entries(hostileCases)) {
+		const list = results.hostile.filter(h => h.name === name);
+		if (list.length > 0) {
+			const peak = spread(list.map(h => h.peakMiB));
+			const codes = [...new Set(list.map(h => String(h.exitCode)))].join(', ');
+			rows.push({figure: `peak RSS MiB against ${what} (exit ${codes})`, planwatch: peak, digits: 0, budget: '≤ 400 MB', met: peak !== undefined && peak.median * 1.048_576 <= 400});
+		}
 	}
 
 	for (const expanded of [true, false]) {

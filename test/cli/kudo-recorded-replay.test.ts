@@ -5,7 +5,8 @@
  * - install, then `kubectl kudo plan trigger --name fails` 0.3 s later: deploy COMPLETE and fails FATAL_ERROR carry
  *   the same lastUpdatedTimestamp second; a wait begun afterwards must exit 1 (fails ran last), never 0;
  * - plan `stuck` running, then the Instance deleted: the manager runs cleanup and the object goes; the wait ends at
- *   the DELETED event with exit 0 (KUDO lets it go only once cleanup is COMPLETE), not at its timeout.
+ *   the DELETED event with exit 0 (KUDO lets it go only once cleanup is COMPLETE), not at its timeout; with
+ *   `--plan stuck` the plan waited for never finished (the manager replaced it by cleanup): exit 1.
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -70,5 +71,18 @@ describe('recordings of the real KUDO v0.19.0 manager', () => {
 		expect(replayed.stderr).toBe('');
 		expect(replayed.code).toBe(0);
 		expect(lines(replayed.stdout).at(-1)).toMatchObject({type: 'result', exitCode: 0, message: expect.stringMatching(/^deleted after its cleanup plan finished/) as unknown});
+	});
+
+	it('deleted while its plan ran, waited for with --plan stuck: that plan never finished, exit 1 in json and plain', async () => {
+		const file = path.join(dir, 'delete-while-running.planwatch.ndjson');
+		const from = secondsAfter(file, l => l.includes('"resource":"Instance"') && l.includes('"planName":"stuck"') && l.includes('"IN_PROGRESS"'));
+		const json = await runBin(['replay', file, '--wait', '--plan', 'stuck', '--timeout', '10m', '--from', from, '--speed', '50', '-o', 'json']);
+		expect(json.stderr).toBe('');
+		expect(json.code).toBe(1);
+		expect(lines(json.stdout).at(-1)).toMatchObject({type: 'result', exitCode: 1, message: 'deleted before plan stuck finished; last seen: stuck in progress'});
+		const plain = await runBin(['replay', file, '--wait', '--plan', 'stuck', '--timeout', '10m', '--from', from, '--speed', '50', '-o', 'plain']);
+		expect(plain.code).toBe(1);
+		expect(plain.stdout).toMatch(/\/app {2}DELETED {2}deleted before plan stuck finished; last seen: stuck in progress\n/);
+		expect(plain.stdout).not.toMatch(/cleanup plan finished/);
 	});
 });

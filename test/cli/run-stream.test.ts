@@ -202,3 +202,36 @@ describe('runStream, collections RBAC hides', () => {
 		}
 	});
 });
+
+describe('runStream, a watch that keeps creating objects', () => {
+	it('past the store\'s cap: the plain log says it once, the json snapshots carry it, the wait goes on', async () => {
+		for (const output of ['plain', 'json'] as const) {
+			const clock = new FakeClock(Date.parse('2021-06-10T09:15:00Z'));
+			const store = new Store(clock, {maxPerKind: 3});
+			store.apply({type: 'connection', state: {status: 'live'}});
+			store.apply({type: 'replace', resource: 'Instance', objects: [deploy(['COMPLETE', 'IN_PROGRESS', 'PENDING'], 'IN_PROGRESS')]});
+			store.apply({type: 'synced'});
+			let out = '';
+			const run = runStream({store, clock, options: {...base, output, wait: true, timeoutMs: 0}, targets: [key], write: async text => {
+				out += text;
+			}, interrupted: new Promise(() => {}), timeZone: 'UTC'});
+			await waitUntil(() => out !== '', 'the first line');
+			for (let i = 0; i < 10; i++) {
+				const extra = deploy(['COMPLETE', 'IN_PROGRESS', 'PENDING'], 'IN_PROGRESS');
+				store.apply({type: 'upsert', resource: 'Instance', object: {...extra, metadata: {...(extra.metadata as object), name: `more-${i}`}}});
+				await Promise.resolve();
+			}
+
+			store.apply({type: 'upsert', resource: 'Instance', object: deploy(['COMPLETE', 'COMPLETE', 'COMPLETE'], 'COMPLETE')});
+			expect((await run).exitCode).toBe(0);
+			const said = 'more Instances than planwatch holds (3): the ones past it are not shown';
+			if (output === 'plain') {
+				expect(out.split(said)).toHaveLength(2);
+				expect(out).toContain(`09:15:00 ${said}\n`);
+			} else {
+				const last = out.trim().split('\n').map(l => JSON.parse(l) as {type: string; limited?: unknown}).findLast(l => l.type === 'snapshot');
+				expect(last?.limited).toEqual([{resource: 'Instance', reason: said}]);
+			}
+		}
+	});
+});

@@ -63,6 +63,14 @@ describe('the list over several contexts', () => {
 		expect(lines.some(l => /\bprod\s{2,}Instance/.test(l))).toBe(true);
 	});
 
+	it('past the cap of objects: the header says so after the contexts\' states', async () => {
+		const objects = [{...mysqlDeploy(), context: 'prod'}];
+		const limited = [{resource: 'Event' as const, message: 'more Events about Instances and ActionSets than planwatch holds (20,000): the oldest are dropped'}];
+		const app = renderApp({snapshot: {...snapshotOf({objects}), contexts: [live('prod'), live('dr')], limited}, columns: 140});
+		const frame = await app.waitForFrame(f => f.includes('oldest events dropped'), {what: 'the cap in the header'});
+		expect(frame.split('\n')[0]).toMatch(/prod ✔ · dr ✔ · oldest events dropped/);
+	});
+
 	it('one context: no CONTEXT column, the header as always', async () => {
 		const app = renderApp({snapshot: snapshotOf({objects: [mysqlDeploy(), backupFailed()]}), columns: 140});
 		const frame = await app.waitForFrame(f => f.includes('KIND'));

@@ -124,6 +124,33 @@ describe('deletedVerdict: a target deleted while waited for', () => {
 		expect(deletedVerdict(object, undefined, options)).toEqual(want);
 	});
 
+	// `--plan P`: P is what was waited for. The recording delete-while-running (test/fixtures/kudo-recorded/): the
+	// manager replaced the running `stuck` by `cleanup`, which left `stuck` IN_PROGRESS, and let the Instance go.
+	const plans = (stuck: string, cleanupStatus: string): PlanNode[] => ['cleanup', 'deploy', 'stuck'].map(n => ({
+		id: n, kind: 'plan', name: n, status: n === 'stuck' ? stuck : n === 'cleanup' ? cleanupStatus : 'COMPLETE', state: 'unknown', children: [],
+	}));
+	const replaced = (stuck: string, cleanupStatus = 'IN_PROGRESS'): PlanObject => kudo(
+		{...cleanup(cleanupStatus), planStatuses: {cleanup: cleanupStatus, deploy: 'COMPLETE', stuck}},
+		{summary: `cleanup ${cleanupStatus === 'COMPLETE' ? 'completed' : 'in progress'}`, tree: plans(stuck, cleanupStatus), ...held},
+	);
+	it.each<[string, PlanObject, string | undefined, WaitVerdict]>([
+		['no --plan: the cleanup\'s success, 0', replaced('IN_PROGRESS'), undefined, done(0, 'deleted after its cleanup plan finished (KUDO lets it go only then); last seen: cleanup in progress')],
+		['--plan stuck, replaced by cleanup before it finished: 1, the plan named', replaced('IN_PROGRESS'), 'stuck', done(1, 'deleted before plan stuck finished; last seen: stuck in progress')],
+		['--plan stuck, cleanup last seen COMPLETE: still 1', replaced('IN_PROGRESS', 'COMPLETE'), 'stuck', done(1, 'deleted before plan stuck finished; last seen: stuck in progress')],
+		['--plan stuck, which had completed before the deletion: 0', replaced('COMPLETE'), 'stuck', done(0, 'deleted after it had finished: stuck completed')],
+		['--plan stuck, which had failed before the deletion: 1', replaced('FATAL_ERROR'), 'stuck', done(1, 'deleted after it had finished: stuck failed')],
+		['--plan deploy, which had completed: 0', replaced('IN_PROGRESS'), 'deploy', done(0, 'deleted after it had finished: deploy completed')],
+		['--plan cleanup: the cleanup\'s success, 0', replaced('IN_PROGRESS'), 'cleanup', done(0, 'deleted after its cleanup plan finished (KUDO lets it go only then); last seen: cleanup in progress')],
+		['--plan with an ActionSet: the plan is no concern, its last state decides', kanister({}, {...held}), 'stuck', done(1, 'deleted before it finished; last seen: backup running phase dump')],
+	])('%s', (_, object, plan, want) => {
+		expect(deletedVerdict(object, undefined, {...options, ...(plan === undefined ? {} : {plan})})).toEqual(want);
+	});
+
+	it('--plan names a plan that never ran: deleted before it finished, 1', () => {
+		const object = replaced('NEVER_RUN');
+		expect(deletedVerdict(object, undefined, {...options, plan: 'stuck'})).toEqual(done(1, 'deleted before plan stuck finished; last seen: waiting for plan stuck to be triggered (it has not run yet)'));
+	});
+
 	it('judges the last state against the baseline: a plan queued at the start that never ran was not finished', () => {
 		const queuedAtStart = kudo({scheduledPlan: 'backup', scheduledUid: 'u2', planUids: {backup: 'u0'}, activePlan: 'backup', activeStatus: 'COMPLETE', queued: true});
 		const oldRun = kudo({planUids: {backup: 'u0'}, activePlan: 'backup', activeStatus: 'COMPLETE'}, {summary: 'backup completed'});

@@ -81,6 +81,8 @@ export type HeaderBarProps = {
 	readonly counts?: () => string | undefined;
 	/** Supporting collections planwatch may not read (403): shown as `without events (forbidden)`. */
 	readonly missing?: ReadonlyArray<{readonly resource: ResourceKind}>;
+	/** Kinds past the store's cap (state/object-cap.ts maxObjectsPerKind): `instances past the cap not shown`. */
+	readonly limited?: ReadonlyArray<{readonly resource: ResourceKind}>;
 	/** Several kubeconfig contexts: one state each (`prod ✔ · dr ↻ reconnecting`) instead of one connection. */
 	readonly contexts?: readonly ContextState[];
 	/** Everything has been listed once: `connecting…` is over even before the watches report in. */
@@ -100,6 +102,16 @@ export function missingText(missing: ReadonlyArray<{readonly resource: ResourceK
 	}
 
 	return `without ${missing.map(m => resourcePlural[m.resource]).join(', ')} (forbidden)`;
+}
+
+/** `instances past the cap not shown, oldest events dropped`: what the picture lacks because the store is full. */
+export function limitedText(limited: ReadonlyArray<{readonly resource: ResourceKind}> | undefined): string | undefined {
+	if (!limited || limited.length === 0) {
+		return undefined;
+	}
+
+	const what = (resource: ResourceKind): string => (resource === 'Event' ? 'oldest events dropped' : `${resourcePlural[resource]} past the cap not shown`);
+	return limited.map(l => what(l.resource)).join(', ');
 }
 
 const resourcePlural: Readonly<Record<ResourceKind, string>> = {
@@ -139,7 +151,8 @@ function HeaderTimers({text}: {readonly text: (now: number) => string}) {
  * changed character on, so an idle second costs this short suffix, not the whole line.
  */
 export function HeaderBar(props: HeaderBarProps) {
-	const {context, scope, connection: given, lastEventAt: eventAt, wait, width, missing, replay, contexts, synced, counts: countsNow} = props;
+	const {context, scope, connection: given, lastEventAt: eventAt, wait, width, missing, limited, replay, contexts, synced} = props;
+	const countsNow = props.counts;
 	const theme = useTheme();
 	// A wait can end at the first list, before the watches say `live`: its last frame must not say connecting.
 	const connection: ConnectionState = synced && given.status === 'connecting' ? {status: 'static', label: `${theme.glyphs.live} listed`} : given;
@@ -155,7 +168,7 @@ export function HeaderBar(props: HeaderBarProps) {
 	const counts = useTickValue(() => countsNow?.());
 	// Files: the source label often is the context already (`planwatch · file · default`); say it once.
 	const showStatus = !(connection.status === 'static' && connection.label === context);
-	const without = missingText(missing);
+	const without = [missingText(missing), limitedText(limited)].filter(Boolean).join(', ') || undefined;
 	// The recorded moment moves with the clock (ticks and a replay's seeks).
 	const replayLine = useTickValue(now => (replay ? replayText(replay, now, theme) : ''));
 	// Resolving the local zone builds an Intl.DateTimeFormat (about a millisecond): once, not every tick.
@@ -176,8 +189,11 @@ export function HeaderBar(props: HeaderBarProps) {
 	], width - (showRight ? rightWidth + 2 : 0), theme.glyphs.ellipsis);
 	let middle;
 	if (contexts) {
-		// What the contexts may take: the line less its fixed parts and the timers at the right.
-		const fixed = displayWidth(['planwatch', ...(replay ? [replayLine] : []), singleLine(scope, theme.glyphs.lineBreak), zone, ''].join(sep));
+		// What the contexts may take: the line less its fixed parts (the cap's note is the run's, not a context's) and
+		// the timers at the right.
+		const capped = limitedText(limited);
+		const fixedParts = ['planwatch', ...(replay ? [replayLine] : []), singleLine(scope, theme.glyphs.lineBreak), zone, ...(capped ? [capped] : []), ''];
+		const fixed = displayWidth(fixedParts.join(sep));
 		const parts = contextStates(contexts, Math.max(0, width - fixed - (showRight ? rightWidth + 2 : 0)), theme, sep);
 		middle = (
 			<>
@@ -190,6 +206,12 @@ export function HeaderBar(props: HeaderBarProps) {
 						<Text {...theme.style(part.role)}>{part.text}</Text>
 					</Text>
 				))}
+				{capped === undefined ? undefined : (
+					<>
+						{sep}
+						<Text {...theme.style('warning')}>{capped}</Text>
+					</>
+				)}
 			</>
 		);
 	} else {
