@@ -1,7 +1,8 @@
 import {deletionOf} from './deletion.js';
 import type {KubeObject} from '../core/kube-object.js';
 import {SiblingIds} from './node-id.js';
-import type {KanisterWaitFacts, NodeState, Outcome, PlanEvent, PlanNode, PlanObject} from './plan-tree.js';
+import type {KanisterArtifacts, KanisterWaitFacts, NodeState, Outcome, PlanEvent, PlanNode, PlanObject} from './plan-tree.js';
+import {flatValues, kanisterValues, type KanisterValues} from './kanister-values.js';
 import {readKanisterEvents, type KanisterEventFacts} from './kanister-events.js';
 import {isoTime, latestTime, rawString, record, records, type RawRecord} from './read-raw.js';
 import {maxMessageLength, maxNameLength, sanitizeLine} from './sanitize.js';
@@ -25,16 +26,26 @@ import {kanisterState} from './status.js';
  *   run, and fail, which rewrites the state to `failed`. Until those deferPhases end the outcome is running;
  * - `complete` with a core phase pending or running is invalid (pkg/validate/validate.go actionSetStatus):
  *   the outcome is unknown and the summary says what is inconsistent;
- * - phase start/end times only come from the "Started/Ended Phase" events.
+ * - phase start/end times only come from the "Started/Ended Phase" events;
+ * - a phase's (and the deferPhase's) `output` is written with its `complete` state; an action's `artifacts` are the
+ *   Blueprint's outputArtifacts templates (initialActionStatus) until the controller renders them, after the
+ *   deferPhase and only when every phase succeeded (runAction's defer → renderActionsetArtifacts).
  */
 
-type Phase = {readonly name: string; readonly state: string; readonly percent?: number; readonly updatedAt?: string};
+type Phase = {
+	readonly name: string;
+	readonly state: string;
+	readonly percent?: number;
+	readonly updatedAt?: string;
+	readonly output?: KanisterValues;
+};
 type Action = {
 	readonly name: string;
 	readonly detail: string;
 	readonly blueprint: string;
 	readonly phases: readonly Phase[];
-	readonly defer: {readonly name: string; readonly state: string};
+	readonly defer: {readonly name: string; readonly state: string; readonly output?: KanisterValues};
+	readonly artifacts?: KanisterValues;
 	/** The phases come from status.actions (not named from the Blueprint for lack of a status). */
 	readonly phasesFromStatus: boolean;
 	/** The action (and so its deferPhase state) comes from status.actions, not from the spec and Blueprint. */
@@ -67,6 +78,8 @@ function objectDetail(value: unknown): string {
 
 function readStatusAction(r: RawRecord): Action {
 	const defer = record(r['deferPhase']);
+	const deferOutput = kanisterValues(defer['output']);
+	const artifacts = kanisterValues(r['artifacts']);
 	return {
 		name: name(r['name']),
 		detail: objectDetail(r['object']),
@@ -75,12 +88,29 @@ function readStatusAction(r: RawRecord): Action {
 			const progress = record(p['progress']);
 			const percent = percentOf(progress['progressPercent']);
 			const updatedAt = isoTime(progress['lastTransitionTime']);
-			return {name: name(p['name']), state: stateWord(p['state']), ...(percent === undefined ? {} : {percent}), ...(updatedAt ? {updatedAt} : {})};
+			const output = kanisterValues(p['output']);
+			return {
+				name: name(p['name']),
+				state: stateWord(p['state']),
+				...(percent === undefined ? {} : {percent}),
+				...(updatedAt ? {updatedAt} : {}),
+				...(output ? {output} : {}),
+			};
 		}),
-		defer: {name: name(defer['name']), state: stateWord(defer['state'])},
+		defer: {name: name(defer['name']), state: stateWord(defer['state']), ...(deferOutput ? {output: deferOutput} : {})},
+		...(artifacts ? {artifacts} : {}),
 		phasesFromStatus: true,
 		fromStatus: true,
 	};
+}
+
+/**
+ * Rendered once the action succeeded and no value is a template any more: between the deferPhase's `complete` and
+ * the controller's next write (renderActionsetArtifacts) the values are still `{{ … }}`.
+ */
+function artifactsOf(values: KanisterValues, state: NodeState): KanisterArtifacts {
+	const templated = flatValues(values.values).some(v => v.value.includes('{{'));
+	return {...values, rendered: state === 'succeeded' && !templated};
 }
 
 /** What initActionSetStatus would write, from the spec and the Blueprint: everything pending. */
@@ -183,6 +213,7 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 			...(started ? {startedAt: started} : {}),
 			...(ended ? {endedAt: ended} : {}),
 			...(phase.percent === undefined ? {} : {percent: phase.percent}),
+			...(phase.output ? {output: phase.output} : {}),
 			children: [],
 		};
 	});
@@ -212,6 +243,7 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 			note: never ? deferNeverNote : deferNote,
 			...(started && (deferRunning || defer.state !== 'pending') ? {startedAt: started} : {}),
 			...(ended && !deferRunning && defer.state !== 'pending' ? {endedAt: ended} : {}),
+			...(defer.output ? {output: defer.output} : {}),
 			children: [],
 		});
 	}
@@ -248,6 +280,7 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 		...(actionStarted ? {startedAt: actionStarted} : {}),
 		...(endedAt && actionStarted ? {endedAt} : {}),
 		...(percent === undefined ? {} : {percent}),
+		...(action.artifacts ? {artifacts: artifactsOf(action.artifacts, state)} : {}),
 		children,
 	};
 	// Once there is a status, a deferPhase named from the Blueprint only (no status.actions) is nothing the controller said.

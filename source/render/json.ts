@@ -30,7 +30,18 @@
  *     "updatedAt", "startedAt", "endedAt": ISO times the object (or its events) carry
  *     "eta":      while it runs and past runs of it are in the history:
  *                 {"state": "left" | "overdue", "ms": number, "text": "~2m left", "runs": number}
+ *     "output":   Kanister phase / deferPhase: the map it output (status…phases[].output), as the controller wrote it
+ *     "outputTruncated": true            when part of "output" was left out (see below)
+ *     "artifacts": Kanister action: status.actions[].artifacts, {name: {"keyValue": {k: v}, "kopiaSnapshot": s}}:
+ *                 what `kanctl create actionset --action … --from <this ActionSet>` passes on (once it is complete)
+ *     "artifactsRendered": boolean       with "artifacts": false while they are still the Blueprint's `{{ … }}`
+ *                 templates (the controller renders them once every phase and the deferPhase succeeded)
+ *     "artifactsTruncated": true         when part of "artifacts" was left out
  *   }
+ *
+ *   "output" and "artifacts" keep any JSON shape (maps, arrays, numbers, null), every string sanitized to one line.
+ *   They are bounded (model/kanister-values.ts): 100 values in all, 4 levels (a deeper map or array is the string
+ *   "…"), 1000 characters a string and 253 a key (a cut string ends in "…"); "…Truncated" says something was cut.
  *
  *   The object's "eta" (same shape) is its running plan's (KUDO) or action's (Kanister).
  *
@@ -43,6 +54,7 @@
 import {formatEta, nodeEta, planNode, type Eta, type Expectation} from '../model/eta.js';
 import {objectKey, type PlanEvent, type PlanNode, type PlanObject} from '../model/plan-tree.js';
 import type {NodeTiming, StoreSnapshot, Transition} from '../state/store.js';
+import type {KanisterValues} from '../model/kanister-values.js';
 
 export type JsonEta = {state: Eta['kind']; ms: number; text: string; runs: number};
 
@@ -69,6 +81,11 @@ export type JsonNode = {
 	startedAt?: string;
 	endedAt?: string;
 	eta?: JsonEta;
+	output?: KanisterValues['values'];
+	outputTruncated?: true;
+	artifacts?: KanisterValues['values'];
+	artifactsRendered?: boolean;
+	artifactsTruncated?: true;
 };
 
 export type JsonEvent = {type: string; reason: string; message: string; time?: string; count: number};
@@ -200,6 +217,11 @@ export function toJsonNode(node: PlanNode, etaOf?: NodeEta): JsonNode {
 			startedAt: node.startedAt,
 			endedAt: node.endedAt,
 			eta: etaOf?.(node),
+			output: node.output?.values,
+			outputTruncated: node.output?.truncated,
+			artifacts: node.artifacts?.values,
+			artifactsRendered: node.artifacts?.rendered,
+			artifactsTruncated: node.artifacts?.truncated,
 		}),
 		children: node.children.map(n => toJsonNode(n, etaOf)),
 	};

@@ -10,6 +10,15 @@
  *   │     └─ ◌ cleanup             PENDING
  *   └─ ─ backup            serial  NOT ACTIVE
  *   ● <summary>
+ *
+ * A Kanister phase's output follows its row, a succeeded action's rendered artifacts follow its phases:
+ *
+ *   ├─ ✔ backup  statefulset mysql-test/mysql-release   complete  48s
+ *   │  ├─ ✔ dumpToObjectStore                          complete  41s
+ *   │  │  output: s3path=/mysql-backups/…/dump.sql.gz
+ *   │  └─ ⤷ ✔ deferPhase recordBackupCompletion        complete   7s
+ *   │     output: completedAt=2025-06-02T09:57:19Z
+ *   │  artifact mysqlCloudDump: keyValue.completedAt=2025-06-02T09:57:19Z · keyValue.s3path=/mysql-backups/…
  */
 import {objectKey, qualifiedName, type NodeState, type PlanNode, type PlanObject} from '../model/plan-tree.js';
 import {formatDuration, formatDurationWords} from '../model/format-duration.js';
@@ -22,6 +31,7 @@ import {objectTimingId} from '../state/store.js';
 import {clockTime, noteText, timeOfDay, zoneName} from '../model/clock-time.js';
 import {isoMs} from '../model/iso-time.js';
 import {createPaint, type Paint} from './paint.js';
+import {valuesLine, valuesLines} from '../model/kanister-values.js';
 
 export type PlainOptions = {
 	/** Clock time of the picture (elapsed times of running nodes, "today" for times of day). */
@@ -62,6 +72,8 @@ type Row = {
 	/** The row shows a clock time (the header then names the zone). */
 	readonly timed: boolean;
 	readonly dim: boolean;
+	/** A line of facts under a node (a phase's output, an action's artifacts): `lead` then this, no columns. */
+	readonly fact?: string;
 };
 
 /** The whole snapshot: objects separated by a blank line; '' when there are none. */
@@ -75,8 +87,9 @@ export function renderPlain(snapshot: Pick<StoreSnapshot, 'objects' | 'timings'>
 export function renderObjectPlain(object: PlanObject, timings: ReadonlyMap<string, NodeTiming> | undefined, options: PlainOptions): string[] {
 	const g = options.ascii ? ascii : unicode;
 	const paint = createPaint(options.color);
-	const rows: Row[] = [];
-	collectRows(object.tree, '', rows, timings, options, g);
+	const collected: Row[] = [];
+	collectRows(object.tree, '', collected, timings, options, g);
+	const rows = collected.filter(r => r.fact === undefined);
 
 	const width = {
 		name: Math.max(0, ...rows.map(r => displayWidth(r.lead + r.icon + ' ' + r.name))),
@@ -87,7 +100,12 @@ export function renderObjectPlain(object: PlanObject, timings: ReadonlyMap<strin
 
 	const zone = rows.some(r => r.timed) ? `times ${zoneName(options.timeZone)}` : undefined;
 	const lines = [header(object, g, paint, zone)];
-	for (const r of rows) {
+	for (const r of collected) {
+		if (r.fact !== undefined) {
+			lines.push(r.lead + paint('muted', r.fact));
+			continue;
+		}
+
 		const role = statusLook(r.state).role;
 		const name = pad(' ' + r.name, width.name - displayWidth(r.lead + r.icon));
 		const cols = [
@@ -136,7 +154,22 @@ function collectRows(
 			timed: extra.timed,
 			dim: node.state === 'inactive' || node.state === 'pending',
 		});
-		collectRows(node.children, indent + (isLast ? g.blank : g.pipe), rows, timings, options, g);
+		const inner = indent + (isLast ? g.blank : g.pipe);
+		const fact = (text: string, lead: string): void => {
+			rows.push({lead, icon: '', state: node.state, name: '', strategy: '', status: '', time: '', extra: '', timed: false, dim: true, fact: oneLine(text, g)});
+		};
+
+		if (node.output) {
+			fact(valuesLine('output', node.output, g.separator), inner + (node.children.length > 0 ? g.pipe : ''));
+		}
+
+		collectRows(node.children, inner, rows, timings, options, g);
+		// Templates until the controller rendered them: only the rendered values are worth copying.
+		if (node.artifacts?.rendered) {
+			for (const line of valuesLines({artifacts: node.artifacts}, g.separator)) {
+				fact(line, inner);
+			}
+		}
 	});
 }
 

@@ -288,3 +288,72 @@ describe('other shapes', () => {
 		expect(o.summary).toBe('backup failed in phase dump: boom link ⏎ line two; deferPhase cleanup completed (cleanup ran)');
 	});
 });
+
+describe('phase outputs and action artifacts (what the next kanctl … --from reads)', () => {
+	test('complete: each phase its output, the deferPhase its own, the action its rendered artifacts', () => {
+		const action = only(adapt('actionset-mysql-backup-complete.yaml'));
+		expect(action.children.map(c => [c.name, c.output])).toEqual([
+			['dumpToObjectStore', {values: {s3path: '/mysql-backups/mysql-test/mysql-release/2025-06-02T09-56-33/dump.sql.gz'}}],
+			['recordBackupCompletion', {values: {completedAt: '2025-06-02T09:57:19Z'}}],
+		]);
+		expect(action.artifacts).toEqual({
+			values: {mysqlCloudDump: {keyValue: {s3path: '/mysql-backups/mysql-test/mysql-release/2025-06-02T09-56-33/dump.sql.gz', completedAt: '2025-06-02T09:57:19Z'}}},
+			rendered: true,
+		});
+	});
+
+	test('running: the artifacts are still the Blueprint\'s templates, not rendered', () => {
+		const action = only(adapt('actionset-mysql-backup-running.yaml'));
+		expect(action.artifacts?.rendered).toBe(false);
+		expect(action.artifacts?.values['mysqlCloudDump']).toEqual({keyValue: {s3path: '{{ .Phases.dumpToObjectStore.Output.s3path }}', completedAt: '{{ .DeferPhase.Output.completedAt }}'}});
+		expect(action.children.every(c => c.output === undefined)).toBe(true);
+	});
+
+	test('succeeded but not yet rendered (the deferPhase\'s complete is written before renderActionsetArtifacts)', () => {
+		const raw = loadFixtureObject('kanister/actionset-mysql-backup-complete.yaml');
+		const status = raw['status'] as {actions: Array<Record<string, unknown>>};
+		const templated = {...raw, status: {...status, actions: [{...status.actions[0], artifacts: {dump: {keyValue: {p: '{{ .Phases.x.Output.p }}'}}}}]}};
+		const action = only(adaptActionSet(templated, lookup, []));
+		expect(action.state).toBe('succeeded');
+		expect(action.artifacts?.rendered).toBe(false);
+	});
+
+	test('a failed action\'s artifacts are not rendered, even without a template in them', () => {
+		const raw = loadFixtureObject('kanister/actionset-mysql-backup-complete.yaml');
+		const status = raw['status'] as {actions: Array<{deferPhase: Record<string, unknown>}>};
+		const failed = {...raw, status: {...status, state: 'failed', actions: [{...status.actions[0], deferPhase: {...status.actions[0]!.deferPhase, state: 'failed'}}]}};
+		const action = only(adaptActionSet(failed, lookup, []));
+		expect(action.state).toBe('failed');
+		expect(action.artifacts?.rendered).toBe(false);
+	});
+
+	test.each<[string, unknown, unknown]>([
+		['output an array', ['a'], {k: 'v'}],
+		['output a number', 7, 'artifacts as a string'],
+		['output null', null, 42],
+		['artifacts an array', {o: 1}, [{keyValue: {}}]],
+	])('odd shapes never crash and are left out: %s', (_name, output, artifacts) => {
+		const raw = {
+			metadata: {name: 'odd', namespace: 'ns'},
+			spec: {actions: [{name: 'a', blueprint: 'bp'}]},
+			status: {state: 'complete', actions: [{name: 'a', artifacts, phases: [{name: 'p', state: 'complete', output}], deferPhase: {name: 'd', state: 'complete', output}}]},
+		};
+		const action = only(adaptActionSet(raw, () => undefined, []));
+		const asMap = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
+		expect(action.children[0]?.output === undefined).toBe(!asMap(output));
+		expect(action.artifacts === undefined).toBe(!asMap(artifacts));
+		expect(action.artifacts?.values).toEqual(asMap(artifacts) ? artifacts : undefined);
+	});
+
+	test('hostile output and artifact strings are sanitized', () => {
+		const raw = {
+			metadata: {name: 'x', namespace: 'ns'},
+			spec: {actions: [{name: 'a', blueprint: 'bp'}]},
+			status: {state: 'complete', actions: [{name: 'a', artifacts: {'\u001B[31mart': {keyValue: {k: 'v\u001B]52;c;cGF5bG9hZA==\u0007\n2'}}}, phases: [{name: 'p', state: 'complete', output: {'o\u202E': '\u009B2J\u200Bx'}}]}]},
+		};
+		const o = adaptActionSet(raw, () => undefined, []);
+		expect(uncleanStrings(o)).toEqual([]);
+		expect(only(o).artifacts?.values).toEqual({art: {keyValue: {k: 'v ⏎ 2'}}});
+		expect(only(o).children[0]?.output?.values).toEqual({o: 'x'});
+	});
+});
