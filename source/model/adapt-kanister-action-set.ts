@@ -163,15 +163,22 @@ function deferWillNotRun(action: Action, ctx: Context): boolean {
 	return ctx.events.launchFailed.has(action.name) || ctx.events.legacyPhaseFailed.has(action.name);
 }
 
-/** All core phases of the action ended: complete, or one failed (the later ones then never run). */
-function coreEnded(action: Action): boolean {
-	return action.phasesFromStatus && (action.phases.some(p => p.state === 'failed') || action.phases.every(p => p.state === 'complete'));
+/**
+ * All core phases of the action ended: complete, or one failed (the later ones then never run), or one whose result
+ * the controller could not write ("Failed to update phase": it stops the phases there, the state in the object is stale).
+ */
+function coreEnded(action: Action, ctx: Context): boolean {
+	const stopped = action.phases.some(p => ctx.events.phaseUpdateFailed.has(`${action.name}/${p.name}`));
+	return action.phasesFromStatus && (stopped || action.phases.some(p => p.state === 'failed') || action.phases.every(p => p.state === 'complete'));
 }
+
+export const unrecordedPrefix = 'the controller could not record its result';
 
 /** Why the deferPhase is running, or undefined when it is not (see the rules at the top). */
 function deferRunReason(action: Action, ctx: Context): string | undefined {
 	const d = action.defer;
-	if (d.state !== 'pending' || !coreEnded(action) || deferWillNotRun(action, ctx) || ctx.events.deferFailed.has(action.name)) {
+	const over = ctx.events.deferFailed.has(action.name) || ctx.events.deferUpdateFailed.has(action.name);
+	if (d.state !== 'pending' || !coreEnded(action, ctx) || deferWillNotRun(action, ctx) || over) {
 		return undefined;
 	}
 
@@ -198,6 +205,11 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 		if (phase.state === 'failed') {
 			const owned = ctx.errorOwner?.action === index && ctx.errorOwner.phase === i;
 			msg = owned ? ctx.error : failure?.error;
+		}
+
+		const unrecorded = ctx.events.phaseUpdateFailed.get(`${action.name}/${phase.name}`);
+		if (unrecorded && phase.state !== 'complete') {
+			msg ||= `${unrecordedPrefix}: ${unrecorded.error}`;
 		}
 
 		const note = failedAt !== -1 && i > failedAt && phase.state === 'pending' ? skippedNote : undefined;
@@ -232,6 +244,11 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 			msg = ctx.errorOwner?.action === index && ctx.errorOwner.phase === 'defer' ? ctx.error : failure?.error;
 		}
 
+		const unrecorded = ctx.events.deferUpdateFailed.get(action.name);
+		if (unrecorded && defer.state !== 'complete') {
+			msg ||= `${unrecordedPrefix}: ${unrecorded.error}`;
+		}
+
 		children.push({
 			id: `${actionId}/deferPhase`,
 			kind: 'deferPhase',
@@ -252,6 +269,8 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 	const percent =
 		core.length === 0 ? undefined : Math.floor(core.reduce((sum, c) => sum + (c.percent ?? 0), 0) / core.length);
 	const a = action.name || 'action';
+	// The object's error, else what the events said went wrong outside the phases (artifacts, the final update).
+	const actionError = ctx.error || ctx.events.actionFailed.get(action.name)?.error || '';
 	const {state, status, summary} = actionVerdict({
 		name: a,
 		deferLabel: deferLabel(defer),
@@ -261,7 +280,7 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 		never,
 		phasesFromStatus: action.phasesFromStatus,
 		percent: ctx.single && ctx.objectPercent !== undefined ? ctx.objectPercent : percent,
-		context: ctx,
+		context: {...ctx, error: actionError},
 	});
 
 	const actionStarted = ctx.events.actionStarted.get(action.name);
@@ -276,7 +295,7 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 		status,
 		state,
 		...(action.detail ? {detail: action.detail} : {}),
-		...(state === 'failed' && ctx.failedWithoutNode && ctx.error ? {message: readableError(ctx.error)} : {}),
+		...(state === 'failed' && ctx.failedWithoutNode && actionError ? {message: readableError(actionError)} : {}),
 		...(actionStarted ? {startedAt: actionStarted} : {}),
 		...(endedAt && actionStarted ? {endedAt} : {}),
 		...(percent === undefined ? {} : {percent}),
@@ -562,7 +581,10 @@ export function adaptActionSet(
 	const statusRaw = record(actionSet['status']);
 	const rawState = stateWord(statusRaw['state']);
 	const hasStatus = rawState !== '';
-	const error = message(record(statusRaw['error'])['message']);
+	const facts = readKanisterEvents(events, namespace, objectName, createdAt);
+	// A failed ActionSet without an error message (a hand-written status, an old controller): the controller's Event.
+	const ownError = message(record(statusRaw['error'])['message']);
+	const error = ownError || (rawState === 'failed' ? (facts.objectError?.error ?? '') : '');
 	const progress = record(statusRaw['progress']);
 	const runningPhase = name(progress['runningPhase']);
 	const objectPercent = percentOf(progress['percentCompleted']);
@@ -571,7 +593,6 @@ export function adaptActionSet(
 	const initFailed = hasStatus && statusActions.length === 0 && specActions.length > 0 && rawState === 'failed';
 	const actions = resolveActions(statusActions, specActions, initFailed, blueprint);
 
-	const facts = readKanisterEvents(events, namespace, objectName, createdAt);
 	const anyNodeFailed = actions.some(a => a.defer.state === 'failed' || a.phases.some(p => p.state === 'failed'));
 	const errorOwner = errorOwnerOf(actions);
 	const ctx: Context = {

@@ -357,3 +357,48 @@ describe('phase outputs and action artifacts (what the next kanctl … --from re
 		expect(only(o).children[0]?.output?.values).toEqual({o: 'x'});
 	});
 });
+
+describe('what the controller could not write (its Events say so; pkg/controller/controller.go)', () => {
+	const ev = (time: string, reason: string, msg: string): PlanEvent => ({uid: `u-${time}-${msg.length}`, namespace: 'ns', involvedKind: 'ActionSet', involvedName: 'x', type: 'Warning', reason, message: msg, time, count: 1});
+	const dump = (n: string): string => `v1alpha1.Phase{Name:"${n}", State:"pending", Output:map[string]interface {}(nil), Progress:v1alpha1.PhaseProgress{ProgressPercent:"", LastTransitionTime:<nil>}}`;
+	const raw = (status: Record<string, unknown>): KubeObject => ({metadata: {name: 'x', namespace: 'ns', creationTimestamp: '2026-01-01T00:00:00Z'}, spec: {actions: [{name: 'slow', blueprint: 'bp'}]}, status});
+	const running = (runningPhase: string, defer = 'pending') => raw({
+		state: 'running',
+		progress: {runningPhase},
+		actions: [{name: 'slow', phases: [{name: 'waitLong', state: 'running'}], deferPhase: {name: 'cleanup', state: defer}}],
+	});
+
+	test('"Failed to update phase": the phase says so, and its deferPhase may run after it', () => {
+		const events = [
+			ev('2026-01-01T00:00:05Z', 'ActionSetFailed Action: slow', `Failed to update phase: ${dump('waitLong')}: context canceled`),
+			{...ev('2026-01-01T00:00:06Z', 'Started deferPhase', 'Executing deferPhase cleanup'), type: 'Normal'},
+		];
+		const [phase, defer] = only(adaptActionSet(running('cleanup'), () => undefined, events)).children;
+		expect(phase).toMatchObject({status: 'running', message: 'the controller could not record its result: context canceled'});
+		expect(defer).toMatchObject({state: 'running', statusReason: runningPerProgress});
+		// Without the warning the phase still runs as far as anyone can tell: the deferPhase cannot be running yet.
+		expect(only(adaptActionSet(running('cleanup'), () => undefined, events.slice(1))).children[1]?.state).toBe('pending');
+	});
+
+	test('"Failed to update defer phase": the deferPhase runs no more, whatever its start event says', () => {
+		const status = {
+			state: 'running',
+			actions: [{name: 'slow', phases: [{name: 'waitLong', state: 'complete'}], deferPhase: {name: 'cleanup', state: 'pending'}}],
+		};
+		const started = {...ev('2026-01-01T00:00:06Z', 'Started deferPhase', 'Executing deferPhase cleanup'), type: 'Normal'};
+		expect(only(adaptActionSet(raw(status), () => undefined, [started])).children[1]).toMatchObject({state: 'running'});
+		const failed = ev('2026-01-01T00:00:07Z', 'ActionSetFailed Action: slow', `Failed to update defer phase: ${dump('cleanup')}: gone`);
+		const defer = only(adaptActionSet(raw(status), () => undefined, [started, failed])).children[1];
+		expect(defer).toMatchObject({state: 'pending', message: 'the controller could not record its result: gone'});
+	});
+
+	test('a failure outside the phases with no error in the object: the action says what the event said', () => {
+		const status = {state: 'failed', actions: [{name: 'slow', phases: [{name: 'waitLong', state: 'complete'}]}]};
+		const render = ev('2026-01-01T00:00:07Z', 'ActionSetFailed Action: slow', 'Failed to render output artifacts template: no entry for key "dump"');
+		const o = adaptActionSet(raw(status), () => undefined, [render]);
+		expect(only(o)).toMatchObject({state: 'failed', message: 'template: no entry for key "dump"'});
+		expect(o.summary).toBe('slow failed: template: no entry for key "dump"');
+		const blueprint = ev('2026-01-01T00:00:01Z', 'Error', 'Could not get blueprint: Failed to query blueprint: not found');
+		expect(adaptActionSet(raw({state: 'failed'}), () => undefined, [blueprint])).toMatchObject({error: 'Failed to query blueprint: not found', summary: 'failed to start: Failed to query blueprint: not found'});
+	});
+});
