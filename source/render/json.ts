@@ -47,7 +47,8 @@
  *
  * Live mode (`-o json` while watching) writes NDJSON instead: one line per snapshot or transition,
  * `{"type":"snapshot","time":ISO,"objects":[…]}` (a transition's `"durationAtLeast": true` when its durationMs is only
- * a lower bound: the node was already running when first seen; plus `"missing":[{"resource","reason"}]` when RBAC hides
+ * a lower bound: the node was already running when first seen; `"state"` when the status word alone does not say it:
+ * a change of state under the same word, `"from"`/`"to"` then with the reason, `pending` → `pending (running per progress)`; plus `"missing":[{"resource","reason"}]` when RBAC hides
  * Events, OperatorVersions or Blueprints), `{"type":"transition","time":ISO,…}` and at the end
  * `{"type":"result","time":ISO,"exitCode":n,"message":…}`.
  */
@@ -249,6 +250,8 @@ export function transitionLine(t: Transition): string {
 			...optional({durationMs: t.durationMs}),
 			// The node was already running when first seen: durationMs is a lower bound.
 			...(t.atLeast ? {durationAtLeast: true} : {}),
+			// The same raw word, another state (a deferPhase running while it says pending): the state after.
+			...(t.state === undefined ? {} : {state: t.state}),
 		}) + '\n'
 	);
 }

@@ -239,7 +239,7 @@ export type TransitionOptions = {
 export function formatTransition(t: Transition, options: TransitionOptions): string {
 	const g = options.ascii ? ascii : unicode;
 	const paint = createPaint(options.color);
-	const state = t.kind === 'Instance' ? kudoState(t.to) : kanisterState(t.to);
+	const state = t.state ?? (t.kind === 'Instance' ? kudoState(t.to) : kanisterState(t.to));
 	const where = [qualifiedName(t), ...(t.path.length > 0 ? [t.path.map(p => oneLine(p, g)).join(g.path)] : [])].join(' ');
 	const change = `${oneLine(t.from || '-', g)}${g.arrow}${paint(statusLook(state).role, oneLine(t.to || '-', g))}`;
 	const took = t.durationMs === undefined ? '' : ` (${t.atLeast ? g.atLeast : ''}${formatDurationWords(t.durationMs)})`;

@@ -5,11 +5,11 @@ import {adaptActionSet} from '../model/adapt-kanister-action-set.js';
 import {adaptEvent} from '../model/adapt-event.js';
 import {adaptInstance} from '../model/adapt-kudo-instance.js';
 import {nextRunMemory, type KudoRunMemory} from '../model/kudo-plan-order.js';
-import {contextSeparator, objectKey, parseObjectKey, type PlanEvent, type PlanNode, type PlanObject} from '../model/plan-tree.js';
+import {contextSeparator, objectKey, parseObjectKey, type NodeState, type PlanEvent, type PlanNode, type PlanObject} from '../model/plan-tree.js';
 import {blueprintKey, namespacedName, operatorVersionKey, readsBlueprintsOf, runsOperatorVersion} from '../model/object-references.js';
 import {isoMs} from '../model/iso-time.js';
 import {SharedNodes} from '../model/shared-nodes.js';
-import {isActiveState, isFinishedState} from '../model/status.js';
+import {isActiveState, isFinishedState, statusText} from '../model/status.js';
 import type {Clock} from '../core/clock.js';
 import {Listeners} from '../core/external-store.js';
 
@@ -48,6 +48,12 @@ export type Transition = {
 	readonly durationMs?: number;
 	/** durationMs is a lower bound (the start was not seen: NodeTiming.atLeast). */
 	readonly atLeast?: true;
+	/**
+	 * The node's state after the change, when the raw status word alone does not tell it: a change of state under the
+	 * same word (a Kanister deferPhase that runs while its state still says `pending`), `from`/`to` then with the
+	 * reason (`pending` → `pending (running per progress)`).
+	 */
+	readonly state?: NodeState;
 };
 
 export type StoreSnapshot = {
@@ -513,6 +519,10 @@ export class Store {
 
 			if (old && old.status !== node.status) {
 				this.#record({key, object: next, path, from: old.status, to: node.status, at: now, timing: t});
+			} else if (old && old.state !== node.state) {
+				// The same raw word, another state (the controller never writes a deferPhase `running`): the log
+				// must still say it started, in the words the views use.
+				this.#record({key, object: next, path, from: statusText(old), to: statusText(node), at: now, timing: t, state: node.state});
 			}
 		});
 		earliestFromChildren(next.tree, timings);
@@ -547,7 +557,7 @@ export class Store {
 		}
 	}
 
-	#record(r: {key: string; object: PlanObject; path: string[]; from: string; to: string; at: number; timing: NodeTiming | undefined}): void {
+	#record(r: {key: string; object: PlanObject; path: string[]; from: string; to: string; at: number; timing: NodeTiming | undefined; state?: NodeState}): void {
 		const durationMs = r.timing?.startedAt !== undefined && r.timing.endedAt === undefined ? r.at - r.timing.startedAt : undefined;
 		this.#transitions.push({
 			seq: ++this.#seq,
@@ -562,6 +572,7 @@ export class Store {
 			to: r.to,
 			durationMs,
 			...(durationMs !== undefined && r.timing?.atLeast ? {atLeast: true as const} : {}),
+			...(r.state === undefined ? {} : {state: r.state}),
 		});
 		if (this.#transitions.length > maxTransitions) {
 			this.#transitions = this.#transitions.slice(-maxTransitions);

@@ -82,7 +82,9 @@ describe('replaying the real Kanister controller', () => {
 			'      output: apiVersion=v1 · name=rec-okok · namespace=kanister · resource=configmaps',
 			'✔ okOk completed; deferPhase removeConfigMap completed',
 		].join('\n'));
-		expect(run.stdout).toContain('okOk › removeConfigMap  pending → complete');
+		// The controller never writes the deferPhase running: its start is logged from progress.runningPhase.
+		expect(run.stdout).toContain('20:45:59 kanister/core-ok-defer-ok okOk › removeConfigMap  pending → pending (running per progress)\n');
+		expect(run.stdout).toContain('okOk › removeConfigMap  pending → complete (1s)');
 	});
 
 	it('core ok + deferPhase failed: exit 1 at the failed write; the action took as long as its deferPhase', async () => {

@@ -235,6 +235,50 @@ describe('store', () => {
 	});
 });
 
+describe('store: a deferPhase that starts while its state still says pending', () => {
+	// kanisterio/kanister pkg/controller/controller.go never writes `running` into deferPhase.state: it sets
+	// progress.runningPhase (updateActionSetRunningPhase), then the state goes straight to complete.
+	const statusWith = (runningPhase: string, deferState: string): KubeObject => {
+		const o = structuredClone(loadFixtureObject('kanister/actionset-mysql-backup-defer-running.yaml'));
+		const status = o['status'] as {state: string; progress: {runningPhase?: string}; actions: Array<{deferPhase: {state: string}}>};
+		status.progress.runningPhase = runningPhase;
+		status.actions[0]!.deferPhase.state = deferState;
+		status.state = deferState === 'complete' ? 'complete' : 'running';
+		return o;
+	};
+
+	it('logs pending → running (in the words the views use) and then its end with how long it ran', () => {
+		const clock = new FakeClock();
+		const store = new Store(clock);
+		store.apply({type: 'upsert', resource: 'ActionSet', object: statusWith('', 'pending')});
+		expect(store.getSnapshot().objects[0]!.tree[0]!.children.at(-1)!.state).toBe('pending');
+		clock.advance(2000);
+		store.apply({type: 'upsert', resource: 'ActionSet', object: statusWith('recordBackupCompletion', 'pending')});
+		const started = store.getSnapshot().transitions.filter(t => t.path.at(-1) === 'recordBackupCompletion');
+		expect(started).toEqual([expect.objectContaining({from: 'pending', to: 'pending (running per progress)', state: 'running'})]);
+		expect(started[0]!.durationMs).toBeUndefined();
+		clock.advance(5000);
+		store.apply({type: 'upsert', resource: 'ActionSet', object: statusWith('', 'complete')});
+		const ended = store.getSnapshot().transitions.filter(t => t.path.at(-1) === 'recordBackupCompletion').at(-1);
+		expect(ended).toMatchObject({from: 'pending', to: 'complete', durationMs: 5000});
+		expect(ended).not.toHaveProperty('state');
+	});
+
+	it('the plain and json logs print it', async () => {
+		const {formatTransition} = await import('../../source/render/plain.js');
+		const {transitionLine} = await import('../../source/render/json.js');
+		const clock = new FakeClock();
+		const store = new Store(clock);
+		store.apply({type: 'upsert', resource: 'ActionSet', object: statusWith('', 'pending')});
+		store.apply({type: 'upsert', resource: 'ActionSet', object: statusWith('recordBackupCompletion', 'pending')});
+		const t = store.getSnapshot().transitions.at(-1)!;
+		expect(formatTransition(t, {ascii: false, color: false, timeZone: 'UTC'})).toMatch(/backup › recordBackupCompletion {2}pending → pending \(running per progress\)$/);
+		// Coloured as running, not as the unknown word `pending (running per progress)` would be.
+		expect(formatTransition(t, {ascii: false, color: true, timeZone: 'UTC'})).toContain('\u001B[36mpending (running per progress)');
+		expect(JSON.parse(transitionLine(t))).toMatchObject({from: 'pending', to: 'pending (running per progress)', state: 'running'});
+	});
+});
+
 describe('store: deleted objects', () => {
 	it('keeps the last state of a deleted Instance or ActionSet, records a DELETED transition, forgets it when it comes back', () => {
 		const clock = new FakeClock();
