@@ -17,6 +17,9 @@
  *     "tree":      [node]                                                always
  *   }],
  *   "missing": [{"resource": "Event", "reason": string}]   when RBAC hides Events, OperatorVersions or Blueprints
+ *   "asOf":    ISO time, first, for a static snapshot (`-f FILE`): the newest time its objects record, the moment
+ *              the picture is of (durations and etas of running nodes are counted to it); with
+ *              "asOfRecorded": false when they record none and it is when planwatch read them
  *   }
  *
  *   node = {
@@ -56,6 +59,7 @@ import {formatEta, nodeEta, planNode, type Eta, type Expectation} from '../model
 import {objectKey, type PlanEvent, type PlanNode, type PlanObject} from '../model/plan-tree.js';
 import type {NodeTiming, StoreSnapshot, Transition} from '../state/store.js';
 import type {KanisterValues} from '../model/kanister-values.js';
+import type {AsOf} from '../model/as-of.js';
 
 export type JsonEta = {state: Eta['kind']; ms: number; text: string; runs: number};
 
@@ -121,23 +125,26 @@ export function toJsonDocument(snapshot: Snapshot, eta?: EtaContext): JsonDocume
 }
 
 /** The `-o json` document, pretty-printed, ending in a newline. */
-export function renderJson(snapshot: Snapshot & Pick<StoreSnapshot, 'missing'>, eta?: EtaContext): string {
-	return [...renderJsonChunks(snapshot, eta)].join('');
+export function renderJson(snapshot: Snapshot & Pick<StoreSnapshot, 'missing'>, eta?: EtaContext, asOf?: AsOf): string {
+	return [...renderJsonChunks(snapshot, eta, asOf)].join('');
 }
 
 /**
  * The same text, one object at a time: 10 000 objects never exist as one document copy plus one string of tens of
  * megabytes (what JSON.stringify of the whole document needs), only as the chunks a writer takes one by one.
  */
-export function* renderJsonChunks(snapshot: Snapshot & Pick<StoreSnapshot, 'missing'>, eta?: EtaContext): Generator<string> {
+export function* renderJsonChunks(snapshot: Snapshot & Pick<StoreSnapshot, 'missing'>, eta?: EtaContext, asOf?: AsOf): Generator<string> {
 	const {objects} = snapshot;
 	const missing = missingList(snapshot);
+	// A static snapshot: the moment it is of, first, so a reader knows before the objects that nothing here is live.
+	const head = asOf ? {asOf: new Date(asOf.at).toISOString().replace('.000Z', 'Z'), ...(asOf.recorded ? {} : {asOfRecorded: false})} : {};
 	if (objects.length === 0) {
-		yield JSON.stringify({objects: [], ...(missing ? {missing} : {})}, undefined, 2) + '\n';
+		yield JSON.stringify({...head, objects: [], ...(missing ? {missing} : {})}, undefined, 2) + '\n';
 		return;
 	}
 
-	yield '{\n  "objects": [\n';
+	const headText = Object.entries(head).map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)},\n`).join('');
+	yield `{\n${headText}  "objects": [\n`;
 	for (const [i, o] of objects.entries()) {
 		// JSON.stringify escapes newlines inside strings: every raw newline is indentation.
 		const text = JSON.stringify(toJsonObject(o, snapshot.events.get(objectKey(o)) ?? [], eta), undefined, 2).replaceAll('\n', '\n    ');

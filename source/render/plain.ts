@@ -28,7 +28,8 @@ import {formatPercent, objectFacts} from '../model/object-facts.js';
 import {isActiveState, kanisterState, kudoState, outcomeState, statusLook, statusText} from '../model/status.js';
 import type {NodeTiming, StoreSnapshot, Transition} from '../state/store.js';
 import {objectTimingId} from '../state/store.js';
-import {clockTime, noteText, timeOfDay, zoneName} from '../model/clock-time.js';
+import {asOfText, clockTime, noteText, timeOfDay, zoneName} from '../model/clock-time.js';
+import type {AsOf} from '../model/as-of.js';
 import {isoMs} from '../model/iso-time.js';
 import {createPaint, type Paint} from './paint.js';
 import {valuesLine, valuesLines} from '../model/kanister-values.js';
@@ -40,6 +41,8 @@ export type PlainOptions = {
 	readonly color: boolean;
 	/** IANA zone for times of day; default: the machine's. */
 	readonly timeZone?: string;
+	/** A static snapshot (`-f`): the moment it is of (`now` is it); each header says `as of …`. */
+	readonly asOf?: AsOf;
 };
 
 type Glyphs = {
@@ -98,8 +101,10 @@ export function renderObjectPlain(object: PlanObject, timings: ReadonlyMap<strin
 		time: Math.max(0, ...rows.map(r => displayWidth(r.time))),
 	};
 
-	const zone = rows.some(r => r.timed) ? `times ${zoneName(options.timeZone)}` : undefined;
-	const lines = [header(object, g, paint, zone)];
+	// A snapshot's moment names the zone too.
+	const zone = rows.some(r => r.timed) || options.asOf ? `times ${zoneName(options.timeZone)}` : undefined;
+	const asOf = options.asOf ? asOfText(options.asOf, options.timeZone) : undefined;
+	const lines = [header(object, g, paint, [asOf, zone])];
 	for (const r of collected) {
 		if (r.fact !== undefined) {
 			lines.push(r.lead + paint('muted', r.fact));
@@ -124,8 +129,8 @@ export function renderObjectPlain(object: PlanObject, timings: ReadonlyMap<strin
 	return lines;
 }
 
-function header(object: PlanObject, g: Glyphs, paint: Paint, zone: string | undefined): string {
-	const parts = [`${object.kind} ${paint('strong', qualifiedName(object))}`, ...objectFacts(object), ...(zone ? [zone] : [])];
+function header(object: PlanObject, g: Glyphs, paint: Paint, more: ReadonlyArray<string | undefined>): string {
+	const parts = [`${object.kind} ${paint('strong', qualifiedName(object))}`, ...objectFacts(object), ...more.filter(m => m !== undefined)];
 	return parts.join(g.separator);
 }
 

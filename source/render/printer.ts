@@ -4,6 +4,7 @@
  */
 import type {Expectation} from '../model/eta.js';
 import type {PlanObject} from '../model/plan-tree.js';
+import type {AsOf} from '../model/as-of.js';
 import type {StoreSnapshot, Transition} from '../state/store.js';
 import {jsonPrinter} from './json-printer.js';
 import {plainPrinter} from './plain-printer.js';
@@ -15,6 +16,8 @@ export type PrinterOptions = {
 	readonly timeZone?: string;
 	/** Past runs, for the `eta` keys of json (none without a history). */
 	readonly expectations?: (object: PlanObject) => ReadonlyMap<string, Expectation>;
+	/** A static snapshot (`-f`): the moment the picture is of (`now` then is it). */
+	readonly asOf?: AsOf;
 };
 
 /** The objects to print with what is known about them. */

@@ -81,6 +81,8 @@ export type HeaderBarProps = {
 	readonly contexts?: readonly ContextState[];
 	/** Everything has been listed once: `connecting…` is over even before the watches report in. */
 	readonly synced?: boolean;
+	/** A static snapshot: `as of 2021-06-10 09:14:41`, in place of the timers (nothing runs on). */
+	readonly asOf?: string;
 };
 
 /** `without events, blueprints (forbidden)`: what the picture lacks because RBAC hides it. */
@@ -124,17 +126,17 @@ function HeaderTimers({text}: {readonly text: (now: number) => string}) {
  * that changes every second sits at the right end of the line: the terminal rewrites a line from its first
  * changed character on, so an idle second costs this short suffix, not the whole line.
  */
-export function HeaderBar({context, scope, connection: given, lastEventAt, wait, width, missing, replay, contexts, synced, counts}: HeaderBarProps) {
+export function HeaderBar({context, scope, connection: given, lastEventAt, wait, width, missing, replay, contexts, synced, counts, asOf}: HeaderBarProps) {
 	const theme = useTheme();
 	// A wait can end at the first list, before the watches say `live`: its last frame must not say connecting.
 	const connection: ConnectionState = synced && given.status === 'connecting' ? {status: 'static', label: `${theme.glyphs.live} listed`} : given;
 	const sep = ` ${theme.glyphs.separator} `;
-	const right = (now: number) => rightText(wait, connection, lastEventAt, now, theme);
+	const right = (now: number) => (asOf === undefined ? rightText(wait, connection, lastEventAt, now, theme) : '');
 	// Only the length of the timers is read here (it changes a few times an hour): the text itself is drawn by
 	// `HeaderTimers`, so a tick re-renders that one text and not the whole header line.
 	const rightWidth = useTickValue(now => displayWidth(right(now)));
 	// On a narrow terminal the timers give way before the connection state does (which then keeps its event age).
-	const showRight = width >= rightWidth + 40;
+	const showRight = asOf === undefined && width >= rightWidth + 40;
 	const statusText = useTickValue(now => connectionLabel(connection, lastEventAt, now, theme, !showRight).text);
 	const status = {text: statusText, role: connectionLabel(connection, lastEventAt, 0, theme, false).role};
 	// Files: the source label often is the context already (`planwatch · file · default`); say it once.
@@ -145,7 +147,7 @@ export function HeaderBar({context, scope, connection: given, lastEventAt, wait,
 	// Resolving the local zone builds an Intl.DateTimeFormat (about a millisecond): once, not every tick.
 	const zone = useMemo(() => zoneName(theme.timeZone), [theme.timeZone]);
 	// The counts are shown whole or not at all: they give way before the connection state and the timers.
-	const fixedLeft = displayWidth(['planwatch', context, scope, zone, showStatus ? statusText : '', without ?? ''].filter(Boolean).join(sep));
+	const fixedLeft = displayWidth(['planwatch', context, scope, zone, asOf ?? '', showStatus ? statusText : '', without ?? ''].filter(Boolean).join(sep));
 	const shownCounts = counts !== undefined && fixedLeft + displayWidth(sep + counts) + (showRight ? rightWidth + 2 : 0) <= width ? counts : undefined;
 	let middle;
 	if (contexts) {
@@ -174,6 +176,12 @@ export function HeaderBar({context, scope, connection: given, lastEventAt, wait,
 				{sep}
 				{/* The one place the view names its time zone: every clock time below is in it. */}
 				<Text {...theme.style('muted')}>{zone}</Text>
+				{asOf === undefined ? undefined : (
+					<>
+						{sep}
+						<Text {...theme.style('warning')}>{asOf}</Text>
+					</>
+				)}
 				{showStatus ? (
 					<>
 						{sep}
