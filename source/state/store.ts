@@ -4,7 +4,7 @@ import type {KubeObject, ResourceKind} from '../core/kube-object.js';
 import {adaptActionSet} from '../model/adapt-kanister-action-set.js';
 import {adaptEvent} from '../model/adapt-event.js';
 import {adaptInstance} from '../model/adapt-kudo-instance.js';
-import {nextRunMemory, type KudoRunMemory} from '../model/kudo-plan-order.js';
+import {kudoEventsOf, nextRunMemory, type KudoRunMemory} from '../model/kudo-plan-order.js';
 import {contextSeparator, objectKey, parseObjectKey, type NodeState, type PlanEvent, type PlanNode, type PlanObject} from '../model/plan-tree.js';
 import {blueprintKey, namespacedName, operatorVersionKey, readsBlueprintsOf, runsOperatorVersion} from '../model/object-references.js';
 import {isoMs} from '../model/iso-time.js';
@@ -459,7 +459,8 @@ export class Store {
 
 	#adaptInstance(context: string | undefined, key: string, raw: KubeObject, changed: boolean): PlanObject {
 		const before = this.#runs.get(key);
-		const memory = changed || before === undefined ? nextRunMemory(before, raw) : before;
+		const events = this.#events.get(key);
+		const memory = changed || before === undefined ? nextRunMemory(before, raw, events && events.length > 0 ? kudoEventsOf(raw, events).started : undefined) : before;
 		this.#runs.set(key, memory);
 		const eventsReadable = !this.#missingFor(context).some(m => m.resource === 'Event');
 		return adaptInstance(raw, this.#raw(context, 'OperatorVersion').get(operatorVersionKey(raw)), {events: this.#events.get(key) ?? [], memory, eventsReadable});
