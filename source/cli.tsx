@@ -266,12 +266,15 @@ async function show(state: RunState, options: Options, createSource: (clock: Clo
 	const clock = extras.clock ?? new SystemClock();
 	const source = await createSource(clock);
 	// A static snapshot is drawn at the moment it records: the store stamps first sights there, views freeze there.
-	const asOf: AsOf | undefined = source.frozen && {at: source.frozen.recordedAt ?? clock.now(), recorded: source.frozen.recordedAt !== undefined};
+	const recordedAt = source.frozen?.recordedAt;
+	const asOf: AsOf | undefined = source.frozen && {at: recordedAt ?? clock.now(), recorded: recordedAt !== undefined};
 	// While an event is recorded and applied, the store reads the very time the recording gets: a replay then
 	// stamps every transition exactly as live did.
 	let pinned: number | undefined;
 	const storeClock: Clock =
-		options.record === undefined && asOf === undefined ? clock : {now: () => pinned ?? asOf?.at ?? clock.now(), onTick: l => clock.onTick(l), after: (ms, f) => clock.after(ms, f)};
+		options.record === undefined && asOf === undefined
+			? clock
+			: {now: () => pinned ?? asOf?.at ?? clock.now(), onTick: l => clock.onTick(l), after: (ms, f) => clock.after(ms, f)};
 	const session = openSession(source, {clock, wallClock: extras.wallClock ?? clock, storeClock});
 	const {store} = session;
 	const history = options.history ? await startRunHistory(store, extras.historyRealm ?? (options.mode === 'demo' ? demoRealm : '')) : undefined;
@@ -400,7 +403,15 @@ async function drive(state: RunState, options: Options, {session, targets, extra
 		}
 	}
 
-	const drawn = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: asOf?.at ?? clock.now(), timeZone: options.utc ? 'UTC' : undefined, expectations, ...(asOf ? {asOf} : {})});
+	const drawn = drawOnce(snapshot, {
+		output: options.output,
+		ascii: options.ascii,
+		color: options.color,
+		now: asOf?.at ?? clock.now(),
+		timeZone: options.utc ? 'UTC' : undefined,
+		expectations,
+		...(asOf ? {asOf} : {}),
+	});
 	const {chunks} = drawn;
 	// Several contexts: one that gave up or could not be reached yet is in the code (worst wins) and on stderr.
 	const {contextFailures} = await import('./state/context-results.js');

@@ -41,7 +41,8 @@ export function createTuiActions(options: TuiActionsOptions): TuiActions {
 
 		const now = options.asOf?.at ?? clock.now();
 		const asOf = options.asOf ? {asOf: options.asOf} : {};
-		const plain = renderObjectPlain(object, snapshot.timings.get(key), {now, ascii: options.ascii, color: false, timeZone: options.timeZone, ...asOf}).join('\n') + '\n';
+		const shown = {now, ascii: options.ascii, color: false, timeZone: options.timeZone, ...asOf};
+		const plain = renderObjectPlain(object, snapshot.timings.get(key), shown).join('\n') + '\n';
 		const eta = options.expectations && {expectations: options.expectations, timings: snapshot.timings, now};
 		const json = JSON.stringify(toJsonObject(object, snapshot.events.get(key) ?? [], eta), undefined, 2) + '\n';
 		return {plain, json, label: `${object.namespace}/${object.name}`, namespace: object.namespace, name: object.name};

@@ -169,7 +169,8 @@ function deferWillNotRun(action: Action, ctx: Context): boolean {
  */
 function coreEnded(action: Action, ctx: Context): boolean {
 	const stopped = action.phases.some(p => ctx.events.phaseUpdateFailed.has(`${action.name}/${p.name}`));
-	return action.phasesFromStatus && (stopped || action.phases.some(p => p.state === 'failed') || action.phases.every(p => p.state === 'complete'));
+	const ended = stopped || action.phases.some(p => p.state === 'failed') || action.phases.every(p => p.state === 'complete');
+	return action.phasesFromStatus && ended;
 }
 
 export const unrecordedPrefix = 'the controller could not record its result';

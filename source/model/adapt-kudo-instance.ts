@@ -1,7 +1,15 @@
 import {deletionOf} from './deletion.js';
 import type {KubeObject} from '../core/kube-object.js';
 import {SiblingIds} from './node-id.js';
-import {lastRun, plannedStart, readKudoEvents, startedWhileWatched, watchedRunStart, type KudoRunMemory, type LastRun} from './kudo-plan-order.js';
+import {
+	lastRun,
+	plannedStart,
+	readKudoEvents,
+	startedWhileWatched,
+	watchedRunStart,
+	type KudoRunMemory,
+	type LastRun,
+} from './kudo-plan-order.js';
 import type {KudoWaitFacts, NodeState, Outcome, PlanEvent, PlanNode, PlanObject} from './plan-tree.js';
 import {isoTime, latestTime, rawString, record, records, timeValue, type RawRecord} from './read-raw.js';
 import {maxMessageLength, maxNameLength, sanitizeLine} from './sanitize.js';

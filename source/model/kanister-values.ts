@@ -104,7 +104,9 @@ function copyList(raw: readonly unknown[], depth: number, limits: ValueLimits, b
 	return out;
 }
 
-function copyMap(raw: Readonly<Record<string, unknown>>, depth: number, limits: ValueLimits, budget: Budget): Record<string, KanisterValue> {
+type RawMap = Readonly<Record<string, unknown>>;
+
+function copyMap(raw: RawMap, depth: number, limits: ValueLimits, budget: Budget): Record<string, KanisterValue> {
 	const out: Record<string, KanisterValue> = {};
 	// In the writer's order: the apiserver's JSON of a Go map is sorted by key already (encoding/json).
 	for (const rawKey of Object.keys(raw)) {
@@ -190,7 +192,10 @@ export function valuesLine(label: string, values: KanisterValues, separator = ' 
 }
 
 /** The lines a node's Kanister values read as: its output, then each rendered artifact (or the templates, marked). */
-export function valuesLines(node: {readonly output?: KanisterValues; readonly artifacts?: KanisterValues & {readonly rendered: boolean}}, separator = ' · '): string[] {
+export function valuesLines(
+	node: {readonly output?: KanisterValues; readonly artifacts?: KanisterValues & {readonly rendered: boolean}},
+	separator = ' · ',
+): string[] {
 	const lines = node.output ? [valuesLine('output', node.output, separator)] : [];
 	if (node.artifacts) {
 		const label = node.artifacts.rendered ? 'artifact' : 'artifact template';

@@ -164,7 +164,11 @@ export function nextRunMemory(previous: KudoRunMemory | undefined, raw: KubeObje
 		seenStarting(plan, false);
 	}
 
-	const same = rank === previous.rank && scheduled === previous.scheduled && Object.keys(uids).length === Object.keys(previous.uids).length && sameRecord(previous.updated, updated);
+	const same =
+		rank === previous.rank &&
+		scheduled === previous.scheduled &&
+		Object.keys(uids).length === Object.keys(previous.uids).length &&
+		sameRecord(previous.updated, updated);
 	return same && Object.entries(uids).every(([p, u]) => previous.uids[p] === u)
 		? previous
 		: {order, rank, uids, scheduled, updated, ...(Object.keys(since).length > 0 ? {since} : {})};
@@ -288,7 +292,8 @@ export function watchedRunStart(events: KudoEventFacts | undefined, memory: Kudo
 		return undefined;
 	}
 
-	const newerWrite = event.revision !== undefined && (since.revision === undefined || compareRevisions(event.revision, since.revision) > 0);
+	const {revision} = event;
+	const newerWrite = revision !== undefined && (since.revision === undefined || compareRevisions(revision, since.revision) > 0);
 	const laterSecond = since.updatedAt === undefined || timeValue(event.time) > timeValue(since.updatedAt);
 	// No PlanStarted known when the run started, and none newer than the last update: only a same-second tie is left.
 	const firstAfter = since.revision === undefined && timeValue(event.time) >= timeValue(since.updatedAt);
@@ -299,7 +304,8 @@ export function watchedRunStart(events: KudoEventFacts | undefined, memory: Kudo
 export function kudoEventsOf(raw: KubeObject, events: readonly PlanEvent[]): KudoEventFacts {
 	const meta = record(raw.metadata);
 	const createdAt = isoTime(meta['creationTimestamp']);
-	return readKudoEvents(events, {namespace: name(meta['namespace']), name: name(meta['name']), uid: instanceUid(raw), ...(createdAt ? {createdAt} : {})});
+	const instance = {namespace: name(meta['namespace']), name: name(meta['name']), uid: instanceUid(raw)};
+	return readKudoEvents(events, createdAt ? {...instance, createdAt} : instance);
 }
 
 /** Uid of the Instance as a raw string (for readKudoEvents). */

@@ -51,9 +51,9 @@
  * Live mode (`-o json` while watching) writes NDJSON instead: one line per snapshot or transition,
  * `{"type":"snapshot","time":ISO,"objects":[…]}` (a transition's `"durationAtLeast": true` when its durationMs is only
  * a lower bound: the node was already running when first seen; `"state"` when the status word alone does not say it:
- * a change of state under the same word, `"from"`/`"to"` then with the reason, `pending` → `pending (running per progress)`; plus `"missing":[{"resource","reason"}]` when RBAC hides
- * Events, OperatorVersions or Blueprints), `{"type":"transition","time":ISO,…}` and at the end
- * `{"type":"result","time":ISO,"exitCode":n,"message":…}`.
+ * a change of state under the same word, `"from"`/`"to"` then with the reason, `pending` → `pending (running per
+ * progress)`; plus `"missing":[{"resource","reason"}]` when RBAC hides Events, OperatorVersions or Blueprints),
+ * `{"type":"transition","time":ISO,…}` and at the end `{"type":"result","time":ISO,"exitCode":n,"message":…}`.
  */
 import {formatEta, nodeEta, planNode, type Eta, type Expectation} from '../model/eta.js';
 import {objectKey, type PlanEvent, type PlanNode, type PlanObject} from '../model/plan-tree.js';

@@ -130,7 +130,8 @@ export function renderObjectPlain(object: PlanObject, timings: ReadonlyMap<strin
 }
 
 function header(object: PlanObject, g: Glyphs, paint: Paint, more: ReadonlyArray<string | undefined>): string {
-	const parts = [`${object.kind} ${paint('strong', qualifiedName(object))}`, ...objectFacts(object), ...more.filter(m => m !== undefined)];
+	const given = more.filter(m => m !== undefined);
+	const parts = [`${object.kind} ${paint('strong', qualifiedName(object))}`, ...objectFacts(object), ...given];
 	return parts.join(g.separator);
 }
 
@@ -161,7 +162,8 @@ function collectRows(
 		});
 		const inner = indent + (isLast ? g.blank : g.pipe);
 		const fact = (text: string, lead: string): void => {
-			rows.push({lead, icon: '', state: node.state, name: '', strategy: '', status: '', time: '', extra: '', timed: false, dim: true, fact: oneLine(text, g)});
+			const blank = {icon: '', name: '', strategy: '', status: '', time: '', extra: '', timed: false};
+			rows.push({lead, ...blank, state: node.state, dim: true, fact: oneLine(text, g)});
 		};
 
 		if (node.output) {

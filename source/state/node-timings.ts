@@ -11,7 +11,13 @@ import {objectTimingId, type NodeTiming} from './store-snapshot.js';
  * A status change seen between two adaptations; `timing`: the node's before it. `state`: set for a change of state
  * under the same raw word (from/to then carry the reason).
  */
-export type SeenTransition = {readonly path: string[]; readonly from: string; readonly to: string; readonly timing: NodeTiming | undefined; readonly state?: NodeState};
+export type SeenTransition = {
+	readonly path: string[];
+	readonly from: string;
+	readonly to: string;
+	readonly timing: NodeTiming | undefined;
+	readonly state?: NodeState;
+};
 
 /**
  * The timings of `next` from those of `previous` (its earlier adaptation, if any) at `now`: a new map, the old

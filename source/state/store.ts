@@ -264,7 +264,8 @@ export class Store {
 		const before = this.#timings.get(key);
 		const now = this.#clock.now();
 		const timings = stampTimings(previous, adapted, before, now, t => {
-			this.#transitions.record({key, object: adapted, path: t.path, from: t.from, to: t.to, at: now, timing: t.timing, ...(t.state === undefined ? {} : {state: t.state})});
+			const state = t.state === undefined ? {} : {state: t.state};
+			this.#transitions.record({key, object: adapted, path: t.path, from: t.from, to: t.to, at: now, timing: t.timing, ...state});
 		});
 		this.#timings.set(key, timings);
 		if (previous) {
@@ -278,7 +279,8 @@ export class Store {
 		const before = this.#runs.get(key);
 		const events = this.#events.events.get(key);
 		// The PlanStarted Events known when a run is seen starting tell its own Event from an earlier run's later.
-		const memory = changed || before === undefined ? nextRunMemory(before, raw, events && events.length > 0 ? kudoEventsOf(raw, events).started : undefined) : before;
+		const started = events && events.length > 0 ? kudoEventsOf(raw, events).started : undefined;
+		const memory = changed || before === undefined ? nextRunMemory(before, raw, started) : before;
 		this.#runs.set(key, memory);
 		const missing = context === undefined ? this.#missing : this.#contexts.missingOf(context);
 		const eventsReadable = !missing.some(m => m.resource === 'Event');

@@ -84,7 +84,12 @@ const asciiGlyphs: Glyphs = {
 };
 
 /** `still`: a static snapshot, nothing moves (no spinner). */
-export function createTheme(options: {readonly color: boolean; readonly ascii: boolean; readonly timeZone?: string; readonly still?: boolean}): Theme {
+export function createTheme(options: {
+	readonly color: boolean;
+	readonly ascii: boolean;
+	readonly timeZone?: string;
+	readonly still?: boolean;
+}): Theme {
 	return {
 		...(options.timeZone === undefined ? {} : {timeZone: options.timeZone}),
 		color: options.color,

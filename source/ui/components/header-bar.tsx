@@ -126,7 +126,8 @@ function HeaderTimers({text}: {readonly text: (now: number) => string}) {
  * that changes every second sits at the right end of the line: the terminal rewrites a line from its first
  * changed character on, so an idle second costs this short suffix, not the whole line.
  */
-export function HeaderBar({context, scope, connection: given, lastEventAt, wait, width, missing, replay, contexts, synced, counts, asOf}: HeaderBarProps) {
+export function HeaderBar(props: HeaderBarProps) {
+	const {context, scope, connection: given, lastEventAt, wait, width, missing, replay, contexts, synced, counts, asOf} = props;
 	const theme = useTheme();
 	// A wait can end at the first list, before the watches say `live`: its last frame must not say connecting.
 	const connection: ConnectionState = synced && given.status === 'connecting' ? {status: 'static', label: `${theme.glyphs.live} listed`} : given;
@@ -147,7 +148,8 @@ export function HeaderBar({context, scope, connection: given, lastEventAt, wait,
 	// Resolving the local zone builds an Intl.DateTimeFormat (about a millisecond): once, not every tick.
 	const zone = useMemo(() => zoneName(theme.timeZone), [theme.timeZone]);
 	// The counts are shown whole or not at all: they give way before the connection state and the timers.
-	const fixedLeft = displayWidth(['planwatch', context, scope, zone, asOf ?? '', showStatus ? statusText : '', without ?? ''].filter(Boolean).join(sep));
+	const leftParts = ['planwatch', context, scope, zone, asOf ?? '', showStatus ? statusText : '', without ?? ''];
+	const fixedLeft = displayWidth(leftParts.filter(Boolean).join(sep));
 	const shownCounts = counts !== undefined && fixedLeft + displayWidth(sep + counts) + (showRight ? rightWidth + 2 : 0) <= width ? counts : undefined;
 	let middle;
 	if (contexts) {
