@@ -349,7 +349,16 @@ describe('phase outputs and action artifacts (what the next kanctl … --from re
 		const raw = {
 			metadata: {name: 'x', namespace: 'ns'},
 			spec: {actions: [{name: 'a', blueprint: 'bp'}]},
-			status: {state: 'complete', actions: [{name: 'a', artifacts: {'\u001B[31mart': {keyValue: {k: 'v\u001B]52;c;cGF5bG9hZA==\u0007\n2'}}}, phases: [{name: 'p', state: 'complete', output: {'o\u202E': '\u009B2J\u200Bx'}}]}]},
+			status: {
+				state: 'complete',
+				actions: [
+					{
+						name: 'a',
+						artifacts: {'\u001B[31mart': {keyValue: {k: 'v\u001B]52;c;cGF5bG9hZA==\u0007\n2'}}},
+						phases: [{name: 'p', state: 'complete', output: {'o\u202E': '\u009B2J\u200Bx'}}],
+					},
+				],
+			},
 		};
 		const o = adaptActionSet(raw, () => undefined, []);
 		expect(uncleanStrings(o)).toEqual([]);
@@ -359,9 +368,24 @@ describe('phase outputs and action artifacts (what the next kanctl … --from re
 });
 
 describe('what the controller could not write (its Events say so; pkg/controller/controller.go)', () => {
-	const ev = (time: string, reason: string, msg: string): PlanEvent => ({uid: `u-${time}-${msg.length}`, namespace: 'ns', involvedKind: 'ActionSet', involvedName: 'x', type: 'Warning', reason, message: msg, time, count: 1});
-	const dump = (n: string): string => `v1alpha1.Phase{Name:"${n}", State:"pending", Output:map[string]interface {}(nil), Progress:v1alpha1.PhaseProgress{ProgressPercent:"", LastTransitionTime:<nil>}}`;
-	const raw = (status: Record<string, unknown>): KubeObject => ({metadata: {name: 'x', namespace: 'ns', creationTimestamp: '2026-01-01T00:00:00Z'}, spec: {actions: [{name: 'slow', blueprint: 'bp'}]}, status});
+	const ev = (time: string, reason: string, msg: string): PlanEvent => ({
+		uid: `u-${time}-${msg.length}`,
+		namespace: 'ns',
+		involvedKind: 'ActionSet',
+		involvedName: 'x',
+		type: 'Warning',
+		reason,
+		message: msg,
+		time,
+		count: 1,
+	});
+	const dump = (n: string): string =>
+		`v1alpha1.Phase{Name:"${n}", State:"pending", Output:map[string]interface {}(nil), Progress:v1alpha1.PhaseProgress{ProgressPercent:"", LastTransitionTime:<nil>}}`;
+	const raw = (status: Record<string, unknown>): KubeObject => ({
+		metadata: {name: 'x', namespace: 'ns', creationTimestamp: '2026-01-01T00:00:00Z'},
+		spec: {actions: [{name: 'slow', blueprint: 'bp'}]},
+		status,
+	});
 	const running = (runningPhase: string, defer = 'pending') => raw({
 		state: 'running',
 		progress: {runningPhase},
@@ -399,6 +423,9 @@ describe('what the controller could not write (its Events say so; pkg/controller
 		expect(only(o)).toMatchObject({state: 'failed', message: 'template: no entry for key "dump"'});
 		expect(o.summary).toBe('slow failed: template: no entry for key "dump"');
 		const blueprint = ev('2026-01-01T00:00:01Z', 'Error', 'Could not get blueprint: Failed to query blueprint: not found');
-		expect(adaptActionSet(raw({state: 'failed'}), () => undefined, [blueprint])).toMatchObject({error: 'Failed to query blueprint: not found', summary: 'failed to start: Failed to query blueprint: not found'});
+		expect(adaptActionSet(raw({state: 'failed'}), () => undefined, [blueprint])).toMatchObject({
+			error: 'Failed to query blueprint: not found',
+			summary: 'failed to start: Failed to query blueprint: not found',
+		});
 	});
 });

@@ -195,7 +195,8 @@ describe('KUDO plan timers on the controller clock', () => {
 		const previousRun = instance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:00Z', uid: 'a'}});
 		const newRun = instance({deploy: {status: 'IN_PROGRESS', at: '2026-01-01T10:01:00Z', uid: 'b'}}, {planName: 'deploy', uid: 'b'});
 		/** The memory after seeing the previous run, then the new one with `known` Events already in. */
-		const watched = (known: PlanEvent[]) => nextRunMemory(nextRunMemory(undefined, previousRun), newRun, known.length > 0 ? readKudoEvents(known, {namespace: 'default', name: 'op', uid}).started : undefined);
+		const startsOf = (known: PlanEvent[]) => readKudoEvents(known, {namespace: 'default', name: 'op', uid}).started;
+		const watched = (known: PlanEvent[]) => nextRunMemory(nextRunMemory(undefined, previousRun), newRun, known.length > 0 ? startsOf(known) : undefined);
 		const startOf = (known: PlanEvent[], now: PlanEvent[]) => adaptInstance(newRun, undefined, {memory: watched(known), events: now}).tree[0]!.startedAt;
 
 		test('an Event of a later second than the previous run\'s last update: this run\'s start (as a fresh read says)', () => {
@@ -220,8 +221,8 @@ describe('KUDO plan timers on the controller clock', () => {
 		test('scheduled, then picked up: what was known when it was scheduled decides, not what came in between', () => {
 			const scheduled = instance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:00Z', uid: 'a'}}, {planName: 'deploy', uid: 'b'});
 			const ownEvent = started('12', '2026-01-01T10:00:00Z');
-			const atSchedule = nextRunMemory(nextRunMemory(undefined, previousRun), scheduled, readKudoEvents([started('10', '2026-01-01T10:00:00Z')], {namespace: 'default', name: 'op', uid}).started);
-			const pickedUp = nextRunMemory(atSchedule, newRun, readKudoEvents([ownEvent], {namespace: 'default', name: 'op', uid}).started);
+			const atSchedule = nextRunMemory(nextRunMemory(undefined, previousRun), scheduled, startsOf([started('10', '2026-01-01T10:00:00Z')]));
+			const pickedUp = nextRunMemory(atSchedule, newRun, startsOf([ownEvent]));
 			expect(pickedUp.since?.['deploy']).toEqual({updatedAt: '2026-01-01T10:00:00Z', revision: '10'});
 			expect(adaptInstance(newRun, undefined, {memory: pickedUp, events: [ownEvent]}).tree[0]!.startedAt).toBe('2026-01-01T10:00:00Z');
 		});
