@@ -275,9 +275,9 @@ export function App(props: AppProps) {
 					{layout.events > 0 ? (
 						<EventsPane title={openKey?.split('/').slice(1).join('/')} events={events} height={layout.events} width={columns} />
 					) : undefined}
-					{layout.banner > 0 ? <TimeoutBanner {...bannerInput} width={columns} /> : undefined}
+					{layout.banner > 0 ? <TimeoutBanner {...bannerInput} echo={isTree && !view.help && open && !gone ? open.summary : undefined} width={columns} /> : undefined}
 					{layout.footer > 0 ? (
-						<FooterKeys mode={mode} context={{canGoBack: isTree && view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done', replay: replay !== undefined}} filter={view.filter} message={shownFlash} />
+						<FooterKeys mode={mode} context={{canGoBack: isTree && view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done', replay: replay !== undefined}} filter={view.filter} message={shownFlash} width={columns} />
 					) : undefined}
 				</Box>
 			</TicksContext.Provider>

@@ -1,7 +1,6 @@
 import {Box, Text} from 'ink';
 import type {PlanNode} from '../../model/plan-tree.js';
-import {singleLine} from '../cell-text.js';
-import {displayWidth} from '../../model/display-width.js';
+import {singleLine, wrapLines} from '../cell-text.js';
 import {valuesLines} from '../../model/kanister-values.js';
 import {roleOf} from '../theme.js';
 import {useTheme} from '../theme-context.js';
@@ -25,8 +24,9 @@ export function detailLinesWanted(node: PlanNode | undefined, width: number, max
 		return 0;
 	}
 
-	const full = displayWidth(`${node!.name}: ${text}`);
-	return Math.min(values ? maxWithValues : max, Math.max(1, Math.ceil(full / Math.max(1, width))));
+	// As DetailLines wraps it (by words): one more line than the cells alone would need is often wanted.
+	const most = values ? maxWithValues : max;
+	return Math.min(most, Math.max(1, wrapLines(`${node!.name}: ${text}`, Math.max(1, width), most).length));
 }
 
 /** The selected node's name and full message, wrapped into exactly `height` lines. */
@@ -37,12 +37,24 @@ export function DetailLines({node, height, width}: {readonly node: PlanNode | un
 	}
 
 	const role = roleOf(node.state);
+	const name = `${singleLine(node.name, theme.glyphs.lineBreak)}: `;
+	// Wrapped here, not by Ink, so a message longer than the lines it gets ends in a marker instead of vanishing.
+	const lines = wrapLines(name + singleLine(detailText(node, theme.glyphs.separator), theme.glyphs.lineBreak), width, height, theme.glyphs.ellipsis);
+	const style = theme.style(role === 'success' || role === 'running' ? 'text' : role);
 	return (
-		<Box height={height} width={width} overflow="hidden">
-			<Text wrap="wrap">
-				<Text bold>{singleLine(node.name, theme.glyphs.lineBreak)}: </Text>
-				<Text {...theme.style(role === 'success' || role === 'running' ? 'text' : role)}>{singleLine(detailText(node, theme.glyphs.separator), theme.glyphs.lineBreak)}</Text>
-			</Text>
+		<Box flexDirection="column" height={height} width={width} overflow="hidden">
+			{lines.map((line, i) => (
+				<Text key={i} wrap="truncate-end">
+					{i === 0 && line.startsWith(name) ? (
+						<>
+							<Text bold>{name}</Text>
+							<Text {...style}>{line.slice(name.length)}</Text>
+						</>
+					) : (
+						<Text {...style}>{line}</Text>
+					)}
+				</Text>
+			))}
 		</Box>
 	);
 }

@@ -4,7 +4,7 @@ import type {ConnectionState} from '../../state/object-source.js';
 import type {ResourceKind} from '../../core/kube-object.js';
 import type {ReplayState} from '../../recording/replay-clock.js';
 import type {WaitView} from '../../state/wait-session.js';
-import {singleLine} from '../cell-text.js';
+import {fitParts, singleLine} from '../cell-text.js';
 import {formatDuration, formatDurationWords} from '../../model/format-duration.js';
 import {formatAge} from '../format-time.js';
 import {timeOfDay, zoneName} from '../../model/clock-time.js';
@@ -85,6 +85,12 @@ export type HeaderBarProps = {
 	readonly asOf?: string;
 };
 
+/** Cells of a connection label's state words and a marker: up to its ` (`, or all of it. */
+function statusWords(text: string, ellipsis: string): number {
+	const open = text.indexOf(' (');
+	return open === -1 ? displayWidth(text) : displayWidth(text.slice(0, open)) + displayWidth(ellipsis);
+}
+
 /** `without events, blueprints (forbidden)`: what the picture lacks because RBAC hides it. */
 export function missingText(missing: ReadonlyArray<{readonly resource: ResourceKind}> | undefined): string | undefined {
 	if (!missing || missing.length === 0) {
@@ -151,6 +157,17 @@ export function HeaderBar(props: HeaderBarProps) {
 	const leftParts = ['planwatch', context, scope, zone, asOf ?? '', showStatus ? statusText : '', without ?? ''];
 	const fixedLeft = displayWidth(leftParts.filter(Boolean).join(sep));
 	const shownCounts = counts !== undefined && fixedLeft + displayWidth(sep + counts) + (showRight ? rightWidth + 2 : 0) <= width ? counts : undefined;
+	// The names give way (the scope first, then the context) before the state words: cut with a marker.
+	const [, shownContext = '', , shownScope = '', , shownStatus = sep] = fitParts([
+		{text: `planwatch${sep}${replay ? replayLine + sep : ''}`},
+		{text: singleLine(context, theme.glyphs.lineBreak), giveWay: 2, min: 8},
+		{text: sep},
+		{text: singleLine(scope, theme.glyphs.lineBreak), giveWay: 1, min: 8},
+		{text: sep + zone},
+		// A reconnect's error is a message: it goes first, the state words before its `(` stay.
+		...(showStatus ? [connection.status === 'reconnecting' || connection.status === 'waiting-credentials' ? {text: sep + statusText, giveWay: 0, min: statusWords(sep + statusText, theme.glyphs.ellipsis), keep: statusWords(sep + statusText, theme.glyphs.ellipsis)} : {text: sep + statusText}] : []),
+		{text: [shownCounts ?? '', without ?? ''].filter(Boolean).map(part => sep + part).join('')},
+	], width - (showRight ? rightWidth + 2 : 0), theme.glyphs.ellipsis);
 	let middle;
 	if (contexts) {
 		// What the contexts may take: the line less its fixed parts and the timers at the right.
@@ -172,9 +189,9 @@ export function HeaderBar(props: HeaderBarProps) {
 	} else {
 		middle = (
 			<>
-				{singleLine(context, theme.glyphs.lineBreak)}
+				{shownContext}
 				{sep}
-				{singleLine(scope, theme.glyphs.lineBreak)}
+				{shownScope}
 				{sep}
 				{/* The one place the view names its time zone: every clock time below is in it. */}
 				<Text {...theme.style('muted')}>{zone}</Text>
@@ -187,7 +204,7 @@ export function HeaderBar(props: HeaderBarProps) {
 				{showStatus ? (
 					<>
 						{sep}
-						<Text {...theme.style(status.role)}>{status.text}</Text>
+						<Text {...theme.style(status.role)}>{shownStatus.slice(sep.length)}</Text>
 					</>
 				) : undefined}
 				{shownCounts === undefined ? undefined : (
