@@ -12,7 +12,7 @@ import {InputError} from './core/errors.js';
 import {drawOnce} from './cli/draw-once.js';
 import {handleInterrupts} from './cli/interrupt.js';
 import {outputFailure} from './cli/output-errors.js';
-import {parseArgs, type Options} from './cli/parse-args.js';
+import {parseArgs, requestLogVerbosity, stackTraceVerbosity, type Options} from './cli/parse-args.js';
 import {openTerminalInput} from './cli/tty-input.js';
 import {buildInfo, formatVersion} from './cli/build-info.js';
 import {whenSynced} from './cli/when-synced.js';
@@ -24,6 +24,7 @@ import type {ReplayControls} from './sources/replay-source.js';
 import {objectKey} from './model/plan-tree.js';
 import type {AsOf} from './model/as-of.js';
 import {sanitizeLine, shownInput} from './model/sanitize.js';
+import {didYouMean} from './model/suggest.js';
 import {SystemClock, type Clock} from './core/clock.js';
 import {openSession, type Session} from './state/session.js';
 import type {Store} from './state/store.js';
@@ -83,18 +84,29 @@ const kubectlCompleteName = /^kubectl_complete-planwatch(\.exe)?$/i;
 
 async function main(state: RunState, argv: readonly string[], invokedAs: string): Promise<number> {
 	if (argv[0] === '__complete' || kubectlCompleteName.test(path.basename(invokedAs))) {
-		const [{complete, formatCompletion}, {listTargetNames, listContextNames, listPlanNames}, {scenarioNames}] = await Promise.all([
+		const [{complete, formatCompletion}, {listTargetNames, listContextNames, listPlanNames, listNamespaceNames}, {scenarioNames, scenarios}] = await Promise.all([
 			import('./cli/complete.js'),
 			import('./cli/complete-targets.js'),
 			import('./scenarios/catalog.js'),
 		]);
 		state.reached = exitCodes.ok;
 		const words = argv[0] === '__complete' ? argv.slice(1) : argv;
-		await state.write(process.stdout, formatCompletion(await complete(words, {scenarioNames, listTargets: async scope => listTargetNames(scope), listContexts: scope => listContextNames(scope), listPlans: async (scope, instances) => listPlanNames(scope, instances)})));
+		await state.write(process.stdout, formatCompletion(await complete(words, {
+			scenarioNames,
+			scenarioTitles: Object.fromEntries(scenarios.map(s => [s.name, s.title])),
+			listTargets: async scope => listTargetNames(scope),
+			listContexts: scope => listContextNames(scope),
+			listPlans: async (scope, instances) => listPlanNames(scope, instances),
+			listNamespaces: async scope => listNamespaceNames(scope),
+		})));
 		return exitCodes.ok;
 	}
 
 	const parsed = parseArgs(argv, {stdoutIsTTY: Boolean(process.stdout.isTTY), env: process.env});
+	if (parsed.kind === 'run') {
+		verbosity = parsed.options.verbosity;
+	}
+
 	switch (parsed.kind) {
 		case 'help': {
 			state.reached = exitCodes.ok;
@@ -139,9 +151,17 @@ async function run(state: RunState, options: Options): Promise<number> {
 
 		case 'cluster': {
 			// One context, or several in one list (source/cli/cluster-run.ts).
-			const {openClusterRun} = await import('./cli/cluster-run.js');
-			const cluster = openClusterRun(options);
-			return show(state, options, cluster.createSource, {targets: cluster.targets});
+			const [{openClusterRun}, {openRequestLog}] = await Promise.all([import('./cli/cluster-run.js'), import('./cli/request-log.js')]);
+			// -v=6: live on stderr, or kept until the TUI has left stderr's terminal (source/cli/request-log.ts).
+			const requests = options.verbosity >= requestLogVerbosity
+				? openRequestLog({live: options.output !== 'tui' || !process.stderr.isTTY, write: text => process.stderr.write(text)})
+				: undefined;
+			const cluster = openClusterRun(options, requests?.log);
+			try {
+				return await show(state, options, cluster.createSource, {targets: cluster.targets});
+			} finally {
+				await state.write(process.stderr, requests?.flush() ?? '');
+			}
 		}
 
 		case 'demo': {
@@ -153,7 +173,7 @@ async function run(state: RunState, options: Options): Promise<number> {
 			const name = demo.scenario ?? defaultScenarioName;
 			const scenario = findScenario(name);
 			if (!scenario) {
-				throw new InputError(`unknown scenario "${shownInput(name)}": choose one of ${scenarioNames.join(', ')}`);
+				throw new InputError(`unknown scenario "${shownInput(name)}"${didYouMean(name, scenarioNames) || `: choose one of ${scenarioNames.join(', ')}`}`);
 			}
 
 			const {scenarioTargets} = await import('./scenarios/scenario.js');
@@ -453,10 +473,14 @@ async function startRunHistory(store: Store, realm: string) {
 	return {session: startHistory(store, file, realm), feed: feedWithHistory, refused: () => refused};
 }
 
+/** -v/--v of this run, once parsed (an error before that has none). */
+let verbosity = 0;
+
 async function fail(state: RunState, error: unknown): Promise<never> {
 	const {message, exitCode} = describeError(error);
 	await state.write(process.stderr, `planwatch: ${message}\n`);
-	if (process.env['PLANWATCH_DEBUG'] === '1' && error instanceof Error && error.stack) {
+	// PLANWATCH_DEBUG=1 is -v=9 for this (it also covers errors before the flags are read).
+	if ((verbosity >= stackTraceVerbosity || process.env['PLANWATCH_DEBUG'] === '1') && error instanceof Error && error.stack) {
 		await state.write(process.stderr, `${error.stack}\n`);
 	}
 

@@ -36,7 +36,7 @@ export type TuiRun = {
 	/** Wall time, for pacing frames, when `clock` is not (a replay's stands still and seeks back). Default: `clock`. */
 	readonly frameClock?: Clock;
 	readonly header: {readonly context: string; readonly scope: string};
-	readonly options: Pick<Options, 'ascii' | 'color' | 'once' | 'wait' | 'plan' | 'timeoutMs' | 'extendMs' | 'notify'> & {readonly utc?: boolean};
+	readonly options: Pick<Options, 'ascii' | 'color' | 'once' | 'wait' | 'plan' | 'timeoutMs' | 'extendMs' | 'notify'> & {readonly utc?: boolean; readonly mode?: Options['mode']};
 	/** Object keys (`Kind/namespace/name`) to open and wait for; empty = every object (the list). */
 	readonly targets: readonly string[];
 	/** Where keys come from (default process.stdin). */
@@ -67,6 +67,8 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 		store,
 		clock,
 		wait: options.wait,
+		// A live view that is quit exits 0; files answer as `-f -o plain` does (README: exit codes).
+		quitCountsFailures: options.mode === 'file',
 		targets,
 		timeoutMs: options.timeoutMs,
 		extendMs: options.extendMs,

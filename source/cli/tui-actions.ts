@@ -1,12 +1,12 @@
 /**
  * The TUI's `y`, `Y`, `s` and `n`: copy the selected object's plain tree or JSON to the clipboard (OSC 52), save
  * both to files, turn notifications on or off. Texts are the `-o plain` and `-o json` renderings of the object
- * as it is now.
+ * as it is now; the copied tree is a Markdown code block, so a chat keeps its columns.
  */
 import path from 'node:path';
 import {describeError} from './describe-error.js';
 import {objectKey} from '../model/plan-tree.js';
-import {toJsonObject} from '../render/json.js';
+import {explainerOf, toJsonObject} from '../render/json.js';
 import {renderObjectPlain} from '../render/plain.js';
 import type {Clock} from '../core/clock.js';
 import type {AsOf} from '../model/as-of.js';
@@ -44,14 +44,16 @@ export function createTuiActions(options: TuiActionsOptions): TuiActions {
 		const shown = {now, ascii: options.ascii, color: false, timeZone: options.timeZone, ...asOf};
 		const plain = renderObjectPlain(object, snapshot.timings.get(key), shown).join('\n') + '\n';
 		const eta = options.expectations && {expectations: options.expectations, timings: snapshot.timings, now};
-		const json = JSON.stringify(toJsonObject(object, snapshot.events.get(key) ?? [], eta), undefined, 2) + '\n';
+		const document = toJsonObject(object, snapshot.events.get(key) ?? [], eta, explainerOf(snapshot, object));
+		const json = JSON.stringify(document, undefined, 2) + '\n';
 		return {plain, json, label: `${object.namespace}/${object.name}`, namespace: object.namespace, name: object.name};
 	};
 
 	const copied = (result: ReturnType<TerminalSignals['copy']>, what: string): ActionOutcome => {
 		switch (result) {
 			case 'copied': {
-				return {ok: true, message: `copied ${what} to the clipboard`};
+				// OSC 52 is never acknowledged: whether it landed (tmux drops it by default) cannot be known.
+				return {ok: true, message: `sent ${what} to the terminal's clipboard`};
 			}
 
 			case 'too-large': {
@@ -65,9 +67,13 @@ export function createTuiActions(options: TuiActionsOptions): TuiActions {
 	};
 
 	return {
-		run(command: ActionCommand, key: string | undefined): ActionOutcome {
+		run(command: ActionCommand, key: string | undefined, next?: string): ActionOutcome {
 			if (command === 'notify.toggle') {
 				return {ok: options.notifier.available, message: options.notifier.toggle()};
+			}
+
+			if (command === 'copy.tree' && next !== undefined) {
+				return copied(signals.copy(`${next}\n`), 'the next command');
 			}
 
 			const t = key === undefined ? undefined : texts(key);
@@ -77,7 +83,7 @@ export function createTuiActions(options: TuiActionsOptions): TuiActions {
 
 			switch (command) {
 				case 'copy.tree': {
-					return copied(signals.copy(t.plain), `the tree of ${t.label}`);
+					return copied(signals.copy(markdownCodeBlock(t.plain)), `the tree of ${t.label}`);
 				}
 
 				case 'copy.json': {
@@ -96,4 +102,14 @@ export function createTuiActions(options: TuiActionsOptions): TuiActions {
 			}
 		},
 	};
+}
+
+/**
+ * `text` as a fenced Markdown code block, so chat and issue trackers keep its alignment. The fence is longer than
+ * any run of backticks in it (CommonMark), so an event message holding ``` cannot close it early.
+ */
+export function markdownCodeBlock(text: string): string {
+	const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map(m => m[0].length));
+	const fence = '`'.repeat(Math.max(3, longest + 1));
+	return `${fence}\n${text.endsWith('\n') ? text : `${text}\n`}${fence}\n`;
 }

@@ -23,7 +23,9 @@ import type {BackoffPolicy} from '../kube/backoff.js';
 import {classifyFailure, CredentialError, nearMiss, notFoundMessage, type KubeFailure} from '../kube/errors.js';
 import type {LoadedKubeconfig} from '../kube/kubeconfig.js';
 import {listObjects, Reflector, type ReflectorEvent, type ReflectorState} from '../kube/list-watch.js';
-import type {ConnectionState, ObjectSource, SourceSink} from '../state/object-source.js';
+import type {RequestLog} from '../kube/request-log.js';
+import type {ConnectionState, InterestFeed, ObjectSource, SourceSink} from '../state/object-source.js';
+import {WorkloadFollower} from './workload-follower.js';
 import type {KubeObject, ResourceKind} from '../core/kube-object.js';
 import {resourceTypes} from '../kube/resources.js';
 import type {Target, TargetKind} from '../model/targets.js';
@@ -51,6 +53,10 @@ export type ClusterSourceOptions = {
 	readonly firstListWithinMs?: number;
 	/** Objects per LIST page (tests use small pages). */
 	readonly listPageSize?: number;
+	/** `--request-timeout` (kubectl's: one non-watch request; 0 = none); absent = planwatch's 60 s per list. */
+	readonly requestTimeoutMs?: number;
+	/** `-v=6`: one line per HTTP request. */
+	readonly requestLog?: RequestLog;
 };
 
 type Entry = {
@@ -94,6 +100,7 @@ export class ClusterSource implements ObjectSource {
 	readonly #strings = new StringTable();
 	#sink: SourceSink | undefined;
 	#entries: Entry[] = [];
+	#follower: WorkloadFollower | undefined;
 	#stopped = false;
 	/** A fatal event was sent. */
 	#finished = false;
@@ -116,8 +123,32 @@ export class ClusterSource implements ObjectSource {
 		void this.#begin();
 	}
 
+	/** Pods and logs for the nodes the views show (sources/workload-follower.ts); after `start`. */
+	follow(feed: InterestFeed): void {
+		const sink = this.#sink;
+		if (!sink || this.#follower || this.#stopped) {
+			return;
+		}
+
+		const {kubeconfig, clock, random} = this.#options;
+		this.#follower = new WorkloadFollower({
+			kubeConfig: kubeconfig.kubeConfig,
+			server: kubeconfig.server,
+			clock,
+			sink: event => {
+				if (!this.#stopped && !this.#finished) {
+					sink(event);
+				}
+			},
+			...(kubeconfig.credentialPlugin === undefined ? {} : {credentialPlugin: kubeconfig.credentialPlugin}),
+			...(random ? {random} : {}),
+		}, feed);
+		this.#follower.start();
+	}
+
 	async stop(): Promise<void> {
 		this.#stopped = true;
+		await this.#follower?.stop();
 		// A credential plugin still running (a login nobody finishes) must not outlive planwatch.
 		this.#options.kubeconfig.credentials?.stop();
 		await this.#stopAll();
@@ -184,6 +215,8 @@ export class ClusterSource implements ObjectSource {
 				...(options.backoff ? {backoff: options.backoff} : {}),
 				...(options.watchdogMs === undefined ? {} : {watchdogMs: options.watchdogMs}),
 				...(options.listPageSize === undefined ? {} : {listPageSize: options.listPageSize}),
+				...(options.requestTimeoutMs === undefined ? {} : {requestTimeoutMs: options.requestTimeoutMs}),
+				...(options.requestLog ? {log: options.requestLog} : {}),
 				// A 401 after a good list: the plugin runs again once; a second 401 ends the run (exit 4).
 				refreshCredentials: () => {
 					options.kubeconfig.credentials?.refresh();
@@ -304,7 +337,10 @@ export class ClusterSource implements ObjectSource {
 
 	async #reportMissingTarget(target: Target): Promise<void> {
 		const {kubeconfig, namespace} = this.#options;
-		const hint = await missingTargetHint(kubeconfig.kubeConfig, target, namespace, this.#lookups.signal);
+		const {requestTimeoutMs, requestLog} = this.#options;
+		// The hint's lists are requests too: --request-timeout bounds each, -v=6 logs them.
+		const signal = requestTimeoutMs ? AbortSignal.any([this.#lookups.signal, AbortSignal.timeout(requestTimeoutMs)]) : this.#lookups.signal;
+		const hint = await missingTargetHint(kubeconfig.kubeConfig, target, namespace, signal, requestLog);
 		this.#fatal(notFoundMessage(target, namespace, hint), exitCodes.cluster);
 	}
 
@@ -408,11 +444,11 @@ function lastTrouble(running: readonly Entry[]): string {
 }
 
 /** For "not found": the namespace the target is in instead, else a near-miss name in scope. Both optional. */
-async function missingTargetHint(kubeConfig: KubeConfig, target: Target, namespace: string | undefined, signal: AbortSignal): Promise<{nearMiss?: string; otherNamespace?: string}> {
+async function missingTargetHint(kubeConfig: KubeConfig, target: Target, namespace: string | undefined, signal: AbortSignal, log: RequestLog | undefined): Promise<{nearMiss?: string; otherNamespace?: string}> {
 	const resource = resourceTypes[target.kind];
 	try {
 		if (namespace !== undefined) {
-			const elsewhere = await listObjects({kubeConfig, resource, fieldSelector: `metadata.name=${target.name}`, signal});
+			const elsewhere = await listObjects({kubeConfig, resource, fieldSelector: `metadata.name=${target.name}`, signal, ...(log ? {log} : {})});
 			const other = elsewhere.items.find(o => o.metadata?.namespace && o.metadata.namespace !== namespace);
 			if (other?.metadata?.namespace) {
 				return {otherNamespace: other.metadata.namespace};
@@ -423,7 +459,7 @@ async function missingTargetHint(kubeConfig: KubeConfig, target: Target, namespa
 	}
 
 	try {
-		const inScope = await listObjects({kubeConfig, resource, ...(namespace === undefined ? {} : {namespace}), signal});
+		const inScope = await listObjects({kubeConfig, resource, ...(namespace === undefined ? {} : {namespace}), signal, ...(log ? {log} : {})});
 		const guess = nearMiss(target.name, inScope.items.map(o => o.metadata?.name ?? '').filter(Boolean));
 		return guess === undefined ? {} : {nearMiss: guess};
 	} catch {

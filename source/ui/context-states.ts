@@ -58,7 +58,17 @@ function text(d: Described, withReason: boolean): string {
 	return [d.name, d.mark, d.word, withReason && d.reason ? `(${d.reason})` : ''].filter(Boolean).join(' ');
 }
 
-const plural: Readonly<Record<ResourceKind, string>> = {Instance: 'instances', OperatorVersion: 'operatorversions', ActionSet: 'actionsets', Blueprint: 'blueprints', Event: 'events'};
+const plural: Readonly<Record<ResourceKind, string>> = {
+	Instance: 'instances',
+	OperatorVersion: 'operatorversions',
+	ActionSet: 'actionsets',
+	Blueprint: 'blueprints',
+	Event: 'events',
+	Pod: 'pods',
+	Deployment: 'deployments',
+	StatefulSet: 'statefulsets',
+	Job: 'jobs',
+};
 
 function missingText(missing: ReadonlyArray<{readonly resource: ResourceKind}>): string {
 	return `without ${missing.map(m => plural[m.resource]).join(', ')}`;
