@@ -22,6 +22,7 @@ import {stdoutWasClosed} from './cli/closed-stdout.js';
 import type {Recorder} from './sources/recorder.js';
 import type {ReplayControls} from './sources/replay-source.js';
 import {objectKey} from './model/plan-tree.js';
+import type {AsOf} from './model/as-of.js';
 import {sanitizeLine, shownInput} from './model/sanitize.js';
 import {didYouMean} from './model/suggest.js';
 import {SystemClock, type Clock} from './core/clock.js';
@@ -284,10 +285,16 @@ async function show(state: RunState, options: Options, createSource: (clock: Clo
 	const targets = extras.targets ?? [];
 	const clock = extras.clock ?? new SystemClock();
 	const source = await createSource(clock);
+	// A static snapshot is drawn at the moment it records: the store stamps first sights there, views freeze there.
+	const recordedAt = source.frozen?.recordedAt;
+	const asOf: AsOf | undefined = source.frozen && {at: recordedAt ?? clock.now(), recorded: recordedAt !== undefined};
 	// While an event is recorded and applied, the store reads the very time the recording gets: a replay then
 	// stamps every transition exactly as live did.
 	let pinned: number | undefined;
-	const storeClock: Clock = options.record === undefined ? clock : {now: () => pinned ?? clock.now(), onTick: l => clock.onTick(l), after: (ms, f) => clock.after(ms, f)};
+	const storeClock: Clock =
+		options.record === undefined && asOf === undefined
+			? clock
+			: {now: () => pinned ?? asOf?.at ?? clock.now(), onTick: l => clock.onTick(l), after: (ms, f) => clock.after(ms, f)};
 	const session = openSession(source, {clock, wallClock: extras.wallClock ?? clock, storeClock});
 	const {store} = session;
 	const history = options.history ? await startRunHistory(store, extras.historyRealm ?? (options.mode === 'demo' ? demoRealm : '')) : undefined;
@@ -322,7 +329,7 @@ async function show(state: RunState, options: Options, createSource: (clock: Clo
 			: apply,
 	);
 	try {
-		return await drive(state, options, {session, targets, extras, expectations});
+		return await drive(state, options, {session, targets, extras, expectations, ...(asOf ? {asOf} : {})});
 	} finally {
 		await source.stop();
 		history?.session.dispose();
@@ -340,6 +347,8 @@ async function show(state: RunState, options: Options, createSource: (clock: Clo
 }
 
 type Driven = {
+	/** A static snapshot: the moment every view draws it at. */
+	readonly asOf?: AsOf;
 	readonly session: Session;
 	readonly targets: readonly string[];
 	readonly extras: ShowExtras;
@@ -347,7 +356,7 @@ type Driven = {
 };
 
 /** The chosen output over a started source. */
-async function drive(state: RunState, options: Options, {session, targets, extras, expectations}: Driven): Promise<number> {
+async function drive(state: RunState, options: Options, {session, targets, extras, expectations, asOf}: Driven): Promise<number> {
 	const {store, clock, source} = session;
 	if (options.output === 'tui') {
 		// Loaded on demand: plain and json output never start React or Ink. Node's fetch stays unloaded: see the module.
@@ -369,6 +378,7 @@ async function drive(state: RunState, options: Options, {session, targets, extra
 				signals: createTerminalSignals({write: text => process.stdout.write(text), isTTY: Boolean(process.stdout.isTTY), env: process.env}),
 				dir: process.cwd(),
 				expectations,
+				...(asOf ? {asOf} : {}),
 				onResult(result) {
 					state.reached = result.exitCode;
 				},
@@ -413,7 +423,15 @@ async function drive(state: RunState, options: Options, {session, targets, extra
 		}
 	}
 
-	const drawn = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now(), timeZone: options.utc ? 'UTC' : undefined, expectations});
+	const drawn = drawOnce(snapshot, {
+		output: options.output,
+		ascii: options.ascii,
+		color: options.color,
+		now: asOf?.at ?? clock.now(),
+		timeZone: options.utc ? 'UTC' : undefined,
+		expectations,
+		...(asOf ? {asOf} : {}),
+	});
 	const {chunks} = drawn;
 	// Several contexts: one that gave up or could not be reached yet is in the code (worst wins) and on stderr.
 	const {contextFailures} = await import('./state/context-results.js');

@@ -23,7 +23,9 @@ import type {Store, StoreSnapshot} from './state/store.js';
 import {createWaitController} from './state/wait-controller.js';
 import {parseDuration} from './model/parse-duration.js';
 
-export type {PlanEvent, PlanNode, PlanObject, NodeState, NodeKind, Outcome, ObjectKind} from './model/plan-tree.js';
+export type {KanisterArtifacts, PlanEvent, PlanNode, PlanObject, NodeState, NodeKind, Outcome, ObjectKind} from './model/plan-tree.js';
+/** A Kanister phase's `output` and an action's `artifacts` (PlanNode.output, PlanNode.artifacts): sanitized, bounded. */
+export type {KanisterValue, KanisterValues} from './model/kanister-values.js';
 export type {ConnectionState, ObjectSource, SourceEvent} from './state/object-source.js';
 export type {KubeObject} from './core/kube-object.js';
 export {PlanwatchError} from './core/errors.js';

@@ -45,6 +45,9 @@ describe('library API', () => {
 		expect(result).toMatchObject({exitCode: 0, outcome: 'succeeded'});
 		expect(result.objects).toHaveLength(1);
 		expect(result.message).toMatch(/deferPhase/);
+		// What the next `kanctl create actionset --from` passes on, and the outputs it was made of.
+		expect(result.objects[0]!.tree[0]!.artifacts).toMatchObject({rendered: true, values: {mysqlCloudDump: {keyValue: {completedAt: '2025-06-02T09:57:19Z'}}}});
+		expect(result.objects[0]!.tree[0]!.children[0]!.output?.values).toHaveProperty('s3path');
 	});
 
 	it('waitForPlan fails fast on FATAL_ERROR and aborts with 130', async () => {

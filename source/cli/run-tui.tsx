@@ -18,6 +18,7 @@ import type {TerminalSignals} from './terminal-signals.js';
 import {createTuiActions} from './tui-actions.js';
 import {whenSynced} from './when-synced.js';
 import {exitCodes} from '../core/exit-codes.js';
+import type {AsOf} from '../model/as-of.js';
 
 /** How long the TUI offers "+ to wait more" when the timeout is reached, before exiting 3. */
 export const tuiGraceMs = 10_000;
@@ -57,6 +58,8 @@ export type TuiRun = {
 	readonly expectations?: Expectations;
 	/** Told which objects and plan nodes are on screen after each frame (ui/on-screen.ts), for readers that fetch more for them. */
 	readonly screen?: ScreenWatch;
+	/** A static snapshot (`-f`): the moment it is of; the views freeze there. */
+	readonly asOf?: AsOf;
 };
 
 export type TuiResult = {readonly exitCode: number; readonly message: string};
@@ -77,7 +80,17 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 	});
 	const snapshots = framedSnapshots(store, run.frameClock ?? clock, frameMs);
 	const notifier = new Notifier(options.notify, run.signals, clock.now());
-	const actions = createTuiActions({store, clock, ascii: options.ascii, signals: run.signals, notifier, dir: run.dir, expectations: run.expectations, timeZone: options.utc ? 'UTC' : undefined});
+	const actions = createTuiActions({
+		store,
+		clock,
+		ascii: options.ascii,
+		signals: run.signals,
+		notifier,
+		dir: run.dir,
+		expectations: run.expectations,
+		timeZone: options.utc ? 'UTC' : undefined,
+		...(run.asOf ? {asOf: run.asOf} : {}),
+	});
 	// Watching only: a failure is news now. With --wait, the end of the wait says it.
 	const stopFailures = options.wait || options.once ? () => undefined : watchFailures(store, targets, object => notifier.objectFailed(object, clock.now()));
 	const stdin = run.stdin ?? process.stdin;
@@ -102,6 +115,7 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 			actions={actions}
 			expectations={run.expectations}
 			screen={run.screen}
+			{...(run.asOf ? {asOf: run.asOf} : {})}
 			onQuit={() => {
 				// The session settles `wait.done`; unmounting happens below, in one place.
 			}}

@@ -9,6 +9,7 @@ import {objectKey} from '../model/plan-tree.js';
 import {explainerOf, toJsonObject} from '../render/json.js';
 import {renderObjectPlain} from '../render/plain.js';
 import type {Clock} from '../core/clock.js';
+import type {AsOf} from '../model/as-of.js';
 import type {StoreSnapshot} from '../state/store.js';
 import type {ActionCommand, ActionOutcome, Expectations, TuiActions} from '../ui/actions.js';
 import type {Notifier} from './notifier.js';
@@ -25,6 +26,8 @@ export type TuiActionsOptions = {
 	readonly dir: string;
 	readonly expectations?: Expectations;
 	readonly timeZone?: string;
+	/** A static snapshot: the texts are of its moment, as the screen is. */
+	readonly asOf?: AsOf;
 };
 
 export function createTuiActions(options: TuiActionsOptions): TuiActions {
@@ -36,8 +39,10 @@ export function createTuiActions(options: TuiActionsOptions): TuiActions {
 			return undefined;
 		}
 
-		const now = clock.now();
-		const plain = renderObjectPlain(object, snapshot.timings.get(key), {now, ascii: options.ascii, color: false, timeZone: options.timeZone}).join('\n') + '\n';
+		const now = options.asOf?.at ?? clock.now();
+		const asOf = options.asOf ? {asOf: options.asOf} : {};
+		const shown = {now, ascii: options.ascii, color: false, timeZone: options.timeZone, ...asOf};
+		const plain = renderObjectPlain(object, snapshot.timings.get(key), shown).join('\n') + '\n';
 		const eta = options.expectations && {expectations: options.expectations, timings: snapshot.timings, now};
 		const document = toJsonObject(object, snapshot.events.get(key) ?? [], eta, explainerOf(snapshot, object));
 		const json = JSON.stringify(document, undefined, 2) + '\n';

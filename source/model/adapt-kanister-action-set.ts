@@ -1,7 +1,8 @@
 import {deletionOf} from './deletion.js';
 import type {KubeObject} from '../core/kube-object.js';
 import {SiblingIds} from './node-id.js';
-import type {KanisterWaitFacts, NodeState, Outcome, PlanEvent, PlanNode, PlanObject} from './plan-tree.js';
+import type {KanisterArtifacts, KanisterWaitFacts, NodeState, Outcome, PlanEvent, PlanNode, PlanObject} from './plan-tree.js';
+import {flatValues, kanisterValues, type KanisterValues} from './kanister-values.js';
 import {readKanisterEvents, type KanisterEventFacts} from './kanister-events.js';
 import {isoTime, latestTime, rawString, record, records, type RawRecord} from './read-raw.js';
 import {maxMessageLength, maxNameLength, sanitizeLine} from './sanitize.js';
@@ -26,16 +27,26 @@ import {kanisterState} from './status.js';
  *   run, and fail, which rewrites the state to `failed`. Until those deferPhases end the outcome is running;
  * - `complete` with a core phase pending or running is invalid (pkg/validate/validate.go actionSetStatus):
  *   the outcome is unknown and the summary says what is inconsistent;
- * - phase start/end times only come from the "Started/Ended Phase" events.
+ * - phase start/end times only come from the "Started/Ended Phase" events;
+ * - a phase's (and the deferPhase's) `output` is written with its `complete` state; an action's `artifacts` are the
+ *   Blueprint's outputArtifacts templates (initialActionStatus) until the controller renders them, after the
+ *   deferPhase and only when every phase succeeded (runAction's defer → renderActionsetArtifacts).
  */
 
-type Phase = {readonly name: string; readonly state: string; readonly percent?: number; readonly updatedAt?: string};
+type Phase = {
+	readonly name: string;
+	readonly state: string;
+	readonly percent?: number;
+	readonly updatedAt?: string;
+	readonly output?: KanisterValues;
+};
 type Action = {
 	readonly name: string;
 	readonly detail: string;
 	readonly blueprint: string;
 	readonly phases: readonly Phase[];
-	readonly defer: {readonly name: string; readonly state: string};
+	readonly defer: {readonly name: string; readonly state: string; readonly output?: KanisterValues};
+	readonly artifacts?: KanisterValues;
 	/** The phases come from status.actions (not named from the Blueprint for lack of a status). */
 	readonly phasesFromStatus: boolean;
 	/** The action (and so its deferPhase state) comes from status.actions, not from the spec and Blueprint. */
@@ -68,6 +79,8 @@ function objectDetail(value: unknown): string {
 
 function readStatusAction(r: RawRecord): Action {
 	const defer = record(r['deferPhase']);
+	const deferOutput = kanisterValues(defer['output']);
+	const artifacts = kanisterValues(r['artifacts']);
 	return {
 		name: name(r['name']),
 		detail: objectDetail(r['object']),
@@ -76,12 +89,29 @@ function readStatusAction(r: RawRecord): Action {
 			const progress = record(p['progress']);
 			const percent = percentOf(progress['progressPercent']);
 			const updatedAt = isoTime(progress['lastTransitionTime']);
-			return {name: name(p['name']), state: stateWord(p['state']), ...(percent === undefined ? {} : {percent}), ...(updatedAt ? {updatedAt} : {})};
+			const output = kanisterValues(p['output']);
+			return {
+				name: name(p['name']),
+				state: stateWord(p['state']),
+				...(percent === undefined ? {} : {percent}),
+				...(updatedAt ? {updatedAt} : {}),
+				...(output ? {output} : {}),
+			};
 		}),
-		defer: {name: name(defer['name']), state: stateWord(defer['state'])},
+		defer: {name: name(defer['name']), state: stateWord(defer['state']), ...(deferOutput ? {output: deferOutput} : {})},
+		...(artifacts ? {artifacts} : {}),
 		phasesFromStatus: true,
 		fromStatus: true,
 	};
+}
+
+/**
+ * Rendered once the action succeeded and no value is a template any more: between the deferPhase's `complete` and
+ * the controller's next write (renderActionsetArtifacts) the values are still `{{ … }}`.
+ */
+function artifactsOf(values: KanisterValues, state: NodeState): KanisterArtifacts {
+	const templated = flatValues(values.values).some(v => v.value.includes('{{'));
+	return {...values, rendered: state === 'succeeded' && !templated};
 }
 
 /** What initActionSetStatus would write, from the spec and the Blueprint: everything pending. */
@@ -134,15 +164,23 @@ function deferWillNotRun(action: Action, ctx: Context): boolean {
 	return ctx.events.launchFailed.has(action.name) || ctx.events.legacyPhaseFailed.has(action.name);
 }
 
-/** All core phases of the action ended: complete, or one failed (the later ones then never run). */
-function coreEnded(action: Action): boolean {
-	return action.phasesFromStatus && (action.phases.some(p => p.state === 'failed') || action.phases.every(p => p.state === 'complete'));
+/**
+ * All core phases of the action ended: complete, or one failed (the later ones then never run), or one whose result
+ * the controller could not write ("Failed to update phase": it stops the phases there, the state in the object is stale).
+ */
+function coreEnded(action: Action, ctx: Context): boolean {
+	const stopped = action.phases.some(p => ctx.events.phaseUpdateFailed.has(`${action.name}/${p.name}`));
+	const ended = stopped || action.phases.some(p => p.state === 'failed') || action.phases.every(p => p.state === 'complete');
+	return action.phasesFromStatus && ended;
 }
+
+export const unrecordedPrefix = 'the controller could not record its result';
 
 /** Why the deferPhase is running, or undefined when it is not (see the rules at the top). */
 function deferRunReason(action: Action, ctx: Context): string | undefined {
 	const d = action.defer;
-	if (d.state !== 'pending' || !coreEnded(action) || deferWillNotRun(action, ctx) || ctx.events.deferFailed.has(action.name)) {
+	const over = ctx.events.deferFailed.has(action.name) || ctx.events.deferUpdateFailed.has(action.name);
+	if (d.state !== 'pending' || !coreEnded(action, ctx) || deferWillNotRun(action, ctx) || over) {
 		return undefined;
 	}
 
@@ -171,6 +209,11 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 			msg = owned ? ctx.error : failure?.error;
 		}
 
+		const unrecorded = ctx.events.phaseUpdateFailed.get(`${action.name}/${phase.name}`);
+		if (unrecorded && phase.state !== 'complete') {
+			msg ||= `${unrecordedPrefix}: ${unrecorded.error}`;
+		}
+
 		const note = failedAt !== -1 && i > failedAt && phase.state === 'pending' ? skippedNote : undefined;
 		return {
 			id: childIds.next('phase', label),
@@ -184,6 +227,7 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 			...(started ? {startedAt: started} : {}),
 			...(ended ? {endedAt: ended} : {}),
 			...(phase.percent === undefined ? {} : {percent: phase.percent}),
+			...(phase.output ? {output: phase.output} : {}),
 			children: [],
 		};
 	});
@@ -202,6 +246,11 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 			msg = ctx.errorOwner?.action === index && ctx.errorOwner.phase === 'defer' ? ctx.error : failure?.error;
 		}
 
+		const unrecorded = ctx.events.deferUpdateFailed.get(action.name);
+		if (unrecorded && defer.state !== 'complete') {
+			msg ||= `${unrecordedPrefix}: ${unrecorded.error}`;
+		}
+
 		children.push({
 			id: `${actionId}/deferPhase`,
 			kind: 'deferPhase',
@@ -213,6 +262,7 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 			note: never ? deferNeverNote : deferNote,
 			...(started && (deferRunning || defer.state !== 'pending') ? {startedAt: started} : {}),
 			...(ended && !deferRunning && defer.state !== 'pending' ? {endedAt: ended} : {}),
+			...(defer.output ? {output: defer.output} : {}),
 			children: [],
 		});
 	}
@@ -221,6 +271,8 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 	const percent =
 		core.length === 0 ? undefined : Math.floor(core.reduce((sum, c) => sum + (c.percent ?? 0), 0) / core.length);
 	const a = action.name || 'action';
+	// The object's error, else what the events said went wrong outside the phases (artifacts, the final update).
+	const actionError = ctx.error || ctx.events.actionFailed.get(action.name)?.error || '';
 	const {state, status, summary} = actionVerdict({
 		name: a,
 		deferLabel: deferLabel(defer),
@@ -230,7 +282,7 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 		never,
 		phasesFromStatus: action.phasesFromStatus,
 		percent: ctx.single && ctx.objectPercent !== undefined ? ctx.objectPercent : percent,
-		context: ctx,
+		context: {...ctx, error: actionError},
 	});
 
 	const actionStarted = ctx.events.actionStarted.get(action.name);
@@ -245,10 +297,11 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 		status,
 		state,
 		...(action.detail ? {detail: action.detail} : {}),
-		...(state === 'failed' && ctx.failedWithoutNode && ctx.error ? {message: readableError(ctx.error)} : {}),
+		...(state === 'failed' && ctx.failedWithoutNode && actionError ? {message: readableError(actionError)} : {}),
 		...(actionStarted ? {startedAt: actionStarted} : {}),
 		...(endedAt && actionStarted ? {endedAt} : {}),
 		...(percent === undefined ? {} : {percent}),
+		...(action.artifacts ? {artifacts: artifactsOf(action.artifacts, state)} : {}),
 		children,
 	};
 	// Once there is a status, a deferPhase named from the Blueprint only (no status.actions) is nothing the controller said.
@@ -530,7 +583,10 @@ export function adaptActionSet(
 	const statusRaw = record(actionSet['status']);
 	const rawState = stateWord(statusRaw['state']);
 	const hasStatus = rawState !== '';
-	const error = message(record(statusRaw['error'])['message']);
+	const facts = readKanisterEvents(events, namespace, objectName, createdAt);
+	// A failed ActionSet without an error message (a hand-written status, an old controller): the controller's Event.
+	const ownError = message(record(statusRaw['error'])['message']);
+	const error = ownError || (rawState === 'failed' ? (facts.objectError?.error ?? '') : '');
 	const progress = record(statusRaw['progress']);
 	const runningPhase = name(progress['runningPhase']);
 	const objectPercent = percentOf(progress['percentCompleted']);
@@ -539,7 +595,6 @@ export function adaptActionSet(
 	const initFailed = hasStatus && statusActions.length === 0 && specActions.length > 0 && rawState === 'failed';
 	const actions = resolveActions(statusActions, specActions, initFailed, blueprint);
 
-	const facts = readKanisterEvents(events, namespace, objectName, createdAt);
 	const anyNodeFailed = actions.some(a => a.defer.state === 'failed' || a.phases.some(p => p.state === 'failed'));
 	const errorOwner = errorOwnerOf(actions);
 	const ctx: Context = {

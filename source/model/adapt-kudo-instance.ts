@@ -1,7 +1,15 @@
 import {deletionOf} from './deletion.js';
 import type {KubeObject} from '../core/kube-object.js';
 import {SiblingIds} from './node-id.js';
-import {lastRun, plannedStart, readKudoEvents, startedWhileWatched, type KudoRunMemory, type LastRun} from './kudo-plan-order.js';
+import {
+	lastRun,
+	plannedStart,
+	readKudoEvents,
+	startedWhileWatched,
+	watchedRunStart,
+	type KudoRunMemory,
+	type LastRun,
+} from './kudo-plan-order.js';
 import type {KudoWaitFacts, NodeState, Outcome, PlanEvent, PlanNode, PlanObject} from './plan-tree.js';
 import {isoTime, latestTime, rawString, record, records, timeValue, type RawRecord} from './read-raw.js';
 import {maxMessageLength, maxNameLength, sanitizeLine} from './sanitize.js';
@@ -406,7 +414,8 @@ export function adaptInstance(given: KubeObject, operatorVersion?: KubeObject, e
 	const queued = scheduledPlan !== '' && plans.get(scheduledPlan)?.uid !== scheduledUid;
 	const undecided = last?.by === 'unknown' ? last : undefined;
 	const startOf = (n: string): string | undefined => {
-		const at = startedWhileWatched(evidence.memory, n) ? undefined : plannedStart(eventFacts, n);
+		// A run planwatch saw start: the Event's time only when it is surely this run's (docs/waiting.md).
+		const at = startedWhileWatched(evidence.memory, n) ? watchedRunStart(eventFacts, evidence.memory, n) : plannedStart(eventFacts, n);
 		const updated = plans.get(n)?.updatedAt;
 		// An Event newer than the status belongs to a run the status does not show yet.
 		return at !== undefined && (updated === undefined || timeValue(at) <= timeValue(updated)) ? at : undefined;

@@ -4,6 +4,7 @@
  */
 import {lastRunNote} from './adapt-kudo-instance.js';
 import {isoMs} from './iso-time.js';
+import type {AsOf} from './as-of.js';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -42,6 +43,18 @@ export function clockTime(ms: number, now: number, timeZone?: string): string {
 	}
 
 	return `${p['year']}-${p['month']}-${p['day']} ${p['hour']}:${p['minute']}:${p['second']}`;
+}
+
+/** `2021-06-10 09:14:41`: a moment that may be any day (a snapshot's `as of`). */
+export function dateTime(ms: number, timeZone?: string): string {
+	const p = parts(ms, timeZone);
+	return `${p['year']}-${p['month']}-${p['day']} ${p['hour']}:${p['minute']}:${p['second']}`;
+}
+
+/** A static snapshot's moment, as every view says it: `as of 2021-06-10 09:14:41`. */
+export function asOfText(asOf: AsOf, timeZone?: string): string {
+	// Files that record no time at all: the picture is as of when planwatch read them.
+	return `${asOf.recorded ? 'as of' : 'as read'} ${dateTime(asOf.at, timeZone)}`;
 }
 
 /** The zone's name as the header shows it: the IANA name (`Europe/Berlin`, `UTC`). */

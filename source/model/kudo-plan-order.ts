@@ -1,6 +1,6 @@
 import type {KubeObject} from '../core/kube-object.js';
 import {compareRevisions, type PlanEvent} from './plan-tree.js';
-import {record, timeValue} from './read-raw.js';
+import {isoTime, rawString, record, timeValue} from './read-raw.js';
 import {maxNameLength, sanitizeLine} from './sanitize.js';
 
 /*
@@ -85,50 +85,93 @@ export type KudoRunMemory = {
 	readonly uids: Readonly<Record<string, string>>;
 	/** spec.planExecution as last seen, `plan uid` ('' when idle). */
 	readonly scheduled: string;
+	/** status.planStatus[*].lastUpdatedTimestamp as last seen (the raw text). */
+	readonly updated?: Readonly<Record<string, string>>;
+	/**
+	 * Plan name → what was known when its current run was seen starting: the previous run's last update and the
+	 * newest `PlanStarted` revision then. A `PlanStarted` Event is this run's only when it is later than both
+	 * (runStart).
+	 */
+	readonly since?: Readonly<Record<string, RunSince>>;
 };
+
+/** What was known of a plan when a run of it was seen starting. */
+export type RunSince = {readonly updatedAt?: string; readonly revision?: string};
 
 const name = (v: unknown): string => sanitizeLine(v, maxNameLength);
 
-function readRuns(raw: KubeObject): {uids: Record<string, string>; plan: string; scheduled: string} {
+function readRuns(raw: KubeObject): {uids: Record<string, string>; updated: Record<string, string>; plan: string; scheduled: string} {
 	const execution = record(record(raw['spec'])['planExecution']);
 	const plan = name(execution['planName']);
 	const uids: Record<string, string> = {};
+	const updated: Record<string, string> = {};
 	for (const [key, value] of Object.entries(record(record(raw['status'])['planStatus']))) {
 		const uid = name(record(value)['uid']);
 		const k = name(key);
 		if (k && uid && !(k in uids)) {
 			uids[k] = uid;
 		}
+
+		const at = name(record(value)['lastUpdatedTimestamp']);
+		if (k && at && !(k in updated)) {
+			updated[k] = at;
+		}
 	}
 
-	return {uids, plan, scheduled: plan ? `${plan} ${name(execution['uid'])}` : ''};
+	return {uids, updated, plan, scheduled: plan ? `${plan} ${name(execution['uid'])}` : ''};
 }
 
-/** The memory after seeing `raw` (the Instance as now listed or watched); `previous` undefined = first sight. */
-export function nextRunMemory(previous: KudoRunMemory | undefined, raw: KubeObject): KudoRunMemory {
-	const {uids, plan, scheduled} = readRuns(raw);
+function sameRecord(a: Readonly<Record<string, string>> | undefined, b: Readonly<Record<string, string>>): boolean {
+	const keys = Object.keys(b);
+	return a !== undefined && Object.keys(a).length === keys.length && keys.every(k => a[k] === b[k]);
+}
+
+/**
+ * The memory after seeing `raw` (the Instance as now listed or watched); `previous` undefined = first sight.
+ * `started`: the `PlanStarted` Events known now (readKudoEvents), to tell this run's from an earlier one's later.
+ */
+export function nextRunMemory(previous: KudoRunMemory | undefined, raw: KubeObject, started?: KudoEventFacts['started']): KudoRunMemory {
+	const {uids, updated, plan, scheduled} = readRuns(raw);
 	if (previous === undefined) {
 		// Whatever is scheduled now is the latest trigger, whatever the timestamps of earlier runs say (rank 0: not
 		// seen starting; see startedWhileWatched).
-		return {order: plan ? {[plan]: 0} : {}, rank: 0, uids, scheduled};
+		return {order: plan ? {[plan]: 0} : {}, rank: 0, uids, scheduled, updated};
 	}
 
 	let {rank} = previous;
 	const order: Record<string, number> = {...previous.order};
-	// A new uid in the status is a run the controller started; a new planExecution one the webhook scheduled.
+	const since: Record<string, RunSince> = {...previous.since};
+	const seenStarting = (p: string, sameRun: boolean): void => {
+		order[p] = ++rank;
+		// The scheduled run picked up (its second sign) keeps what was known at the first: its own PlanStarted may
+		// have come in between.
+		if (!sameRun || since[p] === undefined) {
+			const before = previous.updated?.[p];
+			const revision = started?.get(p)?.revision;
+			since[p] = {...(before ? {updatedAt: before} : {}), ...(revision ? {revision} : {})};
+		}
+	};
+
+	// A new uid in the status is a run the controller started; a new planExecution one the webhook scheduled (the
+	// manager then gives the run the planExecution's uid).
 	for (const [p, uid] of Object.entries(uids)) {
 		if (previous.uids[p] !== uid) {
-			order[p] = ++rank;
+			seenStarting(p, previous.scheduled === `${p} ${uid}`);
 		}
 	}
 
 	if (scheduled && scheduled !== previous.scheduled) {
-		order[plan] = ++rank;
+		seenStarting(plan, false);
 	}
 
-	// An unchanged rank means every uid seen now was seen before with the same value: only a removed one can differ.
-	const same = rank === previous.rank && scheduled === previous.scheduled && Object.keys(uids).length === Object.keys(previous.uids).length;
-	return same ? previous : {order, rank, uids, scheduled};
+	const same =
+		rank === previous.rank &&
+		scheduled === previous.scheduled &&
+		Object.keys(uids).length === Object.keys(previous.uids).length &&
+		sameRecord(previous.updated, updated);
+	return same && Object.entries(uids).every(([p, u]) => previous.uids[p] === u)
+		? previous
+		: {order, rank, uids, scheduled, updated, ...(Object.keys(since).length > 0 ? {since} : {})};
 }
 
 /** planwatch saw this plan's current run start (its timer is then planwatch's own, from that moment). */
@@ -234,4 +277,38 @@ function lastStarted(tied: readonly RunPlan[], events: KudoEventFacts): string |
 /** Start time of the plan's current run from its latest PlanStarted event, when there is one. */
 export function plannedStart(events: KudoEventFacts | undefined, plan: string): string | undefined {
 	return events?.started.get(plan)?.time;
+}
+
+/**
+ * The start of a plan's current run from its PlanStarted Event, for a run planwatch saw start too: the Event is
+ * this run's only when it was written after the run was seen starting (a greater resourceVersion than the newest
+ * PlanStarted then), or when it is of a later second than the previous run's last update (a run's start is never
+ * after its own last update). Otherwise it may be the previous run's: undefined (the view times the run itself).
+ */
+export function watchedRunStart(events: KudoEventFacts | undefined, memory: KudoRunMemory | undefined, plan: string): string | undefined {
+	const event = events?.started.get(plan);
+	const since = memory?.since?.[plan];
+	if (event?.time === undefined || since === undefined) {
+		return undefined;
+	}
+
+	const {revision} = event;
+	const newerWrite = revision !== undefined && (since.revision === undefined || compareRevisions(revision, since.revision) > 0);
+	const laterSecond = since.updatedAt === undefined || timeValue(event.time) > timeValue(since.updatedAt);
+	// No PlanStarted known when the run started, and none newer than the last update: only a same-second tie is left.
+	const firstAfter = since.revision === undefined && timeValue(event.time) >= timeValue(since.updatedAt);
+	return newerWrite || laterSecond || firstAfter ? event.time : undefined;
+}
+
+/** readKudoEvents for a raw Instance (its names sanitized as the adapter's are). */
+export function kudoEventsOf(raw: KubeObject, events: readonly PlanEvent[]): KudoEventFacts {
+	const meta = record(raw.metadata);
+	const createdAt = isoTime(meta['creationTimestamp']);
+	const instance = {namespace: name(meta['namespace']), name: name(meta['name']), uid: instanceUid(raw)};
+	return readKudoEvents(events, createdAt ? {...instance, createdAt} : instance);
+}
+
+/** Uid of the Instance as a raw string (for readKudoEvents). */
+export function instanceUid(raw: KubeObject): string {
+	return name(rawString(record(raw.metadata)['uid']));
 }

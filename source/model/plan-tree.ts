@@ -1,3 +1,5 @@
+import type {KanisterValues} from './kanister-values.js';
+
 /**
  * The one plan-tree type for both operators. KUDO: plans → phases → steps; Kanister: actions → phases →
  * deferPhase. Every string here has already been through `sanitize` (adapters are the only producers).
@@ -44,8 +46,18 @@ export type PlanNode = {
 	readonly percent?: number;
 	/** The node the object is currently working on (active plan, running action). */
 	readonly active?: boolean;
+	/** Kanister phase or deferPhase: the `output` it wrote (what later phases and artifacts read), bounded. */
+	readonly output?: KanisterValues;
+	/**
+	 * Kanister action: `status.actions[].artifacts`, what `kanctl create actionset --from` passes on. `rendered` is
+	 * false while they are still the Blueprint's templates (the controller renders them once the action succeeded).
+	 */
+	readonly artifacts?: KanisterArtifacts;
 	readonly children: readonly PlanNode[];
 };
+
+/** An action's artifacts and whether the controller has rendered them yet. */
+export type KanisterArtifacts = KanisterValues & {readonly rendered: boolean};
 
 /** Facts the wait rules need, per kind. Derived by the adapters; pure data. */
 export type KudoWaitFacts = {

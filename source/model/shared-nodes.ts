@@ -14,9 +14,13 @@ const noChildren: readonly PlanNode[] = Object.freeze([]);
 /** Sanitized text holds no control characters: this separates the parts of a key. */
 const separator = '\u0000';
 
+/** Longest JSON of a value field (a Kanister output or artifacts map) that still goes into a key. */
+const maxValueKey = 4096;
+
 /**
  * What tells a node apart, children aside: every field with its name (an explicit undefined too), so a field added
- * to PlanNode later is part of the key without a change here. Undefined when a field is not a plain value.
+ * to PlanNode later is part of the key without a change here. A value field (`output`, `artifacts`: bounded JSON
+ * data) counts by its JSON text while that is short. Undefined when a field is anything else.
  */
 function ownKey(node: PlanNode): string | undefined {
 	let key = '';
@@ -27,6 +31,17 @@ function ownKey(node: PlanNode): string | undefined {
 
 		const value: unknown = node[name as keyof PlanNode];
 		const type = typeof value;
+		if ((name === 'output' || name === 'artifacts') && type === 'object' && value !== null) {
+			// Sanitized strings hold no NUL, and JSON escapes it anyway: the text cannot run into the next part.
+			const json = JSON.stringify(value);
+			if (json.length > maxValueKey) {
+				return undefined;
+			}
+
+			key += `${name}${separator}j${json}${separator}`;
+			continue;
+		}
+
 		if (type !== 'string' && type !== 'number' && type !== 'boolean' && value !== undefined) {
 			return undefined;
 		}

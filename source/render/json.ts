@@ -18,6 +18,9 @@
  *   }],
  *   "missing": [{"resource": "Event", "reason": string}]   when RBAC hides Events, OperatorVersions or Blueprints
  *   "limited": [{"resource": "Instance", "reason": string}] when more objects of a kind arrived than planwatch holds
+ *   "asOf":    ISO time, first, for a static snapshot (`-f FILE`): the newest time its objects record, the moment
+ *              the picture is of (durations and etas of running nodes are counted to it); with
+ *              "asOfRecorded": false when they record none and it is when planwatch read them
  *   }
  *
  *   node = {
@@ -31,6 +34,13 @@
  *     "updatedAt", "startedAt", "endedAt": ISO times the object (or its events) carry
  *     "eta":      while it runs and past runs of it are in the history:
  *                 {"state": "left" | "overdue", "ms": number, "text": "~2m left", "runs": number}
+ *     "output":   Kanister phase / deferPhase: the map it output (status…phases[].output), as the controller wrote it
+ *     "outputTruncated": true            when part of "output" was left out (see below)
+ *     "artifacts": Kanister action: status.actions[].artifacts, {name: {"keyValue": {k: v}, "kopiaSnapshot": s}}:
+ *                 what `kanctl create actionset --action … --from <this ActionSet>` passes on (once it is complete)
+ *     "artifactsRendered": boolean       with "artifacts": false while they are still the Blueprint's `{{ … }}`
+ *                 templates (the controller renders them once every phase and the deferPhase succeeded)
+ *     "artifactsTruncated": true         when part of "artifacts" was left out
  *     A running, retrying or failed KUDO step or Kanister phase, once planwatch has watched its pods (docs/stuck.md):
  *     "cause":     string: the pod (or object) that explains it, and why
  *     "resources": [{"kind", "namespace", "name", "healthy": bool, "terminal": bool, "health": string}]   KUDO: what
@@ -43,18 +53,25 @@
  *     "watchNote": string: pods or their logs may not be read (RBAC)
  *   }
  *
+ *   "output" and "artifacts" keep any JSON shape (maps, arrays, numbers, null), every string sanitized to one line.
+ *   They are bounded (model/kanister-values.ts): 100 values in all, 4 levels (a deeper map or array is the string
+ *   "…"), 1000 characters a string and 253 a key (a cut string ends in "…"); "…Truncated" says something was cut.
+ *
  *   The object's "eta" (same shape) is its running plan's (KUDO) or action's (Kanister).
  *
  * Live mode (`-o json` while watching) writes NDJSON instead: one line per snapshot or transition,
  * `{"type":"snapshot","time":ISO,"objects":[…]}` (a transition's `"durationAtLeast": true` when its durationMs is only
- * a lower bound: the node was already running when first seen; plus `"missing":[{"resource","reason"}]` when RBAC hides
- * Events, OperatorVersions or Blueprints, and `"limited"` likewise past the cap of objects),
- * `{"type":"transition","time":ISO,…}` and at the end
+ * a lower bound: the node was already running when first seen; `"state"` when the status word alone does not say it:
+ * a change of state under the same word, `"from"`/`"to"` then with the reason, `pending` → `pending (running per
+ * progress)`; plus `"missing":[{"resource","reason"}]` when RBAC hides Events, OperatorVersions or Blueprints, and
+ * `"limited"` likewise past the cap of objects), `{"type":"transition","time":ISO,…}` and at the end
  * `{"type":"result","time":ISO,"exitCode":n,"message":…}`.
  */
 import {formatEta, nodeEta, planNode, type Eta, type Expectation} from '../model/eta.js';
 import {objectKey, type PlanEvent, type PlanNode, type PlanObject} from '../model/plan-tree.js';
 import type {NodeTiming, StoreSnapshot, Transition} from '../state/store.js';
+import type {KanisterValues} from '../model/kanister-values.js';
+import type {AsOf} from '../model/as-of.js';
 import type {Diagnosis} from '../model/diagnosis.js';
 import {diagnoseIn} from '../state/workloads.js';
 
@@ -83,6 +100,11 @@ export type JsonNode = {
 	startedAt?: string;
 	endedAt?: string;
 	eta?: JsonEta;
+	output?: KanisterValues['values'];
+	outputTruncated?: true;
+	artifacts?: KanisterValues['values'];
+	artifactsRendered?: boolean;
+	artifactsTruncated?: true;
 	/** A running, retrying or failed step/phase: why (see docs/stuck.md). */
 	cause?: string;
 	/** KUDO: the objects the manager applied for this step, with KUDO's health. */
@@ -149,23 +171,26 @@ export function toJsonDocument(snapshot: Snapshot, eta?: EtaContext): JsonDocume
 /** What a picture may say it lacks (the `missing` and `limited` keys). */
 type Lacking = Partial<Pick<StoreSnapshot, 'missing' | 'limited'>>;
 
-export function renderJson(snapshot: Snapshot & Lacking, eta?: EtaContext): string {
-	return [...renderJsonChunks(snapshot, eta)].join('');
+export function renderJson(snapshot: Snapshot & Lacking, eta?: EtaContext, asOf?: AsOf): string {
+	return [...renderJsonChunks(snapshot, eta, asOf)].join('');
 }
 
 /**
  * The same text, one object at a time: 10 000 objects never exist as one document copy plus one string of tens of
  * megabytes (what JSON.stringify of the whole document needs), only as the chunks a writer takes one by one.
  */
-export function* renderJsonChunks(snapshot: Snapshot & Lacking, eta?: EtaContext): Generator<string> {
+export function* renderJsonChunks(snapshot: Snapshot & Lacking, eta?: EtaContext, asOf?: AsOf): Generator<string> {
 	const {objects} = snapshot;
 	const extra = extraKeys(snapshot);
+	// A static snapshot: the moment it is of, first, so a reader knows before the objects that nothing here is live.
+	const head = asOf ? {asOf: new Date(asOf.at).toISOString().replace('.000Z', 'Z'), ...(asOf.recorded ? {} : {asOfRecorded: false})} : {};
 	if (objects.length === 0) {
-		yield JSON.stringify({objects: [], ...extra}, undefined, 2) + '\n';
+		yield JSON.stringify({...head, objects: [], ...extra}, undefined, 2) + '\n';
 		return;
 	}
 
-	yield '{\n  "objects": [\n';
+	const headText = Object.entries(head).map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)},\n`).join('');
+	yield `{\n${headText}  "objects": [\n`;
 	for (const [i, o] of objects.entries()) {
 		// JSON.stringify escapes newlines inside strings: every raw newline is indentation.
 		const object = toJsonObject(o, snapshot.events.get(objectKey(o)) ?? [], eta, explainerOf(snapshot, o));
@@ -259,6 +284,11 @@ export function toJsonNode(node: PlanNode, etaOf?: NodeEta, explain?: Explain): 
 			startedAt: node.startedAt,
 			endedAt: node.endedAt,
 			eta: etaOf?.(node),
+			output: node.output?.values,
+			outputTruncated: node.output?.truncated,
+			artifacts: node.artifacts?.values,
+			artifactsRendered: node.artifacts?.rendered,
+			artifactsTruncated: node.artifacts?.truncated,
 			...(why ? jsonWhy(why) : {}),
 		}),
 		children: node.children.map(n => toJsonNode(n, etaOf, explain)),
@@ -287,6 +317,8 @@ export function transitionLine(t: Transition): string {
 			...optional({durationMs: t.durationMs}),
 			// The node was already running when first seen: durationMs is a lower bound.
 			...(t.atLeast ? {durationAtLeast: true} : {}),
+			// The same raw word, another state (a deferPhase running while it says pending): the state after.
+			...(t.state === undefined ? {} : {state: t.state}),
 		}) + '\n'
 	);
 }

@@ -10,6 +10,15 @@
  *   │     └─ ◌ cleanup             PENDING
  *   └─ ─ backup            serial  NOT ACTIVE
  *   ● <summary>
+ *
+ * A Kanister phase's output follows its row, a succeeded action's rendered artifacts follow its phases:
+ *
+ *   ├─ ✔ backup  statefulset mysql-test/mysql-release   complete  48s
+ *   │  ├─ ✔ dumpToObjectStore                          complete  41s
+ *   │  │  output: s3path=/mysql-backups/…/dump.sql.gz
+ *   │  └─ ⤷ ✔ deferPhase recordBackupCompletion        complete   7s
+ *   │     output: completedAt=2025-06-02T09:57:19Z
+ *   │  artifact mysqlCloudDump: keyValue.completedAt=2025-06-02T09:57:19Z · keyValue.s3path=/mysql-backups/…
  */
 import {objectKey, qualifiedName, type NodeState, type PlanNode, type PlanObject} from '../model/plan-tree.js';
 import {formatDuration, formatDurationWords} from '../model/format-duration.js';
@@ -19,9 +28,11 @@ import {formatPercent, objectFacts} from '../model/object-facts.js';
 import {isActiveState, kanisterState, kudoState, outcomeState, statusLook, statusText} from '../model/status.js';
 import type {NodeTiming, StoreSnapshot, Transition} from '../state/store.js';
 import {objectTimingId} from '../state/store.js';
-import {clockTime, noteText, timeOfDay, zoneName} from '../model/clock-time.js';
+import {asOfText, clockTime, noteText, timeOfDay, zoneName} from '../model/clock-time.js';
+import type {AsOf} from '../model/as-of.js';
 import {isoMs} from '../model/iso-time.js';
 import {createPaint, type Paint} from './paint.js';
+import {valuesLine, valuesLines} from '../model/kanister-values.js';
 
 export type PlainOptions = {
 	/** Clock time of the picture (elapsed times of running nodes, "today" for times of day). */
@@ -30,6 +41,8 @@ export type PlainOptions = {
 	readonly color: boolean;
 	/** IANA zone for times of day; default: the machine's. */
 	readonly timeZone?: string;
+	/** A static snapshot (`-f`): the moment it is of (`now` is it); each header says `as of …`. */
+	readonly asOf?: AsOf;
 };
 
 type Glyphs = {
@@ -62,6 +75,8 @@ type Row = {
 	/** The row shows a clock time (the header then names the zone). */
 	readonly timed: boolean;
 	readonly dim: boolean;
+	/** A line of facts under a node (a phase's output, an action's artifacts): `lead` then this, no columns. */
+	readonly fact?: string;
 };
 
 /** The whole snapshot: objects separated by a blank line; '' when there are none. */
@@ -75,8 +90,9 @@ export function renderPlain(snapshot: Pick<StoreSnapshot, 'objects' | 'timings'>
 export function renderObjectPlain(object: PlanObject, timings: ReadonlyMap<string, NodeTiming> | undefined, options: PlainOptions): string[] {
 	const g = options.ascii ? ascii : unicode;
 	const paint = createPaint(options.color);
-	const rows: Row[] = [];
-	collectRows(object.tree, '', rows, timings, options, g);
+	const collected: Row[] = [];
+	collectRows(object.tree, '', collected, timings, options, g);
+	const rows = collected.filter(r => r.fact === undefined);
 
 	const width = {
 		name: Math.max(0, ...rows.map(r => displayWidth(r.lead + r.icon + ' ' + r.name))),
@@ -85,9 +101,16 @@ export function renderObjectPlain(object: PlanObject, timings: ReadonlyMap<strin
 		time: Math.max(0, ...rows.map(r => displayWidth(r.time))),
 	};
 
-	const zone = rows.some(r => r.timed) ? `times ${zoneName(options.timeZone)}` : undefined;
-	const lines = [header(object, g, paint, zone)];
-	for (const r of rows) {
+	// A snapshot's moment names the zone too.
+	const zone = rows.some(r => r.timed) || options.asOf ? `times ${zoneName(options.timeZone)}` : undefined;
+	const asOf = options.asOf ? asOfText(options.asOf, options.timeZone) : undefined;
+	const lines = [header(object, g, paint, [asOf, zone])];
+	for (const r of collected) {
+		if (r.fact !== undefined) {
+			lines.push(r.lead + paint('muted', r.fact));
+			continue;
+		}
+
 		const role = statusLook(r.state).role;
 		const name = pad(' ' + r.name, width.name - displayWidth(r.lead + r.icon));
 		const cols = [
@@ -106,8 +129,9 @@ export function renderObjectPlain(object: PlanObject, timings: ReadonlyMap<strin
 	return lines;
 }
 
-function header(object: PlanObject, g: Glyphs, paint: Paint, zone: string | undefined): string {
-	const parts = [`${object.kind} ${paint('strong', qualifiedName(object))}`, ...objectFacts(object), ...(zone ? [zone] : [])];
+function header(object: PlanObject, g: Glyphs, paint: Paint, more: ReadonlyArray<string | undefined>): string {
+	const given = more.filter(m => m !== undefined);
+	const parts = [`${object.kind} ${paint('strong', qualifiedName(object))}`, ...objectFacts(object), ...given];
 	return parts.join(g.separator);
 }
 
@@ -136,7 +160,23 @@ function collectRows(
 			timed: extra.timed,
 			dim: node.state === 'inactive' || node.state === 'pending',
 		});
-		collectRows(node.children, indent + (isLast ? g.blank : g.pipe), rows, timings, options, g);
+		const inner = indent + (isLast ? g.blank : g.pipe);
+		const fact = (text: string, lead: string): void => {
+			const blank = {icon: '', name: '', strategy: '', status: '', time: '', extra: '', timed: false};
+			rows.push({lead, ...blank, state: node.state, dim: true, fact: oneLine(text, g)});
+		};
+
+		if (node.output) {
+			fact(valuesLine('output', node.output, g.separator), inner + (node.children.length > 0 ? g.pipe : ''));
+		}
+
+		collectRows(node.children, inner, rows, timings, options, g);
+		// Templates until the controller rendered them: only the rendered values are worth copying.
+		if (node.artifacts?.rendered) {
+			for (const line of valuesLines({artifacts: node.artifacts}, g.separator)) {
+				fact(line, inner);
+			}
+		}
 	});
 }
 
@@ -206,7 +246,7 @@ export type TransitionOptions = {
 export function formatTransition(t: Transition, options: TransitionOptions): string {
 	const g = options.ascii ? ascii : unicode;
 	const paint = createPaint(options.color);
-	const state = t.kind === 'Instance' ? kudoState(t.to) : kanisterState(t.to);
+	const state = t.state ?? (t.kind === 'Instance' ? kudoState(t.to) : kanisterState(t.to));
 	const where = [qualifiedName(t), ...(t.path.length > 0 ? [t.path.map(p => oneLine(p, g)).join(g.path)] : [])].join(' ');
 	const change = `${oneLine(t.from || '-', g)}${g.arrow}${paint(statusLook(state).role, oneLine(t.to || '-', g))}`;
 	const took = t.durationMs === undefined ? '' : ` (${t.atLeast ? g.atLeast : ''}${formatDurationWords(t.durationMs)})`;

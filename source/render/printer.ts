@@ -4,6 +4,7 @@
  */
 import type {Expectation} from '../model/eta.js';
 import type {PlanObject} from '../model/plan-tree.js';
+import type {AsOf} from '../model/as-of.js';
 import type {StoreSnapshot, Transition} from '../state/store.js';
 import {jsonPrinter} from './json-printer.js';
 import {plainPrinter} from './plain-printer.js';
@@ -17,6 +18,8 @@ export type PrinterOptions = {
 	readonly expectations?: (object: PlanObject) => ReadonlyMap<string, Expectation>;
 	/** `--plan NAME`: what a target deleted while waited for is judged by (as the wait judges it). */
 	readonly plan?: string;
+	/** A static snapshot (`-f`): the moment the picture is of (`now` then is it). */
+	readonly asOf?: AsOf;
 };
 
 /** The objects to print with what is known about them. */

@@ -12,6 +12,7 @@ import {looksLikeRecording, RecordingParser, stateAt} from '../recording/recordi
 import {inputName, processReader, textChunks, type InputReader} from './bounded-input.js';
 import {ObjectStream, type StreamLimits} from './object-stream.js';
 import {readRecordingLines} from './recording-input.js';
+import {newestRecordedTime} from '../model/as-of.js';
 
 export {inputName, processReader, type InputReader} from './bounded-input.js';
 
@@ -116,10 +117,13 @@ const emitOrder: readonly ResourceKind[] = ['OperatorVersion', 'Blueprint', 'Eve
 export class FileSource implements ObjectSource {
 	readonly label = 'file';
 	readonly scope: string;
+	readonly frozen: {readonly recordedAt?: number};
 	#objects: readonly KubeObject[];
 
 	constructor(objects: readonly KubeObject[]) {
 		this.#objects = objects;
+		const recordedAt = newestRecordedTime(objects);
+		this.frozen = recordedAt === undefined ? {} : {recordedAt};
 		const namespaces = [...new Set(objects.filter(o => isPlanObject(o)).map(o => o.metadata?.namespace ?? ''))].filter(Boolean).sort();
 		this.scope = namespaces.length <= 3 ? namespaces.join(', ') : `${namespaces.length} namespaces`;
 	}

@@ -3,12 +3,21 @@
  * the status changes between two adaptations of one object. Pure but for the callback that records transitions.
  */
 import {isoMs} from '../model/iso-time.js';
-import type {PlanNode, PlanObject} from '../model/plan-tree.js';
-import {isActiveState, isFinishedState} from '../model/status.js';
+import type {NodeState, PlanNode, PlanObject} from '../model/plan-tree.js';
+import {isActiveState, isFinishedState, statusText} from '../model/status.js';
 import {objectTimingId, type NodeTiming} from './store-snapshot.js';
 
-/** A status change seen between two adaptations; `timing`: the node's before it. */
-export type SeenTransition = {readonly path: string[]; readonly from: string; readonly to: string; readonly timing: NodeTiming | undefined};
+/**
+ * A status change seen between two adaptations; `timing`: the node's before it. `state`: set for a change of state
+ * under the same raw word (from/to then carry the reason).
+ */
+export type SeenTransition = {
+	readonly path: string[];
+	readonly from: string;
+	readonly to: string;
+	readonly timing: NodeTiming | undefined;
+	readonly state?: NodeState;
+};
 
 /**
  * The timings of `next` from those of `previous` (its earlier adaptation, if any) at `now`: a new map, the old
@@ -44,6 +53,10 @@ export function stampTimings(
 
 		if (old && old.status !== node.status) {
 			record({path, from: old.status, to: node.status, timing: t});
+		} else if (old && old.state !== node.state) {
+			// The same raw word, another state (the controller never writes a deferPhase `running`): the log
+			// must still say it started, in the words the views use.
+			record({path, from: statusText(old), to: statusText(node), timing: t, state: node.state});
 		}
 	});
 	earliestFromChildren(next.tree, timings);

@@ -82,6 +82,11 @@ export type ObjectSource = {
 	readonly label: string;
 	/** Namespace shown in the header (`all namespaces` with -A). */
 	readonly scope: string;
+	/**
+	 * A static snapshot (files): nothing will change, the views draw it at one moment — `recordedAt`, the newest time
+	 * its objects record (model/as-of.ts), or when it was read if they record none. Absent: a live source.
+	 */
+	readonly frozen?: {readonly recordedAt?: number};
 	start(sink: SourceSink): void;
 	stop(): void | Promise<void>;
 	/** Watch pods and logs for what `feed` asks (a cluster source; others replay what they recorded). */

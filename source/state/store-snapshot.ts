@@ -2,7 +2,7 @@
 import type {ConnectionState} from './object-source.js';
 import type {ExitCode} from '../core/exit-codes.js';
 import type {ResourceKind} from '../core/kube-object.js';
-import type {PlanEvent, PlanObject} from '../model/plan-tree.js';
+import type {NodeState, PlanEvent, PlanObject} from '../model/plan-tree.js';
 import type {StoreChanges} from './change-log.js';
 import type {Workloads} from './workloads.js';
 
@@ -41,6 +41,12 @@ export type Transition = {
 	readonly durationMs?: number;
 	/** durationMs is a lower bound (the start was not seen: NodeTiming.atLeast). */
 	readonly atLeast?: true;
+	/**
+	 * The node's state after the change, when the raw status word alone does not tell it: a change of state under the
+	 * same word (a Kanister deferPhase that runs while its state still says `pending`), `from`/`to` then with the
+	 * reason (`pending` → `pending (running per progress)`).
+	 */
+	readonly state?: NodeState;
 };
 
 /** A watched object that is gone: its last adaptation and when planwatch saw it go (clock ms). */

@@ -10,7 +10,7 @@ import type {ExitCode} from '../core/exit-codes.js';
 import type {KubeObject, ResourceKind} from '../core/kube-object.js';
 import {adaptActionSet} from '../model/adapt-kanister-action-set.js';
 import {adaptInstance} from '../model/adapt-kudo-instance.js';
-import {nextRunMemory, type KudoRunMemory} from '../model/kudo-plan-order.js';
+import {kudoEventsOf, nextRunMemory, type KudoRunMemory} from '../model/kudo-plan-order.js';
 import {objectKey, parseObjectKey, type PlanObject} from '../model/plan-tree.js';
 import {blueprintKey, namespacedName, operatorVersionKey} from '../model/object-references.js';
 import {SharedNodes} from '../model/shared-nodes.js';
@@ -332,7 +332,8 @@ export class Store {
 		const before = this.#timings.get(key);
 		const now = this.#clock.now();
 		const timings = stampTimings(previous, adapted, before, now, t => {
-			this.#transitions.record({key, object: adapted, path: t.path, from: t.from, to: t.to, at: now, timing: t.timing});
+			const state = t.state === undefined ? {} : {state: t.state};
+			this.#transitions.record({key, object: adapted, path: t.path, from: t.from, to: t.to, at: now, timing: t.timing, ...state});
 		});
 		this.#timings.set(key, timings);
 		if (previous) {
@@ -344,7 +345,10 @@ export class Store {
 
 	#adaptInstance(context: string | undefined, key: string, raw: KubeObject, changed: boolean): PlanObject {
 		const before = this.#runs.get(key);
-		const memory = changed || before === undefined ? nextRunMemory(before, raw) : before;
+		const events = this.#events.events.get(key);
+		// The PlanStarted Events known when a run is seen starting tell its own Event from an earlier run's later.
+		const started = events && events.length > 0 ? kudoEventsOf(raw, events).started : undefined;
+		const memory = changed || before === undefined ? nextRunMemory(before, raw, started) : before;
 		this.#runs.set(key, memory);
 		const missing = context === undefined ? this.#missing : this.#contexts.missingOf(context);
 		const eventsReadable = !missing.some(m => m.resource === 'Event');

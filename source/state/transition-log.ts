@@ -1,5 +1,5 @@
 /** The recent status changes, numbered and bounded: what notifications, the history and `--record` read. */
-import type {PlanObject} from '../model/plan-tree.js';
+import type {NodeState, PlanObject} from '../model/plan-tree.js';
 import type {NodeTiming, Transition} from './store-snapshot.js';
 
 const maxTransitions = 2000;
@@ -13,7 +13,16 @@ export class TransitionLog {
 		return this.#transitions;
 	}
 
-	record(r: {key: string; object: PlanObject; path: readonly string[]; from: string; to: string; at: number; timing: NodeTiming | undefined}): void {
+	record(r: {
+		key: string;
+		object: PlanObject;
+		path: readonly string[];
+		from: string;
+		to: string;
+		at: number;
+		timing: NodeTiming | undefined;
+		state?: NodeState;
+	}): void {
 		const durationMs = r.timing?.startedAt !== undefined && r.timing.endedAt === undefined ? r.at - r.timing.startedAt : undefined;
 		this.#transitions.push({
 			seq: ++this.#seq,
@@ -28,6 +37,7 @@ export class TransitionLog {
 			to: r.to,
 			durationMs,
 			...(durationMs !== undefined && r.timing?.atLeast ? {atLeast: true as const} : {}),
+			...(r.state === undefined ? {} : {state: r.state}),
 		});
 		if (this.#transitions.length > maxTransitions) {
 			this.#transitions = this.#transitions.slice(-maxTransitions);

@@ -38,7 +38,9 @@ import {countsText, listKey, listObjects} from './list-rows.js';
 import {rowAt, type TreeList} from './tree-list.js';
 import {createTheme} from './theme.js';
 import {ThemeContext} from './theme-context.js';
-import {TicksContext, tickSource, useTickValueOf} from './ticks.js';
+import {frozenTicks, TicksContext, tickSource, useTickValueOf} from './ticks.js';
+import type {AsOf} from '../model/as-of.js';
+import {asOfText} from '../model/clock-time.js';
 import {runSessionCommand} from './session-commands.js';
 import {initialViewState, selectTree, viewMode, type ViewContext, type ViewState} from './view-state.js';
 
@@ -68,6 +70,8 @@ export type AppProps = {
 	readonly replay?: ReplayControls;
 	/** Told what is on screen after each frame (which objects and nodes), for readers that fetch more for those. */
 	readonly screen?: Pick<ScreenWatch, 'report'>;
+	/** A static snapshot (`-f`): every timer shows this moment, nothing spins, the header says `as of …`. */
+	readonly asOf?: AsOf;
 };
 
 const noReplay = {subscribe: () => () => {}, getState: () => undefined};
@@ -213,7 +217,7 @@ function TreeScreen(props: TreeScreenProps) {
 
 /** The interactive dashboard: header, tree or list, events, timeout banner, footer. Data in, keys out; no I/O. */
 export function App(props: AppProps) {
-	const {store, clock, wait: session, header, targets, ascii, color, timeZone, onQuit, actions, expectations, replay, screen} = props;
+	const {store, clock, wait: session, header, targets, ascii, color, timeZone, onQuit, actions, expectations, replay, screen, asOf} = props;
 	const [flash, setFlash] = useState<Flash>(undefined);
 	// What this frame shows of the store: a change to anything else (an object off screen) costs no render.
 	const interest = useRef<ScreenInterest>(noInterest);
@@ -221,10 +225,12 @@ export function App(props: AppProps) {
 	// The App does not re-render on the clock's tick: the texts that show the time follow it on their own (and a
 	// replay's seeks move them too).
 	const ticks = useMemo(() => tickSource(clock, replay?.subscribe), [clock, replay]);
+	// What the views read of the time: a snapshot's own moment, frozen (the footer's answers still fade on the clock).
+	const viewTicks = useMemo(() => (asOf ? frozenTicks(asOf.at) : ticks), [asOf, ticks]);
 	const replaying = useSyncExternalStore(replay?.subscribe ?? noReplay.subscribe, replay?.getState ?? noReplay.getState);
 	const wait = useWait(session);
 	const {columns, rows} = useWindowSize();
-	const theme = useMemo(() => createTheme({color, ascii, timeZone}), [color, ascii, timeZone]);
+	const theme = useMemo(() => createTheme({color, ascii, timeZone, still: asOf !== undefined}), [color, ascii, timeZone, asOf]);
 	const [view, dispatch] = useViewState(() => initialViewState(targets));
 	const mode = viewMode(view);
 	const keyContext = useMemo(() => ({replay: replay !== undefined}), [replay]);
@@ -300,7 +306,7 @@ export function App(props: AppProps) {
 	// that follow the clock are selected per tick: the App re-renders only when one of them changes.
 	const treeExpectations = open && expectations ? expectations(open) : undefined;
 	const listEta = useMemo(() => (expectations ? (object: PlanObject, now: number) => planEtaText(object, expectations, snapshot.timings, now) : undefined), [expectations, snapshot.timings]);
-	const openEta = useTickValueOf(ticks, now => (isTree ? planEtaText(open, expectations, snapshot.timings, now) : undefined));
+	const openEta = useTickValueOf(viewTicks, now => (isTree ? planEtaText(open, expectations, snapshot.timings, now) : undefined));
 	const flashOn = useTickValueOf(ticks, now => flash !== undefined && now - flash.at < flashMs);
 	const shownFlash = flashOn ? flash : undefined;
 	const body = view.help ? (
@@ -340,7 +346,7 @@ export function App(props: AppProps) {
 
 	return (
 		<ThemeContext.Provider value={theme}>
-			<TicksContext.Provider value={ticks}>
+			<TicksContext.Provider value={viewTicks}>
 				<Box flexDirection="column" width={columns}>
 					{layout.header > 0 ? (
 						<HeaderBar
@@ -356,6 +362,7 @@ export function App(props: AppProps) {
 							wait={wait}
 							width={columns}
 							replay={replaying}
+							{...(asOf ? {asOf: asOfText(asOf, timeZone)} : {})}
 						/>
 					) : undefined}
 					{body}

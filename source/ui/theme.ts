@@ -83,7 +83,13 @@ const asciiGlyphs: Glyphs = {
 	atLeast: '>=',
 };
 
-export function createTheme(options: {readonly color: boolean; readonly ascii: boolean; readonly timeZone?: string}): Theme {
+/** `still`: a static snapshot, nothing moves (no spinner). */
+export function createTheme(options: {
+	readonly color: boolean;
+	readonly ascii: boolean;
+	readonly timeZone?: string;
+	readonly still?: boolean;
+}): Theme {
 	return {
 		...(options.timeZone === undefined ? {} : {timeZone: options.timeZone}),
 		color: options.color,
@@ -92,7 +98,7 @@ export function createTheme(options: {readonly color: boolean; readonly ascii: b
 		// Without colour, nothing at all is styled by role (not even dim): icons and words carry the meaning.
 		style: role => (options.color ? palette[role] : {}),
 		icon: state => (options.ascii ? statusLook(state).ascii : statusLook(state).icon),
-		spinner: !options.ascii,
+		spinner: !options.ascii && options.still !== true,
 	};
 }
 

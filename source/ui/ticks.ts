@@ -46,6 +46,11 @@ export function tickSource(clock: Clock, jumps?: (listener: () => void) => () =>
 	};
 }
 
+/** A static snapshot's time: the views read `at` and never move on (no tick, no spinner frame). */
+export function frozenTicks(at: number): Ticks {
+	return {now: () => at, subscribe: () => () => undefined};
+}
+
 export const TicksContext = createContext<Ticks>({now: () => 0, subscribe: () => () => undefined});
 
 /**

@@ -45,6 +45,22 @@ describe('planwatch -f (pipes)', () => {
 		expect((await runBin([...args, '-o', 'tui', '--once'])).code).toBe(1);
 	});
 
+	it('a static snapshot is drawn as of the newest time its objects record: timers counted to it, never to now', async () => {
+		// The status is of 09:56:38, its Events go on to 09:57:19; both were written in 2025, long before this run.
+		const args = ['-f', kanister('actionset-mysql-backup-running.yaml'), '-f', kanister('events-mysql-backup-complete.yaml'), '-f', kanister('blueprint-mysql-defer.yaml')];
+		const plain = await runBin([...args, '-o', 'plain']);
+		expect(plain.stdout.split('\n')[0]).toBe('ActionSet kanister/backup-rslmb · blueprint mysql-blueprint-defer · running · 0% · as of 2025-06-02 09:57:19 · times UTC');
+		// Started 09:56:32 by its Started Action event: 47 s at the snapshot's moment.
+		expect(plain.stdout).toMatch(/└─ ● backup {2}statefulset mysql-test\/mysql-release {2}running {2}0:47 {2}0%/);
+		const json = JSON.parse((await runBin([...args, '-o', 'json'])).stdout) as {asOf?: string};
+		expect(Object.keys(json)[0]).toBe('asOf');
+		expect(json.asOf).toBe('2025-06-02T09:57:19Z');
+		const tui = (await runBinInTerminal([...args, '-o', 'tui', '--once'])).output.replaceAll(/\u001B\[[\d;?]*[A-Za-z]/g, '');
+		expect(tui).toContain('planwatch · file · kanister · UTC · as of 2025-06-02 09:57:19');
+		expect(tui).toMatch(/● backup {2}statefulset mysql-test\/mysql-release {2}running {2}0:47/);
+		expect(tui).not.toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
+	});
+
 	it('reads stdin for -f -', async () => {
 		const input = readFileSync(`${repoRoot}${kudo('instance-mysql-deploy-in-progress.yaml')}`, 'utf8');
 		const r = await runBin(['-f', '-', '-f', kudo('operatorversion-mysql.yaml')], {input});

@@ -2,6 +2,7 @@
 import {FakeClock} from './fake-clock.js';
 import type {StoreSnapshot} from '../../source/state/store.js';
 import {App} from '../../source/ui/app.js';
+import type {AsOf} from '../../source/model/as-of.js';
 import {FakeStore} from './fake-store.js';
 import {FakeWait} from './fake-wait.js';
 
@@ -14,6 +15,8 @@ export type AppElementOptions = {
 	/** Default UTC: tests never depend on the machine's zone. */
 	readonly timeZone?: string;
 	readonly onQuit?: () => void;
+	/** A static snapshot's moment (`-f`). */
+	readonly asOf?: AsOf;
 };
 
 export function appElement(options: AppElementOptions) {
@@ -31,6 +34,7 @@ export function appElement(options: AppElementOptions) {
 			color={options.color ?? true}
 			timeZone={options.timeZone ?? 'UTC'}
 			onQuit={options.onQuit ?? (() => {})}
+			{...(options.asOf ? {asOf: options.asOf} : {})}
 		/>
 	);
 	return {element, store, clock, wait};

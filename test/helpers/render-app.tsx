@@ -5,6 +5,7 @@ import {appElement} from './app-element.js';
 import type {FakeStore} from './fake-store.js';
 import type {FakeWait} from './fake-wait.js';
 import {renderUi, type Rendered} from './ui.js';
+import type {AsOf} from '../../source/model/as-of.js';
 
 export type AppTestOptions = {
 	readonly snapshot: StoreSnapshot;
@@ -16,6 +17,7 @@ export type AppTestOptions = {
 	readonly columns?: number;
 	readonly rows?: number;
 	readonly stdinIsTTY?: boolean;
+	readonly asOf?: AsOf;
 };
 
 export type RenderedApp = Rendered & {

@@ -288,3 +288,144 @@ describe('other shapes', () => {
 		expect(o.summary).toBe('backup failed in phase dump: boom link ⏎ line two; deferPhase cleanup completed (cleanup ran)');
 	});
 });
+
+describe('phase outputs and action artifacts (what the next kanctl … --from reads)', () => {
+	test('complete: each phase its output, the deferPhase its own, the action its rendered artifacts', () => {
+		const action = only(adapt('actionset-mysql-backup-complete.yaml'));
+		expect(action.children.map(c => [c.name, c.output])).toEqual([
+			['dumpToObjectStore', {values: {s3path: '/mysql-backups/mysql-test/mysql-release/2025-06-02T09-56-33/dump.sql.gz'}}],
+			['recordBackupCompletion', {values: {completedAt: '2025-06-02T09:57:19Z'}}],
+		]);
+		expect(action.artifacts).toEqual({
+			values: {mysqlCloudDump: {keyValue: {s3path: '/mysql-backups/mysql-test/mysql-release/2025-06-02T09-56-33/dump.sql.gz', completedAt: '2025-06-02T09:57:19Z'}}},
+			rendered: true,
+		});
+	});
+
+	test('running: the artifacts are still the Blueprint\'s templates, not rendered', () => {
+		const action = only(adapt('actionset-mysql-backup-running.yaml'));
+		expect(action.artifacts?.rendered).toBe(false);
+		expect(action.artifacts?.values['mysqlCloudDump']).toEqual({keyValue: {s3path: '{{ .Phases.dumpToObjectStore.Output.s3path }}', completedAt: '{{ .DeferPhase.Output.completedAt }}'}});
+		expect(action.children.every(c => c.output === undefined)).toBe(true);
+	});
+
+	test('succeeded but not yet rendered (the deferPhase\'s complete is written before renderActionsetArtifacts)', () => {
+		const raw = loadFixtureObject('kanister/actionset-mysql-backup-complete.yaml');
+		const status = raw['status'] as {actions: Array<Record<string, unknown>>};
+		const templated = {...raw, status: {...status, actions: [{...status.actions[0], artifacts: {dump: {keyValue: {p: '{{ .Phases.x.Output.p }}'}}}}]}};
+		const action = only(adaptActionSet(templated, lookup, []));
+		expect(action.state).toBe('succeeded');
+		expect(action.artifacts?.rendered).toBe(false);
+	});
+
+	test('a failed action\'s artifacts are not rendered, even without a template in them', () => {
+		const raw = loadFixtureObject('kanister/actionset-mysql-backup-complete.yaml');
+		const status = raw['status'] as {actions: Array<{deferPhase: Record<string, unknown>}>};
+		const failed = {...raw, status: {...status, state: 'failed', actions: [{...status.actions[0], deferPhase: {...status.actions[0]!.deferPhase, state: 'failed'}}]}};
+		const action = only(adaptActionSet(failed, lookup, []));
+		expect(action.state).toBe('failed');
+		expect(action.artifacts?.rendered).toBe(false);
+	});
+
+	test.each<[string, unknown, unknown]>([
+		['output an array', ['a'], {k: 'v'}],
+		['output a number', 7, 'artifacts as a string'],
+		['output null', null, 42],
+		['artifacts an array', {o: 1}, [{keyValue: {}}]],
+	])('odd shapes never crash and are left out: %s', (_name, output, artifacts) => {
+		const raw = {
+			metadata: {name: 'odd', namespace: 'ns'},
+			spec: {actions: [{name: 'a', blueprint: 'bp'}]},
+			status: {state: 'complete', actions: [{name: 'a', artifacts, phases: [{name: 'p', state: 'complete', output}], deferPhase: {name: 'd', state: 'complete', output}}]},
+		};
+		const action = only(adaptActionSet(raw, () => undefined, []));
+		const asMap = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
+		expect(action.children[0]?.output === undefined).toBe(!asMap(output));
+		expect(action.artifacts === undefined).toBe(!asMap(artifacts));
+		expect(action.artifacts?.values).toEqual(asMap(artifacts) ? artifacts : undefined);
+	});
+
+	test('hostile output and artifact strings are sanitized', () => {
+		const raw = {
+			metadata: {name: 'x', namespace: 'ns'},
+			spec: {actions: [{name: 'a', blueprint: 'bp'}]},
+			status: {
+				state: 'complete',
+				actions: [
+					{
+						name: 'a',
+						artifacts: {'\u001B[31mart': {keyValue: {k: 'v\u001B]52;c;cGF5bG9hZA==\u0007\n2'}}},
+						phases: [{name: 'p', state: 'complete', output: {'o\u202E': '\u009B2J\u200Bx'}}],
+					},
+				],
+			},
+		};
+		const o = adaptActionSet(raw, () => undefined, []);
+		expect(uncleanStrings(o)).toEqual([]);
+		expect(only(o).artifacts?.values).toEqual({art: {keyValue: {k: 'v ⏎ 2'}}});
+		expect(only(o).children[0]?.output?.values).toEqual({o: 'x'});
+	});
+});
+
+describe('what the controller could not write (its Events say so; pkg/controller/controller.go)', () => {
+	const ev = (time: string, reason: string, msg: string): PlanEvent => ({
+		uid: `u-${time}-${msg.length}`,
+		namespace: 'ns',
+		involvedKind: 'ActionSet',
+		involvedName: 'x',
+		type: 'Warning',
+		reason,
+		message: msg,
+		time,
+		count: 1,
+	});
+	const dump = (n: string): string =>
+		`v1alpha1.Phase{Name:"${n}", State:"pending", Output:map[string]interface {}(nil), Progress:v1alpha1.PhaseProgress{ProgressPercent:"", LastTransitionTime:<nil>}}`;
+	const raw = (status: Record<string, unknown>): KubeObject => ({
+		metadata: {name: 'x', namespace: 'ns', creationTimestamp: '2026-01-01T00:00:00Z'},
+		spec: {actions: [{name: 'slow', blueprint: 'bp'}]},
+		status,
+	});
+	const running = (runningPhase: string, defer = 'pending') => raw({
+		state: 'running',
+		progress: {runningPhase},
+		actions: [{name: 'slow', phases: [{name: 'waitLong', state: 'running'}], deferPhase: {name: 'cleanup', state: defer}}],
+	});
+
+	test('"Failed to update phase": the phase says so, and its deferPhase may run after it', () => {
+		const events = [
+			ev('2026-01-01T00:00:05Z', 'ActionSetFailed Action: slow', `Failed to update phase: ${dump('waitLong')}: context canceled`),
+			{...ev('2026-01-01T00:00:06Z', 'Started deferPhase', 'Executing deferPhase cleanup'), type: 'Normal'},
+		];
+		const [phase, defer] = only(adaptActionSet(running('cleanup'), () => undefined, events)).children;
+		expect(phase).toMatchObject({status: 'running', message: 'the controller could not record its result: context canceled'});
+		expect(defer).toMatchObject({state: 'running', statusReason: runningPerProgress});
+		// Without the warning the phase still runs as far as anyone can tell: the deferPhase cannot be running yet.
+		expect(only(adaptActionSet(running('cleanup'), () => undefined, events.slice(1))).children[1]?.state).toBe('pending');
+	});
+
+	test('"Failed to update defer phase": the deferPhase runs no more, whatever its start event says', () => {
+		const status = {
+			state: 'running',
+			actions: [{name: 'slow', phases: [{name: 'waitLong', state: 'complete'}], deferPhase: {name: 'cleanup', state: 'pending'}}],
+		};
+		const started = {...ev('2026-01-01T00:00:06Z', 'Started deferPhase', 'Executing deferPhase cleanup'), type: 'Normal'};
+		expect(only(adaptActionSet(raw(status), () => undefined, [started])).children[1]).toMatchObject({state: 'running'});
+		const failed = ev('2026-01-01T00:00:07Z', 'ActionSetFailed Action: slow', `Failed to update defer phase: ${dump('cleanup')}: gone`);
+		const defer = only(adaptActionSet(raw(status), () => undefined, [started, failed])).children[1];
+		expect(defer).toMatchObject({state: 'pending', message: 'the controller could not record its result: gone'});
+	});
+
+	test('a failure outside the phases with no error in the object: the action says what the event said', () => {
+		const status = {state: 'failed', actions: [{name: 'slow', phases: [{name: 'waitLong', state: 'complete'}]}]};
+		const render = ev('2026-01-01T00:00:07Z', 'ActionSetFailed Action: slow', 'Failed to render output artifacts template: no entry for key "dump"');
+		const o = adaptActionSet(raw(status), () => undefined, [render]);
+		expect(only(o)).toMatchObject({state: 'failed', message: 'template: no entry for key "dump"'});
+		expect(o.summary).toBe('slow failed: template: no entry for key "dump"');
+		const blueprint = ev('2026-01-01T00:00:01Z', 'Error', 'Could not get blueprint: Failed to query blueprint: not found');
+		expect(adaptActionSet(raw({state: 'failed'}), () => undefined, [blueprint])).toMatchObject({
+			error: 'Failed to query blueprint: not found',
+			summary: 'failed to start: Failed to query blueprint: not found',
+		});
+	});
+});

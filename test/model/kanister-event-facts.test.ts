@@ -1,5 +1,7 @@
 import {describe, expect, it} from 'vitest';
-import {readKanisterEvents, type KanisterEventFacts} from '../../source/model/kanister-events.js';
+import {readdirSync, readFileSync} from 'node:fs';
+import {fileURLToPath} from 'node:url';
+import {readKanisterEvent, readKanisterEvents, type KanisterEventFacts} from '../../source/model/kanister-events.js';
 import type {PlanEvent} from '../../source/model/plan-tree.js';
 
 /*
@@ -55,7 +57,11 @@ describe('readKanisterEvents: one event at a time', () => {
 		// Failures: reason `ActionSetFailed Action: <action>`.
 		['a core phase failure: the phase from the %#v dump, the error after it', event(t(5), 'ActionSetFailed Action: backup', `Failed to execute phase: ${phaseStruct('dump')}: null: exit code 1`), {phaseFailed: [['backup/dump', {time: t(5), error: 'null: exit code 1'}]], latest: t(5)}],
 		['an error holding `: ` after the dump is kept whole', event(t(5), 'ActionSetFailed Action: backup', `Failed to execute phase: ${phaseStruct('dump')}: a: b`), {phaseFailed: [['backup/dump', {time: t(5), error: 'a: b'}]], latest: t(5)}],
-		['a phase name with an escaped quote', event(t(5), 'ActionSetFailed Action: backup', 'Failed to execute phase: v1alpha1.Phase{Name:"a\\"b"}: boom'), {phaseFailed: [['backup/a\\"b', {time: t(5), error: 'v1alpha1.Phase{Name:"a\\"b"}: boom'}]], latest: t(5)}],
+		[
+			'a phase name with an escaped quote',
+			event(t(5), 'ActionSetFailed Action: backup', 'Failed to execute phase: v1alpha1.Phase{Name:"a\\"b"}: boom'),
+			{phaseFailed: [['backup/a\\"b', {time: t(5), error: 'boom'}]], latest: t(5)},
+		],
 		['a failure naming no phase: nothing to attach it to', event(t(5), 'ActionSetFailed Action: backup', 'Failed to execute phase: boom'), {latest: t(5)}],
 		['a deferPhase failure: by action, the error after the first colon', event(t(6), 'ActionSetFailed Action: backup', 'Failed to execute defer phase: scale failed: timeout'), {deferFailed: [['backup', {time: t(6), error: 'scale failed: timeout'}]], latest: t(6)}],
 		['a deferPhase failure with a phase dump', event(t(6), 'ActionSetFailed Action: backup', `Failed to execute defer phase: ${phaseStruct('cleanup')}: gone`), {deferFailed: [['backup', {time: t(6), error: 'gone'}]], latest: t(6)}],
@@ -69,12 +75,82 @@ describe('readKanisterEvents: one event at a time', () => {
 		['a phase name holding the struct\'s end: the error after the progress struct', event(t(5), 'ActionSetFailed Action: backup', `Failed to execute phase: ${phaseStruct('x}}: y')}: boom`), {phaseFailed: [['backup/x}}: y', {time: t(5), error: 'boom'}]], latest: t(5)}],
 		['a dump without the progress struct (its end unknown): everything after the first colon', event(t(5), 'ActionSetFailed Action: backup', 'Failed to execute phase: v1alpha1.Phase{Name:"dump", Output:map{a:{}}: boom'), {phaseFailed: [['backup/dump', {time: t(5), error: 'v1alpha1.Phase{Name:"dump", Output:map{a:{}}: boom'}]], latest: t(5)}],
 		['a progress struct that does not end in `}}: `: everything after the first colon', event(t(5), 'ActionSetFailed Action: backup', 'Failed to execute phase: v1alpha1.Phase{Name:"dump", Progress:v1alpha1.PhaseProgress{}} boom'), {phaseFailed: [['backup/dump', {time: t(5), error: 'v1alpha1.Phase{Name:"dump", Progress:v1alpha1.PhaseProgress{}} boom'}]], latest: t(5)}],
-		['a phase dump in a message that is no phase failure: nothing', event(t(5), 'ActionSetFailed Action: backup', `Failed to render output artifacts: ${phaseStruct('dump')}: x`), {latest: t(5)}],
+		[
+			'a phase dump in a message that is no phase failure: the action\'s failure, not the phase\'s',
+			event(t(5), 'ActionSetFailed Action: backup', `Failed to render output artifacts: ${phaseStruct('dump')}: x`),
+			{actionFailed: [['backup', {time: t(5), error: `${phaseStruct('dump')}: x`, what: 'render artifacts'}]], latest: t(5)},
+		],
 		['a legacy failure with a two-digit index', event(t(8), 'ActionSetFailed Action: backup', 'Failed to run phase 12 of action backup: e'), {legacyPhaseFailed: [['backup', {index: 12, time: t(8), error: 'e'}]], latest: t(8)}],
 		['a legacy failure with an empty error', event(t(8), 'ActionSetFailed Action: backup', 'Failed to run phase 0 of action backup: '), {legacyPhaseFailed: [['backup', {index: 0, time: t(8), error: ''}]], latest: t(8)}],
 		['not a legacy failure when the words come later', event(t(8), 'ActionSetFailed Action: backup', 'x Failed to run phase 1 of action backup: e'), {latest: t(8)}],
 		['a failure under another reason: nothing', event(t(8), 'ActionSetFailed', 'Failed to execute defer phase: x'), {latest: t(8)}],
-		['a failure of another kind: nothing', event(t(9), 'ActionSetFailed Action: backup', 'Failed to render output artifacts: x'), {latest: t(9)}],
+		['a failure the controller does not write: nothing', event(t(9), 'ActionSetFailed Action: backup', 'Failed to frobnicate: x'), {latest: t(9)}],
+
+		// Every other shape kanisterio/kanister pkg/controller/controller.go writes (logAndErrorEvent: `msg + " " + err`).
+		[
+			'a phase whose params did not init: the phase failed',
+			event(t(5), 'ActionSetFailed Action: backup', `Failed to init phase params: ${phaseStruct('dump')}: no such secret`),
+			{phaseFailed: [['backup/dump', {time: t(5), error: 'no such secret'}]], latest: t(5)},
+		],
+		[
+			'a phase whose result could not be written',
+			event(t(5), 'ActionSetFailed Action: slow', `Failed to update phase: ${phaseStruct('waitLong')}: client rate limiter Wait returned an error: context canceled`),
+			{phaseUpdateFailed: [['slow/waitLong', {time: t(5), error: 'client rate limiter Wait returned an error: context canceled'}]], latest: t(5)},
+		],
+		['an update failure naming no phase: nothing to attach it to', event(t(5), 'ActionSetFailed Action: slow', 'Failed to update phase: gone'), {latest: t(5)}],
+		[
+			'a deferPhase whose result could not be written',
+			event(t(6), 'ActionSetFailed Action: slow', `Failed to update defer phase: ${phaseStruct('cleanupSlow')}: context canceled`),
+			{deferUpdateFailed: [['slow', {time: t(6), error: 'context canceled'}]], latest: t(6)},
+		],
+		[
+			'the initial action status (an action the Blueprint lacks)',
+			event(t(1), 'ActionSetFailed Action: backup', 'Could not get initial action: Action backup for object kind Namespace not found in blueprint bp'),
+			{actionFailed: [['backup', {time: t(1), error: 'Action backup for object kind Namespace not found in blueprint bp', what: 'initial action'}]], latest: t(1)},
+		],
+		[
+			'artifacts that would not render (no colon before the error)',
+			event(t(9), 'ActionSetFailed Action: backup', 'Failed to render output artifacts template: executing "x" at <.Phases.dump>: map has no entry for key "dump"'),
+			{actionFailed: [['backup', {time: t(9), error: 'template: executing "x" at <.Phases.dump>: map has no entry for key "dump"', what: 'render artifacts'}]], latest: t(9)},
+		],
+		[
+			'rendered artifacts that could not be written: the error after the map\'s dump',
+			event(
+				t(9),
+				'ActionSetFailed Action: backup',
+				'Failed to update Output Artifacts: map[string]v1alpha1.Artifact{"dump":v1alpha1.Artifact{KeyValue:map[string]string{"p":"{{ .Phases.dump.Output.p }}"}, KopiaSnapshot:""}}: conflict',
+			),
+			{actionFailed: [['backup', {time: t(9), error: 'conflict', what: 'update artifacts'}]], latest: t(9)},
+		],
+		[
+			'the final update that failed: the error after the ActionSet\'s name',
+			event(t(9), 'ActionSetFailed Action: backup', 'Failed to update ActionSet: backup-x actionsets.cr.kanister.io "backup-x" not found'),
+			{actionFailed: [['backup', {time: t(9), error: 'actionsets.cr.kanister.io "backup-x" not found', what: 'update ActionSet'}]], latest: t(9)},
+		],
+		[
+			'the controller\'s validation refused the ActionSet',
+			event(t(2), 'Error', 'Callback onUpdateActionSet() failed: Number of actions in status actions and spec must match: Validation Failed'),
+			{objectError: {time: t(2), error: 'Number of actions in status actions and spec must match: Validation Failed', what: 'rejected'}, latest: t(2)},
+		],
+		['the delete callback failed', event(t(2), 'Error', 'Callback onDeleteActionSet() failed: x'), {objectError: {time: t(2), error: 'x', what: 'delete'}, latest: t(2)}],
+		[
+			'the Blueprint could not be read',
+			event(t(2), 'Error', 'Could not get blueprint: Failed to query blueprint: blueprints.cr.kanister.io "nope" not found'),
+			{objectError: {time: t(2), error: 'Failed to query blueprint: blueprints.cr.kanister.io "nope" not found', what: 'blueprint'}, latest: t(2)},
+		],
+		[
+			'no Blueprint named',
+			event(t(2), 'Blueprint not specified', 'Could not get blueprint: Blueprint is not specified for action'),
+			{objectError: {time: t(2), error: 'Blueprint is not specified for action', what: 'blueprint'}, latest: t(2)},
+		],
+		[
+			'the initial status could not be written',
+			event(t(2), 'Update Failed', 'Could not update ActionSet: the server rejected our request'),
+			{objectError: {time: t(2), error: 'the server rejected our request', what: 'update'}, latest: t(2)},
+		],
+		['an object error under another reason: nothing', event(t(2), 'Other', 'Could not get blueprint: x'), {latest: t(2)}],
+		['the controller saw it complete', event(t(3), 'Update Complete', "Updated ActionSet 'as' Status->complete"), {completedAt: t(3), latest: t(3)}],
+		['Update Complete with another state: nothing', event(t(3), 'Update Complete', "Updated ActionSet 'as' Status->failed"), {latest: t(3)}],
 	])('%s', (_, e, want) => {
 		expect(plain(read([e]))).toEqual(want);
 	});
@@ -139,5 +215,28 @@ describe('readKanisterEvents: which events count, and in which order', () => {
 
 	it('takes the latest time over all the events it keeps', () => {
 		expect(read([event(t(5), 'Other', 'x'), event(t(9), 'Other', 'y', {involvedName: 'other'}), event(t(7), 'Other', 'z'), event(undefined, 'Other', 'w')]).latest).toBe(t(7));
+	});
+});
+
+describe('readKanisterEvent: what the real controller wrote (test/fixtures/kanister-recorded/*.watch.ndjson)', () => {
+	const dir = fileURLToPath(new URL('../fixtures/kanister-recorded/', import.meta.url));
+	const recorded = readdirSync(dir)
+		.filter(f => f.endsWith('.watch.ndjson'))
+		.flatMap(f => readFileSync(dir + f, 'utf8').split('\n').filter(Boolean))
+		.map(line => (JSON.parse(line) as {object?: {kind?: string; reason?: string; message?: string; involvedObject?: {kind?: string}}}).object)
+		.filter(o => o?.kind === 'Event' && o.involvedObject?.kind === 'ActionSet');
+
+	it('every Event the controller wrote about an ActionSet is read, none falls through', () => {
+		expect(recorded.length).toBeGreaterThan(20);
+		const unread = recorded.filter(o => readKanisterEvent(o!.reason ?? '', o!.message ?? '') === undefined).map(o => `${o!.reason}: ${o!.message}`);
+		expect(unread).toEqual([]);
+	});
+
+	it('the deleted ActionSet\'s "Failed to update (defer) phase" warnings name the phase and keep only the error', () => {
+		const kinds = recorded.map(o => readKanisterEvent(o!.reason ?? '', o!.message ?? '')).filter(m => m?.kind === 'phase update failed' || m?.kind === 'defer update failed');
+		expect(kinds).toEqual([
+			{kind: 'phase update failed', action: 'slow', phase: 'waitLong', error: 'client rate limiter Wait returned an error: context canceled'},
+			{kind: 'defer update failed', action: 'slow', error: 'client rate limiter Wait returned an error: context canceled'},
+		]);
 	});
 });

@@ -190,10 +190,41 @@ describe('KUDO plan timers on the controller clock', () => {
 		expect(newer.tree[0]).not.toHaveProperty('startedAt');
 	});
 
-	test('a run planwatch saw start keeps planwatch\'s own timer', () => {
-		const before = nextRunMemory(undefined, instance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:00Z', uid: 'a'}}));
-		const raw = instance({deploy: {status: 'IN_PROGRESS', at: '2026-01-01T10:01:00Z', uid: 'b'}}, {planName: 'deploy', uid: 'b'});
-		const o = adaptInstance(raw, undefined, {memory: nextRunMemory(before, raw), events: [event('PlanStarted', 'Execution of plan deploy started', '10', '2026-01-01T10:00:59Z')]});
-		expect(o.tree[0]).not.toHaveProperty('startedAt');
+	describe('a run planwatch saw start: its PlanStarted Event only when it is surely this run\'s', () => {
+		const started = (rv: string, at: string): PlanEvent => event('PlanStarted', 'Execution of plan deploy started', rv, at);
+		const previousRun = instance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:00Z', uid: 'a'}});
+		const newRun = instance({deploy: {status: 'IN_PROGRESS', at: '2026-01-01T10:01:00Z', uid: 'b'}}, {planName: 'deploy', uid: 'b'});
+		/** The memory after seeing the previous run, then the new one with `known` Events already in. */
+		const startsOf = (known: PlanEvent[]) => readKudoEvents(known, {namespace: 'default', name: 'op', uid}).started;
+		const watched = (known: PlanEvent[]) => nextRunMemory(nextRunMemory(undefined, previousRun), newRun, known.length > 0 ? startsOf(known) : undefined);
+		const startOf = (known: PlanEvent[], now: PlanEvent[]) => adaptInstance(newRun, undefined, {memory: watched(known), events: now}).tree[0]!.startedAt;
+
+		test('an Event of a later second than the previous run\'s last update: this run\'s start (as a fresh read says)', () => {
+			expect(startOf([], [started('10', '2026-01-01T10:00:59Z')])).toBe('2026-01-01T10:00:59Z');
+			// What a store reading the final state afresh (no memory) says: the same.
+			expect(adaptInstance(newRun, undefined, {events: [started('10', '2026-01-01T10:00:59Z')]}).tree[0]!.startedAt).toBe('2026-01-01T10:00:59Z');
+		});
+
+		test('the same second as the previous run\'s last update, and no newer write than when the run was seen starting: not told, none', () => {
+			const old = started('10', '2026-01-01T10:00:00Z');
+			expect(startOf([old], [old])).toBeUndefined();
+		});
+
+		test('re-counted after the run was seen starting (a greater resourceVersion), even in the same second: this run\'s', () => {
+			expect(startOf([started('10', '2026-01-01T10:00:00Z')], [started('12', '2026-01-01T10:00:00Z')])).toBe('2026-01-01T10:00:00Z');
+		});
+
+		test('an Event older than the previous run\'s last update is the previous run\'s: none', () => {
+			expect(startOf([started('9', '2026-01-01T09:59:58Z')], [started('9', '2026-01-01T09:59:58Z')])).toBeUndefined();
+		});
+
+		test('scheduled, then picked up: what was known when it was scheduled decides, not what came in between', () => {
+			const scheduled = instance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:00Z', uid: 'a'}}, {planName: 'deploy', uid: 'b'});
+			const ownEvent = started('12', '2026-01-01T10:00:00Z');
+			const atSchedule = nextRunMemory(nextRunMemory(undefined, previousRun), scheduled, startsOf([started('10', '2026-01-01T10:00:00Z')]));
+			const pickedUp = nextRunMemory(atSchedule, newRun, startsOf([ownEvent]));
+			expect(pickedUp.since?.['deploy']).toEqual({updatedAt: '2026-01-01T10:00:00Z', revision: '10'});
+			expect(adaptInstance(newRun, undefined, {memory: pickedUp, events: [ownEvent]}).tree[0]!.startedAt).toBe('2026-01-01T10:00:00Z');
+		});
 	});
 });

@@ -87,4 +87,24 @@ describe('SharedNodes', () => {
 		const [b] = nodes.share(adapt('two').tree);
 		expect(b).toBe(a);
 	});
+
+	it('phases that output different values (and actions with different artifacts) stay apart', () => {
+		const nodes = new SharedNodes();
+		const raw = loadFixtureObject('kanister/actionset-mysql-backup-complete.yaml');
+		const blueprint = loadFixtureObject('kanister/blueprint-mysql-defer.yaml');
+		const withPath = (p: string) => {
+			const copy = structuredClone(raw);
+			const action = (copy['status'] as {actions: Array<{phases: Array<{output: unknown}>; artifacts: unknown}>}).actions[0]!;
+			action.phases[0]!.output = {s3path: p};
+			action.artifacts = {dump: {keyValue: {s3path: p}}};
+			return adaptActionSet(copy, () => blueprint, []);
+		};
+
+		const [a] = nodes.share(withPath('/one').tree);
+		const [b] = nodes.share(withPath('/two').tree);
+		const [c] = nodes.share(withPath('/one').tree);
+		expect(b!.children[0]!.output?.values).toEqual({s3path: '/two'});
+		expect(b!.artifacts?.values).toEqual({dump: {keyValue: {s3path: '/two'}}});
+		expect(c).toBe(a);
+	});
 });

@@ -97,3 +97,16 @@ describe('NDJSON lines', () => {
 		expect(resultLine({exitCode: 1, message: 'restore failed'}, at)).toBe('{"type":"result","time":"2026-11-30T11:03:22.000Z","exitCode":1,"message":"restore failed"}\n');
 	});
 });
+
+describe('a static snapshot (-f): "asOf" first', () => {
+	it('names the moment the picture is of, and says when the files recorded none', () => {
+		const at = Date.parse('2025-06-02T09:57:19Z');
+		const recorded = JSON.parse(renderJson(snapshot, undefined, {at, recorded: true})) as Record<string, unknown>;
+		expect(Object.keys(recorded).slice(0, 2)).toEqual(['asOf', 'objects']);
+		expect(recorded['asOf']).toBe('2025-06-02T09:57:19Z');
+		expect(recorded).not.toHaveProperty('asOfRecorded');
+		const read = JSON.parse(renderJson({objects: [], events: new Map()}, undefined, {at, recorded: false})) as Record<string, unknown>;
+		expect(read).toEqual({asOf: '2025-06-02T09:57:19Z', asOfRecorded: false, objects: []});
+		expect(JSON.parse(renderJson(snapshot))).not.toHaveProperty('asOf');
+	});
+});

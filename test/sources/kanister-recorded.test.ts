@@ -76,11 +76,15 @@ describe('replaying the real Kanister controller', () => {
 			'ActionSet kanister/core-ok-defer-ok · blueprint planwatch-rec · complete · 100%',
 			'└─ ✔ okOk  Namespace kanister         complete  0:02',
 			'   ├─ ✔ makeConfigMap                 complete  0:01',
+			'   │  output: apiVersion=v1 · name=rec-okok · namespace=kanister · resource=configmaps',
 			'   ├─ ✔ waitReady                     complete  0:00',
 			'   └─ ⤷ ✔ deferPhase removeConfigMap  complete  0:01  always runs',
+			'      output: apiVersion=v1 · name=rec-okok · namespace=kanister · resource=configmaps',
 			'✔ okOk completed; deferPhase removeConfigMap completed',
 		].join('\n'));
-		expect(run.stdout).toContain('okOk › removeConfigMap  pending → complete');
+		// The controller never writes the deferPhase running: its start is logged from progress.runningPhase.
+		expect(run.stdout).toContain('20:45:59 kanister/core-ok-defer-ok okOk › removeConfigMap  pending → pending (running per progress)\n');
+		expect(run.stdout).toContain('okOk › removeConfigMap  pending → complete (1s)');
 	});
 
 	it('core ok + deferPhase failed: exit 1 at the failed write; the action took as long as its deferPhase', async () => {
@@ -117,8 +121,10 @@ describe('replaying the real Kanister controller', () => {
 			'ActionSet kanister/core-failed-defer-ok · blueprint planwatch-rec · failed · 50%',
 			'└─ ✖ failOk  Namespace kanister     failed    0:04',
 			'   ├─ ✔ makeScratch                 complete  0:00',
+			'   │  output: apiVersion=v1 · name=rec-failok · namespace=kanister · resource=configmaps',
 			`   ├─ ✖ waitNever                   failed    0:04  ${clipRate}`,
 			'   └─ ⤷ ✔ deferPhase removeScratch  complete  0:00  always runs',
+			'      output: apiVersion=v1 · name=rec-failok · namespace=kanister · resource=configmaps',
 			`✖ ${summary}`,
 		].join('\n'));
 	});
@@ -158,8 +164,10 @@ describe('replaying the real Kanister controller', () => {
 			'ActionSet kanister/two-actions-one-defer-failed · blueprint planwatch-rec · failed · 100%',
 			'├─ ✔ okOk  Namespace kanister         complete  0:04',
 			'│  ├─ ✔ makeConfigMap                 complete  0:03',
+			'│  │  output: apiVersion=v1 · name=rec-okok · namespace=kanister · resource=configmaps',
 			'│  ├─ ✔ waitReady                     complete  0:01',
 			'│  └─ ⤷ ✔ deferPhase removeConfigMap  complete  0:00  always runs',
+			'│     output: apiVersion=v1 · name=rec-okok · namespace=kanister · resource=configmaps',
 			'└─ ✖ okFail  Namespace kanister       failed    0:06',
 			'   ├─ ✔ checkReady                    complete  0:01',
 			'   └─ ⤷ ✖ deferPhase waitGone         failed    0:04  always runs · Failed to wait for the condition to be met: Context done while polling: context deadline exceeded',
@@ -197,8 +205,10 @@ describe('replaying the real Kanister controller', () => {
 			'ActionSet kanister/watched-late · blueprint planwatch-rec · failed · 50%',
 			'└─ ✖ late  Namespace kanister    failed    0:16',
 			'   ├─ ✔ makeLate                 complete  0:00',
+			'   │  output: apiVersion=v1 · name=rec-late · namespace=kanister · resource=configmaps',
 			`   ├─ ✖ waitLate                 failed    0:15  ${clip}`,
 			'   └─ ⤷ ✔ deferPhase removeLate  complete  0:00  always runs',
+			'      output: apiVersion=v1 · name=rec-late · namespace=kanister · resource=configmaps',
 			`✖ ${summary}`,
 		].join('\n'));
 	});

@@ -235,6 +235,50 @@ describe('store', () => {
 	});
 });
 
+describe('store: a deferPhase that starts while its state still says pending', () => {
+	// kanisterio/kanister pkg/controller/controller.go never writes `running` into deferPhase.state: it sets
+	// progress.runningPhase (updateActionSetRunningPhase), then the state goes straight to complete.
+	const statusWith = (runningPhase: string, deferState: string): KubeObject => {
+		const o = structuredClone(loadFixtureObject('kanister/actionset-mysql-backup-defer-running.yaml'));
+		const status = o['status'] as {state: string; progress: {runningPhase?: string}; actions: Array<{deferPhase: {state: string}}>};
+		status.progress.runningPhase = runningPhase;
+		status.actions[0]!.deferPhase.state = deferState;
+		status.state = deferState === 'complete' ? 'complete' : 'running';
+		return o;
+	};
+
+	it('logs pending → running (in the words the views use) and then its end with how long it ran', () => {
+		const clock = new FakeClock();
+		const store = new Store(clock);
+		store.apply({type: 'upsert', resource: 'ActionSet', object: statusWith('', 'pending')});
+		expect(store.getSnapshot().objects[0]!.tree[0]!.children.at(-1)!.state).toBe('pending');
+		clock.advance(2000);
+		store.apply({type: 'upsert', resource: 'ActionSet', object: statusWith('recordBackupCompletion', 'pending')});
+		const started = store.getSnapshot().transitions.filter(t => t.path.at(-1) === 'recordBackupCompletion');
+		expect(started).toEqual([expect.objectContaining({from: 'pending', to: 'pending (running per progress)', state: 'running'})]);
+		expect(started[0]!.durationMs).toBeUndefined();
+		clock.advance(5000);
+		store.apply({type: 'upsert', resource: 'ActionSet', object: statusWith('', 'complete')});
+		const ended = store.getSnapshot().transitions.filter(t => t.path.at(-1) === 'recordBackupCompletion').at(-1);
+		expect(ended).toMatchObject({from: 'pending', to: 'complete', durationMs: 5000});
+		expect(ended).not.toHaveProperty('state');
+	});
+
+	it('the plain and json logs print it', async () => {
+		const {formatTransition} = await import('../../source/render/plain.js');
+		const {transitionLine} = await import('../../source/render/json.js');
+		const clock = new FakeClock();
+		const store = new Store(clock);
+		store.apply({type: 'upsert', resource: 'ActionSet', object: statusWith('', 'pending')});
+		store.apply({type: 'upsert', resource: 'ActionSet', object: statusWith('recordBackupCompletion', 'pending')});
+		const t = store.getSnapshot().transitions.at(-1)!;
+		expect(formatTransition(t, {ascii: false, color: false, timeZone: 'UTC'})).toMatch(/backup › recordBackupCompletion {2}pending → pending \(running per progress\)$/);
+		// Coloured as running, not as the unknown word `pending (running per progress)` would be.
+		expect(formatTransition(t, {ascii: false, color: true, timeZone: 'UTC'})).toContain('\u001B[36mpending (running per progress)');
+		expect(JSON.parse(transitionLine(t))).toMatchObject({from: 'pending', to: 'pending (running per progress)', state: 'running'});
+	});
+});
+
 describe('store: deleted objects', () => {
 	it('keeps the last state of a deleted Instance or ActionSet, records a DELETED transition, forgets it when it comes back', () => {
 		const clock = new FakeClock();
@@ -259,5 +303,53 @@ describe('store: deleted objects', () => {
 		store.apply({type: 'upsert', resource: 'Instance', object: raw});
 		store.apply({type: 'replace', resource: 'Instance', objects: []});
 		expect([...(store.getSnapshot().deleted?.keys() ?? [])]).toEqual(['Instance/default/mysql-instance']);
+	});
+});
+
+describe('store: a KUDO run watched from its start is timed as a fresh read of the final state times it', () => {
+	const instance = (uid: string, status: string, at: string): KubeObject => ({
+		apiVersion: 'kudo.dev/v1beta1',
+		kind: 'Instance',
+		metadata: {name: 'op', namespace: 'default', uid: 'i1', creationTimestamp: '2026-01-01T09:00:00Z'},
+		spec: {operatorVersion: {name: 'op-0.1.0'}},
+		status: {planStatus: {deploy: {name: 'deploy', status, uid, lastUpdatedTimestamp: at, phases: [{name: 'deploy', status, steps: [{name: 's', status}]}]}}},
+	});
+	// The manager re-counts its one PlanStarted Event of the plan in place: a new run is a greater resourceVersion.
+	const started = (rv: string, at: string, count: number): KubeObject => ({
+		apiVersion: 'v1',
+		kind: 'Event',
+		metadata: {name: 'op.deploy-started', namespace: 'default', uid: 'e1', resourceVersion: rv},
+		involvedObject: {kind: 'Instance', namespace: 'default', name: 'op', uid: 'i1'},
+		reason: 'PlanStarted',
+		message: 'Execution of plan deploy started',
+		type: 'Normal',
+		firstTimestamp: '2026-01-01T10:00:00Z',
+		lastTimestamp: at,
+		count,
+	});
+	const fresh = (objects: KubeObject[]) => {
+		const store = new Store(new FakeClock());
+		for (const o of objects) {
+			store.apply({type: 'upsert', resource: o.kind as 'Instance', object: o});
+		}
+
+		return store.getSnapshot().objects[0]!.tree[0]!;
+	};
+
+	it('the new run\'s re-counted PlanStarted gives the watched run the times a fresh read gives', () => {
+		const clock = new FakeClock(Date.parse('2026-01-01T10:00:05Z'));
+		const store = new Store(clock);
+		store.apply({type: 'upsert', resource: 'Event', object: started('10', '2026-01-01T10:00:00Z', 1)});
+		store.apply({type: 'upsert', resource: 'Instance', object: instance('a', 'COMPLETE', '2026-01-01T10:00:01Z')});
+		clock.advance(1000);
+		// The new run in the same second as the previous one's last update: not told apart yet, planwatch's own timer.
+		store.apply({type: 'upsert', resource: 'Instance', object: instance('b', 'IN_PROGRESS', '2026-01-01T10:00:01Z')});
+		expect(store.getSnapshot().objects[0]!.tree[0]!.startedAt).toBeUndefined();
+		store.apply({type: 'upsert', resource: 'Event', object: started('14', '2026-01-01T10:00:01Z', 2)});
+		const final = [instance('b', 'COMPLETE', '2026-01-01T10:00:03Z'), started('14', '2026-01-01T10:00:01Z', 2)];
+		store.apply({type: 'upsert', resource: 'Instance', object: final[0]!});
+		const watched = store.getSnapshot().objects[0]!.tree[0]!;
+		expect(watched).toMatchObject({startedAt: '2026-01-01T10:00:01Z', endedAt: '2026-01-01T10:00:03Z'});
+		expect([watched.startedAt, watched.endedAt]).toEqual([fresh(final).startedAt, fresh(final).endedAt]);
 	});
 });

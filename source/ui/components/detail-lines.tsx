@@ -1,6 +1,7 @@
 import {Box, Text} from 'ink';
 import type {PlanNode} from '../../model/plan-tree.js';
 import {singleLine, wrapLines} from '../cell-text.js';
+import {valuesLines} from '../../model/kanister-values.js';
 import {roleOf} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 
@@ -10,19 +11,22 @@ export function detailText(node: PlanNode | undefined, separator = '·'): string
 		return '';
 	}
 
-	return [node.detail, node.note, node.message].filter(Boolean).join(` ${separator} `);
+	// A Kanister phase's output and an action's artifacts: on no row, and what the next `kanctl … --from` reads.
+	return [node.detail, node.note, node.message, ...valuesLines(node, ` ${separator} `)].filter(Boolean).join(` ${separator} `);
 }
 
-/** Lines the detail would like at `width`, at most `max`. */
-export function detailLinesWanted(node: PlanNode | undefined, width: number, max = 3): number {
-	// Only a message can be too long for its row; the rest (object, note) is on the row already.
+/** Lines the detail would like at `width`, at most `max` (`maxWithValues` for a node with Kanister values). */
+export function detailLinesWanted(node: PlanNode | undefined, width: number, max = 3, maxWithValues = 5): number {
+	// Only a message or values can be too long for the row; the rest (object, note) is on the row already.
 	const text = detailText(node);
-	if (!node?.message || text === '') {
+	const values = node?.output !== undefined || node?.artifacts !== undefined;
+	if ((!node?.message && !values) || text === '') {
 		return 0;
 	}
 
 	// As DetailLines wraps it (by words): one more line than the cells alone would need is often wanted.
-	return Math.min(max, Math.max(1, wrapLines(`${node.name}: ${text}`, Math.max(1, width), max).length));
+	const most = values ? maxWithValues : max;
+	return Math.min(most, Math.max(1, wrapLines(`${node!.name}: ${text}`, Math.max(1, width), most).length));
 }
 
 /** The selected node's name and full message, wrapped into exactly `height` lines. */

@@ -87,6 +87,8 @@ export type HeaderBarProps = {
 	readonly contexts?: readonly ContextState[];
 	/** Everything has been listed once: `connecting…` is over even before the watches report in. */
 	readonly synced?: boolean;
+	/** A static snapshot: `as of 2021-06-10 09:14:41`, in place of the timers (nothing runs on). */
+	readonly asOf?: string;
 };
 
 /** Cells of a connection label's state words and a marker: up to its ` (`, or all of it. */
@@ -151,18 +153,18 @@ function HeaderTimers({text}: {readonly text: (now: number) => string}) {
  * changed character on, so an idle second costs this short suffix, not the whole line.
  */
 export function HeaderBar(props: HeaderBarProps) {
-	const {context, scope, connection: given, lastEventAt: eventAt, wait, width, missing, limited, replay, contexts, synced} = props;
+	const {context, scope, connection: given, lastEventAt: eventAt, wait, width, missing, limited, replay, contexts, synced, asOf} = props;
 	const countsNow = props.counts;
 	const theme = useTheme();
 	// A wait can end at the first list, before the watches say `live`: its last frame must not say connecting.
 	const connection: ConnectionState = synced && given.status === 'connecting' ? {status: 'static', label: `${theme.glyphs.live} listed`} : given;
 	const sep = ` ${theme.glyphs.separator} `;
-	const right = (now: number) => rightText(wait, connection, eventAt?.(), now, theme);
+	const right = (now: number) => (asOf === undefined ? rightText(wait, connection, eventAt?.(), now, theme) : '');
 	// Only the length of the timers is read here (it changes a few times an hour): the text itself is drawn by
 	// `HeaderTimers`, so a tick re-renders that one text and not the whole header line.
 	const rightWidth = useTickValue(now => displayWidth(right(now)));
 	// On a narrow terminal the timers give way before the connection state does (which then keeps its event age).
-	const showRight = width >= rightWidth + 40;
+	const showRight = asOf === undefined && width >= rightWidth + 40;
 	const statusText = useTickValue(now => connectionLabel(connection, eventAt?.(), now, theme, !showRight).text);
 	const status = {text: statusText, role: connectionLabel(connection, undefined, 0, theme, false).role};
 	const counts = useTickValue(() => countsNow?.());
@@ -174,7 +176,8 @@ export function HeaderBar(props: HeaderBarProps) {
 	// Resolving the local zone builds an Intl.DateTimeFormat (about a millisecond): once, not every tick.
 	const zone = useMemo(() => zoneName(theme.timeZone), [theme.timeZone]);
 	// The counts are shown whole or not at all: they give way before the connection state and the timers.
-	const fixedLeft = displayWidth(['planwatch', context, scope, zone, showStatus ? statusText : '', without ?? ''].filter(Boolean).join(sep));
+	const leftParts = ['planwatch', context, scope, zone, asOf ?? '', showStatus ? statusText : '', without ?? ''];
+	const fixedLeft = displayWidth(leftParts.filter(Boolean).join(sep));
 	const shownCounts = counts !== undefined && fixedLeft + displayWidth(sep + counts) + (showRight ? rightWidth + 2 : 0) <= width ? counts : undefined;
 	// The names give way (the scope first, then the context) before the state words: cut with a marker.
 	const [, shownContext = '', , shownScope = '', , shownStatus = sep] = fitParts([
@@ -223,6 +226,12 @@ export function HeaderBar(props: HeaderBarProps) {
 				{sep}
 				{/* The one place the view names its time zone: every clock time below is in it. */}
 				<Text {...theme.style('muted')}>{zone}</Text>
+				{asOf === undefined ? undefined : (
+					<>
+						{sep}
+						<Text {...theme.style('warning')}>{asOf}</Text>
+					</>
+				)}
 				{showStatus ? (
 					<>
 						{sep}

@@ -86,13 +86,8 @@ function differences(a: unknown, b: unknown, path: string, out: string[]): void 
 	if (a && b && typeof a === 'object' && typeof b === 'object') {
 		const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
 		for (const key of keys) {
-			// A plan the CLI watched start is timed by the CLI itself (its transitions carry the durations), while a
-			// fresh store reading the server's final state times it from the PlanStarted Event and its last update
-			// (source/model/adapt-kudo-instance.ts): the times differ by design, so they are compared only when both
-			// sides have one.
-			if ((key === 'startedAt' || key === 'endedAt') && (a as Record<string, unknown>)[key] === undefined) {
-				continue;
-			}
+			// startedAt/endedAt are compared too: a run the CLI watched start takes its PlanStarted Event's time as a
+			// fresh read does, once the Event is surely this run's (docs/waiting.md, "Start and end times").
 
 			const name = (a as Record<string, unknown>)['name'] ?? (b as Record<string, unknown>)['name'];
 			differences((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}${typeof name === 'string' && key === 'children' ? `(${name})` : ''}.${key}`, out);
