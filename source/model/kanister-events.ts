@@ -51,7 +51,9 @@ function parseFailure(text: string): {phase: string | undefined; defer: boolean;
 	const phase = /Phase\{Name:"((?:[^"\\]|\\.)*)"/.exec(text)?.[1];
 	const structEnd = text.indexOf('}}: ', text.indexOf('PhaseProgress{'));
 	const colon = text.indexOf(': ');
-	const error = text.indexOf('PhaseProgress{') !== -1 && structEnd !== -1 ? text.slice(structEnd + 4) : colon === -1 ? '' : text.slice(colon + 2);
+	const error = text.indexOf('PhaseProgress{') !== -1 && structEnd !== -1
+		? text.slice(structEnd + 4)
+		: colon === -1 ? '' : text.slice(colon + 2);
 	return {phase, defer, error};
 }
 
@@ -72,7 +74,12 @@ function add(map: Map<string, number>, key: string, n: number): void {
 	map.set(key, (map.get(key) ?? 0) + n);
 }
 
-export function readKanisterEvents(events: readonly PlanEvent[], namespace: string, objectName: string, createdAt: string | undefined): KanisterEventFacts {
+export function readKanisterEvents(
+	events: readonly PlanEvent[],
+	namespace: string,
+	objectName: string,
+	createdAt: string | undefined,
+): KanisterEventFacts {
 	const facts: KanisterEventFacts = {
 		actionStarted: new Map(),
 		phaseStarted: new Map(),
