@@ -39,7 +39,19 @@ import {HttpMethod, IsomorphicFetchHttpLibrary, RequestContext, type KubeConfig}
 import type {Clock} from '../core/clock.js';
 import {Backoff, type BackoffPolicy} from './backoff.js';
 import {byteSize, maxListResponseBytes, readBounded, TooLargeError} from './bounded-read.js';
-import {BadResponseError, classifyFailure, CredentialError, describeBody, errorText, KubeStatusError, statusText, unauthorizedAgainMessage, type FailureContext, type KubeFailure, type KubeStatus} from './errors.js';
+import {
+	BadResponseError,
+	classifyFailure,
+	CredentialError,
+	describeBody,
+	errorText,
+	KubeStatusError,
+	statusText,
+	unauthorizedAgainMessage,
+	type FailureContext,
+	type KubeFailure,
+	type KubeStatus,
+} from './errors.js';
 import {watchStream} from './watch-stream.js';
 import type {KubeObject} from '../core/kube-object.js';
 import {collectionPath, type ResourceType} from './resources.js';
@@ -137,7 +149,11 @@ function typed(resource: ResourceType, object: KubeObject): KubeObject {
 		return object;
 	}
 
-	return {...object, kind: object.kind ?? resource.kind, apiVersion: object.apiVersion ?? (resource.group ? `${resource.group}/${resource.version}` : resource.version)};
+	return {
+		...object,
+		kind: object.kind ?? resource.kind,
+		apiVersion: object.apiVersion ?? (resource.group ? `${resource.group}/${resource.version}` : resource.version),
+	};
 }
 
 /** Objects per LIST page, as kubectl asks for them (`kubectl get --chunk-size`, default 500). */
@@ -183,12 +199,20 @@ export async function listObjects(options: ListOptions): Promise<{items: KubeObj
 				continueToken = page.continueToken;
 				if (continueToken !== undefined) {
 					if (tokens.has(continueToken)) {
-						throw new BadResponseError(200, `a continue token it had already given (page ${pages + 1} of a list of ${options.resource.plural} would repeat an earlier one); planwatch stopped paging`);
+						throw new BadResponseError(
+							200,
+							`a continue token it had already given (page ${pages + 1} of a list of ${options.resource.plural} would ` +
+							'repeat an earlier one); planwatch stopped paging',
+						);
 					}
 
 					const pageLimit = options.maxPages ?? maxListPages;
 					if (pages >= pageLimit) {
-						throw new BadResponseError(200, `page ${pages} of a list of ${options.resource.plural} and still a continue token (more than ${pageLimit} pages is beyond any real cluster); planwatch stopped paging`);
+						throw new BadResponseError(
+							200,
+							`page ${pages} of a list of ${options.resource.plural} and still a continue token (more than ${pageLimit} ` +
+							'pages is beyond any real cluster); planwatch stopped paging',
+						);
 					}
 
 					tokens.add(continueToken);
@@ -206,7 +230,10 @@ export async function listObjects(options: ListOptions): Promise<{items: KubeObj
 	}
 }
 
-async function listPage(options: ListOptions, continueToken: string | undefined): Promise<{items: KubeObject[]; resourceVersion: string; continueToken?: string}> {
+async function listPage(
+	options: ListOptions,
+	continueToken: string | undefined,
+): Promise<{items: KubeObject[]; resourceVersion: string; continueToken?: string}> {
 	const server = options.kubeConfig.getCurrentCluster()?.server ?? '';
 	const url = new URL(server + collectionPath(options.resource, options.namespace));
 	if (options.labelSelector) {
@@ -250,7 +277,14 @@ async function listPage(options: ListOptions, continueToken: string | undefined)
 	let text: string;
 	try {
 		// Counted after gzip is undone: a small compressed answer may inflate to gigabytes.
-		text = (await readBounded(response.body.stream(), maxBytes, `the answer to a list of ${options.resource.plural}`, progress)).toString('utf8');
+		text = (await readBounded(
+			response.body.stream(),
+			maxBytes,
+			`the answer to a list of ${options.resource.plural}`,
+			progress,
+		)).toString(
+			'utf8',
+		);
 	} catch (error) {
 		if (options.signal?.aborted || error instanceof TooLargeError) {
 			throw error;
@@ -437,7 +471,12 @@ export class Reflector {
 
 	#setState(state: ReflectorState): void {
 		const previous = this.#state;
-		if (previous && previous.status === state.status && (state.status !== 'reconnecting' || (previous.status === 'reconnecting' && previous.attempt === state.attempt && previous.lastError === state.lastError))) {
+		if (
+			previous &&
+			previous.status === state.status &&
+			(state.status !== 'reconnecting' ||
+				(previous.status === 'reconnecting' && previous.attempt === state.attempt && previous.lastError === state.lastError))
+		) {
 			return;
 		}
 
@@ -467,7 +506,9 @@ export class Reflector {
 		}
 
 		this.#stopped = true;
-		const message = failure.kind === 'unauthorized' ? unauthorizedAgainMessage(this.#options.credentialPlugin, this.#options.refreshCredentials !== undefined) : failure.message;
+		const message = failure.kind === 'unauthorized'
+			? unauthorizedAgainMessage(this.#options.credentialPlugin, this.#options.refreshCredentials !== undefined)
+			: failure.message;
 		this.#sink({type: 'failed', failure: {...failure, message}});
 		return true;
 	}
@@ -672,7 +713,8 @@ function listTimeoutMessage(plural: string, timeoutMs: number, progress: ListPro
 	}
 
 	const page = progress.pages > 0 ? ` (page ${progress.pages + 1})` : '';
-	return `the answer to a list of ${plural}${page} was still arriving after ${seconds}s (${byteSize(progress.bytes)} so far); planwatch stopped reading it`;
+	return `the answer to a list of ${plural}${page} was still arriving after ${seconds}s (${byteSize(progress.bytes)} so far); ` +
+		'planwatch stopped reading it';
 }
 
 /**
