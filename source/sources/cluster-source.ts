@@ -134,7 +134,12 @@ export class ClusterSource implements ObjectSource {
 			try {
 				await kubeconfig.kubeConfig.applySecurityAuthentication(new RequestContext(kubeconfig.server, HttpMethod.GET));
 			} catch (error) {
-				const failure = classifyFailure(new CredentialError(plugin, error), {server: kubeconfig.server, verb: 'list', resource: resourceTypes.Instance, credentialPlugin: plugin});
+				const failure = classifyFailure(new CredentialError(plugin, error), {
+					server: kubeconfig.server,
+					verb: 'list',
+					resource: resourceTypes.Instance,
+					credentialPlugin: plugin,
+				});
 				this.#fatal(failure.message, exitCodes.cluster);
 				return;
 			}
@@ -145,7 +150,8 @@ export class ClusterSource implements ObjectSource {
 		}
 
 		this.#emitConnection({status: 'connecting'});
-		this.#entries = collectionsToWatch(this.#targets, this.#options.selector, this.#options.kinds).map((item, id) => this.#newEntry(item, id));
+		this.#entries = collectionsToWatch(this.#targets, this.#options.selector, this.#options.kinds).map((item, id) =>
+			this.#newEntry(item, id));
 		for (const entry of this.#entries) {
 			entry.reflector.start();
 		}
@@ -153,7 +159,10 @@ export class ClusterSource implements ObjectSource {
 		if (firstListWithinMs !== undefined) {
 			clock.after(firstListWithinMs, () => {
 				if (!this.#synced && !this.#finished && !this.#stopped) {
-					this.#fatal(`gave up after ${Math.round(firstListWithinMs / 1000)}s: ${lastTrouble(this.#active())}`, exitCodes.cluster);
+					this.#fatal(
+						`gave up after ${Math.round(firstListWithinMs / 1000)}s: ${lastTrouble(this.#active())}`,
+						exitCodes.cluster,
+					);
 				}
 			});
 		}
@@ -340,7 +349,12 @@ export class ClusterSource implements ObjectSource {
 
 	/** Whether a main kind (Instance, ActionSet) of `product` has neither listed nor failed yet. */
 	#mainPending(product: Product): boolean {
-		return this.#entries.some(e => e.product === product && (e.kind === 'Instance' || e.kind === 'ActionSet') && !e.listed && !this.#forbidden.has(product) && !this.#absent.has(product));
+		return this.#entries.some(e =>
+			e.product === product &&
+			(e.kind === 'Instance' || e.kind === 'ActionSet') &&
+			!e.listed &&
+			!this.#forbidden.has(product) &&
+			!this.#absent.has(product));
 	}
 
 	#releaseMissing(): void {
@@ -408,7 +422,12 @@ function lastTrouble(running: readonly Entry[]): string {
 }
 
 /** For "not found": the namespace the target is in instead, else a near-miss name in scope. Both optional. */
-async function missingTargetHint(kubeConfig: KubeConfig, target: Target, namespace: string | undefined, signal: AbortSignal): Promise<{nearMiss?: string; otherNamespace?: string}> {
+async function missingTargetHint(
+	kubeConfig: KubeConfig,
+	target: Target,
+	namespace: string | undefined,
+	signal: AbortSignal,
+): Promise<{nearMiss?: string; otherNamespace?: string}> {
 	const resource = resourceTypes[target.kind];
 	try {
 		if (namespace !== undefined) {

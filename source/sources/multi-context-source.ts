@@ -24,11 +24,16 @@ export type MultiContextOptions = {
 	readonly credentialsHoldMs?: number;
 };
 
-export function createMultiContextSource(children: readonly ContextSource[], scope: string, options: MultiContextOptions = {}): ObjectSource {
+export function createMultiContextSource(
+	children: readonly ContextSource[],
+	scope: string,
+	options: MultiContextOptions = {},
+): ObjectSource {
 	let sink: SourceSink | undefined;
 	let credentialsHold = true;
 	let cancelHold: (() => void) | undefined;
-	const progress = new Map<string, ContextProgress>(children.map(c => [c.context, {name: c.context, connection: {status: 'connecting'}, synced: false}]));
+	const progress = new Map<string, ContextProgress>(children.map(c =>
+		[c.context, {name: c.context, connection: {status: 'connecting'}, synced: false}]));
 	let lastConnection = '';
 	let synced = false;
 	let failed = false;
