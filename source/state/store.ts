@@ -199,7 +199,10 @@ export class Store {
 			}
 
 			case 'missing': {
-				this.#missing = [...this.#missing.filter(m => m.resource !== event.resource), {resource: event.resource, message: event.message}];
+				this.#missing = [
+					...this.#missing.filter(m => m.resource !== event.resource),
+					{resource: event.resource, message: event.message},
+				];
 				break;
 			}
 		}
@@ -233,7 +236,13 @@ export class Store {
 			}
 
 			case 'missing': {
-				after = {...before, missing: [...(before.missing ?? []).filter(m => m.resource !== event.resource), {resource: event.resource, message: event.message}]};
+				after = {
+					...before,
+					missing: [
+						...(before.missing ?? []).filter(m => m.resource !== event.resource),
+						{resource: event.resource, message: event.message},
+					],
+				};
 				break;
 			}
 		}
@@ -295,11 +304,24 @@ export class Store {
 	#delete(context: string | undefined, resource: ResourceKind, object: KubeObject): void {
 		this.#raw(context, resource).delete(namespacedName(object));
 		if (resource === 'Instance' || resource === 'ActionSet') {
-			const key = objectKey({kind: resource, namespace: object.metadata?.namespace ?? '', name: object.metadata?.name ?? '', ...(context === undefined ? {} : {context})});
+			const key = objectKey({
+				kind: resource,
+				namespace: object.metadata?.namespace ?? '',
+				name: object.metadata?.name ?? '',
+				...(context === undefined ? {} : {context}),
+			});
 			const last = this.#objects.get(key);
 			if (last) {
 				const at = this.#clock.now();
-				this.#record({key, object: last, path: [], from: last.status, to: deletedStatus, at, timing: this.#timings.get(key)?.get(objectTimingId)});
+				this.#record({
+					key,
+					object: last,
+					path: [],
+					from: last.status,
+					to: deletedStatus,
+					at,
+					timing: this.#timings.get(key)?.get(objectTimingId),
+				});
 				// A new map: snapshots already handed out keep theirs.
 				const deleted = new Map(this.#deleted);
 				deleted.delete(key);
@@ -382,7 +404,9 @@ export class Store {
 		const eventKey = (context === undefined ? '' : context + contextSeparator) + namespacedName(raw);
 		const before = this.#eventOwner.get(eventKey);
 		const e = present ? adaptEvent(raw) : undefined;
-		const owner = e && (e.involvedKind === 'Instance' || e.involvedKind === 'ActionSet') ? objectKey({kind: e.involvedKind, namespace: e.namespace, name: e.involvedName, ...(context === undefined ? {} : {context})}) : undefined;
+		const owner = e && (e.involvedKind === 'Instance' || e.involvedKind === 'ActionSet')
+			? objectKey({kind: e.involvedKind, namespace: e.namespace, name: e.involvedName, ...(context === undefined ? {} : {context})})
+			: undefined;
 		if (before !== undefined && before !== owner) {
 			this.#eventIndex.get(before)?.delete(eventKey);
 			this.#eventOwner.delete(eventKey);
@@ -424,7 +448,9 @@ export class Store {
 	#adapt(context: string | undefined, kind: 'Instance' | 'ActionSet', raw: KubeObject, changed = true): void {
 		const ns = raw.metadata?.namespace ?? '';
 		const key = objectKey({kind, namespace: ns, name: raw.metadata?.name ?? '', ...(context === undefined ? {} : {context})});
-		const plain = kind === 'Instance' ? this.#adaptInstance(context, key, raw, changed) : adaptActionSet(raw, name => this.#raw(context, 'Blueprint').get(blueprintKey(raw, name)), this.#events.get(key) ?? []);
+		const plain = kind === 'Instance'
+			? this.#adaptInstance(context, key, raw, changed)
+			: adaptActionSet(raw, name => this.#raw(context, 'Blueprint').get(blueprintKey(raw, name)), this.#events.get(key) ?? []);
 		const shared: PlanObject = {...plain, tree: this.#nodes.share(plain.tree)};
 		const adapted: PlanObject = context === undefined ? shared : {context, ...shared};
 		const previous = this.#objects.get(key);
@@ -456,7 +482,11 @@ export class Store {
 		const memory = changed || before === undefined ? nextRunMemory(before, raw) : before;
 		this.#runs.set(key, memory);
 		const eventsReadable = !this.#missingFor(context).some(m => m.resource === 'Event');
-		return adaptInstance(raw, this.#raw(context, 'OperatorVersion').get(operatorVersionKey(raw)), {events: this.#events.get(key) ?? [], memory, eventsReadable});
+		return adaptInstance(raw, this.#raw(context, 'OperatorVersion').get(operatorVersionKey(raw)), {
+			events: this.#events.get(key) ?? [],
+			memory,
+			eventsReadable,
+		});
 	}
 
 	#missingFor(context: string | undefined): ReadonlyArray<{readonly resource: ResourceKind}> {
@@ -524,7 +554,13 @@ export class Store {
 	 * The object's own clock. An ActionSet runs once: from creation (or first sight) to the first finished outcome
 	 * seen. An Instance lives for days and runs plan after plan: its clock is its active plan's.
 	 */
-	#stampObject(timings: Map<string, NodeTiming>, current: NodeTiming | undefined, previous: PlanObject | undefined, next: PlanObject, now: number): void {
+	#stampObject(
+		timings: Map<string, NodeTiming>,
+		current: NodeTiming | undefined,
+		previous: PlanObject | undefined,
+		next: PlanObject,
+		now: number,
+	): void {
 		if (next.kind === 'Instance') {
 			const active = next.tree.find(n => n.active);
 			const plan = active ? timings.get(active.id) : undefined;
@@ -547,7 +583,9 @@ export class Store {
 		}
 	}
 
-	#record(r: {key: string; object: PlanObject; path: string[]; from: string; to: string; at: number; timing: NodeTiming | undefined}): void {
+	#record(
+		r: {key: string; object: PlanObject; path: string[]; from: string; to: string; at: number; timing: NodeTiming | undefined},
+	): void {
 		const durationMs = r.timing?.startedAt !== undefined && r.timing.endedAt === undefined ? r.at - r.timing.startedAt : undefined;
 		this.#transitions.push({
 			seq: ++this.#seq,
@@ -622,5 +660,8 @@ function indexInSorted(sorted: readonly PlanObject[], object: PlanObject): numbe
 
 /** Several contexts: each context's objects together, then as with one. */
 function compareObjects(a: PlanObject, b: PlanObject): number {
-	return (a.context ?? '').localeCompare(b.context ?? '') || a.kind.localeCompare(b.kind) || a.namespace.localeCompare(b.namespace) || a.name.localeCompare(b.name);
+	return (a.context ?? '').localeCompare(b.context ?? '') ||
+		a.kind.localeCompare(b.kind) ||
+		a.namespace.localeCompare(b.namespace) ||
+		a.name.localeCompare(b.name);
 }

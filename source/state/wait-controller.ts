@@ -97,7 +97,13 @@ export class WaitController implements WaitSession {
 			return;
 		}
 
-		this.#set({...view, phase: 'waiting', graceEndsAt: undefined, deadlineAt: base + view.extendMs, extendedMs: view.extendedMs + view.extendMs});
+		this.#set({
+			...view,
+			phase: 'waiting',
+			graceEndsAt: undefined,
+			deadlineAt: base + view.extendMs,
+			extendedMs: view.extendedMs + view.extendMs,
+		});
 		this.#evaluate();
 	};
 
@@ -119,7 +125,10 @@ export class WaitController implements WaitSession {
 
 		const snap = this.#store.getSnapshot();
 		const failed = selectTargets(snap.objects, this.#rules.targets).some(o => o.outcome === 'failed');
-		this.#finish(withContextFailures({exitCode: failed ? exitCodes.failed : exitCodes.ok, message: ''}, contextFailures(snap.contexts)));
+		this.#finish(withContextFailures(
+			{exitCode: failed ? exitCodes.failed : exitCodes.ok, message: ''},
+			contextFailures(snap.contexts),
+		));
 	};
 
 	readonly #evaluate = (): void => {
