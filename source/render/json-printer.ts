@@ -10,6 +10,7 @@ export function jsonPrinter(options: Pick<PrinterOptions, 'expectations'> = {}):
 		transition: t => transitionLine(t),
 		// NDJSON readers get the connection in each snapshot; a note has no line type of its own.
 		note: () => '',
-		finished: (snapshot, result, at) => snapshotLine(snapshot, at, expectations && {expectations, timings: snapshot.timings}) + resultLine(result, at),
+		finished: (snapshot, result, at) =>
+			snapshotLine(snapshot, at, expectations && {expectations, timings: snapshot.timings}) + resultLine(result, at),
 	};
 }

@@ -208,7 +208,12 @@ export function toJsonNode(node: PlanNode, etaOf?: NodeEta): JsonNode {
 /** NDJSON: the whole picture at `at` (clock ms). */
 export function snapshotLine(snapshot: Snapshot & Pick<StoreSnapshot, 'missing'>, at: number, eta?: Omit<EtaContext, 'now'>): string {
 	const missing = missingList(snapshot);
-	return JSON.stringify({type: 'snapshot', time: new Date(at).toISOString(), ...toJsonDocument(snapshot, eta && {...eta, now: at}), ...(missing ? {missing} : {})}) + '\n';
+	return JSON.stringify({
+		type: 'snapshot',
+		time: new Date(at).toISOString(),
+		...toJsonDocument(snapshot, eta && {...eta, now: at}),
+		...(missing ? {missing} : {}),
+	}) + '\n';
 }
 
 /** NDJSON: one observed status change; `path` runs from the top-level node down (empty: the object itself). */
