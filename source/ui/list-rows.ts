@@ -61,7 +61,9 @@ export function countsText(objects: readonly PlanObject[], separator: string): s
 		}
 	}
 
-	return [String(objects.length), failed > 0 ? `${failed} failed` : '', running > 0 ? `${running} running` : ''].filter(Boolean).join(separator);
+	return [String(objects.length), failed > 0 ? `${failed} failed` : '', running > 0 ? `${running} running` : '']
+		.filter(Boolean)
+		.join(separator);
 }
 
 /** The objects the list shows, in its order (byAttention), filtered. */

@@ -38,7 +38,9 @@ export function DetailLines({node, height, width}: {readonly node: PlanNode | un
 		<Box height={height} width={width} overflow="hidden">
 			<Text wrap="wrap">
 				<Text bold>{singleLine(node.name, theme.glyphs.lineBreak)}: </Text>
-				<Text {...theme.style(role === 'success' || role === 'running' ? 'text' : role)}>{singleLine(detailText(node, theme.glyphs.separator), theme.glyphs.lineBreak)}</Text>
+				<Text {...theme.style(role === 'success' || role === 'running' ? 'text' : role)}>
+					{singleLine(detailText(node, theme.glyphs.separator), theme.glyphs.lineBreak)}
+				</Text>
 			</Text>
 		</Box>
 	);

@@ -49,7 +49,11 @@ export function ObjectLines({object, objectKey, synced, deletedAt, eta, height, 
 			<Line bold>
 				{object ? objectTitle(object, theme.glyphs) : `${wanted.kind} ${qualifiedName(wanted)}`}
 				{/* The summary line below is often cut at the width: the title is short, the ETA stays in view. */}
-				{eta ? <Text bold={false} {...theme.style(eta.startsWith('overdue') ? 'warning' : 'muted')}>{`  ${theme.glyphs.separator}  ${eta}`}</Text> : undefined}
+				{eta ? (
+					<Text bold={false} {...theme.style(eta.startsWith('overdue') ? 'warning' : 'muted')}>
+						{`  ${theme.glyphs.separator}  ${eta}`}
+					</Text>
+				) : undefined}
 			</Line>
 			{height > 1 ? (
 				object && deletedAt !== undefined ? (
@@ -59,8 +63,11 @@ export function ObjectLines({object, objectKey, synced, deletedAt, eta, height, 
 					</Line>
 				) : object ? (
 					<Line>
-						{/* Static icon: the spinners are on the tree's running rows; one at the start of this line would rewrite it all every second. */}
-						<StatusIcon state={lineState(object)} spin={false} /> <Text {...theme.style(roleOf(object.state))}>{singleLine(object.summary, theme.glyphs.lineBreak)}</Text>
+						{/* Static icon: the spinners are on the tree's running rows; one at the start of this line would
+						rewrite it all every second. */}
+						<StatusIcon state={lineState(object)} spin={false} /> <Text {...theme.style(roleOf(object.state))}>
+							{singleLine(object.summary, theme.glyphs.lineBreak)}
+						</Text>
 					</Line>
 				) : (
 					<Line {...theme.style('muted')}>

@@ -21,12 +21,35 @@ import {StatusIcon} from './status-icon.js';
 import {Line} from './line.js';
 import {TickText} from './tick-text.js';
 
-type Cells = {readonly context: string; readonly kind: string; readonly namespace: string; readonly name: string; readonly active: string; readonly state: string; readonly progress: string; readonly elapsed: string};
+type Cells = {
+	readonly context: string;
+	readonly kind: string;
+	readonly namespace: string;
+	readonly name: string;
+	readonly active: string;
+	readonly state: string;
+	readonly progress: string;
+	readonly elapsed: string;
+};
 
-const titles: Cells = {context: 'CONTEXT', kind: 'KIND', namespace: 'NAMESPACE', name: 'NAME', active: 'ACTIVE', state: 'STATE', progress: 'PROGRESS', elapsed: 'ELAPSED'};
+const titles: Cells = {
+	context: 'CONTEXT',
+	kind: 'KIND',
+	namespace: 'NAMESPACE',
+	name: 'NAME',
+	active: 'ACTIVE',
+	state: 'STATE',
+	progress: 'PROGRESS',
+	elapsed: 'ELAPSED',
+};
 const caps: Record<keyof Cells, number> = {context: 16, kind: 9, namespace: 20, name: 36, active: 16, state: 14, progress: 12, elapsed: 8};
 
-type Measured = {readonly theme: Theme; readonly key: string; readonly cells: Omit<Cells, 'elapsed'>; readonly widths: Omit<Record<keyof Cells, number>, 'elapsed'>};
+type Measured = {
+	readonly theme: Theme;
+	readonly key: string;
+	readonly cells: Omit<Cells, 'elapsed'>;
+	readonly widths: Omit<Record<keyof Cells, number>, 'elapsed'>;
+};
 
 /**
  * Cells and widths of an object's text, cached per adapted object: the store replaces an object only when it
@@ -128,7 +151,12 @@ export type ObjectListProps = {
 	readonly empty: string;
 };
 
-type Basis = {readonly objects: readonly PlanObject[]; readonly timings: ObjectListProps['timings']; readonly theme: Theme; readonly basis: ColumnBasis};
+type Basis = {
+	readonly objects: readonly PlanObject[];
+	readonly timings: ObjectListProps['timings'];
+	readonly theme: Theme;
+	readonly basis: ColumnBasis;
+};
 
 /**
  * [CONTEXT] KIND NAMESPACE NAME ACTIVE STATE PROGRESS ELAPSED, one row per object, each expanded object followed by
@@ -168,7 +196,8 @@ export function ObjectList({list, cursor, timings, eta, expectations, height, wi
 			<Line bold>
 				{' '.repeat(prefixWidth)}
 				{leftCells(titles, w, theme)}
-				{fit(titles.state, w.state, theme.glyphs.ellipsis)}  {fit(titles.progress, w.progress, theme.glyphs.ellipsis)}  {fitRight(titles.elapsed, w.elapsed)}
+				{fit(titles.state, w.state, theme.glyphs.ellipsis)}  {fit(titles.progress, w.progress, theme.glyphs.ellipsis)}
+				{'  '}{fitRight(titles.elapsed, w.elapsed)}
 				{etaWidth > 0 ? `  ${'ETA'.padEnd(etaWidth)}` : undefined}
 			</Line>
 			{objects.length === 0 && height > 1 ? (
@@ -216,7 +245,8 @@ export function ObjectList({list, cursor, timings, eta, expectations, height, wi
 	);
 }
 
-type Group = (Extract<ListRow, {type: 'object'}> & {readonly from: number}) | {readonly type: 'node'; readonly block: TreeBlock; readonly rows: Array<Extract<ListRow, {type: 'node'}>>; readonly from: number};
+type Group = (Extract<ListRow, {type: 'object'}> & {readonly from: number})
+	| {readonly type: 'node'; readonly block: TreeBlock; readonly rows: Array<Extract<ListRow, {type: 'node'}>>; readonly from: number};
 
 /** The window's rows: each object's row, and the tree rows of one object together (they share column widths). */
 function groups(rows: readonly ListRow[]): Group[] {
@@ -241,7 +271,8 @@ function columnItem(object: PlanObject, theme: Theme, timings: ObjectListProps['
 
 function leftCells(c: Omit<Cells, 'elapsed'>, w: Widths, theme: Theme): string {
 	const e = theme.glyphs.ellipsis;
-	return `${w.context > 0 ? `${fit(c.context, w.context, e)}  ` : ''}${fit(c.kind, w.kind, e)}  ${fit(c.namespace, w.namespace, e)}  ${fit(c.name, w.name, e)}  ${fit(c.active, w.active, e)}  `;
+	return `${w.context > 0 ? `${fit(c.context, w.context, e)}  ` : ''}${fit(c.kind, w.kind, e)}  ${fit(c.namespace, w.namespace, e)}  ` +
+		`${fit(c.name, w.name, e)}  ${fit(c.active, w.active, e)}  `;
 }
 
 type ObjectRowProps = {

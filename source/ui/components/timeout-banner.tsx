@@ -18,7 +18,11 @@ export type BannerInput = {
  * The one line about the wait (or a fatal error), or undefined when there is nothing to say. With `width`, a long
  * result message is cut so its `(exit code N)` stays in view.
  */
-export function bannerLine({wait, fatal, now}: BannerInput, theme: Theme, width?: number): {readonly text: string; readonly role: Role} | undefined {
+export function bannerLine(
+	{wait, fatal, now}: BannerInput,
+	theme: Theme,
+	width?: number,
+): {readonly text: string; readonly role: Role} | undefined {
 	if (fatal) {
 		return {text: `${theme.icon('failed')} ${singleLine(fatal.message, theme.glyphs.lineBreak)}`, role: 'error'};
 	}
@@ -29,7 +33,8 @@ export function bannerLine({wait, fatal, now}: BannerInput, theme: Theme, width?
 			const left = Math.max(0, Math.ceil(((wait.graceEndsAt ?? now) - now) / 1000));
 			const dash = theme.ascii ? '-' : '—';
 			return {
-				text: `${theme.glyphs.timeout} Timeout reached after ${after} ${dash} press + to wait ${formatDurationWords(wait.extendMs)} more, q to quit (exiting with code ${exitCodes.timedOut} in ${left}s)`,
+				text: `${theme.glyphs.timeout} Timeout reached after ${after} ${dash} press + to wait ` +
+					`${formatDurationWords(wait.extendMs)} more, q to quit (exiting with code ${exitCodes.timedOut} in ${left}s)`,
 				role: 'warning',
 			};
 		}
@@ -41,17 +46,24 @@ export function bannerLine({wait, fatal, now}: BannerInput, theme: Theme, width?
 			}
 
 			const {exitCode, message} = wait.result;
-			const icon = exitCode === exitCodes.ok ? theme.icon('succeeded') : exitCode === exitCodes.timedOut ? theme.glyphs.timeout : theme.icon('failed');
+			const icon = exitCode === exitCodes.ok
+				? theme.icon('succeeded')
+				: exitCode === exitCodes.timedOut ? theme.glyphs.timeout : theme.icon('failed');
 			const head = `${icon} `;
 			const tail = ` (exit code ${exitCode})`;
 			const line = singleLine(message, theme.glyphs.lineBreak);
 			const room = width === undefined ? undefined : width - displayWidth(head) - displayWidth(tail);
 			const shown = room === undefined || displayWidth(line) <= room ? line : fit(line, Math.max(1, room), theme.glyphs.ellipsis);
-			return {text: `${head}${shown}${tail}`, role: exitCode === exitCodes.ok ? 'success' : exitCode === exitCodes.timedOut ? 'warning' : 'error'};
+			return {
+				text: `${head}${shown}${tail}`,
+				role: exitCode === exitCodes.ok ? 'success' : exitCode === exitCodes.timedOut ? 'warning' : 'error',
+			};
 		}
 
 		case 'waiting': {
-			return wait.waitingFor ? {text: `${theme.icon('pending')} ${singleLine(wait.waitingFor, theme.glyphs.lineBreak)}`, role: 'muted'} : undefined;
+			return wait.waitingFor
+				? {text: `${theme.icon('pending')} ${singleLine(wait.waitingFor, theme.glyphs.lineBreak)}`, role: 'muted'}
+				: undefined;
 		}
 
 		case 'watching': {
