@@ -84,7 +84,11 @@ export class SimulatedCluster {
 				}
 
 				store.delete(key(current));
-				return {type: 'delete', resource: step.resource, object: {...current, metadata: {...current.metadata, resourceVersion: this.#nextVersion()}}};
+				return {
+					type: 'delete',
+					resource: step.resource,
+					object: {...current, metadata: {...current.metadata, resourceVersion: this.#nextVersion()}},
+				};
 			}
 		}
 	}
@@ -103,7 +107,11 @@ export class SimulatedCluster {
 		for (const resource of ['Instance', 'ActionSet', 'OperatorVersion', 'Blueprint', 'Event'] as const) {
 			const store = this.#objects.get(resource)!;
 			for (const object of store.values()) {
-				changes.push({type: 'delete', resource, object: {...object, metadata: {...object.metadata, resourceVersion: this.#nextVersion()}}});
+				changes.push({
+					type: 'delete',
+					resource,
+					object: {...object, metadata: {...object.metadata, resourceVersion: this.#nextVersion()}},
+				});
 			}
 
 			store.clear();
