@@ -47,7 +47,9 @@ const flags: readonly Flag[] = Object.entries(flagSpecs).map(([name, spec]) => (
 
 const demoOnly = new Set(['scenario', 'speed', 'loop', 'from']);
 /** What `replay` does not take: cluster flags, the demo's scenario, files and a new recording. */
-const notReplay = new Set(['scenario', 'loop', 'file', 'record', 'kubeconfig', 'context', 'allContexts', 'namespace', 'allNamespaces', 'selector']);
+const notReplay = new Set([
+	'scenario', 'loop', 'file', 'record', 'kubeconfig', 'context', 'allContexts', 'namespace', 'allNamespaces', 'selector',
+]);
 const clusterOnly = new Set(['kubeconfig', 'context', 'allContexts', 'namespace', 'allNamespaces', 'selector']);
 const subcommands = ['demo', 'replay', 'version', 'completion'];
 const targetPrefixes = ['instance/', 'actionset/'];
@@ -141,8 +143,13 @@ export async function complete(args: readonly string[], context: CompletionConte
 			}
 
 			case 'plan': {
-				const instances = positionals.flatMap(p => (/^(?:[\w.@-]+:)?instances?(?:\.kudo\.dev)?\//i.test(p) ? [p.slice(p.indexOf('/') + 1)] : []));
-				const plans = (await context.listPlans?.({kubeconfig: values.get('kubeconfig'), context: values.get('context'), namespace: values.get('namespace')}, instances)) ?? [];
+				const instances = positionals.flatMap(p => (
+					/^(?:[\w.@-]+:)?instances?(?:\.kudo\.dev)?\//i.test(p) ? [p.slice(p.indexOf('/') + 1)] : []
+				));
+				const plans = (await context.listPlans?.(
+					{kubeconfig: values.get('kubeconfig'), context: values.get('context'), namespace: values.get('namespace')},
+					instances,
+				)) ?? [];
 				return result(plans, current);
 			}
 
@@ -175,7 +182,9 @@ export async function complete(args: readonly string[], context: CompletionConte
 			return !demoOnly.has(f.name);
 		});
 		// Flags on by default are offered as what turns them off.
-		const names = offered.flatMap(f => (f.name === 'color' || f.name === 'history' ? [`--no-${f.name}`] : f.short ? [f.long, f.short] : [f.long]));
+		const names = offered.flatMap(f => (
+			f.name === 'color' || f.name === 'history' ? [`--no-${f.name}`] : f.short ? [f.long, f.short] : [f.long]
+		));
 		return result(current.startsWith('--') ? names.filter(n => n.startsWith('--')) : names, current);
 	}
 
@@ -196,11 +205,19 @@ export async function complete(args: readonly string[], context: CompletionConte
 	const colon = current.lastIndexOf(':');
 	if (colon > 0) {
 		const named = current.slice(0, colon);
-		const inContext = await context.listTargets({kubeconfig: values.get('kubeconfig'), context: named, namespace: values.get('namespace')});
+		const inContext = await context.listTargets({
+			kubeconfig: values.get('kubeconfig'),
+			context: named,
+			namespace: values.get('namespace'),
+		});
 		return result([...targetPrefixes, ...inContext].map(t => `${named}:${t}`), current);
 	}
 
-	const targets = await context.listTargets({kubeconfig: values.get('kubeconfig'), context: values.get('context'), namespace: values.get('namespace')});
+	const targets = await context.listTargets({
+		kubeconfig: values.get('kubeconfig'),
+		context: values.get('context'),
+		namespace: values.get('namespace'),
+	});
 	// `planwatch instances <TAB>`: names of that kind, as `kubectl get instances <TAB>` offers them.
 	const kind = endOfFlags || positionals.length === 0 ? undefined : kindOfWord(positionals[0]!);
 	if (kind !== undefined) {

@@ -96,7 +96,12 @@ export type ParseEnvironment = {
 
 export const defaultExtendMs = 5 * 60_000;
 
-type FlagSpec = {readonly type: 'string' | 'boolean'; readonly shortFlag?: string; readonly isMultiple?: boolean; readonly default?: boolean};
+type FlagSpec = {
+	readonly type: 'string' | 'boolean';
+	readonly shortFlag?: string;
+	readonly isMultiple?: boolean;
+	readonly default?: boolean;
+};
 
 /** Keys are meow's camelCase names; the command line uses the kebab-case form. Shell completion lists them too. */
 export const flagSpecs = {
@@ -286,7 +291,9 @@ export function parseArgs(argv: readonly string[], environment: ParseEnvironment
 	if (cli.input[0] === 'completion') {
 		const [shell, ...extra] = cli.input.slice(1);
 		if (shell === undefined || !(completionShells as readonly string[]).includes(shell) || extra.length > 0) {
-			return error(shell === undefined ? 'completion needs a shell: bash, zsh or fish' : `unknown shell "${sanitizeLine([shell, ...extra].join(' '), 100)}": use bash, zsh or fish`);
+			return error(shell === undefined
+				? 'completion needs a shell: bash, zsh or fish'
+				: `unknown shell "${sanitizeLine([shell, ...extra].join(' '), 100)}": use bash, zsh or fish`);
 		}
 
 		return {kind: 'completion', shell: shell as CompletionShell};
@@ -386,14 +393,19 @@ function validate(
 }
 
 /** What is run (demo, replay, files or a cluster) and on which targets, from the words and -f. */
-function readInvocation(input: readonly string[], files: readonly string[]): {mode: Mode; positional: readonly string[]; targets: Target[]; kinds: TargetKind[]} | {error: string} {
+function readInvocation(
+	input: readonly string[],
+	files: readonly string[],
+): {mode: Mode; positional: readonly string[]; targets: Target[]; kinds: TargetKind[]} | {error: string} {
 	const isDemo = input[0] === 'demo';
 	const isReplay = input[0] === 'replay';
 	const positional = isDemo || isReplay ? input.slice(1) : input;
 	const mode: Mode = isDemo ? 'demo' : isReplay ? 'replay' : files.length > 0 ? 'file' : 'cluster';
 	if (isReplay) {
 		if (positional.length !== 1) {
-			return {error: positional.length === 0 ? 'replay needs the recording: planwatch replay FILE' : `unexpected argument "${shownInput(positional[1] ?? '')}" after replay FILE`};
+			return {error: positional.length === 0
+				? 'replay needs the recording: planwatch replay FILE'
+				: `unexpected argument "${shownInput(positional[1] ?? '')}" after replay FILE`};
 		}
 
 		if (files.length > 0) {
@@ -415,7 +427,10 @@ function readInvocation(input: readonly string[], files: readonly string[]): {mo
 		}
 
 		if (kind !== undefined && text.includes('/')) {
-			return {error: `"${shownInput(text)}" after the kind "${shownInput(positional[0]!)}": give names only (${shownInput(positional[0]!)} NAME ...), or kind/NAME targets without the kind`};
+			return {
+				error: `"${shownInput(text)}" after the kind "${shownInput(positional[0]!)}": give names only ` +
+					`(${shownInput(positional[0]!)} NAME ...), or kind/NAME targets without the kind`,
+			};
 		}
 
 		try {
@@ -470,7 +485,9 @@ function misplacedFlag(mode: Mode, targets: readonly Target[], flags: Flags, kin
 	}
 
 	if (mode !== 'demo' && (flags.scenario !== undefined || (flags.speed !== undefined && mode !== 'replay') || flags.loop)) {
-		return mode === 'replay' ? '--scenario and --loop belong to planwatch demo' : '--scenario, --speed and --loop belong to planwatch demo';
+		return mode === 'replay'
+			? '--scenario and --loop belong to planwatch demo'
+			: '--scenario, --speed and --loop belong to planwatch demo';
 	}
 
 	if (flags.record !== undefined && mode !== 'cluster' && mode !== 'demo') {

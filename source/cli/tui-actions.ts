@@ -37,7 +37,12 @@ export function createTuiActions(options: TuiActionsOptions): TuiActions {
 		}
 
 		const now = clock.now();
-		const plain = renderObjectPlain(object, snapshot.timings.get(key), {now, ascii: options.ascii, color: false, timeZone: options.timeZone}).join('\n') + '\n';
+		const plain = renderObjectPlain(object, snapshot.timings.get(key), {
+			now,
+			ascii: options.ascii,
+			color: false,
+			timeZone: options.timeZone,
+		}).join('\n') + '\n';
 		const eta = options.expectations && {expectations: options.expectations, timings: snapshot.timings, now};
 		const json = JSON.stringify(toJsonObject(object, snapshot.events.get(key) ?? [], eta), undefined, 2) + '\n';
 		return {plain, json, label: `${object.namespace}/${object.name}`, namespace: object.namespace, name: object.name};
