@@ -89,7 +89,15 @@ async function main(state: RunState, argv: readonly string[], invokedAs: string)
 		]);
 		state.reached = exitCodes.ok;
 		const words = argv[0] === '__complete' ? argv.slice(1) : argv;
-		await state.write(process.stdout, formatCompletion(await complete(words, {scenarioNames, listTargets: async scope => listTargetNames(scope), listContexts: scope => listContextNames(scope), listPlans: async (scope, instances) => listPlanNames(scope, instances)})));
+		await state.write(
+			process.stdout,
+			formatCompletion(await complete(words, {
+				scenarioNames,
+				listTargets: async scope => listTargetNames(scope),
+				listContexts: scope => listContextNames(scope),
+				listPlans: async (scope, instances) => listPlanNames(scope, instances),
+			})),
+		);
 		return exitCodes.ok;
 	}
 
@@ -158,7 +166,12 @@ async function run(state: RunState, options: Options): Promise<number> {
 			const {scenarioTargets} = await import('./scenarios/scenario.js');
 			// The demo's objects appear as it plays: --wait waits for every object the scenario creates.
 			const targets = options.wait ? scenarioTargets(scenario, demoNamespace).map(t => objectKey(t)) : [];
-			return show(state, options, clock => createDemoSource({scenarios: [scenario], clock, speed: demo.speed, loop: demo.loop, namespace: demoNamespace}), {targets});
+			return show(
+				state,
+				options,
+				clock => createDemoSource({scenarios: [scenario], clock, speed: demo.speed, loop: demo.loop, namespace: demoNamespace}),
+				{targets},
+			);
 		}
 
 		case 'replay': {
@@ -195,7 +208,10 @@ async function replay(state: RunState, options: Options): Promise<number> {
 		}))
 		.then(() => {
 			endedBeforeWait = options.wait;
-			return {exitCode: options.wait ? exitCodes.interrupted : -1, message: options.wait ? 'the recording ends before the wait finished' : ''};
+			return {
+				exitCode: options.wait ? exitCodes.interrupted : -1,
+				message: options.wait ? 'the recording ends before the wait finished' : '',
+			};
 		});
 	const play = (): void => {
 		clock.setPaused(false);
@@ -204,7 +220,12 @@ async function replay(state: RunState, options: Options): Promise<number> {
 	// A demo's recording files its runs where the demo did (`demo/`): the same run then has the same key and id, and
 	// is not filed a second time.
 	const historyRealm = recording.header.source === 'demo' ? demoRealm : '';
-	const code = await show(state, options, () => source, {targets, clock, wallClock, replay: source.controls, ended, onReady: play, historyRealm});
+	const code = await show(
+		state,
+		options,
+		() => source,
+		{targets, clock, wallClock, replay: source.controls, ended, onReady: play, historyRealm},
+	);
 	if (code === exitCodes.interrupted && endedBeforeWait) {
 		// Not a signal: the recorded session stopped before its outcome, and the replay cannot make one up.
 		await state.write(process.stderr, `planwatch: ${endedBeforeWaitReason(recording)}\n`);
@@ -260,17 +281,26 @@ function targetText(target: Options['targets'][number]): string {
 }
 
 /** One clock, one store fed by the source; plain, json and the TUI all draw from it. */
-async function show(state: RunState, options: Options, createSource: (clock: Clock) => ObjectSource | Promise<ObjectSource>, extras: ShowExtras = {}): Promise<number> {
+async function show(
+	state: RunState,
+	options: Options,
+	createSource: (clock: Clock) => ObjectSource | Promise<ObjectSource>,
+	extras: ShowExtras = {},
+): Promise<number> {
 	const targets = extras.targets ?? [];
 	const clock = extras.clock ?? new SystemClock();
 	const source = await createSource(clock);
 	// While an event is recorded and applied, the store reads the very time the recording gets: a replay then
 	// stamps every transition exactly as live did.
 	let pinned: number | undefined;
-	const storeClock: Clock = options.record === undefined ? clock : {now: () => pinned ?? clock.now(), onTick: l => clock.onTick(l), after: (ms, f) => clock.after(ms, f)};
+	const storeClock: Clock = options.record === undefined
+		? clock
+		: {now: () => pinned ?? clock.now(), onTick: l => clock.onTick(l), after: (ms, f) => clock.after(ms, f)};
 	const session = openSession(source, {clock, wallClock: extras.wallClock ?? clock, storeClock});
 	const {store} = session;
-	const history = options.history ? await startRunHistory(store, extras.historyRealm ?? (options.mode === 'demo' ? demoRealm : '')) : undefined;
+	const history = options.history
+		? await startRunHistory(store, extras.historyRealm ?? (options.mode === 'demo' ? demoRealm : ''))
+		: undefined;
 	const expectations = history?.session.expectations;
 	const apply = history ? history.feed(store, history.session) : store.apply;
 	let recorder: Recorder | undefined;
@@ -346,7 +376,11 @@ async function drive(state: RunState, options: Options, {session, targets, extra
 				targets: targets.length === 0 && options.mode === 'file' && objects.length === 1 ? [objectKey(objects[0]!)] : targets,
 				stdin: extras.stdinConsumed && !options.once ? openTerminalInput() : undefined,
 				interrupted: interrupt.claim(),
-				signals: createTerminalSignals({write: text => process.stdout.write(text), isTTY: Boolean(process.stdout.isTTY), env: process.env}),
+				signals: createTerminalSignals({
+					write: text => process.stdout.write(text),
+					isTTY: Boolean(process.stdout.isTTY),
+					env: process.env,
+				}),
 				dir: process.cwd(),
 				expectations,
 				onResult(result) {
@@ -393,7 +427,14 @@ async function drive(state: RunState, options: Options, {session, targets, extra
 		}
 	}
 
-	const drawn = drawOnce(snapshot, {output: options.output, ascii: options.ascii, color: options.color, now: clock.now(), timeZone: options.utc ? 'UTC' : undefined, expectations});
+	const drawn = drawOnce(snapshot, {
+		output: options.output,
+		ascii: options.ascii,
+		color: options.color,
+		now: clock.now(),
+		timeZone: options.utc ? 'UTC' : undefined,
+		expectations,
+	});
 	const {chunks} = drawn;
 	// Several contexts: one that gave up or could not be reached yet is in the code (worst wins) and on stderr.
 	const {contextFailures} = await import('./state/context-results.js');
@@ -423,7 +464,10 @@ const demoRealm = 'demo/';
 
 /** The ETA history: past runs in memory, and every run the store sees finish filed (source/history/). */
 async function startRunHistory(store: Store, realm: string) {
-	const [{historyPath, openHistoryFile, HistoryRefused}, {startHistory, feedWithHistory}] = await Promise.all([import('./history/history-file.js'), import('./history/history-session.js')]);
+	const [{historyPath, openHistoryFile, HistoryRefused}, {startHistory, feedWithHistory}] = await Promise.all([
+		import('./history/history-file.js'),
+		import('./history/history-session.js'),
+	]);
 	// A history file planwatch will not use (a symbolic link, a FIFO) is said once, when the run ends; other
 	// failures only cost the ETA (README: an unreadable history never stops a watch).
 	let refused: string | undefined;
@@ -463,7 +507,10 @@ try {
 	// Started with stdout closed (`>&-`): nothing the run shows would reach anyone, yet it would exit 0.
 	if (stdoutWasClosed()) {
 		state.reached = exitCodes.usage;
-		await state.write(process.stderr, 'planwatch: stdout is closed (started with >&-): nothing could be shown; give it a file or /dev/null\n');
+		await state.write(
+			process.stderr,
+			'planwatch: stdout is closed (started with >&-): nothing could be shown; give it a file or /dev/null\n',
+		);
 		process.exit(exitCodes.usage);
 	}
 
