@@ -77,7 +77,16 @@ function mount(targets: readonly string[], fill: (store: Store) => void): Mounte
 	store.apply({type: 'synced'});
 	const terminal = new FakeTerminal(160, 40);
 	let resolveFrame: (() => void) | undefined;
-	const app = render(<App store={store} clock={clock} wait={new FakeWait({startedAt: clock.now()})} header={{context: 'bench', scope: 'bench'}} targets={targets} ascii={false} color onQuit={() => {}} />, {
+	const app = render(<App
+		store={store}
+		clock={clock}
+		wait={new FakeWait({startedAt: clock.now()})}
+		header={{context: 'bench', scope: 'bench'}}
+		targets={targets}
+		ascii={false}
+		color
+		onQuit={() => {}}
+	/>, {
 		stdout: terminal as unknown as NodeJS.WriteStream,
 		stdin: new FakeKeys() as unknown as NodeJS.ReadStream,
 		exitOnCtrlC: false,
@@ -152,7 +161,11 @@ export async function listFrames(count: number, frames: number): Promise<FrameFi
 		workload = loadWorkload(
 			{
 				put(def: ResourceDef, object: KubeObject) {
-					store.apply({type: 'upsert', resource: kinds[def.kind]!, object: {...object, apiVersion: `${def.group}/${def.version}`, kind: def.kind, metadata: {creationTimestamp: '2026-11-30T11:00:00Z', ...object.metadata}}});
+					store.apply({
+						type: 'upsert',
+						resource: kinds[def.kind]!,
+						object: {...object, apiVersion: `${def.group}/${def.version}`, kind: def.kind, metadata: {creationTimestamp: '2026-11-30T11:00:00Z', ...object.metadata}},
+					});
 					return object as never;
 				},
 			},
