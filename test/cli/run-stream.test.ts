@@ -8,7 +8,10 @@ import {waitUntil} from '../helpers/wait-until.js';
 
 const key = 'Instance/default/mysql-instance';
 
-type Raw = {status: {planStatus: Record<string, {status: string; lastUpdatedTimestamp?: string; phases: Array<{status: string; steps: Array<{name: string; status: string}>}>}>}; spec: Record<string, unknown>};
+type Raw = {
+	status: {planStatus: Record<string, {status: string; lastUpdatedTimestamp?: string; phases: Array<{status: string; steps: Array<{name: string; status: string}>}>}>};
+	spec: Record<string, unknown>;
+};
 
 /** The deploying mysql-instance with the deploy plan moved on: `steps` are the statuses of deploy, init, cleanup. */
 function deploy(steps: readonly [string, string, string], plan: string): KubeObject {
@@ -50,7 +53,15 @@ const base = {ascii: false, color: false, extendMs: 300_000};
 describe('runStream, plain', () => {
 	it('logs where things stand, each status change, then the closing line and the final tree', async () => {
 		const t = setup();
-		const run = runStream({store: t.store, clock: t.clock, options: {...base, output: 'plain', wait: true, timeoutMs: 0}, targets: [key], write: t.write, interrupted: t.interrupted, timeZone: 'UTC'});
+		const run = runStream({
+			store: t.store,
+			clock: t.clock,
+			options: {...base, output: 'plain', wait: true, timeoutMs: 0},
+			targets: [key],
+			write: t.write,
+			interrupted: t.interrupted,
+			timeZone: 'UTC',
+		});
 		await waitUntil(() => t.output() !== '', 'the first line');
 		t.clock.advance(41_000);
 		t.store.apply({type: 'upsert', resource: 'Instance', object: deploy(['COMPLETE', 'COMPLETE', 'IN_PROGRESS'], 'IN_PROGRESS')});
@@ -79,7 +90,15 @@ describe('runStream, plain', () => {
 
 	it('exits 3 at once when the timeout is reached, with the state at that moment', async () => {
 		const t = setup();
-		const run = runStream({store: t.store, clock: t.clock, options: {...base, output: 'plain', wait: true, timeoutMs: 10_000}, targets: [key], write: t.write, interrupted: t.interrupted, timeZone: 'UTC'});
+		const run = runStream({
+			store: t.store,
+			clock: t.clock,
+			options: {...base, output: 'plain', wait: true, timeoutMs: 10_000},
+			targets: [key],
+			write: t.write,
+			interrupted: t.interrupted,
+			timeZone: 'UTC',
+		});
 		await waitUntil(() => t.output() !== '', 'the first line');
 		t.clock.advance(10_000);
 		const result = await run;
@@ -90,7 +109,15 @@ describe('runStream, plain', () => {
 
 	it('watches until interrupted without --wait: 130', async () => {
 		const t = setup();
-		const run = runStream({store: t.store, clock: t.clock, options: {...base, output: 'plain', wait: false, timeoutMs: 0}, targets: [], write: t.write, interrupted: t.interrupted, timeZone: 'UTC'});
+		const run = runStream({
+			store: t.store,
+			clock: t.clock,
+			options: {...base, output: 'plain', wait: false, timeoutMs: 0},
+			targets: [],
+			write: t.write,
+			interrupted: t.interrupted,
+			timeZone: 'UTC',
+		});
 		await waitUntil(() => t.output() !== '', 'the first line');
 		t.stop();
 		expect((await run).exitCode).toBe(130);
@@ -124,7 +151,15 @@ describe('runStream, json', () => {
 describe('runStream, connection', () => {
 	it('says in the plain log when the watch was lost and when it came back', async () => {
 		const t = setup();
-		const run = runStream({store: t.store, clock: t.clock, options: {...base, output: 'plain', wait: true, timeoutMs: 0}, targets: [key], write: t.write, interrupted: t.interrupted, timeZone: 'UTC'});
+		const run = runStream({
+			store: t.store,
+			clock: t.clock,
+			options: {...base, output: 'plain', wait: true, timeoutMs: 0},
+			targets: [key],
+			write: t.write,
+			interrupted: t.interrupted,
+			timeZone: 'UTC',
+		});
 		await waitUntil(() => t.output() !== '', 'the first line');
 		// The store notifies once per batch; real reconnects take seconds, so each state is seen.
 		for (const state of [{status: 'reconnecting', attempt: 1, lastError: 'connection refused'}, {status: 'reconnecting', attempt: 2, lastError: 'connection refused'}, {status: 'live'}] as const) {
@@ -148,7 +183,12 @@ describe('runStream, before the first complete list', () => {
 		const run = runStream({store, clock, options: {...base, output: 'plain', wait: true, timeoutMs: 10_000}, targets: [key], write: async text => {
 			out += text;
 		}, interrupted: new Promise(() => {}), timeZone: 'UTC'});
-		for (const state of [{status: 'waiting-credentials', plugin: 'kubelogin'}, {status: 'connecting'}, {status: 'reconnecting', attempt: 1, lastError: 'the cluster answered 503 Service Unavailable'}, {status: 'reconnecting', attempt: 2, lastError: 'the cluster answered 503 Service Unavailable'}] as const) {
+		for (const state of [
+			{status: 'waiting-credentials', plugin: 'kubelogin'},
+			{status: 'connecting'},
+			{status: 'reconnecting', attempt: 1, lastError: 'the cluster answered 503 Service Unavailable'},
+			{status: 'reconnecting', attempt: 2, lastError: 'the cluster answered 503 Service Unavailable'},
+		] as const) {
 			store.apply({type: 'connection', state});
 			await Promise.resolve();
 			clock.advance(1000);
