@@ -52,7 +52,11 @@ describe('a context waiting for credentials', () => {
 		expect(synced(events)).toBe(false);
 		clock.advance(1);
 		expect(synced(events)).toBe(true);
-		expect(contextFailures(store.getSnapshot().contexts, {unreachable: true})).toEqual([{context: 'stuck', exitCode: exitCodes.cluster, message: 'context stuck: still waiting for credentials from hang-login'}]);
+		expect(contextFailures(store.getSnapshot().contexts, {unreachable: true})).toEqual([{
+			context: 'stuck',
+			exitCode: exitCodes.cluster,
+			message: 'context stuck: still waiting for credentials from hang-login',
+		}]);
 	});
 
 	it('without a hold (a live view) it holds the picture until the plugin answers', () => {

@@ -217,7 +217,10 @@ describe('a wait over several contexts', () => {
 		const clock = new FakeClock();
 		const store = new Store(clock);
 		const prod = child();
-		createMultiContextSource([{context: 'prod', source: prod}, {context: 'dr', source: failedSource('context dr refers to user x, which is not in the kubeconfig', exitCodes.cluster, 'dr')}], 'default').start(store.apply);
+		createMultiContextSource(
+			[{context: 'prod', source: prod}, {context: 'dr', source: failedSource('context dr refers to user x, which is not in the kubeconfig', exitCodes.cluster, 'dr')}],
+			'default',
+		).start(store.apply);
 		expect(store.getSnapshot().contexts?.[1]?.fatal?.message).toMatch(/refers to user x/);
 		expect(store.getSnapshot().fatal).toBeUndefined();
 	});
