@@ -423,7 +423,11 @@ export async function startCluster(options: StartClusterOptions = {}): Promise<C
 		const tokenFile = path.join(dir, 'tokens.csv');
 		const kanisterToken = randomBytes(24).toString('hex');
 		const nobodyToken = randomBytes(24).toString('hex');
-		await writeFile(tokenFile, `${adminToken},admin,uid-admin,"system:masters"\n${viewerToken},viewer,uid-viewer\n${kanisterToken},kanister,uid-kanister\n${nobodyToken},nobody,uid-nobody\n`, {mode: 0o600});
+		await writeFile(
+			tokenFile,
+			`${adminToken},admin,uid-admin,"system:masters"\n${viewerToken},viewer,uid-viewer\n${kanisterToken},kanister,uid-kanister\n${nobodyToken},nobody,uid-nobody\n`,
+			{mode: 0o600},
+		);
 		const userKubeconfigs = {kanister: path.join(dir, 'kanister.kubeconfig'), nobody: path.join(dir, 'nobody.kubeconfig')};
 		await writeFile(userKubeconfigs.kanister, kubeconfigYaml(server, certs.ca, 'kanister', kanisterToken), {mode: 0o600});
 		await writeFile(userKubeconfigs.nobody, kubeconfigYaml(server, certs.ca, 'nobody', nobodyToken), {mode: 0o600});

@@ -159,7 +159,16 @@ async function apiOk(request: Api, method: string, urlPath: string, options: Par
 	return response.json;
 }
 
-type Meta = {name?: string; namespace?: string; uid?: string; resourceVersion?: string; deletionTimestamp?: string; finalizers?: string[]; ownerReferences?: Array<{uid?: string}>; generation?: number};
+type Meta = {
+	name?: string;
+	namespace?: string;
+	uid?: string;
+	resourceVersion?: string;
+	deletionTimestamp?: string;
+	finalizers?: string[];
+	ownerReferences?: Array<{uid?: string}>;
+	generation?: number;
+};
 type Obj = {metadata?: Meta; spec?: Record<string, unknown>; status?: Record<string, unknown>};
 
 /** A Deployment's status as the deployment controller writes it once every pod of the current template is available. */
@@ -174,7 +183,14 @@ function healthyStatus(deployment: Obj): Record<string, unknown> {
 		availableReplicas: replicas,
 		conditions: [
 			{type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable', message: 'Deployment has minimum availability.', lastUpdateTime: now, lastTransitionTime: now},
-			{type: 'Progressing', status: 'True', reason: 'NewReplicaSetAvailable', message: `ReplicaSet "${deployment.metadata?.name ?? ''}" has successfully progressed.`, lastUpdateTime: now, lastTransitionTime: now},
+			{
+				type: 'Progressing',
+				status: 'True',
+				reason: 'NewReplicaSetAvailable',
+				message: `ReplicaSet "${deployment.metadata?.name ?? ''}" has successfully progressed.`,
+				lastUpdateTime: now,
+				lastTransitionTime: now,
+			},
 		],
 	};
 }
@@ -506,7 +522,10 @@ export async function startKudoCluster(): Promise<Kudo> {
 
 							const timer = setTimeout(() => {
 								listeners.delete(check);
-								reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; instance events: ${JSON.stringify(instance.map(entry => planSummary(entry)))}\n${tail(managerLog, 20)}`));
+								reject(
+									new Error(`timed out after ${timeoutMs} ms waiting for ${what}; instance events: ${JSON.stringify(instance.map(entry => planSummary(entry)))}` +
+										`\n${tail(managerLog, 20)}`),
+								);
 							}, timeoutMs);
 							listeners.add(check);
 						});
@@ -599,7 +618,8 @@ export function rawRecording(kudo: Kudo, watch: InstanceWatch, what: string): st
 	const entry = (item: WatchEntry) => ({at: new Date(item.at).toISOString(), type: item.type, object: withoutManagedFields(item.object)});
 	return JSON.stringify({
 		header: {
-			recordedWith: `KUDO ${kudo.binaries.version} manager with its admission webhook (github.com/kudobuilder/kudo@v0.19.0, built by test/e2e/build-kudo.sh), kubectl-kudo ${kudo.binaries.version}, kube-apiserver ${kudo.cluster.version}`,
+			recordedWith: `KUDO ${kudo.binaries.version} manager with its admission webhook (github.com/kudobuilder/kudo@v0.19.0, built by test/e2e/build-kudo.sh), kubectl-kudo ` +
+				`${kudo.binaries.version}, kube-apiserver ${kudo.cluster.version}`,
 			case: what,
 			recordedAt: new Date().toISOString(),
 			note: 'Watch events as served (arrival times of the test process); Events are those whose involvedObject is the Instance.',
