@@ -110,7 +110,8 @@ export function renderInTerminal(tree: ReactNode, options: {readonly columns: nu
 				}
 
 				if (Date.now() > deadline) {
-					throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}. Screen (${terminal.cols}x${terminal.rows}, ${terminal.buffer.active.baseY} lines scrolled off):\n${screen().join('\n')}`);
+					throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}. Screen (${terminal.cols}x${terminal.rows}, ${terminal.buffer.active.baseY} lines scrolled ` +
+						`off):\n${screen().join('\n')}`);
 				}
 
 				await settle();
