@@ -64,14 +64,19 @@ describe('which KUDO plan ran last', () => {
 		const o = adaptInstance(sameSecond());
 		expect(o.active).toBe('fails');
 		expect(o.wait).toMatchObject({undecided: {candidates: ['deploy', 'fails']}});
-		expect(o.summary).toMatch(/^cannot tell which plan ran last \(deploy COMPLETE, fails FATAL_ERROR\): all were last updated in the same second \(2026-01-01T10:00:01Z\) and no PlanStarted Events order them; fails failed/);
+		expect(o.summary).toMatch(
+			/^cannot tell which plan ran last \(deploy COMPLETE, fails FATAL_ERROR\): all were last updated in the same second \(2026-01-01T10:00:01Z\) and no PlanStarted Events order them; fails failed/,
+		);
 		expect(waitVerdict(o, o, options)).toMatchObject({done: true, exitCode: 1});
 		// No run is called the previous one when the order is unknown.
 		expect(o.tree.find(n => n.name === 'deploy')?.note).toBe('last run');
 	});
 
 	test('the PlanStarted Events order same-second plans by their resourceVersion', () => {
-		const events = [event('PlanStarted', 'Execution of plan deploy started', '100', '2026-01-01T10:00:01Z'), event('PlanStarted', 'Execution of plan fails started', '120', '2026-01-01T10:00:01Z')];
+		const events = [
+			event('PlanStarted', 'Execution of plan deploy started', '100', '2026-01-01T10:00:01Z'),
+			event('PlanStarted', 'Execution of plan fails started', '120', '2026-01-01T10:00:01Z'),
+		];
 		const o = adaptInstance(sameSecond(), undefined, {events});
 		expect(o.active).toBe('fails');
 		expect(o.wait).not.toHaveProperty('undecided');
@@ -86,12 +91,21 @@ describe('which KUDO plan ran last', () => {
 	});
 
 	test('Events of an earlier Instance of the same name, or without an order, decide nothing', () => {
-		const stale = [event('PlanStarted', 'Execution of plan deploy started', '100', '2026-01-01T10:00:01Z', 'old-uid'), event('PlanStarted', 'Execution of plan fails started', '90', '2026-01-01T10:00:01Z')];
+		const stale = [
+			event('PlanStarted', 'Execution of plan deploy started', '100', '2026-01-01T10:00:01Z', 'old-uid'),
+			event('PlanStarted', 'Execution of plan fails started', '90', '2026-01-01T10:00:01Z'),
+		];
 		expect(adaptInstance(sameSecond(), undefined, {events: stale}).wait).toMatchObject({undecided: {candidates: ['deploy', 'fails']}});
-		const unordered = [event('PlanStarted', 'Execution of plan deploy started', undefined, '2026-01-01T10:00:01Z'), event('PlanStarted', 'Execution of plan fails started', undefined, '2026-01-01T10:00:01Z')];
+		const unordered = [
+			event('PlanStarted', 'Execution of plan deploy started', undefined, '2026-01-01T10:00:01Z'),
+			event('PlanStarted', 'Execution of plan fails started', undefined, '2026-01-01T10:00:01Z'),
+		];
 		expect(adaptInstance(sameSecond(), undefined, {events: unordered}).wait).toMatchObject({undecided: {candidates: ['deploy', 'fails']}});
 		// Without resourceVersions, event times still order them when they differ.
-		const timed = [event('PlanStarted', 'Execution of plan fails started', undefined, '2026-01-01T10:00:00Z'), event('PlanStarted', 'Execution of plan deploy started', undefined, '2026-01-01T10:00:01Z')];
+		const timed = [
+			event('PlanStarted', 'Execution of plan fails started', undefined, '2026-01-01T10:00:00Z'),
+			event('PlanStarted', 'Execution of plan deploy started', undefined, '2026-01-01T10:00:01Z'),
+		];
 		expect(adaptInstance(sameSecond(), undefined, {events: timed}).active).toBe('deploy');
 	});
 
@@ -110,7 +124,10 @@ describe('which KUDO plan ran last', () => {
 	test('a strictly later timestamp decides, whatever the Events say', () => {
 		const o = adaptInstance(instance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:02Z'}, fails: {status: 'FATAL_ERROR', at: '2026-01-01T10:00:01Z'}}));
 		expect(o.active).toBe('deploy');
-		expect(lastRun([{name: 'a', status: 'COMPLETE', updatedAt: '2026-01-01T10:00:02Z'}, {name: 'b', status: 'FATAL_ERROR', updatedAt: '2026-01-01T10:00:01Z'}], undefined, undefined)).toEqual({plan: 'a', by: 'time'});
+		expect(lastRun([{name: 'a', status: 'COMPLETE', updatedAt: '2026-01-01T10:00:02Z'}, {name: 'b', status: 'FATAL_ERROR', updatedAt: '2026-01-01T10:00:01Z'}], undefined, undefined)).toEqual({
+			plan: 'a',
+			by: 'time',
+		});
 	});
 
 	test('two plans without timestamps: no `previous run` label, and no success claimed', () => {
@@ -184,9 +201,17 @@ describe('KUDO plan timers on the controller clock', () => {
 	});
 
 	test('a finished plan: from its PlanStarted Event to its last update; an Event newer than the status is another run', () => {
-		const done = adaptInstance(instance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:19Z'}}), undefined, {events: [event('PlanStarted', 'Execution of plan deploy started', '10', '2026-01-01T10:00:00Z')]});
+		const done = adaptInstance(
+			instance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:19Z'}}),
+			undefined,
+			{events: [event('PlanStarted', 'Execution of plan deploy started', '10', '2026-01-01T10:00:00Z')]},
+		);
 		expect(done.tree[0]).toMatchObject({startedAt: '2026-01-01T10:00:00Z', endedAt: '2026-01-01T10:00:19Z'});
-		const newer = adaptInstance(instance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:19Z'}}), undefined, {events: [event('PlanStarted', 'Execution of plan deploy started', '10', '2026-01-01T10:00:30Z')]});
+		const newer = adaptInstance(
+			instance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:19Z'}}),
+			undefined,
+			{events: [event('PlanStarted', 'Execution of plan deploy started', '10', '2026-01-01T10:00:30Z')]},
+		);
 		expect(newer.tree[0]).not.toHaveProperty('startedAt');
 	});
 
