@@ -279,7 +279,8 @@ describe('cluster source: start-up failures are one fatal line', () => {
 		const events = await start({targets: [{kind: 'ActionSet', name: 'backup-x'}]});
 		await events.next('synced', isSynced);
 		expect(events.events.filter(e => e.type === 'missing').map(e => summary(e))).toEqual([
-			'missing Event: events not watched: forbidden: user tester cannot list events in namespace default; planwatch needs get/list/watch on instances, operatorversions (kudo.dev), actionsets, blueprints (cr.kanister.io) and events',
+			'missing Event: events not watched: forbidden: user tester cannot list events in namespace default; planwatch needs get/list/watch on instances, operatorversions (kudo.dev), ' +
+			'actionsets, blueprints (cr.kanister.io) and events',
 		]);
 		clock.advance(5000);
 		expect(events.events.some(e => e.type === 'fatal')).toBe(false);
