@@ -27,7 +27,14 @@ test('a tick redraws the header timers without building a date format', async ()
 	// The default theme names no zone: the header resolves the machine's.
 	const app = renderUi(
 		<TicksContext.Provider value={tickSource(clock)}>
-			<HeaderBar context="prod" scope="default" connection={{status: 'live'}} lastEventAt={clock.now()} wait={{phase: 'waiting', startedAt: clock.now(), extendMs: 300_000, extendedMs: 0}} width={140} />
+			<HeaderBar
+				context="prod"
+				scope="default"
+				connection={{status: 'live'}}
+				lastEventAt={clock.now()}
+				wait={{phase: 'waiting', startedAt: clock.now(), extendMs: 300_000, extendedMs: 0}}
+				width={140}
+			/>
 		</TicksContext.Provider>,
 		{columns: 140},
 	);
