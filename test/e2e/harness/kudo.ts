@@ -12,8 +12,8 @@
  *   PLANWATCH_KUDO_DIR      a directory holding manager, kubectl-kudo and crds/ (skips the build script)
  *   PLANWATCH_KUDO_VERSION  version the build script builds (default 0.19.0)
  */
-import {spawn, type ChildProcess} from 'node:child_process';
-import {closeSync, existsSync, openSync, readFileSync} from 'node:fs';
+import type {ChildProcess} from 'node:child_process';
+import {existsSync, readFileSync} from 'node:fs';
 import {copyFile, mkdir, mkdtemp, readdir, writeFile} from 'node:fs/promises';
 import {request as httpsRequest} from 'node:https';
 import {tmpdir} from 'node:os';
@@ -22,6 +22,7 @@ import {setTimeout as sleep} from 'node:timers/promises';
 import {fileURLToPath} from 'node:url';
 import {startCluster, type Cluster, type ExecResult} from './cluster.js';
 import {closedLoopbackPort} from './ports.js';
+import {run, spawnLogged, tail, waitFor} from '../../helpers/processes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const e2eDir = path.resolve(here, '..');
@@ -72,59 +73,10 @@ export type Kudo = {
 
 // ------------------------------------------------------------------ helpers --
 
-function runProcess(command: string, args: readonly string[], options: {env?: NodeJS.ProcessEnv; cwd?: string; stderrTo?: NodeJS.WritableStream} = {}): Promise<ExecResult & {endedAt: number}> {
-	return new Promise((resolve, reject) => {
-		const child = spawn(command, args, {cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe']});
-		let stdout = '';
-		let stderr = '';
-		child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-			stdout += chunk;
-		});
-		child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-			stderr += chunk;
-			options.stderrTo?.write(chunk);
-		});
-		child.on('error', reject);
-		child.on('close', (code, signal) => {
-			resolve({stdout, stderr, code: code ?? (signal ? 128 : 1), endedAt: Date.now()});
-		});
-	});
-}
-
-async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>, detail?: () => string): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	let lastError: unknown;
-	for (;;) {
-		try {
-			const value = await probe();
-			if (value !== undefined) {
-				return value;
-			}
-		} catch (error) {
-			lastError = error;
-		}
-
-		if (Date.now() > deadline) {
-			const why = lastError instanceof Error ? `: ${lastError.message}` : '';
-			throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${why}${detail ? `\n${detail()}` : ''}`);
-		}
-
-		await sleep(200);
-	}
-}
-
-function tail(file: string, lines = 40): string {
-	try {
-		return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
-	} catch {
-		return '';
-	}
-}
-
 export async function kudoBinaries(showOutput = true): Promise<KudoBinaries> {
 	let dir = process.env['PLANWATCH_KUDO_DIR'];
 	if (!dir) {
-		const result = await runProcess('bash', [buildScript], showOutput ? {stderrTo: process.stderr} : {});
+		const result = await run('bash', [buildScript], showOutput ? {stderrTo: process.stderr} : {});
 		if (result.code !== 0) {
 			throw new Error(`build-kudo.sh exited ${result.code}\n${result.stderr.split('\n').slice(-30).join('\n')}`);
 		}
@@ -144,7 +96,7 @@ export async function kudoBinaries(showOutput = true): Promise<KudoBinaries> {
 		}
 	}
 
-	const version = await runProcess(binaries.kubectlKudo, ['version']);
+	const version = await run(binaries.kubectlKudo, ['version']);
 	return {...binaries, version: /GitVersion:"([^"]+)"/.exec(version.stdout)?.[1] ?? version.stdout.trim()};
 }
 
@@ -370,7 +322,7 @@ export async function startKudoCluster(): Promise<Kudo> {
 		const certDir = path.join(cluster.dir, 'kudo-certs');
 		await mkdir(certDir, {recursive: true});
 		const openssl = async (...args: string[]) => {
-			const result = await runProcess('openssl', args, {cwd: certDir});
+			const result = await run('openssl', args, {cwd: certDir});
 			if (result.code !== 0) {
 				throw new Error(`openssl ${args.join(' ')} exited ${result.code}\n${result.stderr}`);
 			}
@@ -385,9 +337,10 @@ export async function startKudoCluster(): Promise<Kudo> {
 		// ---- the manager, webhook and metrics on loopback
 		const webhookPort = await closedLoopbackPort();
 		const metricsPort = await closedLoopbackPort();
-		const fd = openSync(managerLog, 'a');
-		const manager = spawn(binaries.manager, [], {
-			stdio: ['ignore', fd, fd],
+		// The cluster's watchdog kills every <dir>/*.pid if this process dies without running exit handlers.
+		const {child: manager} = await spawnLogged(binaries.manager, [], {
+			log: managerLog,
+			pidFile: path.join(cluster.dir, 'kudo-manager.pid'),
 			env: {
 				PATH: process.env['PATH'] ?? '/usr/bin:/bin',
 				HOME: home,
@@ -397,14 +350,8 @@ export async function startKudoCluster(): Promise<Kudo> {
 				KUDO_WEBHOOK_PORT: String(webhookPort),
 				KUDO_METRICS_ADDR: `127.0.0.1:${metricsPort}`,
 			},
+			children,
 		});
-		closeSync(fd);
-		children.add(manager);
-		manager.once('exit', () => children.delete(manager));
-		if (manager.pid !== undefined) {
-			// The cluster's watchdog kills every <dir>/*.pid if this process dies without running exit handlers.
-			await writeFile(path.join(cluster.dir, 'kudo-manager.pid'), String(manager.pid));
-		}
 
 		const caBundle = readFileSync(path.join(certDir, 'ca.crt')).toString('base64');
 		const webhook = {
@@ -448,7 +395,7 @@ export async function startKudoCluster(): Promise<Kudo> {
 		const activeCollector = collector;
 
 		const kudo = (args: readonly string[], namespace: string) =>
-			runProcess(binaries.kubectlKudo, [...args, `--kubeconfig=${cluster.adminKubeconfig}`, `--namespace=${namespace}`, `--home=${path.join(home, '.kudo')}`], {
+			run(binaries.kubectlKudo, [...args, `--kubeconfig=${cluster.adminKubeconfig}`, `--namespace=${namespace}`, `--home=${path.join(home, '.kudo')}`], {
 				env: {PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, KUBECONFIG: cluster.adminKubeconfig},
 			});
 
