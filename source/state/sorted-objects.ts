@@ -1,0 +1,81 @@
+/**
+ * The adapted objects in the snapshot's order (context, kind, namespace, name), kept up to date per change: a
+ * replaced object takes its predecessor's place (a binary search), and the array is copied at most once per
+ * snapshot, not once per change; only an object added or deleted sorts again.
+ */
+import type {PlanObject} from '../model/plan-tree.js';
+
+export class SortedObjects {
+	readonly #objects = new Map<string, PlanObject>();
+	#sorted: PlanObject[] | undefined;
+	/** `#sorted` was handed out (a snapshot holds it): copy before the next change. */
+	#shared = false;
+
+	get(key: string): PlanObject | undefined {
+		return this.#objects.get(key);
+	}
+
+	/** The array a snapshot holds: never changed afterwards. */
+	array(): readonly PlanObject[] {
+		if (!this.#sorted) {
+			this.#sorted = [...this.#objects.values()].sort(compareObjects);
+		}
+
+		this.#shared = true;
+		return this.#sorted;
+	}
+
+	set(key: string, object: PlanObject): void {
+		const previous = this.#objects.get(key);
+		this.#objects.set(key, object);
+		if (!previous) {
+			this.#sorted = undefined;
+			return;
+		}
+
+		if (!this.#sorted) {
+			return;
+		}
+
+		const i = indexInSorted(this.#sorted, previous);
+		if (i === -1) {
+			this.#sorted = undefined;
+			return;
+		}
+
+		// Earlier snapshots hold the old array and must not change under their readers.
+		if (this.#shared) {
+			this.#sorted = [...this.#sorted];
+			this.#shared = false;
+		}
+
+		this.#sorted[i] = object;
+	}
+
+	delete(key: string): void {
+		if (this.#objects.delete(key)) {
+			this.#sorted = undefined;
+		}
+	}
+}
+
+/** Where `object` is in a list sorted by compareObjects: a binary search (thousands of objects, an update each). */
+function indexInSorted(sorted: readonly PlanObject[], object: PlanObject): number {
+	let low = 0;
+	let high = sorted.length;
+	while (low < high) {
+		const middle = (low + high) >>> 1;
+		if (compareObjects(sorted[middle]!, object) < 0) {
+			low = middle + 1;
+		} else {
+			high = middle;
+		}
+	}
+
+	return sorted[low] === object ? low : sorted.indexOf(object);
+}
+
+/** Several contexts: each context's objects together, then as with one. */
+function compareObjects(a: PlanObject, b: PlanObject): number {
+	return (a.context ?? '').localeCompare(b.context ?? '') || a.kind.localeCompare(b.kind) || a.namespace.localeCompare(b.namespace) || a.name.localeCompare(b.name);
+}
