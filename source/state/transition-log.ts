@@ -13,7 +13,15 @@ export class TransitionLog {
 		return this.#transitions;
 	}
 
-	record(r: {key: string; object: PlanObject; path: readonly string[]; from: string; to: string; at: number; timing: NodeTiming | undefined}): void {
+	record(r: {
+		key: string;
+		object: PlanObject;
+		path: readonly string[];
+		from: string;
+		to: string;
+		at: number;
+		timing: NodeTiming | undefined;
+	}): void {
 		const durationMs = r.timing?.startedAt !== undefined && r.timing.endedAt === undefined ? r.at - r.timing.startedAt : undefined;
 		this.#transitions.push({
 			seq: ++this.#seq,
