@@ -1,21 +1,10 @@
 import {describe, expect, it} from 'vitest';
 import {actionVerdict, type ActionVerdictInput} from '../../source/model/adapt-kanister-action-set.js';
 import type {NodeState, PlanNode} from '../../source/model/plan-tree.js';
+import {actionVerdictInput} from '../helpers/action-verdict-input.js';
 
 const phase = (name: string, status: string, state: NodeState, message?: string): PlanNode => ({id: name, kind: 'phase', name, status, state, ...(message ? {message} : {}), children: []});
 const defer = (status: string, state: NodeState, message?: string): PlanNode => ({id: 'd', kind: 'deferPhase', name: 'cleanup', status, state, ...(message ? {message} : {}), children: []});
-const input = (over: Partial<ActionVerdictInput>): ActionVerdictInput => ({
-	name: 'backup',
-	deferLabel: 'deferPhase cleanup',
-	core: [],
-	deferNode: undefined,
-	deferRunning: false,
-	never: false,
-	phasesFromStatus: true,
-	percent: undefined,
-	context: {hasStatus: true, objectState: 'running', failedWithoutNode: false, error: ''},
-	...over,
-});
 
 describe('actionVerdict: the Kanister action verdict', () => {
 	it.each<[string, Partial<ActionVerdictInput>, [NodeState, string, string]]>([
@@ -53,6 +42,6 @@ describe('actionVerdict: the Kanister action verdict', () => {
 		],
 		['between two phases', {core: [phase('a', 'complete', 'succeeded'), phase('b', 'pending', 'pending')]}, ['running', 'running', 'backup running, next phase b']],
 	])('%s', (_, over, [state, status, summary]) => {
-		expect(actionVerdict(input(over))).toEqual({state, status, summary});
+		expect(actionVerdict(actionVerdictInput(over))).toEqual({state, status, summary});
 	});
 });

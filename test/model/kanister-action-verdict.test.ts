@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {actionVerdict, type ActionVerdictInput} from '../../source/model/adapt-kanister-action-set.js';
 import type {NodeState, PlanNode} from '../../source/model/plan-tree.js';
+import {actionVerdictInput} from '../helpers/action-verdict-input.js';
 import {kanisterState} from '../../source/model/status.js';
 
 /*
@@ -12,18 +13,6 @@ const phase = (name: string, status: string, message?: string): PlanNode => ({id
 const defer = (status: string, message?: string): PlanNode => ({id: 'd', kind: 'deferPhase', name: 'cleanup', status, state: kanisterState(status), ...(message ? {message} : {}), children: []});
 type Ctx = ActionVerdictInput['context'];
 const object = (objectState: string, over: Partial<Ctx> = {}): Ctx => ({hasStatus: true, objectState, failedWithoutNode: false, error: '', ...over});
-const input = (over: Partial<ActionVerdictInput>): ActionVerdictInput => ({
-	name: 'backup',
-	deferLabel: 'deferPhase cleanup',
-	core: [],
-	deferNode: undefined,
-	deferRunning: false,
-	never: false,
-	phasesFromStatus: true,
-	percent: undefined,
-	context: object('running'),
-	...over,
-});
 
 type Row = [string, Partial<ActionVerdictInput>, [NodeState, string, string]];
 
@@ -201,11 +190,11 @@ describe('actionVerdict, rule by rule', () => {
 		['a pending ActionSet', {core: [phase('a', 'pending')], context: object('pending')}, ['pending', 'pending', 'backup pending']],
 		['a pending ActionSet with a phase complete: pending', {core: [phase('a', 'complete'), phase('b', 'pending')], context: object('pending')}, ['pending', 'pending', 'backup pending']],
 	])('%s', (_, over, [state, status, summary]) => {
-		expect(actionVerdict(input(over))).toEqual({state, status, summary});
+		expect(actionVerdict(actionVerdictInput(over))).toEqual({state, status, summary});
 	});
 
 	it('uses the action name and deferPhase label it is given', () => {
-		expect(actionVerdict(input({name: 'restore', deferLabel: 'deferPhase', core: [phase('x', 'complete')], deferNode: defer('failed'), context: object('failed')})).summary).toBe(
+		expect(actionVerdict(actionVerdictInput({name: 'restore', deferLabel: 'deferPhase', core: [phase('x', 'complete')], deferNode: defer('failed'), context: object('failed')})).summary).toBe(
 			'restore completed but deferPhase failed',
 		);
 	});
