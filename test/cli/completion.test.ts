@@ -11,6 +11,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {listTargetNames} from '../../source/cli/complete-targets.js';
 import {completionScripts} from '../../source/cli/completion-scripts.js';
 import {loadFixture} from '../helpers/fixtures.js';
+import {run} from '../helpers/processes.js';
 import {binPath, buildBin, runBin} from '../helpers/run-bin.js';
 import {actionSets, instances, WatchServer, writeKubeconfig} from '../helpers/watch-server.js';
 
@@ -68,24 +69,15 @@ describe('listTargetNames', () => {
 });
 
 /** bash: load the script, set COMP_WORDS/COMP_CWORD as <TAB> after `line` would, print COMPREPLY one a line. */
-async function bashComplete(line: string): Promise<{replies: string[]; code: number | null; stderr: string}> {
+async function bashComplete(line: string): Promise<{replies: string[]; code: number; stderr: string}> {
 	const words = line.split(' ');
 	const script = `source ${JSON.stringify(path.join(bin, 'completion.bash'))}
 COMP_WORDS=(${words.map(w => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; COMP_LINE=${JSON.stringify(line)}; COMP_POINT=\${#COMP_LINE}
 $(complete -p planwatch | sed -E 's/.* -F ([^ ]+) .*/\\1/') planwatch "\${COMP_WORDS[COMP_CWORD]}" "\${COMP_WORDS[COMP_CWORD-1]}"
 printf '%s\\n' "\${COMPREPLY[@]}"`;
-	const child = spawn('bash', ['--norc', '--noprofile', '-c', script], {
+	const {stdout, stderr, code} = await run('bash', ['--norc', '--noprofile', '-c', script], {
 		env: {PATH: `${bin}${path.delimiter}${process.env['PATH'] ?? ''}`, KUBECONFIG: kubeconfig, HOME: bin},
 	});
-	let stdout = '';
-	let stderr = '';
-	child.stdout.setEncoding('utf8').on('data', (d: string) => {
-		stdout += d;
-	});
-	child.stderr.setEncoding('utf8').on('data', (d: string) => {
-		stderr += d;
-	});
-	const code = await new Promise<number | null>(resolve => child.on('close', resolve));
 	return {replies: stdout.split('\n').filter(l => l !== ''), code, stderr};
 }
 
