@@ -282,9 +282,7 @@ async function listPage(
 			maxBytes,
 			`the answer to a list of ${options.resource.plural}`,
 			progress,
-		)).toString(
-			'utf8',
-		);
+		)).toString('utf8');
 	} catch (error) {
 		if (options.signal?.aborted || error instanceof TooLargeError) {
 			throw error;

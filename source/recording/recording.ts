@@ -657,9 +657,7 @@ export function resolveFrom(
 			hour: '2-digit',
 			minute: '2-digit',
 			second: '2-digit',
-		}).format(
-			startMs,
-		);
+		}).format(startMs);
 		const [sh, sm, ss] = day.split(':').map(Number) as [number, number, number];
 		return startMs - (startMs % 1000) + ((h - sh) * 3600 + (m - sm) * 60 + (s - ss)) * 1000;
 	}
