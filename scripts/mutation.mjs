@@ -3,7 +3,7 @@
  * `npm run test:mutation [-- [--concurrency N] [--incremental] [name …]]`: Stryker on the code that decides a
  * state, a verdict or an exit code, one source file at a time against its own fast tests only (a file's mutants
  * must be killed by the tests written for it, not by an e2e run that happens to pass through). Not part of
- * `npm test`: it takes minutes. Prints one line per file and the table the README's Development section shows;
+ * `npm test`: it takes minutes. Prints one line per file and the table docs/development.md shows;
  * reports/mutation/<file>.html lists every surviving mutant. The scores are measured here, never asserted.
  *
  * `name` narrows the run to the files whose path contains it (`status`, `wait-`). `--incremental` reuses the
@@ -109,7 +109,7 @@ async function mutate(target, {incremental, concurrency}) {
 		tempDirName: '.stryker-tmp',
 		logLevel: 'warn',
 		fileLogLevel: 'off',
-		// Scores are reported, not asserted (see the README's Development section).
+		// Scores are reported, not asserted (see docs/development.md).
 		thresholds: {high: 90, low: 80, break: null},
 	}).runMutationTest();
 	return score(results);

@@ -1,4 +1,4 @@
-/** `planwatch --help`: the usage documentation (the README's Usage section repeats it). */
+/** `planwatch --help`: the usage documentation (the README's commands and docs/ repeat it). */
 export const helpText = `planwatch — live plan trees for KUDO Instances and Kanister ActionSets
 
 Usage

@@ -50,3 +50,89 @@ export function fitRight(text: string, width: number): string {
 	const cut = truncate(text, width, '');
 	return ' '.repeat(Math.max(0, width - displayWidth(cut))) + cut;
 }
+
+/**
+ * A part of a line for `fitParts`. `giveWay`: the order in which it is cut when the line is too long (1 first);
+ * without it the part is never cut (state words, timers, keys). `min`: cells it keeps while others still can give.
+ */
+export type LinePart = {readonly text: string; readonly giveWay?: number; readonly min?: number; readonly keep?: number; readonly mark?: false};
+
+/**
+ * Fit the parts of one line into `width` cells: the parts that may give way are cut, in their order, each down
+ * to its `min` (default: one character and the marker), then further down to `keep` (default nothing), every cut marked with
+ * `ellipsis` (`mark: false`: padding, cut unmarked). The parts that never give way are returned whole, even when
+ * they alone are wider than `width`.
+ */
+export function fitParts(parts: readonly LinePart[], width: number, ellipsis = '…'): string[] {
+	const widths = parts.map(part => displayWidth(part.text));
+	let excess = widths.reduce((a, b) => a + b, 0) - width;
+	if (excess <= 0) {
+		return parts.map(part => part.text);
+	}
+
+	const order = parts.map((part, i) => ({i, giveWay: part.giveWay})).filter(p => p.giveWay !== undefined);
+	// Lowest `giveWay` first; among equals the later part first (the end of a line matters least).
+	order.sort((a, b) => a.giveWay! - b.giveWay! || b.i - a.i);
+	const target = [...widths];
+	const floor = (i: number) => Math.min(widths[i]!, parts[i]!.min ?? Math.max(parts[i]!.keep ?? 0, displayWidth(ellipsis) + 1));
+	for (const pass of [floor, (i: number) => Math.min(target[i]!, parts[i]!.keep ?? 0)]) {
+		for (const {i} of order) {
+			if (excess <= 0) {
+				break;
+			}
+
+			const give = Math.max(0, Math.min(excess, target[i]! - pass(i)));
+			target[i]! -= give;
+			excess -= give;
+		}
+	}
+
+	return parts.map((part, i) => (target[i] === widths[i] ? part.text : truncate(part.text, target[i]!, part.mark === false ? '' : ellipsis)));
+}
+
+/**
+ * Word-wrap `text` into at most `height` lines of `width` cells; when it needs more, the last line ends in
+ * `ellipsis` so the cut shows. A word longer than a line is broken.
+ */
+export function wrapLines(text: string, width: number, height: number, ellipsis = '…'): string[] {
+	if (width <= 0 || height <= 0) {
+		return [];
+	}
+
+	const lines: string[] = [];
+	let line = '';
+	for (const word of text.split(' ')) {
+		let rest = word;
+		const joined = line === '' ? rest : `${line} ${rest}`;
+		if (displayWidth(joined) <= width) {
+			line = joined;
+			continue;
+		}
+
+		if (line !== '') {
+			lines.push(line);
+		}
+
+		while (displayWidth(rest) > width) {
+			const head = sliceToWidth(rest, width);
+			if (head === '') {
+				// A character wider than the line: it cannot be placed (the caller's line is one cell wide).
+				break;
+			}
+
+			lines.push(head);
+			rest = rest.slice(head.length);
+		}
+
+		line = rest;
+	}
+
+	lines.push(line);
+	if (lines.length <= height) {
+		return lines;
+	}
+
+	// Two lines together are wider than one (the second did not fit after the first): the cut is always marked.
+	const last = truncate(`${lines[height - 1]!} ${lines[height]!}`, width, ellipsis);
+	return [...lines.slice(0, height - 1), last];
+}

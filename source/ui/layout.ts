@@ -62,3 +62,20 @@ export function computeLayout(request: LayoutRequest): Layout {
 
 	return {header, top, banner, footer, body: bodyMin + bodyMore + left, events, detail};
 }
+
+/**
+ * Which key hints of the footer fit in `width` cells (two spaces between them): a hint is shown whole or not at
+ * all, never cut. Those that `keep` says must stay (help, back, quit) stay; the others give way from the end,
+ * the least used first (the keymap lists the hints by use). Returns the indexes shown, in order.
+ */
+export function fitHints(widths: readonly number[], width: number, keep: (index: number) => boolean): number[] {
+	const shown = widths.map((_, i) => i);
+	const total = () => shown.reduce((sum, i) => sum + widths[i]!, 0) + 2 * Math.max(0, shown.length - 1);
+	for (let at = shown.length - 1; at >= 0 && total() > width; at--) {
+		if (!keep(shown[at]!)) {
+			shown.splice(at, 1);
+		}
+	}
+
+	return shown;
+}

@@ -18,6 +18,8 @@ export type TextWidths = {
 	readonly active: number;
 	readonly state: number;
 	readonly progress: number;
+	/** The object's summary line (the MESSAGE column wide terminals show). */
+	readonly message: number;
 };
 
 /** What one object contributes: its cell widths and its own timer. */
@@ -32,7 +34,7 @@ export type ColumnBasis = {
 	readonly openFrom?: number;
 };
 
-const columns = ['context', 'kind', 'namespace', 'name', 'active', 'state', 'progress'] as const;
+const columns = ['context', 'kind', 'namespace', 'name', 'active', 'state', 'progress', 'message'] as const;
 
 type Mutable = {widths: Record<keyof TextWidths, number>; closed?: number; openFrom?: number};
 
@@ -78,7 +80,7 @@ function wasWidest(basis: ColumnBasis, before: ColumnItem, after: ColumnItem): b
 }
 
 function empty(): Mutable {
-	return {widths: {context: 0, kind: 0, namespace: 0, name: 0, active: 0, state: 0, progress: 0}};
+	return {widths: {context: 0, kind: 0, namespace: 0, name: 0, active: 0, state: 0, progress: 0, message: 0}};
 }
 
 /** The basis of `objects`; with the previous array and its basis, only what was replaced is measured. */
@@ -113,4 +115,56 @@ export function columnBasis<T>(
 	}
 
 	return basis;
+}
+
+/** The list's columns, left to right. STATE, ELAPSED and ETA never give way; MESSAGE is shown only with room. */
+export const listColumns = ['context', 'kind', 'namespace', 'name', 'active', 'state', 'progress', 'elapsed', 'eta', 'message'] as const;
+export type ListColumn = (typeof listColumns)[number];
+export type ListWidths = Readonly<Record<ListColumn, number>>;
+
+/** Widths where a column stops giving way on a short line: the old fixed caps (a wide line shows everything). */
+const caps: Partial<Record<ListColumn, number>> = {context: 16, namespace: 20, name: 36, active: 16, progress: 12};
+/** The order columns give way in, at each stage; a later stage starts when the earlier one could not make room. */
+const stages: ReadonlyArray<{readonly columns: readonly ListColumn[]; readonly to: (column: ListColumn, title: number) => number}> = [
+	{columns: ['name', 'namespace', 'active', 'context', 'progress'], to: column => caps[column] ?? 0},
+	{columns: ['namespace', 'active', 'context', 'progress', 'name'], to: (column, title) => (column === 'name' ? 16 : title)},
+	// Whole columns go before a name is cut short, the least needed first; the name, STATE and the timers stay.
+	{columns: ['active', 'progress', 'context'], to: () => 0},
+	{columns: ['name', 'namespace', 'kind'], to: column => (column === 'name' ? 10 : column === 'namespace' ? 6 : 4)},
+	{columns: ['namespace', 'kind'], to: () => 0},
+	{columns: ['name'], to: () => 5},
+];
+/** Fewest cells the MESSAGE column is shown in. */
+const messageMin = 16;
+
+/**
+ * Widths of the list's columns for a line of `width` cells (after the 4-cell cursor and fold marker), from each
+ * column's widest text (`natural`, its title included; 0: no such column, as CONTEXT for one context and ETA
+ * without history): on a narrow line the names and words give way (cut with a marker) and then whole columns go;
+ * STATE, ELAPSED and ETA never do. A wide line shows names in full, and the MESSAGE column gets what is left.
+ * Columns are two cells apart. Pure.
+ */
+export function listColumnWidths(natural: ListWidths, titles: ListWidths, width: number): ListWidths {
+	const widths: Record<ListColumn, number> = {...natural, message: 0};
+	const used = () => listColumns.reduce((sum, column) => sum + widths[column] + (widths[column] > 0 ? 2 : 0), 2);
+	for (const stage of stages) {
+		for (const column of stage.columns) {
+			const excess = used() - width;
+			if (excess <= 0) {
+				break;
+			}
+
+			const to = Math.min(widths[column], stage.to(column, titles[column]));
+			// A column given up altogether takes its gap with it.
+			const give = to === 0 ? widths[column] : Math.min(excess, widths[column] - to);
+			widths[column] -= Math.max(0, give);
+		}
+	}
+
+	const room = width - used() - 2;
+	if (natural.message > 0 && room >= messageMin) {
+		widths.message = Math.min(room, natural.message);
+	}
+
+	return widths;
 }

@@ -58,7 +58,7 @@ describe('several contexts, one down', () => {
 		const document = JSON.parse(result.stdout) as {objects: Array<{context?: string; namespace: string; name: string; outcome: string}>};
 		expect(document.objects.map(o => [o.context, o.namespace, o.name, o.outcome])).toEqual([['up', 'default', 'a', 'succeeded']]);
 		expect(result.stderr).toMatch(/^planwatch: context down: cannot reach the cluster at 127\.0\.0\.1:\d+: connection refused\n$/);
-	}, 60_000);
+	});
 
 	it('--wait -o plain: the target in the working context finishes; the context refused (403) is in the code', async () => {
 		const up = await server();
@@ -74,7 +74,7 @@ describe('several contexts, one down', () => {
 		expect(result.stderr).toMatch(/^planwatch: context refusing: forbidden: user tester cannot list actionsets/);
 		// The log said so when it happened.
 		expect(result.stdout).toMatch(/^\d\d:\d\d:\d\d context refusing: forbidden: user tester cannot list actionsets/m);
-	}, 60_000);
+	});
 
 	it('CONTEXT:actionset/NAME waits for one object in one context; a failure there is exit 1', async () => {
 		const prod = await server();
@@ -91,7 +91,7 @@ describe('several contexts, one down', () => {
 		const lines = result.stdout.trim().split('\n').map(l => JSON.parse(l) as {type: string; objects?: Array<{context: string; name: string}>; exitCode?: number});
 		expect(lines[0]!.objects!.map(o => [o.context, o.name])).toEqual([['dr', 'restore'], ['prod', 'a']]);
 		expect(lines.at(-1)).toMatchObject({type: 'result', exitCode: 1});
-	}, 60_000);
+	});
 });
 
 describe('contexts on one apiserver', () => {
@@ -104,7 +104,7 @@ describe('contexts on one apiserver', () => {
 		expect(result.code, result.stderr).toBe(0);
 		expect(result.stdout).toMatch(/^ActionSet a:team-a\/a/m);
 		expect(result.stdout).toMatch(/^ActionSet b:team-a\/a/m);
-	}, 60_000);
+	});
 
 	it('one context: no context anywhere, as always', async () => {
 		const one = await server();
@@ -115,7 +115,7 @@ describe('contexts on one apiserver', () => {
 		expect(result.stdout).not.toContain('"context"');
 		const plain = await runBin(['--kubeconfig', config, 'b:actionset/a', '--once', '-o', 'plain']);
 		expect(plain.stdout).toMatch(/^ActionSet default\/a/m);
-	}, 60_000);
+	});
 
 	it('usage errors: a context not watched, --context with --all-contexts, an unknown context', async () => {
 		const one = await server();
@@ -129,7 +129,7 @@ describe('contexts on one apiserver', () => {
 		const unknown = await runBin(['--kubeconfig', config, '--context', 'a', '--context', 'nope', '-o', 'plain', '--once']);
 		expect(unknown.code).toBe(2);
 		expect(unknown.stderr).toMatch(/^planwatch: context nope not found in kubeconfig/);
-	}, 60_000);
+	});
 });
 
 describe('a recording of several contexts', () => {
@@ -155,5 +155,5 @@ describe('a recording of several contexts', () => {
 		expect(result.code, result.stderr).toBe(1);
 		const out = result.stdout.trim().split('\n').map(l => JSON.parse(l) as {type: string; objects?: Array<{context: string; outcome: string}>});
 		expect(out[0]!.objects!.map(o => [o.context, o.outcome])).toEqual([['east', 'succeeded'], ['west', 'failed']]);
-	}, 60_000);
+	});
 });

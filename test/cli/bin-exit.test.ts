@@ -19,7 +19,7 @@ const ptys: pty.IPty[] = [];
 
 beforeAll(() => {
 	buildBin();
-}, 180_000);
+});
 
 afterAll(() => {
 	for (const p of ptys) {
@@ -65,13 +65,13 @@ describe('the reader of stdout goes away (EPIPE)', () => {
 		expect(r.signal).toBeNull();
 		expect(r.code).toBe(141);
 		expect(r.stderr).toBe('');
-	}, 60_000);
+	});
 
 	it('keeps the code the run had reached (1: something failed)', async () => {
 		const r = await runWithReaderLeaving(['-f', bigFailedFile(), '-f', kudo('operatorversion-mysql.yaml'), '-o', 'plain']);
 		expect(r.code).toBe(1);
 		expect(r.stderr).toBe('');
-	}, 60_000);
+	});
 });
 
 describe('a full disk', () => {
@@ -90,7 +90,7 @@ describe('a full disk', () => {
 			expect(code).toBe(2);
 			expect(stderr).toBe('planwatch: cannot write the output: no space left on device\n');
 		}
-	}, 60_000);
+	});
 });
 
 /** The bin in a pseudo-terminal through `sh -c`, so a test can redirect stderr; resolves on the first output. */
@@ -127,7 +127,7 @@ describe('signals to the TUI', () => {
 			expect(exitCode).toBe(130);
 			// The cursor Ink hid is shown again.
 			expect(run.output().lastIndexOf(`${esc}[?25h`)).toBeGreaterThan(run.output().lastIndexOf(`${esc}[?25l`));
-		}, 30_000);
+		});
 	}
 });
 
@@ -140,7 +140,7 @@ describe('a terminal under CI', () => {
 			run.terminal.write('q');
 			const {exitCode} = await run.exit;
 			expect(exitCode).toBe(0);
-		}, 30_000);
+		});
 	}
 });
 
@@ -153,14 +153,14 @@ describe('terminal control only to a terminal', () => {
 		const {exitCode} = await run.exit;
 		expect(exitCode).toBe(0);
 		expect(readFileSync(errFile, 'utf8')).toBe('');
-	}, 30_000);
+	});
 
 	it('TERM=dumb gets plain output, without cursor movement or colour', async () => {
 		const r = await runBinInTerminal(deploying, {TERM: 'dumb'});
 		expect(r.code).toBe(0);
 		expect(r.output).toContain('Instance default/mysql-instance');
 		expect(r.output).not.toContain(esc);
-	}, 30_000);
+	});
 
 	it('refuses -o tui when stdout is not a terminal (one line, exit 2); one frame with --once still works', async () => {
 		const r = await runBin([...deploying, '-o', 'tui']);
@@ -168,5 +168,5 @@ describe('terminal control only to a terminal', () => {
 		expect(r.stderr).toBe('planwatch: -o tui needs a terminal on stdout: use -o plain or -o json, or add --once for a single frame (see planwatch --help)\n');
 		expect(r.stdout).toBe('');
 		expect((await runBin([...deploying, '-o', 'tui', '--once'])).code).toBe(0);
-	}, 30_000);
+	});
 });

@@ -14,7 +14,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'planwatch-replay-'));
 
 beforeAll(() => {
 	buildBin();
-}, 180_000);
+});
 
 type JsonLine = {type: string; objects?: unknown[]; exitCode?: number};
 
@@ -86,7 +86,7 @@ describe('record and replay (bin)', () => {
 		const plain = await runBin(['replay', file, '--speed', '50', '-o', 'plain', '--from', '0s']);
 		expect(plain.code).toBe(1);
 		expect(plain.stdout).toMatch(/restore › RestoreFromObjectStore {2}running → failed/);
-	}, 60_000);
+	});
 
 	it('a recorded timeout replays as a timeout; a wait the recording does not finish is 130', async () => {
 		const file = path.join(dir, 'timeout.ndjson');
@@ -99,7 +99,7 @@ describe('record and replay (bin)', () => {
 		expect(open.code).toBe(130);
 		// Not silent: nobody pressed Ctrl+C.
 		expect(open.stderr).toMatch(/^planwatch: the recording ends at \S+Z before the wait finished: the recorded session stopped before its targets finished \(it timed out or was interrupted\)\n$/);
-	}, 60_000);
+	});
 
 	it('a bad line is one error with its line number, exit 2', async () => {
 		const file = path.join(dir, 'bad.ndjson');
@@ -119,7 +119,7 @@ describe('record and replay (bin)', () => {
 		const exists = await runBin(['demo', '-o', 'plain', '--record', file]);
 		expect(exists.code).toBe(2);
 		expect(exists.stderr).toBe(`planwatch: --record ${file}: the file exists; choose a new file or remove it\n`);
-	}, 60_000);
+	});
 
 	it('Ctrl+C ends the recording with whole lines and an end line; a kill leaves whole lines', async () => {
 		const interrupted = path.join(dir, 'int.ndjson');
@@ -138,5 +138,5 @@ describe('record and replay (bin)', () => {
 		// Replayable as it is.
 		const replayed = await runBin(['replay', killed, '--speed', '100', '-o', 'plain']);
 		expect([0, 1]).toContain(replayed.code);
-	}, 60_000);
+	});
 });

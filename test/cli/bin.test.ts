@@ -20,7 +20,7 @@ function expectOneErrorLine(stderr: string): void {
 
 beforeAll(() => {
 	buildBin();
-}, 180_000);
+});
 
 describe('planwatch -f (pipes)', () => {
 	it('draws the tree as plain text when stdout is not a terminal, and exits 0 when nothing failed', async () => {
@@ -81,7 +81,7 @@ describe('planwatch -f (pipes)', () => {
 		const direct = await runBin(fatal);
 		expect(viaNpm.code).toBe(1);
 		expect(viaNpm.stdout).toBe(direct.stdout);
-	}, 120_000);
+	});
 });
 
 describe('colour', () => {

@@ -28,7 +28,7 @@ describe('the bin with a compile cache', () => {
 
 	beforeAll(() => {
 		buildBin();
-	}, 180_000);
+	});
 
 	afterAll(() => {
 		rmSync(dir, {recursive: true, force: true});

@@ -39,7 +39,7 @@ beforeAll(async () => {
 	symlinkSync(binPath, path.join(bin, 'planwatch'));
 	symlinkSync(binPath, path.join(bin, 'kubectl_complete-planwatch'));
 	writeFileSync(path.join(bin, 'completion.bash'), completionScripts.bash);
-}, 180_000);
+});
 
 afterAll(async () => {
 	await server.close();
@@ -55,9 +55,11 @@ describe('listTargetNames', () => {
 	it('gives up quietly: nothing when the cluster does not answer in time or the kubeconfig is missing', async () => {
 		server.holdNext({plural: 'instances'});
 		server.holdNext({plural: 'actionsets'});
-		const started = performance.now();
+		const asked = server.count({plural: 'instances'});
+		// The server never answers these: the call returns only because its own timeout gave up (without it, the
+		// test's hang bound fails it). No wall-clock budget: a loaded machine may take its time.
 		expect(await listTargetNames({kubeconfig}, {timeoutMs: 300, env: {}})).toEqual([]);
-		expect(performance.now() - started).toBeLessThan(5000);
+		expect(server.count({plural: 'instances'})).toBeGreaterThan(asked);
 		expect(await listTargetNames({kubeconfig: '/nonexistent/kubeconfig'}, {env: {}})).toEqual([]);
 	});
 

@@ -7,7 +7,7 @@ import {killAllPtys, startPtyCli} from '../e2e/harness/pty.js';
 import {fixturesDir} from '../helpers/fixtures.js';
 import {buildBin} from '../helpers/run-bin.js';
 
-beforeAll(buildBin, 120_000);
+beforeAll(buildBin);
 afterEach(killAllPtys);
 
 const files = ['instance-kafka-deploy-transient-error.yaml', 'instance-mysql-deploy-in-progress.yaml', 'instance-zookeeper-deploy-complete.yaml'].flatMap(f => ['-f', `${fixturesDir}kudo/${f}`]);

@@ -17,7 +17,7 @@ const dir = path.join(repoRoot, 'test', 'fixtures', 'kudo-recorded');
 
 beforeAll(() => {
 	buildBin();
-}, 180_000);
+});
 
 type JsonLine = {type: string; exitCode?: number; message?: string; objects?: Array<{name: string; active?: string; tree: Array<{name: string; status: string}>}>};
 

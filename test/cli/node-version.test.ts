@@ -45,7 +45,7 @@ function systemNode(): string | undefined {
 describe('the bin under an old Node.js', () => {
 	beforeAll(() => {
 		buildBin();
-	}, 180_000);
+	});
 
 	const node = systemNode();
 	const version = node ? spawnSync(node, ['-p', 'process.versions.node'], {encoding: 'utf8'}).stdout.trim() : '';
@@ -70,7 +70,7 @@ describe('the bin under an old Node.js', () => {
 describe('the library under an old Node.js', () => {
 	beforeAll(() => {
 		buildBin();
-	}, 180_000);
+	});
 
 	const library = path.join(path.dirname(binPath), 'index.js');
 	const node = systemNode();

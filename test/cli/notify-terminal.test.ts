@@ -12,7 +12,7 @@ import {binEnv, binPath, buildBin, runBin, runBinInTerminal} from '../helpers/ru
 
 beforeAll(() => {
 	buildBin();
-}, 120_000);
+});
 
 const demo = ['demo', '--scenario', 'mysql-deploy', '--speed', '40', '--wait', '--no-history'];
 const osc9 = /\u001B\]9;planwatch: succeeded[^\u0007\u001B]*\u0007/;
@@ -43,13 +43,13 @@ describe('notifications from the bin', () => {
 		expect(r.code).toBe(0);
 		expect(r.output).toMatch(osc9);
 		expect(r.output).toMatch(osc777);
-	}, 60_000);
+	});
 
 	it('inside tmux both go through the DCS passthrough; the bell does not', async () => {
 		const r = await runBinInTerminal([...demo, '--notify=always'], {TMUX: '/tmp/tmux-1/default,1,0'});
 		expect(r.output).toMatch(/\u001BPtmux;\u001B\u001B\]9;planwatch: succeeded[^\u0007]*\u0007\u001B\\/);
 		expect(r.output).toMatch(/\u001BPtmux;\u001B\u001B\]777;notify;planwatch;succeeded[^\u0007]*\u0007\u001B\\\u0007/);
-	}, 60_000);
+	});
 
 	it('auto (the default): a wait shorter than 30 s sends nothing; never sends nothing', async () => {
 		for (const args of [demo, [...demo, '--notify=never']]) {
@@ -58,7 +58,7 @@ describe('notifications from the bin', () => {
 			expect(r.output).not.toMatch(/\u001B\](9|777);/);
 			expect(r.output).not.toContain('\u0007');
 		}
-	}, 60_000);
+	});
 
 	it('plain output in a terminal and output to a pipe: no sequence at all', async () => {
 		const inTerminal = await runBinInTerminal([...demo, '--notify=always', '-o', 'plain']);
@@ -66,7 +66,7 @@ describe('notifications from the bin', () => {
 		const piped = await runBin([...demo, '--notify=always', '-o', 'json']);
 		expect(piped.stdout).not.toMatch(/\u001B/);
 		expect(piped.code).toBe(0);
-	}, 60_000);
+	});
 
 	it('a bad --notify value is one usage line, exit 2', async () => {
 		const r = await runBin(['demo', '--notify=loud']);
@@ -127,5 +127,5 @@ describe('notifications from the bin', () => {
 			fs.rmSync(cwd, {recursive: true, force: true});
 		}
 
-	}, 60_000);
+	});
 });

@@ -9,12 +9,12 @@ import {afterEach, beforeAll, expect, it} from 'vitest';
 import {killAllPtys, startPtyCli} from '../e2e/harness/pty.js';
 import {buildBin, runBin} from '../helpers/run-bin.js';
 
-beforeAll(buildBin, 180_000);
+beforeAll(buildBin);
 afterEach(killAllPtys);
 
 const failedStep = '✖ RestoreFromObjectStore';
 
-it('replay (paused): ] steps forward to the failure, [ steps back to before it, ] forward again', {timeout: 120_000}, async () => {
+it('replay (paused): ] steps forward to the failure, [ steps back to before it, ] forward again', async () => {
 	const file = path.join(mkdtempSync(path.join(tmpdir(), 'planwatch-seek-')), 'restore.ndjson');
 	const live = await runBin(['demo', '--scenario', 'postgres-restore-failed', '--wait', '--speed', '20', '-o', 'plain', '--record', file]);
 	expect(live.code).toBe(1);

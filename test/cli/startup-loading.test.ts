@@ -65,7 +65,7 @@ const distFiles = (loads: Loads) => [...new Set(loads.files.filter(f => f.starts
 describe('what the bin loads for its first frame', () => {
 	beforeAll(() => {
 		buildBin();
-	}, 180_000);
+	});
 
 	afterAll(() => {
 		rmSync(dir, {recursive: true, force: true});

@@ -10,7 +10,7 @@ import {killAllPtys, startPtyCli} from '../e2e/harness/pty.js';
 import {fixturesDir} from '../helpers/fixtures.js';
 import {buildBin} from '../helpers/run-bin.js';
 
-beforeAll(buildBin, 120_000);
+beforeAll(buildBin);
 afterEach(killAllPtys);
 
 // No ETA history from the machine's own runs: the screen is the same everywhere.
@@ -39,7 +39,7 @@ describe('npm run demo', () => {
 		await tui.waitForScreen(text => new RegExp(`^ {10}● deploy +IN_PROGRESS +${spinner.source} \\d:\\d\\d`, 'm').test(text), 'the deploy step running, with its spinner by the timer');
 		expect(tui.maxScrolled()).toBe(0);
 		tui.kill();
-	}, 60_000);
+	});
 });
 
 describe('a tall list', () => {
@@ -86,5 +86,5 @@ describe('a tall list', () => {
 		expect(tui.maxScrolled()).toBe(0);
 		tui.press('q');
 		expect((await tui.waitForExit(10_000)).exitCode).toBe(0);
-	}, 90_000);
+	});
 });

@@ -1,7 +1,7 @@
 import {beforeAll, expect, it} from 'vitest';
 import {buildBin, runBin} from '../helpers/run-bin.js';
 
-beforeAll(buildBin, 120_000);
+beforeAll(buildBin);
 
 it('an alias bomb on stdin is rejected with exit 2 and one line, without growing', async () => {
 	const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];

@@ -91,7 +91,7 @@ describe('Kanister conformance: the built CLI', () => {
 	beforeAll(() => {
 		buildBin();
 		dir = mkdtempSync(path.join(tmpdir(), 'planwatch-conformance-'));
-	}, 180_000);
+	});
 	afterAll(() => {
 		rmSync(dir, {recursive: true, force: true});
 	});

@@ -10,7 +10,7 @@ export function binAgainstFakeServers(): () => Promise<WatchServer> {
 	const servers: WatchServer[] = [];
 	beforeAll(() => {
 		buildBin();
-	}, 180_000);
+	});
 	afterEach(async () => {
 		await Promise.all(servers.splice(0).map(async s => s.close()));
 	});

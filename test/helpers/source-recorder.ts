@@ -2,12 +2,16 @@
  * Collects what a source (or a reflector) emits and waits for conditions on it, with a deadline whose error
  * lists everything received, so a failing test says what happened instead of timing out silently.
  */
+import {deadline} from './deadline.js';
 
-/** Poll `predicate` until it holds; fail after `timeoutMs` with `describe()` in the message. */
+/**
+ * Poll `predicate` until it holds; fail once `timeoutMs` of this process's CPU time are spent (or the wall-clock
+ * backstop of test/helpers/deadline.ts passes) with `describe()` in the message.
+ */
 export async function waitUntil(predicate: () => boolean, describe: () => string, timeoutMs = 10_000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
+	const budget = deadline(timeoutMs);
 	while (!predicate()) {
-		if (Date.now() > deadline) {
+		if (budget.expired()) {
 			throw new Error(`condition not met within ${timeoutMs} ms\n${describe()}`);
 		}
 

@@ -22,7 +22,7 @@ let dir: string;
 
 beforeAll(() => {
 	buildBin();
-}, 180_000);
+});
 
 beforeEach(async () => {
 	server = await WatchServer.start();
@@ -137,19 +137,19 @@ describe('the bin never leaves the plugin running', () => {
 		expect(result.stderr).toBe('planwatch: timed out after 2s: still waiting for credentials from hang-login\n');
 		expect(result.stdout).toMatch(/^times UTC\n\d\d:\d\d:\d\d waiting for credentials from hang-login \(gives up after 3m\)\n/);
 		await expectGone(result.pids);
-	}, 60_000);
+	});
 
 	it('SIGTERM during the live log: exit 130', async () => {
 		const result = await runWithPlugin(['actionset/a', '-n', 'default', '--wait', '-o', 'plain'], 'SIGTERM');
 		expect(result.code).toBe(130);
 		await expectGone(result.pids);
-	}, 60_000);
+	});
 
 	it('SIGTERM during --once -o json', async () => {
 		const result = await runWithPlugin(['actionset/a', '-n', 'default', '--once', '-o', 'json'], 'SIGTERM');
 		expect(result.code).toBe(130);
 		await expectGone(result.pids);
-	}, 60_000);
+	});
 });
 
 describe('parseCredential', () => {

@@ -2,7 +2,7 @@ import '../helpers/force-color.js';
 import {readFile} from 'node:fs/promises';
 import {describe, expect, it} from 'vitest';
 import {terminalWidth} from '../../scripts/media/cell-width.js';
-import {captureShot, renderMedia, shots} from '../../scripts/media/shots.js';
+import {captureAnimation, captureShot, firstFrame, renderMedia, shots} from '../../scripts/media/shots.js';
 import {dark, light, screenToSvg} from '../../scripts/media/svg.js';
 import type {Cell, Screen} from '../../scripts/media/capture.js';
 
@@ -20,6 +20,14 @@ describe('media/', () => {
 		}
 
 		expect(stale, 'out of date: run npm run media and look at the result').toEqual([]);
+	});
+
+	it('the animation starts where the story is: its first frame (what a viewer that does not animate shows) is the open tree list', async () => {
+		const [first] = await captureAnimation();
+		const text = first!.lines.map(line => line.map(c => c.chars || '').join('')).join('\n');
+		expect(text).toMatch(firstFrame);
+		// Not the queued first second, where every row of the plan is NEVER_RUN.
+		expect(text).toMatch(/IN_PROGRESS|running/);
 	});
 
 	it('a shot drawn twice gives the same bytes (no real time, no randomness)', async () => {

@@ -48,7 +48,7 @@ beforeAll(() => {
 	paths = new Set(files.map(f => f.path));
 	const entry = listTarGz(readFileSync(join(packDir, report!.filename))).find(e => e.name === 'package/package.json');
 	packed = JSON.parse(entry!.data.toString('utf8')) as Record<string, unknown>;
-}, 120_000);
+});
 
 afterAll(() => {
 	rmSync(packDir, {recursive: true, force: true});

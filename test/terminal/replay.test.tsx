@@ -57,7 +57,7 @@ function restoreFailedAt(recording: Recording, at: number): boolean {
 }
 
 describe('replay in the TUI', () => {
-	test('the header says REPLAY and the recorded time; ] and [ step through transitions; space pauses', {timeout: 60_000}, async () => {
+	test('the header says REPLAY and the recorded time; ] and [ step through transitions; space pauses', async () => {
 		const {recording, clock, ui, marks} = setup();
 		let screen = await ui.waitForScreen(s => s[0]?.includes('REPLAY') === true, 'the replay header');
 		expect(screen[0]).toMatch(new RegExp(`^planwatch · REPLAY ${hms(clock.now())} · demo · default`));

@@ -26,7 +26,8 @@ describe('list view', () => {
 		const app = renderList();
 		const frame = await app.waitForFrame(f => f.includes('KIND'));
 		const lines = frame.split('\n');
-		expect(lines[1]).toMatch(/^ {4}KIND +NAMESPACE +NAME +ACTIVE +STATE +PROGRESS +ELAPSED$/);
+		// A terminal with room left over shows each object's summary in a MESSAGE column.
+		expect(lines[1]).toMatch(/^ {4}KIND +NAMESPACE +NAME +ACTIVE +STATE +PROGRESS +ELAPSED +MESSAGE$/);
 		expect(rowsOf(frame)).toHaveLength(4);
 		expect(frame).toMatch(/ActionSet +kanister +backup-glptq +backup +✖ failed +62% +0:58/);
 		expect(frame).toMatch(/ActionSet +kanister +nightly-x7k2q +backup +✔ succeeded +100%/);
@@ -40,7 +41,7 @@ describe('list view', () => {
 		const timings = new Map([[objectKey(objects[2]!), new Map([[objectTimingId, {startedAt: t0 - long, endedAt: t0}]])]]);
 		const app = renderApp({snapshot: snapshotOf({objects, timings})});
 		const frame = await app.waitForFrame(f => f.includes('KIND'));
-		expect(frame).toMatch(/backup-glptq +backup +✖ failed +62% +546d11h$/m);
+		expect(frame).toMatch(/backup-glptq +backup +✖ failed +62% +546d11h {2}\S/m);
 		expect(frame).not.toContain('13115:55');
 	});
 

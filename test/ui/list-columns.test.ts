@@ -7,7 +7,7 @@ function item(rnd: () => number): ColumnItem {
 	const kind = rnd();
 	const startedAt = 1000 + Math.floor(rnd() * 50);
 	const timing = kind < 0.3 ? undefined : kind < 0.6 ? {startedAt} : {startedAt, endedAt: startedAt + Math.floor(rnd() * 40)};
-	return {widths: {context: w(), kind: w(), namespace: w(), name: w(), active: w(), state: w(), progress: w()}, ...(timing ? {timing} : {})};
+	return {widths: {context: w(), kind: w(), namespace: w(), name: w(), active: w(), state: w(), progress: w(), message: w()}, ...(timing ? {timing} : {})};
 }
 
 describe('list column basis', () => {

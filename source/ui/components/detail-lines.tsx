@@ -1,7 +1,6 @@
 import {Box, Text} from 'ink';
 import type {PlanNode} from '../../model/plan-tree.js';
-import {singleLine} from '../cell-text.js';
-import {displayWidth} from '../../model/display-width.js';
+import {singleLine, wrapLines} from '../cell-text.js';
 import {roleOf} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 
@@ -22,8 +21,8 @@ export function detailLinesWanted(node: PlanNode | undefined, width: number, max
 		return 0;
 	}
 
-	const full = displayWidth(`${node.name}: ${text}`);
-	return Math.min(max, Math.max(1, Math.ceil(full / Math.max(1, width))));
+	// As DetailLines wraps it (by words): one more line than the cells alone would need is often wanted.
+	return Math.min(max, Math.max(1, wrapLines(`${node.name}: ${text}`, Math.max(1, width), max).length));
 }
 
 /** The selected node's name and full message, wrapped into exactly `height` lines. */
@@ -34,14 +33,24 @@ export function DetailLines({node, height, width}: {readonly node: PlanNode | un
 	}
 
 	const role = roleOf(node.state);
+	const name = `${singleLine(node.name, theme.glyphs.lineBreak)}: `;
+	// Wrapped here, not by Ink, so a message longer than the lines it gets ends in a marker instead of vanishing.
+	const lines = wrapLines(name + singleLine(detailText(node, theme.glyphs.separator), theme.glyphs.lineBreak), width, height, theme.glyphs.ellipsis);
+	const style = theme.style(role === 'success' || role === 'running' ? 'text' : role);
 	return (
-		<Box height={height} width={width} overflow="hidden">
-			<Text wrap="wrap">
-				<Text bold>{singleLine(node.name, theme.glyphs.lineBreak)}: </Text>
-				<Text {...theme.style(role === 'success' || role === 'running' ? 'text' : role)}>
-					{singleLine(detailText(node, theme.glyphs.separator), theme.glyphs.lineBreak)}
+		<Box flexDirection="column" height={height} width={width} overflow="hidden">
+			{lines.map((line, i) => (
+				<Text key={i} wrap="truncate-end">
+					{i === 0 && line.startsWith(name) ? (
+						<>
+							<Text bold>{name}</Text>
+							<Text {...style}>{line.slice(name.length)}</Text>
+						</>
+					) : (
+						<Text {...style}>{line}</Text>
+					)}
 				</Text>
-			</Text>
+			))}
 		</Box>
 	);
 }

@@ -6,7 +6,7 @@ import type {PlanNode} from '../../model/plan-tree.js';
 import {statusText} from '../../model/status.js';
 import {clockTime, noteText} from '../../model/clock-time.js';
 import {isoMs} from '../../model/iso-time.js';
-import {fit, fitRight, singleLine} from '../cell-text.js';
+import {fit, fitParts, fitRight, singleLine, truncate} from '../cell-text.js';
 import {displayWidth} from '../../model/display-width.js';
 import {roleOf, type Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
@@ -24,22 +24,12 @@ export type TreeColumns = {readonly name: number; readonly strategy: number; rea
  * Everything left of the strategy column: indent, fold marker, defer arrow, icon, name. A Kanister action's
  * object (`detail`) follows its name; that one row then lines up its status after it, as in the sketch.
  */
-export function namePart(
-	row: TreeRow,
-	theme: Theme,
-): {readonly before: string; readonly icon: string; readonly label: string; readonly detail: string} {
+export function namePart(row: TreeRow, theme: Theme): {readonly before: string; readonly icon: string; readonly label: string; readonly detail: string} {
 	const {node} = row;
-	const fold = row.expandable
-		? (row.expanded ? theme.glyphs.expanded : theme.glyphs.collapsed)
-		: ' '.repeat(theme.glyphs.expanded.length);
+	const fold = row.expandable ? (row.expanded ? theme.glyphs.expanded : theme.glyphs.collapsed) : ' '.repeat(theme.glyphs.expanded.length);
 	const defer = node.kind === 'deferPhase' ? `${theme.glyphs.defer} ` : '';
 	const label = node.kind === 'deferPhase' && node.note ? `${node.name} ${theme.glyphs.separator} ${node.note}` : node.name;
-	return {
-		before: `${'  '.repeat(row.depth)}${fold} ${defer}`,
-		icon: theme.icon(node.state),
-		label: singleLine(label, theme.glyphs.lineBreak),
-		detail: singleLine(node.detail ?? '', theme.glyphs.lineBreak),
-	};
+	return {before: `${'  '.repeat(row.depth)}${fold} ${defer}`, icon: theme.icon(node.state), label: singleLine(label, theme.glyphs.lineBreak), detail: singleLine(node.detail ?? '', theme.glyphs.lineBreak)};
 }
 
 /** The last, free-width part of a row: update time of the active plan/action, notes, message. */
@@ -125,17 +115,28 @@ function NodeRowView({row, selected, columns, startedAt, endedAt, atLeast, retri
 	// The timer (and the spinner in front of it) is drawn over blank cells the row keeps for it, so a tick
 	// re-measures and redraws those few cells, not the whole row's text; a row too narrow for it draws it inline.
 	const cursor = selected ? `${theme.glyphs.cursor} ` : '  ';
-	const name = detail ? label : fit(label, nameWidth, theme.glyphs.ellipsis);
-	const detailText = detail ? padToWidth(`  ${detail}`, nameWidth - displayWidth(label)) : '';
-	const strategy = columns.strategy > 0
-		? `  ${fit(singleLine(node.strategy ?? '', theme.glyphs.lineBreak), columns.strategy, theme.glyphs.ellipsis)}`
-		: '';
 	const status = fit(singleLine(statusText(node), theme.glyphs.lineBreak), columns.status, theme.glyphs.ellipsis);
-	const tickAt = displayWidth(cursor) + displayWidth(before) + iconWidth + 1 + displayWidth(name) + displayWidth(detailText) +
-		displayWidth(strategy) + 2 + displayWidth(status);
-	const tickWidth = useTickValue(now => (
-		columns.elapsed === 0 ? 0 : spinHere ? 4 + Math.max(columns.elapsed - 2, duration(now).length) : 2 + columns.elapsed
-	));
+	const tickWidth = useTickValue(now => (columns.elapsed === 0 ? 0 : spinHere ? 4 + Math.max(columns.elapsed - 2, duration(now).length) : 2 + columns.elapsed));
+	// Too long for the width, the message gives way first, then the column padding, the Kanister object, the
+	// name and the strategy; the status word and the timer never do.
+	const label0 = detail ? label : truncate(label, nameWidth, theme.glyphs.ellipsis);
+	const pad = ' '.repeat(Math.max(0, nameWidth - displayWidth(detail ? label : label0) - (detail ? displayWidth(`  ${detail}`) : 0)));
+	const strategyText = columns.strategy > 0 ? `  ${fit(singleLine(node.strategy ?? '', theme.glyphs.lineBreak), columns.strategy, theme.glyphs.ellipsis)}` : '';
+	const [, fittedLabel = '', fittedDetail = '', fittedPad = '', strategy = '', , , fittedTrailing = ''] = fitParts([
+		{text: `${cursor}${before}${theme.icon(node.state)} `},
+		{text: label0, giveWay: 4, min: 8},
+		{text: detail ? `  ${detail}` : '', giveWay: 3, min: 0},
+		{text: pad, giveWay: 2, min: 0, mark: false},
+		{text: strategyText, giveWay: 5, min: 0},
+		{text: `  ${status}`},
+		{text: ' '.repeat(tickWidth)},
+		{text: trailing ? `  ${trailing}` : '', giveWay: 1, min: 12},
+	], width, theme.glyphs.ellipsis);
+	// The selected row's name is drawn inverse over its whole column, as before.
+	const name = detail ? fittedLabel : fittedLabel + fittedPad;
+	const detailText = detail ? fittedDetail + fittedPad : '';
+	const shownTrailing = fittedTrailing.startsWith('  ') ? fittedTrailing.slice(2) : '';
+	const tickAt = displayWidth(cursor) + displayWidth(before) + iconWidth + 1 + displayWidth(name) + displayWidth(detailText) + displayWidth(strategy) + 2 + displayWidth(status);
 	const overlaid = columns.elapsed > 0 && tickAt + tickWidth <= width;
 	const spinner = (
 		<>
@@ -156,8 +157,7 @@ function NodeRowView({row, selected, columns, startedAt, endedAt, atLeast, retri
 	} else if (spinHere) {
 		statusAndTimer = (
 			<>
-				{/* Status word and spinner in one styled run: Ink replays every earlier style change when it rewrites the
-				changed end of a line. */}
+				{/* Status word and spinner in one styled run: Ink replays every earlier style change when it rewrites the changed end of a line. */}
 				<Text {...theme.style(role)}>
 					{status}
 					{spinner}
@@ -183,14 +183,14 @@ function NodeRowView({row, selected, columns, startedAt, endedAt, atLeast, retri
 				<Text bold={selected} inverse={selected}>
 					{name}
 				</Text>
-				{detail ? <Text {...theme.style('muted')}>{detailText}</Text> : undefined}
+				{detailText ? <Text {...theme.style('muted')}>{detailText}</Text> : undefined}
 				{columns.strategy > 0 ? <Text {...theme.style('muted')}>{strategy}</Text> : undefined}
 				{'  '}
 				{statusAndTimer}
-				{trailing ? (
+				{shownTrailing ? (
 					<Text {...theme.style(trailingRole)}>
 						{'  '}
-						{trailing}
+						{shownTrailing}
 					</Text>
 				) : undefined}
 			</Line>
@@ -211,9 +211,7 @@ function NodeRowView({row, selected, columns, startedAt, endedAt, atLeast, retri
 }
 
 /** What a row draws of its node: everything but its children. */
-const drawnFields = [
-	'id', 'kind', 'name', 'status', 'state', 'statusReason', 'strategy', 'message', 'note', 'detail', 'updatedAt', 'active',
-] as const satisfies ReadonlyArray<keyof PlanNode>;
+const drawnFields = ['id', 'kind', 'name', 'status', 'state', 'statusReason', 'strategy', 'message', 'note', 'detail', 'updatedAt', 'active'] as const satisfies ReadonlyArray<keyof PlanNode>;
 
 export function sameNodeRowProps(a: NodeRowProps, b: NodeRowProps): boolean {
 	return (
@@ -234,11 +232,6 @@ export function sameNodeRowProps(a: NodeRowProps, b: NodeRowProps): boolean {
 				&& a.row.expanded === b.row.expanded
 				&& drawnFields.every(field => a.row.node[field] === b.row.node[field])))
 	);
-}
-
-/** `text` and spaces up to `width` cells (never cut). */
-function padToWidth(text: string, width: number): string {
-	return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
 }
 
 /** 2nd, 3rd, 11th, 21st… */

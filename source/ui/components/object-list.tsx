@@ -3,12 +3,12 @@ import {memo, useMemo, useRef} from 'react';
 import type {PlanObject} from '../../model/plan-tree.js';
 import {statusLook} from '../../model/status.js';
 import {objectTimingId, type NodeTiming} from '../../state/store.js';
-import {fit, fitRight, singleLine} from '../cell-text.js';
+import {fit, fitRight, singleLine, truncate} from '../cell-text.js';
 import {displayWidth} from '../../model/display-width.js';
 import {elapsedOf} from '../elapsed.js';
 import {formatDurationFitting} from '../../model/format-duration.js';
 import {useScrollWindow} from '../hooks/use-scroll-window.js';
-import {columnBasis, type ColumnBasis, type ColumnItem} from '../list-columns.js';
+import {columnBasis, listColumnWidths, listColumns, type ColumnBasis, type ColumnItem, type ListColumn, type ListWidths, type TextWidths} from '../list-columns.js';
 import {listKey, progressText} from '../list-rows.js';
 import {useTickValue} from '../ticks.js';
 import {roleOf, type Theme} from '../theme.js';
@@ -21,35 +21,14 @@ import {StatusIcon} from './status-icon.js';
 import {Line} from './line.js';
 import {TickText} from './tick-text.js';
 
-type Cells = {
-	readonly context: string;
-	readonly kind: string;
-	readonly namespace: string;
-	readonly name: string;
-	readonly active: string;
-	readonly state: string;
-	readonly progress: string;
-	readonly elapsed: string;
-};
+type Cells = Readonly<Record<ListColumn, string>>;
 
-const titles: Cells = {
-	context: 'CONTEXT',
-	kind: 'KIND',
-	namespace: 'NAMESPACE',
-	name: 'NAME',
-	active: 'ACTIVE',
-	state: 'STATE',
-	progress: 'PROGRESS',
-	elapsed: 'ELAPSED',
-};
-const caps: Record<keyof Cells, number> = {context: 16, kind: 9, namespace: 20, name: 36, active: 16, state: 14, progress: 12, elapsed: 8};
+const titles: Cells = {context: 'CONTEXT', kind: 'KIND', namespace: 'NAMESPACE', name: 'NAME', active: 'ACTIVE', state: 'STATE', progress: 'PROGRESS', elapsed: 'ELAPSED', eta: 'ETA', message: 'MESSAGE'};
+const titleWidths = Object.fromEntries(listColumns.map(column => [column, displayWidth(titles[column])])) as ListWidths;
+/** Cells of the longest timer text. */
+const elapsedCap = 8;
 
-type Measured = {
-	readonly theme: Theme;
-	readonly key: string;
-	readonly cells: Omit<Cells, 'elapsed'>;
-	readonly widths: Omit<Record<keyof Cells, number>, 'elapsed'>;
-};
+type Measured = {readonly theme: Theme; readonly key: string; readonly cells: Omit<Cells, 'elapsed' | 'eta'>; readonly widths: TextWidths};
 
 /**
  * Cells and widths of an object's text, cached per adapted object: the store replaces an object only when it
@@ -71,6 +50,7 @@ function measure(object: PlanObject, theme: Theme): Measured {
 		active: singleLine(object.active ?? '', theme.glyphs.lineBreak),
 		state: `${theme.icon(object.state)} ${statusLook(object.state).word}`,
 		progress: progressText(object),
+		message: singleLine(object.summary, theme.glyphs.lineBreak),
 	};
 	const widths = {
 		context: displayWidth(cells.context),
@@ -80,6 +60,7 @@ function measure(object: PlanObject, theme: Theme): Measured {
 		active: displayWidth(cells.active),
 		state: displayWidth(cells.state),
 		progress: displayWidth(cells.progress),
+		message: displayWidth(cells.message),
 	};
 	const entry = {theme, key: listKey(object), cells, widths};
 	measured.set(object, entry);
@@ -90,48 +71,34 @@ function measure(object: PlanObject, theme: Theme): Measured {
 function elapsedWidthAt(basis: ColumnBasis, now: number): number {
 	const open = basis.openFrom === undefined ? undefined : Math.max(0, now - basis.openFrom);
 	const longest = open === undefined ? basis.closed : basis.closed === undefined ? open : Math.max(open, basis.closed);
-	return Math.max(displayWidth(titles.elapsed), longest === undefined ? 0 : displayWidth(formatDurationFitting(longest, caps.elapsed)));
+	return Math.max(displayWidth(titles.elapsed), longest === undefined ? 0 : displayWidth(formatDurationFitting(longest, elapsedCap)));
 }
 
-type Widths = Record<keyof Cells, number>;
+type Widths = ListWidths;
 
 /**
- * Column widths from the basis (every object's widths), capped; on a narrow terminal NAME, then NAMESPACE, then
- * ACTIVE, then CONTEXT give way. CONTEXT is there only when the objects come from several contexts.
+ * Column widths from the basis (every object's widths) and the terminal's width (list-columns.ts: what gives way
+ * on a narrow terminal, what a wide one shows more of). CONTEXT is there only when objects come from several
+ * contexts, ETA only when a row has one.
  */
-function widthsOf(basis: ColumnBasis, elapsed: number, width: number): Widths {
-	const widths = {elapsed} as Widths;
-	for (const column of Object.keys(titles) as Array<keyof Cells>) {
-		if (column !== 'elapsed') {
-			widths[column] = Math.max(displayWidth(titles[column]), basis.widths[column]);
-		}
-	}
-
-	for (const column of Object.keys(titles) as Array<keyof Cells>) {
-		widths[column] = Math.min(caps[column], widths[column]);
+function widthsOf(basis: ColumnBasis, elapsed: number, eta: number, width: number): Widths {
+	const natural = {} as Record<ListColumn, number>;
+	for (const column of listColumns) {
+		natural[column] = column === 'elapsed' ? elapsed : column === 'eta' ? eta : Math.max(titleWidths[column], basis.widths[column as keyof TextWidths]);
 	}
 
 	if (basis.widths.context === 0) {
-		widths.context = 0;
+		natural.context = 0;
 	}
 
-	// Cursor and fold marker (`› ▾ `), then two spaces between columns (and after CONTEXT when it is shown).
-	const gaps = prefixWidth + 2 * 6 + (widths.context > 0 ? 2 : 0);
-	let excess = gaps + Object.values(widths).reduce((a, b) => a + b, 0) - width;
-	for (const column of ['name', 'namespace', 'active', 'context'] as const) {
-		const give = Math.max(0, Math.min(excess, widths[column] - titles[column].length));
-		widths[column] -= give;
-		excess -= give;
-	}
-
-	return widths;
+	return listColumnWidths(natural, titleWidths, width);
 }
 
 /** `› ▾ `: the cursor, the object's fold marker. */
 const prefixWidth = 4;
 
 function sameWidths(a: Widths, b: Widths): boolean {
-	return (Object.keys(titles) as Array<keyof Cells>).every(column => a[column] === b[column]);
+	return listColumns.every(column => a[column] === b[column]);
 }
 
 export type ObjectListProps = {
@@ -151,12 +118,7 @@ export type ObjectListProps = {
 	readonly empty: string;
 };
 
-type Basis = {
-	readonly objects: readonly PlanObject[];
-	readonly timings: ObjectListProps['timings'];
-	readonly theme: Theme;
-	readonly basis: ColumnBasis;
-};
+type Basis = {readonly objects: readonly PlanObject[]; readonly timings: ObjectListProps['timings']; readonly theme: Theme; readonly basis: ColumnBasis};
 
 /**
  * [CONTEXT] KIND NAMESPACE NAME ACTIVE STATE PROGRESS ELAPSED, one row per object, each expanded object followed by
@@ -173,20 +135,20 @@ export function ObjectList({list, cursor, timings, eta, expectations, height, wi
 	const basis = previous?.objects === objects ? previous.basis : columnBasis(objects, o => columnItem(o, theme, timings), previous);
 	last.current = {objects, timings, theme, basis};
 	const elapsedWidth = useTickValue(now => elapsedWidthAt(basis, now));
-	// Rows are memoized on their widths: keep the same object while the numbers are the same.
-	const widths = useRef<Widths | undefined>(undefined);
-	const computed = widthsOf(basis, elapsedWidth, width);
-	const w = widths.current && sameWidths(widths.current, computed) ? widths.current : computed;
-	widths.current = w;
 	// Rebuilt when the list or the window moves; a tick that widens a column reads no object.
 	const shown = useMemo(() => rowsIn(list, window.start, window.end), [list, window.start, window.end]);
-	// The same groups while the rows are the same: an open tree's rows are then the same props (memoized).
-	const grouped = useMemo(() => groups(shown), [shown]);
 	// Only the object rows on screen: a list of thousands asks for a screenful of ETAs (each a cached lookup). One
 	// text per tick, so the list re-renders only when an ETA on screen changes.
 	const etaLine = useTickValue(now => (eta ? shown.map(r => (r.type === 'object' ? (eta(r.object, now) ?? '') : '')).join('\n') : ''));
 	const etas = etaLine === '' ? [] : etaLine.split('\n');
 	const etaWidth = etas.some(e => e !== '') ? Math.max(3, ...etas.map(e => displayWidth(e))) : 0;
+	// Rows are memoized on their widths: keep the same object while the numbers are the same.
+	const widths = useRef<Widths | undefined>(undefined);
+	const computed = widthsOf(basis, elapsedWidth, etaWidth, width);
+	const w = widths.current && sameWidths(widths.current, computed) ? widths.current : computed;
+	widths.current = w;
+	// The same groups while the rows are the same: an open tree's rows are then the same props (memoized).
+	const grouped = useMemo(() => groups(shown), [shown]);
 	if (height <= 0) {
 		return null;
 	}
@@ -196,9 +158,9 @@ export function ObjectList({list, cursor, timings, eta, expectations, height, wi
 			<Line bold>
 				{' '.repeat(prefixWidth)}
 				{leftCells(titles, w, theme)}
-				{fit(titles.state, w.state, theme.glyphs.ellipsis)}  {fit(titles.progress, w.progress, theme.glyphs.ellipsis)}
-				{'  '}{fitRight(titles.elapsed, w.elapsed)}
-				{etaWidth > 0 ? `  ${'ETA'.padEnd(etaWidth)}` : undefined}
+				{fit(titles.state, w.state, theme.glyphs.ellipsis)}{progressCell(titles.progress, w, theme)}  {fitRight(titles.elapsed, w.elapsed)}
+				{w.eta > 0 ? `  ${titles.eta.padEnd(w.eta)}` : undefined}
+				{w.message > 0 ? `  ${titles.message}` : undefined}
 			</Line>
 			{objects.length === 0 && height > 1 ? (
 				<Line {...theme.style('muted')}>
@@ -235,7 +197,7 @@ export function ObjectList({list, cursor, timings, eta, expectations, height, wi
 						startedAt={timing?.startedAt}
 						endedAt={timing?.endedAt}
 						atLeast={timing?.atLeast === true}
-						eta={etaWidth > 0 && etas[from] ? etas[from] : undefined}
+						eta={w.eta > 0 && etas[from] ? etas[from] : undefined}
 						width={width}
 					/>
 				);
@@ -245,8 +207,7 @@ export function ObjectList({list, cursor, timings, eta, expectations, height, wi
 	);
 }
 
-type Group = (Extract<ListRow, {type: 'object'}> & {readonly from: number})
-	| {readonly type: 'node'; readonly block: TreeBlock; readonly rows: Array<Extract<ListRow, {type: 'node'}>>; readonly from: number};
+type Group = (Extract<ListRow, {type: 'object'}> & {readonly from: number}) | {readonly type: 'node'; readonly block: TreeBlock; readonly rows: Array<Extract<ListRow, {type: 'node'}>>; readonly from: number};
 
 /** The window's rows: each object's row, and the tree rows of one object together (they share column widths). */
 function groups(rows: readonly ListRow[]): Group[] {
@@ -269,10 +230,15 @@ function columnItem(object: PlanObject, theme: Theme, timings: ObjectListProps['
 	return {widths: m.widths, timing: timings.get(m.key)?.get(objectTimingId)};
 }
 
-function leftCells(c: Omit<Cells, 'elapsed'>, w: Widths, theme: Theme): string {
+/** The cells left of STATE, each followed by its gap; a column of width 0 is not shown. */
+function leftCells(c: Pick<Cells, 'context' | 'kind' | 'namespace' | 'name' | 'active'>, w: Widths, theme: Theme): string {
 	const e = theme.glyphs.ellipsis;
-	return `${w.context > 0 ? `${fit(c.context, w.context, e)}  ` : ''}${fit(c.kind, w.kind, e)}  ${fit(c.namespace, w.namespace, e)}  ` +
-		`${fit(c.name, w.name, e)}  ${fit(c.active, w.active, e)}  `;
+	return (['context', 'kind', 'namespace', 'name', 'active'] as const).map(column => (w[column] > 0 ? `${fit(c[column], w[column], e)}  ` : '')).join('');
+}
+
+/** `  PROGRESS` (its gap first), or nothing when the column gave way. */
+function progressCell(text: string, w: Widths, theme: Theme): string {
+	return w.progress > 0 ? `  ${fit(text, w.progress, theme.glyphs.ellipsis)}` : '';
 }
 
 type ObjectRowProps = {
@@ -316,9 +282,12 @@ const ObjectRow = memo(function ObjectRow({object, selected, fold, widths: w, st
 	const spins = object.state === 'running' && theme.spinner;
 	const icon = spins ? ' ' : theme.icon(object.state);
 	const state = fit(stateWord, Math.max(0, w.state - displayWidth(theme.icon(object.state)) - 1), theme.glyphs.ellipsis);
-	const progress = fit(c.progress, w.progress, theme.glyphs.ellipsis);
+	const progress = progressCell(c.progress, w, theme);
 	const iconAt = displayWidth(cursor) + displayWidth(foldGlyph) + 1 + displayWidth(left);
-	const elapsedAt = iconAt + displayWidth(icon) + 1 + displayWidth(state) + 2 + displayWidth(progress) + 2;
+	const elapsedAt = iconAt + displayWidth(icon) + 1 + displayWidth(state) + displayWidth(progress) + 2;
+	// The ETA is padded only when the MESSAGE column follows it.
+	const etaCell = w.eta > 0 && (eta || w.message > 0) ? `  ${w.message > 0 ? (eta ?? '').padEnd(w.eta) : (eta ?? '')}` : '';
+	const message = w.message > 0 ? `  ${truncate(c.message, w.message, theme.glyphs.ellipsis)}` : '';
 	const overlaid = elapsedAt + w.elapsed <= width;
 	return (
 		<Box width={width}>
@@ -328,11 +297,11 @@ const ObjectRow = memo(function ObjectRow({object, selected, fold, widths: w, st
 				<Text inverse={selected}>{left}</Text>
 				{overlaid && spins ? icon : <StatusIcon state={object.state} />}{' '}
 				<Text {...theme.style(roleOf(object.state))}>{state}</Text>
-				{'  '}
 				{progress}
 				{'  '}
 				{overlaid ? ' '.repeat(w.elapsed) : elapsed}
-				{eta ? <Text {...theme.style(eta.startsWith('overdue') ? 'warning' : 'muted')}>{`  ${eta}`}</Text> : undefined}
+				{etaCell ? <Text {...theme.style(eta?.startsWith('overdue') ? 'warning' : 'muted')}>{etaCell}</Text> : undefined}
+				{message ? <Text {...theme.style('muted')}>{message}</Text> : undefined}
 			</Line>
 			{overlaid && spins ? (
 				<Box position="absolute" left={iconAt}>

@@ -1,7 +1,8 @@
 /**
  * The built CLI in a pseudo-terminal (node-pty), its output fed into a headless xterm so a test reads the
  * screen a user would see (buffer lines) and sends keys. Raw output is kept too (escape-sequence checks).
- * Every wait has a deadline whose error prints the screen.
+ * Every wait has a deadline whose error prints the screen; the defaults (2 minutes) only bound a hang: the
+ * process under test runs on a machine that may be busy.
  */
 import xterm from '@xterm/headless';
 import pty from 'node-pty';
@@ -130,7 +131,7 @@ export function startPtyCli(args: readonly string[], options: {cols?: number; ro
 	};
 	const describe = () => `$ planwatch ${args.join(' ')}  (${cols}x${rows} pty)\n--- screen ---\n${text()}\n--- exit: ${exit ? `code ${exit.exitCode}` : 'still running'}`;
 
-	const waitForScreen = async (condition: (text: string) => boolean, what: string, timeoutMs = 30_000) => {
+	const waitForScreen = async (condition: (text: string) => boolean, what: string, timeoutMs = 120_000) => {
 		const holds = () => pendingWrites === 0 && condition(text());
 		if (holds()) {
 			return;
@@ -185,7 +186,7 @@ export function startPtyCli(args: readonly string[], options: {cols?: number; ro
 		exited,
 		exit: () => exit,
 		exitedAt: () => exitedAt,
-		waitForExit: async (timeoutMs = 60_000) => {
+		waitForExit: async (timeoutMs = 120_000) => {
 			await waitForScreen(() => exit !== undefined, 'the CLI to exit', timeoutMs);
 			return exit!;
 		},
