@@ -20,7 +20,13 @@ import {contextStates} from '../context-states.js';
  * The connection, in words and an icon: `● live (event 2s ago)`, `↻ reconnecting (attempt 3: …)`. `withAge: false`
  * leaves the event age out (the header then shows it at the right end, see eventAgeText).
  */
-export function connectionLabel(connection: ConnectionState, lastEventAt: number | undefined, now: number, theme: Theme, withAge = true): {readonly text: string; readonly role: Role} {
+export function connectionLabel(
+	connection: ConnectionState,
+	lastEventAt: number | undefined,
+	now: number,
+	theme: Theme,
+	withAge = true,
+): {readonly text: string; readonly role: Role} {
 	switch (connection.status) {
 		case 'live': {
 			const age = lastEventAt === undefined || !withAge ? '' : ` (${eventAgeText(lastEventAt, now)})`;
@@ -33,11 +39,18 @@ export function connectionLabel(connection: ConnectionState, lastEventAt: number
 
 		case 'waiting-credentials': {
 			const limit = connection.limitMs === undefined ? '' : `, gives up after ${formatDurationWords(connection.limitMs)}`;
-			return {text: `${theme.icon('pending')} waiting for credentials (${singleLine(connection.plugin, theme.glyphs.lineBreak)}${limit})`, role: 'warning'};
+			return {
+				text: `${theme.icon('pending')} waiting for credentials (${singleLine(connection.plugin, theme.glyphs.lineBreak)}${limit})`,
+				role: 'warning',
+			};
 		}
 
 		case 'reconnecting': {
-			return {text: `${theme.icon('retrying')} reconnecting (attempt ${connection.attempt}: ${singleLine(connection.lastError, theme.glyphs.lineBreak)})`, role: 'warning'};
+			return {
+				text: `${theme.icon('retrying')} reconnecting (attempt ${connection.attempt}: ` +
+					`${singleLine(connection.lastError, theme.glyphs.lineBreak)})`,
+				role: 'warning',
+			};
 		}
 
 		case 'static': {
@@ -114,7 +127,13 @@ export function replayText(replay: ReplayState, now: number, theme: Theme): stri
 }
 
 /** The right end of the header: `event 2s ago · elapsed 4:12 · timeout 5:48 (+5m)`. */
-function rightText(wait: HeaderBarProps['wait'], connection: HeaderBarProps['connection'], lastEventAt: number | undefined, now: number, theme: Theme): string {
+function rightText(
+	wait: HeaderBarProps['wait'],
+	connection: HeaderBarProps['connection'],
+	lastEventAt: number | undefined,
+	now: number,
+	theme: Theme,
+): string {
 	const sep = ` ${theme.glyphs.separator} `;
 	const timers = timerText(wait, now, theme);
 	const age = connection.status === 'live' && lastEventAt !== undefined ? eventAgeText(lastEventAt, now) : undefined;
@@ -130,10 +149,24 @@ function HeaderTimers({text}: {readonly text: (now: number) => string}) {
  * that changes every second sits at the right end of the line: the terminal rewrites a line from its first
  * changed character on, so an idle second costs this short suffix, not the whole line.
  */
-export function HeaderBar({context, scope, connection: given, lastEventAt, wait, width, missing, replay, contexts, synced, counts}: HeaderBarProps) {
+export function HeaderBar({
+	context,
+	scope,
+	connection: given,
+	lastEventAt,
+	wait,
+	width,
+	missing,
+	replay,
+	contexts,
+	synced,
+	counts,
+}: HeaderBarProps) {
 	const theme = useTheme();
 	// A wait can end at the first list, before the watches say `live`: its last frame must not say connecting.
-	const connection: ConnectionState = synced && given.status === 'connecting' ? {status: 'static', label: `${theme.glyphs.live} listed`} : given;
+	const connection: ConnectionState = synced && given.status === 'connecting'
+		? {status: 'static', label: `${theme.glyphs.live} listed`}
+		: given;
 	const sep = ` ${theme.glyphs.separator} `;
 	const right = (now: number) => rightText(wait, connection, lastEventAt, now, theme);
 	// Only the length of the timers is read here (it changes a few times an hour): the text itself is drawn by
@@ -151,8 +184,12 @@ export function HeaderBar({context, scope, connection: given, lastEventAt, wait,
 	// Resolving the local zone builds an Intl.DateTimeFormat (about a millisecond): once, not every tick.
 	const zone = useMemo(() => zoneName(theme.timeZone), [theme.timeZone]);
 	// The counts are shown whole or not at all: they give way before the connection state and the timers.
-	const fixedLeft = displayWidth(['planwatch', context, scope, zone, showStatus ? statusText : '', without ?? ''].filter(Boolean).join(sep));
-	const shownCounts = counts !== undefined && fixedLeft + displayWidth(sep + counts) + (showRight ? rightWidth + 2 : 0) <= width ? counts : undefined;
+	const fixedLeft = displayWidth(
+		['planwatch', context, scope, zone, showStatus ? statusText : '', without ?? ''].filter(Boolean).join(sep),
+	);
+	const shownCounts = counts !== undefined && fixedLeft + displayWidth(sep + counts) + (showRight ? rightWidth + 2 : 0) <= width
+		? counts
+		: undefined;
 	// The names give way (the scope first, then the context) before the state words: cut with a marker.
 	const [, shownContext = '', , shownScope = '', , shownStatus = sep] = fitParts([
 		{text: `planwatch${sep}${replay ? replayLine + sep : ''}`},
@@ -161,13 +198,24 @@ export function HeaderBar({context, scope, connection: given, lastEventAt, wait,
 		{text: singleLine(scope, theme.glyphs.lineBreak), giveWay: 1, min: 8},
 		{text: sep + zone},
 		// A reconnect's error is a message: it goes first, the state words before its `(` stay.
-		...(showStatus ? [connection.status === 'reconnecting' || connection.status === 'waiting-credentials' ? {text: sep + statusText, giveWay: 0, min: statusWords(sep + statusText, theme.glyphs.ellipsis), keep: statusWords(sep + statusText, theme.glyphs.ellipsis)} : {text: sep + statusText}] : []),
+		...(showStatus
+			? [connection.status === 'reconnecting' || connection.status === 'waiting-credentials'
+				? {
+					text: sep + statusText,
+					giveWay: 0,
+					min: statusWords(sep + statusText, theme.glyphs.ellipsis),
+					keep: statusWords(sep + statusText, theme.glyphs.ellipsis),
+				}
+				: {text: sep + statusText}]
+			: []),
 		{text: [shownCounts ?? '', without ?? ''].filter(Boolean).map(part => sep + part).join('')},
 	], width - (showRight ? rightWidth + 2 : 0), theme.glyphs.ellipsis);
 	let middle;
 	if (contexts) {
 		// What the contexts may take: the line less its fixed parts and the timers at the right.
-		const fixed = displayWidth(['planwatch', ...(replay ? [replayLine] : []), singleLine(scope, theme.glyphs.lineBreak), zone, ''].join(sep));
+		const fixed = displayWidth(
+			['planwatch', ...(replay ? [replayLine] : []), singleLine(scope, theme.glyphs.lineBreak), zone, ''].join(sep),
+		);
 		const parts = contextStates(contexts, Math.max(0, width - fixed - (showRight ? rightWidth + 2 : 0)), theme, sep);
 		middle = (
 			<>

@@ -8,7 +8,16 @@ import {displayWidth} from '../../model/display-width.js';
 import {elapsedOf} from '../elapsed.js';
 import {formatDurationFitting} from '../../model/format-duration.js';
 import {useScrollWindow} from '../hooks/use-scroll-window.js';
-import {columnBasis, listColumnWidths, listColumns, type ColumnBasis, type ColumnItem, type ListColumn, type ListWidths, type TextWidths} from '../list-columns.js';
+import {
+	columnBasis,
+	listColumnWidths,
+	listColumns,
+	type ColumnBasis,
+	type ColumnItem,
+	type ListColumn,
+	type ListWidths,
+	type TextWidths,
+} from '../list-columns.js';
 import {listKey, progressText} from '../list-rows.js';
 import {useTickValue} from '../ticks.js';
 import {roleOf, type Theme} from '../theme.js';
@@ -23,7 +32,18 @@ import {TickText} from './tick-text.js';
 
 type Cells = Readonly<Record<ListColumn, string>>;
 
-const titles: Cells = {context: 'CONTEXT', kind: 'KIND', namespace: 'NAMESPACE', name: 'NAME', active: 'ACTIVE', state: 'STATE', progress: 'PROGRESS', elapsed: 'ELAPSED', eta: 'ETA', message: 'MESSAGE'};
+const titles: Cells = {
+	context: 'CONTEXT',
+	kind: 'KIND',
+	namespace: 'NAMESPACE',
+	name: 'NAME',
+	active: 'ACTIVE',
+	state: 'STATE',
+	progress: 'PROGRESS',
+	elapsed: 'ELAPSED',
+	eta: 'ETA',
+	message: 'MESSAGE',
+};
 const titleWidths = Object.fromEntries(listColumns.map(column => [column, displayWidth(titles[column])])) as ListWidths;
 /** Cells of the longest timer text. */
 const elapsedCap = 8;
@@ -84,7 +104,9 @@ type Widths = ListWidths;
 function widthsOf(basis: ColumnBasis, elapsed: number, eta: number, width: number): Widths {
 	const natural = {} as Record<ListColumn, number>;
 	for (const column of listColumns) {
-		natural[column] = column === 'elapsed' ? elapsed : column === 'eta' ? eta : Math.max(titleWidths[column], basis.widths[column as keyof TextWidths]);
+		natural[column] = column === 'elapsed'
+			? elapsed
+			: column === 'eta' ? eta : Math.max(titleWidths[column], basis.widths[column as keyof TextWidths]);
 	}
 
 	if (basis.widths.context === 0) {
@@ -118,7 +140,12 @@ export type ObjectListProps = {
 	readonly empty: string;
 };
 
-type Basis = {readonly objects: readonly PlanObject[]; readonly timings: ObjectListProps['timings']; readonly theme: Theme; readonly basis: ColumnBasis};
+type Basis = {
+	readonly objects: readonly PlanObject[];
+	readonly timings: ObjectListProps['timings'];
+	readonly theme: Theme;
+	readonly basis: ColumnBasis;
+};
 
 /**
  * [CONTEXT] KIND NAMESPACE NAME ACTIVE STATE PROGRESS ELAPSED, one row per object, each expanded object followed by
@@ -158,7 +185,8 @@ export function ObjectList({list, cursor, timings, eta, expectations, height, wi
 			<Line bold>
 				{' '.repeat(prefixWidth)}
 				{leftCells(titles, w, theme)}
-				{fit(titles.state, w.state, theme.glyphs.ellipsis)}{progressCell(titles.progress, w, theme)}  {fitRight(titles.elapsed, w.elapsed)}
+				{fit(titles.state, w.state, theme.glyphs.ellipsis)}{progressCell(titles.progress, w, theme)}
+				{'  '}{fitRight(titles.elapsed, w.elapsed)}
 				{w.eta > 0 ? `  ${titles.eta.padEnd(w.eta)}` : undefined}
 				{w.message > 0 ? `  ${titles.message}` : undefined}
 			</Line>
@@ -207,7 +235,8 @@ export function ObjectList({list, cursor, timings, eta, expectations, height, wi
 	);
 }
 
-type Group = (Extract<ListRow, {type: 'object'}> & {readonly from: number}) | {readonly type: 'node'; readonly block: TreeBlock; readonly rows: Array<Extract<ListRow, {type: 'node'}>>; readonly from: number};
+type Group = (Extract<ListRow, {type: 'object'}> & {readonly from: number})
+	| {readonly type: 'node'; readonly block: TreeBlock; readonly rows: Array<Extract<ListRow, {type: 'node'}>>; readonly from: number};
 
 /** The window's rows: each object's row, and the tree rows of one object together (they share column widths). */
 function groups(rows: readonly ListRow[]): Group[] {
@@ -233,7 +262,9 @@ function columnItem(object: PlanObject, theme: Theme, timings: ObjectListProps['
 /** The cells left of STATE, each followed by its gap; a column of width 0 is not shown. */
 function leftCells(c: Pick<Cells, 'context' | 'kind' | 'namespace' | 'name' | 'active'>, w: Widths, theme: Theme): string {
 	const e = theme.glyphs.ellipsis;
-	return (['context', 'kind', 'namespace', 'name', 'active'] as const).map(column => (w[column] > 0 ? `${fit(c[column], w[column], e)}  ` : '')).join('');
+	return (['context', 'kind', 'namespace', 'name', 'active'] as const)
+		.map(column => (w[column] > 0 ? `${fit(c[column], w[column], e)}  ` : ''))
+		.join('');
 }
 
 /** `  PROGRESS` (its gap first), or nothing when the column gave way. */
