@@ -9,6 +9,7 @@ import path from 'node:path';
 import {Writable} from 'node:stream';
 import {describe, expect, it} from 'vitest';
 import {run, spawnLogged, tail, waitFor} from './processes.js';
+import {waitUntil} from './wait-until.js';
 
 const node = process.execPath;
 const dir = mkdtempSync(path.join(tmpdir(), 'planwatch-processes-'));
@@ -50,7 +51,7 @@ describe('spawnLogged', () => {
 		const {child, exited} = await spawnLogged(node, ['-e', script], {log, pidFile, env: {...process.env, MARK: 'm'}, children});
 		expect(children.has(child)).toBe(true);
 		expect(readFileSync(pidFile, 'utf8')).toBe(String(child.pid));
-		await waitFor('both lines in the log', 10_000, async () => (readFileSync(log, 'utf8').includes('to stderr m') ? true : undefined));
+		await waitUntil(() => readFileSync(log, 'utf8').includes('to stderr m'), 'both lines in the log');
 		child.kill('SIGTERM');
 		await exited;
 		expect(children.size).toBe(0);
