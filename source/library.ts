@@ -15,7 +15,7 @@ import {exitCodes, outcomeOfExitCode, type ExitCode, type RunOutcome} from './co
 import {exitCodeOf, PlanwatchError} from './core/errors.js';
 import {loadKubeconfig} from './kube/kubeconfig.js';
 import type {ConnectionState, ObjectSource} from './state/object-source.js';
-import {parseTarget} from './model/targets.js';
+import {kindOfWord, parseTarget, TargetError, type KindWord, type Target, type TargetKind} from './model/targets.js';
 import {objectKey, type PlanEvent, type PlanObject} from './model/plan-tree.js';
 import {SystemClock, type Clock} from './core/clock.js';
 import {openSession} from './state/session.js';
@@ -28,6 +28,10 @@ export type {ConnectionState, ObjectSource, SourceEvent} from './state/object-so
 export type {KubeObject} from './core/kube-object.js';
 export {PlanwatchError} from './core/errors.js';
 export type {ExitCode, RunOutcome} from './core/exit-codes.js';
+export type {KindWord} from './model/targets.js';
+
+/** One kind, as the CLI's `planwatch actionsets`: the kind itself or any word kubectl users type for it. */
+export type PlanKind = TargetKind | KindWord;
 
 export type PlanWatchOptions = {
 	/** `instance/NAME` or `actionset/NAME` (kubectl-style aliases accepted). Empty: every object in scope. */
@@ -40,6 +44,11 @@ export type PlanWatchOptions = {
 	readonly allNamespaces?: boolean;
 	/** Label selector for Instances and ActionSets. */
 	readonly selector?: string;
+	/**
+	 * Only this kind (the CLI's `planwatch actionsets -A`): without targets, every object of it in scope; with
+	 * targets, they may be bare names of it (`{kind: 'instances', targets: ['mysql']}`).
+	 */
+	readonly kind?: PlanKind;
 	/** Stops the watch (watchPlans ends) or the wait (waitForPlan resolves with exit code 130). */
 	readonly signal?: AbortSignal;
 	/** Another source of objects instead of the cluster (files, the demo, a test double). */
@@ -76,36 +85,60 @@ export type WaitForPlanResult = {
 	readonly objects: readonly PlanObject[];
 };
 
-type Started = {store: Store; source: ObjectSource; clock: Clock; targetKeys: string[]};
+type Started = {store: Store; source: ObjectSource; clock: Clock; targetKeys: string[]; kind: TargetKind | undefined};
+
+/** `kind` as a TargetKind; a bad one (from JavaScript) is a usage error, as on the command line. */
+function kindOf(kind: PlanKind | undefined): TargetKind | undefined {
+	if (kind === undefined || kind === 'Instance' || kind === 'ActionSet') {
+		return kind;
+	}
+
+	const found = typeof kind === 'string' ? kindOfWord(kind) : undefined;
+	if (found === undefined) {
+		throw new TargetError(`unknown kind "${String(kind)}": use Instance, ActionSet or a kubectl name for one (instances, as, ...)`);
+	}
+
+	return found;
+}
+
+/** The targets, bare names taken as `kind`'s; a target of another kind is a usage error. */
+function targetsOf(texts: readonly string[], kind: TargetKind | undefined): Target[] {
+	return texts.map(text => {
+		const prefix = kind === 'Instance' ? 'instance/' : 'actionset/';
+		const target = parseTarget(kind !== undefined && !text.includes('/') ? prefix + text : text);
+		if (kind !== undefined && target.kind !== kind) {
+			throw new TargetError(`target "${text}" is not of the kind ${kind}`);
+		}
+
+		return target;
+	});
+}
 
 function start(options: PlanWatchOptions): Started {
 	const clock = options.clock ?? new SystemClock();
-	const targets = (options.targets ?? []).map(t => parseTarget(t));
+	const kind = kindOf(options.kind);
+	const targets = targetsOf(options.targets ?? [], kind);
 	let source = options.source;
 	let namespace = options.namespace ?? 'default';
 	if (!source) {
 		const kubeconfig = loadKubeconfig({kubeconfig: options.kubeconfig, context: options.context, namespace: options.namespace});
 		namespace = kubeconfig.namespace;
-		source = createClusterSource({
-			kubeconfig,
-			namespace: options.allNamespaces ? undefined : namespace,
-			selector: options.selector,
-			targets,
-			clock,
-		});
+		source = createClusterSource({kubeconfig, namespace: options.allNamespaces ? undefined : namespace, selector: options.selector, targets, kinds: kind ? [kind] : [], clock});
 	}
 
 	const session = openSession(source, clock);
 	session.start();
 	const {store} = session;
 	const targetKeys = targets.map(t => objectKey({kind: t.kind, namespace, name: t.name}));
-	return {store, source, clock, targetKeys};
+	return {store, source, clock, targetKeys, kind};
 }
 
-function toPlanSnapshot(s: StoreSnapshot, targetKeys: readonly string[]): PlanSnapshot {
+function toPlanSnapshot(s: StoreSnapshot, targetKeys: readonly string[], kind: TargetKind | undefined): PlanSnapshot {
 	const wanted = new Set(targetKeys);
+	// A source given in the options may hold both kinds: `kind` is applied here too.
+	const ofKind = kind === undefined ? s.objects : s.objects.filter(o => o.kind === kind);
 	return {
-		objects: wanted.size === 0 ? s.objects : s.objects.filter(o => wanted.has(objectKey(o))),
+		objects: wanted.size === 0 ? ofKind : ofKind.filter(o => wanted.has(objectKey(o))),
 		events: s.events,
 		connection: s.connection,
 		synced: s.synced,
@@ -118,7 +151,7 @@ function toPlanSnapshot(s: StoreSnapshot, targetKeys: readonly string[]): PlanSn
  * throws a one-line PlanwatchError carrying the exit code on a fatal cluster error (RBAC, CRD not installed, not found).
  */
 export async function * watchPlans(options: PlanWatchOptions = {}): AsyncGenerator<PlanSnapshot, void, undefined> {
-	const {store, source, targetKeys} = start(options);
+	const {store, source, targetKeys, kind} = start(options);
 	let wake: (() => void) | undefined;
 	let lastVersion = -1;
 	const unsubscribe = store.subscribe(() => wake?.());
@@ -133,7 +166,7 @@ export async function * watchPlans(options: PlanWatchOptions = {}): AsyncGenerat
 
 			if (snap.synced && snap.version !== lastVersion) {
 				lastVersion = snap.version;
-				yield toPlanSnapshot(snap, targetKeys);
+				yield toPlanSnapshot(snap, targetKeys, kind);
 				continue;
 			}
 
@@ -160,36 +193,17 @@ export async function waitForPlan(options: WaitForPlanOptions = {}): Promise<Wai
 		started = start(options);
 	} catch (error) {
 		const exitCode = exitCodeOf(error);
-		return {
-			exitCode,
-			outcome: outcomeOfExitCode[exitCode],
-			message: error instanceof Error ? error.message : String(error),
-			objects: [],
-		};
+		return {exitCode, outcome: outcomeOfExitCode[exitCode], message: error instanceof Error ? error.message : String(error), objects: []};
 	}
 
-	const {store, source, clock, targetKeys} = started;
+	const {store, source, clock, targetKeys, kind} = started;
 	const timeoutMs = typeof options.timeout === 'string' ? parseDuration(options.timeout) : (options.timeout ?? 0);
 	if (timeoutMs === undefined || timeoutMs < 0) {
 		await source.stop();
-		return {
-			exitCode: exitCodes.usage,
-			outcome: outcomeOfExitCode[exitCodes.usage],
-			message: `invalid timeout "${String(options.timeout)}" (use e.g. 45s, 5m, 1h30m; 0 = none)`,
-			objects: [],
-		};
+		return {exitCode: exitCodes.usage, outcome: outcomeOfExitCode[exitCodes.usage], message: `invalid timeout "${String(options.timeout)}" (use e.g. 45s, 5m, 1h30m; 0 = none)`, objects: []};
 	}
 
-	const controller = createWaitController({
-		store,
-		clock,
-		wait: true,
-		targets: targetKeys,
-		timeoutMs,
-		extendMs: 0,
-		graceMs: 0,
-		...(options.plan === undefined ? {} : {plan: options.plan}),
-	});
+	const controller = createWaitController({store, clock, wait: true, targets: targetKeys, timeoutMs, extendMs: 0, graceMs: 0, ...(options.plan === undefined ? {} : {plan: options.plan})});
 	const onAbort = (): void => {
 		controller.quit();
 	};
@@ -206,6 +220,6 @@ export async function waitForPlan(options: WaitForPlanOptions = {}): Promise<Wai
 		exitCode: result.exitCode,
 		outcome: outcomeOfExitCode[result.exitCode],
 		message: result.message,
-		objects: toPlanSnapshot(store.getSnapshot(), targetKeys).objects,
+		objects: toPlanSnapshot(store.getSnapshot(), targetKeys, kind).objects,
 	};
 }

@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, expectTypeOf, it} from 'vitest';
-import {PlanwatchError, waitForPlan, watchPlans, type ExitCode, type RunOutcome, type WaitForPlanResult} from '../source/index.js';
+import {PlanwatchError, waitForPlan, watchPlans, type ExitCode, type PlanKind, type PlanWatchOptions, type RunOutcome, type WaitForPlanResult} from '../source/index.js';
 import {actionSets, blueprints, instances, operatorVersions, WatchServer, writeKubeconfig} from './helpers/watch-server.js';
 import {loadFixture, loadFixtureObject} from './helpers/fixtures.js';
 import {waitUntil} from './helpers/wait-until.js';
@@ -97,5 +97,44 @@ describe('library API', () => {
 
 		expect(names[0]).toEqual([]);
 		expect(names.at(-1)).toEqual(['a']);
+	});
+
+	it('types kind as the kinds and the words kubectl users type for them (checked by tsc)', () => {
+		expectTypeOf<PlanWatchOptions['kind']>().toEqualTypeOf<PlanKind | undefined>();
+		expectTypeOf<'Instance' | 'ActionSet' | 'instances' | 'as' | 'actionsets.cr.kanister.io'>().toMatchTypeOf<PlanKind>();
+		expectTypeOf<'pods'>().not.toMatchTypeOf<PlanKind>();
+	});
+
+	it('watchPlans with a kind watches only that kind, as planwatch actionsets does: the other is not even listed', async () => {
+		const {server, kubeconfig} = await cluster();
+		server.put(instances, {...loadFixtureObject('kudo/instance-mysql-deploy-in-progress.yaml'), metadata: {name: 'i', namespace: 'default'}} as Putable);
+		server.put(actionSets, {...loadFixtureObject('kanister/actionset-mysql-backup-complete.yaml'), metadata: {name: 'a', namespace: 'default'}} as Putable);
+		const controller = new AbortController();
+		let kinds: string[] = [];
+		for await (const snapshot of watchPlans({kubeconfig, kind: 'actionsets', signal: controller.signal})) {
+			kinds = snapshot.objects.map(o => `${o.kind}/${o.name}`);
+			controller.abort();
+		}
+
+		expect(kinds).toEqual(['ActionSet/a']);
+		expect(server.count({plural: 'instances'})).toBe(0);
+		expect(server.count({plural: 'actionsets', watch: false})).toBe(1);
+	});
+
+	it('waitForPlan with a kind takes bare names as targets of it, and refuses a target of the other kind', async () => {
+		const {server, kubeconfig} = await cluster();
+		const complete = loadFixtureObject('kanister/actionset-mysql-backup-complete.yaml') as Putable;
+		const ns = complete.metadata.namespace!;
+		for (const bp of loadFixture('kanister/blueprint-mysql-defer.yaml')) {
+			server.put(blueprints, {...bp, metadata: {...bp.metadata, namespace: ns}} as Putable);
+		}
+
+		server.put(actionSets, complete);
+		const result = await waitForPlan({kubeconfig, namespace: ns, kind: 'ActionSet', targets: [complete.metadata.name], timeout: '1m'});
+		expect(result).toMatchObject({exitCode: 0, outcome: 'succeeded'});
+		expect(result.objects.map(o => o.name)).toEqual([complete.metadata.name]);
+		expect(await waitForPlan({kubeconfig, kind: 'inst', targets: ['actionset/x']})).toMatchObject({exitCode: 2, message: 'target "actionset/x" is not of the kind Instance'});
+		// From JavaScript, where the type does not hold: one line, exit 2.
+		expect(await waitForPlan({kubeconfig, kind: 'pods' as PlanKind})).toMatchObject({exitCode: 2, message: expect.stringMatching(/^unknown kind "pods"/)});
 	});
 });

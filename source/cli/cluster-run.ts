@@ -14,6 +14,7 @@ import type {ObjectSource} from '../state/object-source.js';
 import {createClusterSource, onceFirstListWithinMs} from '../sources/cluster-source.js';
 import {createMultiContextSource, failedSource, type ContextSource} from '../sources/multi-context-source.js';
 import type {Options} from './parse-args.js';
+import type {RequestLog} from '../kube/request-log.js';
 
 export type ClusterRun = {
 	readonly createSource: (clock: Clock) => ObjectSource;
@@ -21,7 +22,13 @@ export type ClusterRun = {
 	readonly targets: readonly string[];
 };
 
-export function openClusterRun(options: Options): ClusterRun {
+/** `requestLog`: -v=6's sink for every HTTP request of the run. */
+export function openClusterRun(options: Options, requestLog?: RequestLog): ClusterRun {
+	// --request-timeout and -v reach every request of every context.
+	const http = {
+		...(options.requestTimeoutMs === undefined ? {} : {requestTimeoutMs: options.requestTimeoutMs}),
+		...(requestLog ? {requestLog} : {}),
+	};
 	const base = {kubeconfig: options.kubeconfig, namespace: options.namespace};
 	const all = options.allContexts ? kubeconfigContextNames({kubeconfig: options.kubeconfig}) : undefined;
 	if (all?.length === 0) {
@@ -37,15 +44,7 @@ export function openClusterRun(options: Options): ClusterRun {
 		const kubeconfig = loadKubeconfig({...base, context: plan[0]?.context ?? options.context});
 		const namespace = options.allNamespaces ? undefined : kubeconfig.namespace;
 		return {
-			createSource: clock => createClusterSource({
-				kubeconfig,
-				namespace,
-				selector: options.selector,
-				targets,
-				kinds: options.kinds,
-				clock,
-				firstListWithinMs,
-			}),
+			createSource: clock => createClusterSource({kubeconfig, namespace, selector: options.selector, targets, kinds: options.kinds, clock, firstListWithinMs, ...http}),
 			targets: targets.map(t => objectKey({kind: t.kind, namespace: kubeconfig.namespace, name: t.name})),
 		};
 	}
@@ -59,18 +58,7 @@ export function openClusterRun(options: Options): ClusterRun {
 			const kubeconfig = loadKubeconfig({...base, context: name});
 			const namespace = options.allNamespaces ? undefined : kubeconfig.namespace;
 			namespaces.add(namespace ?? 'all namespaces');
-			children.push({
-				context,
-				open: clock => createClusterSource({
-					kubeconfig,
-					namespace,
-					selector: options.selector,
-					targets,
-					kinds: options.kinds,
-					clock,
-					firstListWithinMs,
-				}),
-			});
+			children.push({context, open: clock => createClusterSource({kubeconfig, namespace, selector: options.selector, targets, kinds: options.kinds, clock, firstListWithinMs, ...http})});
 			keys.push(...targets.map(t => objectKey({kind: t.kind, namespace: kubeconfig.namespace, name: t.name, context})));
 		} catch (error) {
 			// A context whose entry is broken (its cluster or user missing) fails alone; a context that does not
@@ -87,10 +75,7 @@ export function openClusterRun(options: Options): ClusterRun {
 	const scope = namespaces.size === 1 ? [...namespaces][0]! : namespaces.size === 0 ? 'no namespace' : 'namespaces per context';
 	return {
 		// --once: a context still logging in may hold the picture of the others for the --once budget, no longer.
-		createSource: clock => createMultiContextSource(children.map((c): ContextSource => ({
-			context: c.context,
-			source: c.open(clock),
-		})), scope, {
+		createSource: clock => createMultiContextSource(children.map((c): ContextSource => ({context: c.context, source: c.open(clock)})), scope, {
 			clock,
 			...(firstListWithinMs === undefined ? {} : {credentialsHoldMs: firstListWithinMs}),
 		}),

@@ -8,15 +8,18 @@ import type {CompletionShell} from './parse-args.js';
 
 const bash = `# planwatch completion for bash. Load it: source <(planwatch completion bash)
 _planwatch_complete() {
-	local current=\${COMP_WORDS[COMP_CWORD]} output last directive line
+	local current=\${COMP_WORDS[COMP_CWORD]} output last directive line prefix=
 	output=$("\${COMP_WORDS[0]}" __complete "\${COMP_WORDS[@]:1:COMP_CWORD-1}" "$current" 2>/dev/null) || return 0
 	last=\${output##*$'\\n'}
 	directive=\${last#:}
 	[[ $directive =~ ^[0-9]+$ ]] || return 0
 	if [[ $output == *$'\\n'* ]]; then output=\${output%$'\\n'*}; else output=; fi
+	# --output=<TAB>: bash's word is the "=" itself (COMP_WORDBREAKS), which each value replaces.
+	[[ $current == = ]] && prefix==
 	COMPREPLY=()
 	while IFS= read -r line; do
-		[[ -n $line ]] && COMPREPLY+=("$line")
+		# Cobra's "value<TAB>description": bash shows values only.
+		[[ -n $line ]] && COMPREPLY+=("$prefix\${line%%$'\\t'*}")
 	done <<<"$output"
 	if (( \${#COMPREPLY[@]} == 0 && (directive & 4) == 0 )); then
 		compopt -o default 2>/dev/null
@@ -31,18 +34,29 @@ complete -F _planwatch_complete planwatch kubectl-planwatch
 const zsh = `#compdef planwatch kubectl-planwatch
 # planwatch completion for zsh. Load it: source <(planwatch completion zsh)  (after compinit)
 _planwatch() {
-	local output directive
-	local -a lines
+	local output directive line prefix=
+	local -a lines described
 	output=$(\${words[1]} __complete "\${(@)words[2,CURRENT-1]}" "\${words[CURRENT]}" 2>/dev/null) || return 1
 	lines=("\${(@f)output}")
 	directive=\${lines[-1]#:}
 	lines=("\${(@)lines[1,-2]}")
-	if (( \${#lines} == 0 && (directive & 4) == 0 )); then
+	# --output=<TAB>: the values come alone (Cobra's protocol); put the flag back in front of each.
+	[[ \${words[CURRENT]} == -*=* ]] && prefix=\${words[CURRENT]%%=*}=
+	# "value<TAB>description" becomes _describe's "value:description" (a colon in the value escaped).
+	for line in "\${lines[@]}"; do
+		[[ -z $line ]] && continue
+		if [[ $line == *$'\\t'* ]]; then
+			described+=("\${\${line%%$'\\t'*}//:/\\\\:}:\${line#*$'\\t'}")
+		else
+			described+=("\${line//:/\\\\:}")
+		fi
+	done
+	if (( \${#described} == 0 && (directive & 4) == 0 )); then
 		_files
 	elif (( directive & 2 )); then
-		compadd -Q -S '' -a lines
+		_describe -t planwatch planwatch described -Q -P "$prefix" -S ''
 	else
-		compadd -Q -a lines
+		_describe -t planwatch planwatch described -Q -P "$prefix"
 	fi
 }
 compdef _planwatch planwatch kubectl-planwatch
@@ -51,15 +65,23 @@ compdef _planwatch planwatch kubectl-planwatch
 const fish = `# planwatch completion for fish. Load it: planwatch completion fish | source
 function __planwatch_complete
 	set -l tokens (commandline -opc)
-	set -l output ($tokens[1] __complete $tokens[2..-1] (commandline -ct) 2>/dev/null)
+	set -l current (commandline -ct)
+	set -l output ($tokens[1] __complete $tokens[2..-1] "$current" 2>/dev/null)
 	or return
 	set -l directive (string replace -- ':' '' $output[-1])
 	set -e output[-1]
 	if test (count $output) -eq 0; and test (math "bitand($directive, 4)") -eq 0
-		__fish_complete_path (commandline -ct)
+		__fish_complete_path "$current"
 		return
 	end
-	printf '%s\\n' $output
+	# --output=<TAB>: the values come alone (Cobra's protocol); fish wants the whole token. "value<TAB>description"
+	# is fish's own format.
+	set -l prefix (string match -r -- '^-[^=]*=' "$current")
+	if set -q prefix[1]
+		printf '%s\\n' $prefix$output
+	else
+		printf '%s\\n' $output
+	end
 end
 complete -c planwatch -f -a '(__planwatch_complete)'
 complete -c kubectl-planwatch -f -a '(__planwatch_complete)'

@@ -1,6 +1,6 @@
 /**
  * One place that turns any thrown error into the single line planwatch prints and its code: never a stack trace
- * (PLANWATCH_DEBUG=1 adds it on stderr).
+ * (-v=9 or PLANWATCH_DEBUG=1 adds it on stderr: source/cli.tsx).
  */
 import {exitCodes, type ExitCode} from '../core/exit-codes.js';
 import {exitCodeOf} from '../core/errors.js';

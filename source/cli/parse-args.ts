@@ -5,10 +5,11 @@
  * otherwise read `-f -` as a positional `-` and `-n -x` as two flags.
  */
 import meow from 'meow';
-import {kindOfWord, parseTarget, TargetError, type Target, type TargetKind} from '../model/targets.js';
-import {durationFlag} from '../model/parse-duration.js';
+import {kindAliases, kindOfWord, parseTarget, TargetError, type Target, type TargetKind} from '../model/targets.js';
+import {durationFlag, parseDuration} from '../model/parse-duration.js';
 import {sanitizeLine, shownInput} from '../model/sanitize.js';
-import {helpText} from './help-text.js';
+import {didYouMean} from '../model/suggest.js';
+import {helpFor, helpTopics, type HelpTopic} from './help-text.js';
 
 export type OutputMode = 'tui' | 'plain' | 'json';
 
@@ -77,10 +78,23 @@ export type Options = {
 	readonly record?: string;
 	/** Only for mode 'replay'. `from`: --from as typed (resolved against the recording's start). */
 	readonly replay?: {readonly file: string; readonly speed: number; readonly from?: string};
+	/**
+	 * --request-timeout in ms (kubectl's: how long one non-watch request may take; 0 = none); undefined = not given
+	 * (planwatch's own bound on a list, 60 s).
+	 */
+	readonly requestTimeoutMs?: number;
+	/** -v/--v N, kubectl's verbosity: 6 logs every HTTP request, 9 adds stack traces; 0 when not given. */
+	readonly verbosity: number;
 };
+
+/** -v at which every HTTP request is logged (kubectl's level for `GET URL 200 OK in 12 milliseconds`). */
+export const requestLogVerbosity = 6;
+/** -v at which an unexpected error's stack trace is printed too (PLANWATCH_DEBUG=1 means this level). */
+export const stackTraceVerbosity = 9;
 
 export type ParseResult =
 	| {readonly kind: 'run'; readonly options: Options}
+	/** `--help`, `COMMAND --help` or `help [COMMAND]`: the page to print. */
 	| {readonly kind: 'help'; readonly text: string}
 	/** `--version` or `planwatch version`; `-o json` adds the build. */
 	| {readonly kind: 'version'; readonly output: 'text' | 'json'}
@@ -96,12 +110,7 @@ export type ParseEnvironment = {
 
 export const defaultExtendMs = 5 * 60_000;
 
-type FlagSpec = {
-	readonly type: 'string' | 'boolean';
-	readonly shortFlag?: string;
-	readonly isMultiple?: boolean;
-	readonly default?: boolean;
-};
+type FlagSpec = {readonly type: 'string' | 'boolean'; readonly shortFlag?: string; readonly isMultiple?: boolean; readonly default?: boolean};
 
 /** Keys are meow's camelCase names; the command line uses the kebab-case form. Shell completion lists them too. */
 export const flagSpecs = {
@@ -130,6 +139,10 @@ export const flagSpecs = {
 	notify: {type: 'string'},
 	help: {type: 'boolean', shortFlag: 'h'},
 	version: {type: 'boolean'},
+	watch: {type: 'boolean', shortFlag: 'w'},
+	requestTimeout: {type: 'string'},
+	// kubectl's `-v=6` / `--v=6`: the long name is the single letter.
+	v: {type: 'string', shortFlag: 'v'},
 } as const satisfies Record<string, FlagSpec>;
 
 type FlagName = keyof typeof flagSpecs;
@@ -161,6 +174,9 @@ type Flags = {
 	readonly notify?: string;
 	readonly help: boolean;
 	readonly version: boolean;
+	readonly watch: boolean;
+	readonly requestTimeout?: string;
+	readonly v?: string;
 };
 
 export function kebab(name: string): string {
@@ -168,6 +184,8 @@ export function kebab(name: string): string {
 }
 
 const byLong = new Map<string, FlagName>(Object.keys(flagSpecs).map(k => [kebab(k), k as FlagName]));
+/** Every long name a user may type, `no-color` and `no-history` included: what a mistyped flag is compared with. */
+const longNames = Object.entries(flagSpecs).flatMap(([k, v]: [string, FlagSpec]) => (v.default === true ? [`no-${kebab(k)}`, kebab(k)] : [kebab(k)]));
 const byShort = new Map<string, FlagName>(
 	Object.entries(flagSpecs).flatMap(([k, v]: [string, FlagSpec]) => (v.shortFlag ? [[v.shortFlag, k as FlagName] as const] : [])),
 );
@@ -197,7 +215,7 @@ export function normalizeArgv(argv: readonly string[]): {argv: string[]} | {erro
 			const negated = name.startsWith('no-') ? byLong.get(name.slice(3)) : undefined;
 			const flag = byLong.get(name) ?? negated;
 			if (!flag || (negated && flagSpecs[negated].type !== 'boolean')) {
-				return {error: `unknown flag --${shownInput(name)}`};
+				return {error: `unknown flag --${shownInput(name)}${didYouMean(name, longNames, n => `--${n}`)}`};
 			}
 
 			if (flagSpecs[flag].type === 'boolean') {
@@ -243,6 +261,18 @@ export function normalizeArgv(argv: readonly string[]): {argv: string[]} | {erro
 	return {argv: out};
 }
 
+/**
+ * What meow is given: flagSpecs without their short names, which normalizeArgv has already turned into long ones
+ * (and meow drops the value of a flag whose short name is its key, as `v` is).
+ */
+const meowFlags = Object.fromEntries(Object.entries(flagSpecs).map(([k, v]: [string, FlagSpec]) => {
+	const {shortFlag: _short, ...rest} = v;
+	return [k, rest];
+})) as {[K in FlagName]: Omit<(typeof flagSpecs)[K], 'shortFlag'>};
+
+/** The words planwatch takes as a command (the first word); anything else there is a target or a kind. */
+export const commands = ['demo', 'replay', 'version', 'completion', 'help'] as const;
+
 const outputs: readonly OutputMode[] = ['tui', 'plain', 'json'];
 
 /** The shortest --timeout (other than 0) and --extend. */
@@ -271,7 +301,7 @@ export function parseArgs(argv: readonly string[], environment: ParseEnvironment
 			autoVersion: false,
 			// Unknown flags were rejected by normalizeArgv, with a one-line message meow does not give.
 			allowUnknownFlags: true,
-			flags: flagSpecs,
+			flags: meowFlags,
 		});
 	} catch (error) {
 		// meow throws one-line errors such as "The flag --output can only be set once."
@@ -280,8 +310,14 @@ export function parseArgs(argv: readonly string[], environment: ParseEnvironment
 
 	const flags = cli.flags as Flags;
 
+	// `planwatch demo --help`: that command's page; `planwatch --help`, `planwatch -f x -h`: the whole reference.
 	if (flags.help) {
-		return {kind: 'help', text: helpText};
+		const topic = (helpTopics as readonly string[]).includes(cli.input[0] ?? '') ? cli.input[0] as HelpTopic : undefined;
+		return {kind: 'help', text: helpFor(topic)};
+	}
+
+	if (cli.input[0] === 'help') {
+		return helpCommand(cli.input.slice(1));
 	}
 
 	if (flags.version || cli.input[0] === 'version') {
@@ -291,15 +327,32 @@ export function parseArgs(argv: readonly string[], environment: ParseEnvironment
 	if (cli.input[0] === 'completion') {
 		const [shell, ...extra] = cli.input.slice(1);
 		if (shell === undefined || !(completionShells as readonly string[]).includes(shell) || extra.length > 0) {
-			return error(shell === undefined
-				? 'completion needs a shell: bash, zsh or fish'
-				: `unknown shell "${sanitizeLine([shell, ...extra].join(' '), 100)}": use bash, zsh or fish`);
+			return error(shell === undefined ? 'completion needs a shell: bash, zsh or fish' : `unknown shell "${sanitizeLine([shell, ...extra].join(' '), 100)}"${(extra.length === 0 && didYouMean(shell, completionShells)) || ': use bash, zsh or fish'}`);
 		}
 
 		return {kind: 'completion', shell: shell as CompletionShell};
 	}
 
 	return validate(cli.input, flags, environment);
+}
+
+/** `planwatch help [COMMAND]`, as `kubectl help get`. */
+function helpCommand(words: readonly string[]): ParseResult {
+	const [topic, ...extra] = words;
+	if (topic === undefined) {
+		return {kind: 'help', text: helpFor(undefined)};
+	}
+
+	if (!(helpTopics as readonly string[]).includes(topic)) {
+		const hint = didYouMean(topic, helpTopics);
+		return error(`no help for "${shownInput(topic)}"${hint || `: use planwatch help, or planwatch help ${helpTopics.join('|')}`}`);
+	}
+
+	if (extra.length > 0) {
+		return error(`unexpected argument "${shownInput(extra[0]!)}" after help ${topic}`);
+	}
+
+	return {kind: 'help', text: helpFor(topic as HelpTopic)};
 }
 
 function versionCommand(extra: readonly string[], output: string | undefined): ParseResult {
@@ -339,6 +392,16 @@ function validate(
 		return error(durations.error);
 	}
 
+	const requestTimeout = requestTimeoutMs(flags.requestTimeout);
+	if (typeof requestTimeout === 'object') {
+		return error(requestTimeout.error);
+	}
+
+	const verbosity = flags.v === undefined ? 0 : /^\d{1,9}$/.test(flags.v) ? Number(flags.v) : undefined;
+	if (verbosity === undefined) {
+		return error(`invalid -v "${shownInput(flags.v ?? '')}": use a level, e.g. -v=6 (one line per HTTP request)`);
+	}
+
 	// A terminal that cannot move the cursor (TERM=dumb: Emacs shell buffers, some CI consoles) gets what a pipe gets.
 	const terminal = environment.stdoutIsTTY && environment.env['TERM'] !== 'dumb';
 	const output = outputMode(flags, terminal, environment.stdoutIsTTY);
@@ -348,7 +411,7 @@ function validate(
 
 	const notify = flags.notify ?? 'auto';
 	if (!(notifyModes as readonly string[]).includes(notify)) {
-		return error(`unknown --notify "${sanitizeLine(notify, 100)}": use auto, always or never`);
+		return error(`unknown --notify "${sanitizeLine(notify, 100)}"${didYouMean(notify, notifyModes) || ': use auto, always or never'}`);
 	}
 
 	const speed = flags.speed === undefined ? 1 : Number(flags.speed);
@@ -388,24 +451,21 @@ function validate(
 		demo,
 		record: flags.record,
 		replay,
+		...(requestTimeout === undefined ? {} : {requestTimeoutMs: requestTimeout}),
+		verbosity,
 	};
 	return {kind: 'run', options};
 }
 
 /** What is run (demo, replay, files or a cluster) and on which targets, from the words and -f. */
-function readInvocation(
-	input: readonly string[],
-	files: readonly string[],
-): {mode: Mode; positional: readonly string[]; targets: Target[]; kinds: TargetKind[]} | {error: string} {
+function readInvocation(input: readonly string[], files: readonly string[]): {mode: Mode; positional: readonly string[]; targets: Target[]; kinds: TargetKind[]} | {error: string} {
 	const isDemo = input[0] === 'demo';
 	const isReplay = input[0] === 'replay';
 	const positional = isDemo || isReplay ? input.slice(1) : input;
 	const mode: Mode = isDemo ? 'demo' : isReplay ? 'replay' : files.length > 0 ? 'file' : 'cluster';
 	if (isReplay) {
 		if (positional.length !== 1) {
-			return {error: positional.length === 0
-				? 'replay needs the recording: planwatch replay FILE'
-				: `unexpected argument "${shownInput(positional[1] ?? '')}" after replay FILE`};
+			return {error: positional.length === 0 ? 'replay needs the recording: planwatch replay FILE' : `unexpected argument "${shownInput(positional[1] ?? '')}" after replay FILE`};
 		}
 
 		if (files.length > 0) {
@@ -420,6 +480,11 @@ function readInvocation(
 	const targets: Target[] = [];
 	// kubectl's `get instances` and `get instances NAME ...`: a kind as the first word, then names of that kind.
 	const kind = isDemo || isReplay || positional.length === 0 ? undefined : kindOfWord(positional[0]!);
+	const typo = kind === undefined && !isDemo && !isReplay ? mistypedWord(positional[0]) : undefined;
+	if (typo !== undefined) {
+		return {error: typo};
+	}
+
 	const kinds = kind !== undefined && positional.length === 1 ? [kind] : [];
 	for (const text of isReplay ? [] : kind === undefined ? positional : positional.slice(1)) {
 		if (isDemo) {
@@ -427,10 +492,7 @@ function readInvocation(
 		}
 
 		if (kind !== undefined && text.includes('/')) {
-			return {
-				error: `"${shownInput(text)}" after the kind "${shownInput(positional[0]!)}": give names only ` +
-					`(${shownInput(positional[0]!)} NAME ...), or kind/NAME targets without the kind`,
-			};
+			return {error: `"${shownInput(text)}" after the kind "${shownInput(positional[0]!)}": give names only (${shownInput(positional[0]!)} NAME ...), or kind/NAME targets without the kind`};
 		}
 
 		try {
@@ -445,6 +507,16 @@ function readInvocation(
 	}
 
 	return {mode, positional, targets, kinds};
+}
+
+/** `planwatch replya`, `planwatch instanses -A`: a first word that is close to a command or kind, said as such. */
+function mistypedWord(word: string | undefined): string | undefined {
+	if (word === undefined || word.includes('/') || word.includes(':')) {
+		return undefined;
+	}
+
+	const hint = didYouMean(word, [...commands, ...kindAliases]);
+	return hint === '' ? undefined : `"${shownInput(word)}" is not a command, kind or target${hint}`;
 }
 
 /** A flag given where it has no meaning (e.g. a cluster flag with -f, --record with replay): the message, else undefined. */
@@ -466,10 +538,19 @@ function misplacedFlag(mode: Mode, targets: readonly Target[], flags: Flags, kin
 			['-n/--namespace', flags.namespace !== undefined],
 			['-A/--all-namespaces', flags.allNamespaces],
 			['-l/--selector', flags.selector !== undefined],
+			['--request-timeout', flags.requestTimeout !== undefined],
 		].find(([, given]) => given);
 		if (clusterFlag) {
 			return `${String(clusterFlag[0])} needs a cluster; it cannot be used with ${mode === 'file' ? '-f' : mode}`;
 		}
+	}
+
+	if (flags.watch && flags.once) {
+		return 'use either -w/--watch or --once, not both';
+	}
+
+	if (flags.watch && mode === 'file') {
+		return '-w/--watch needs a cluster or demo: files do not change';
 	}
 
 	if (flags.allContexts && flags.context.length > 0) {
@@ -485,9 +566,7 @@ function misplacedFlag(mode: Mode, targets: readonly Target[], flags: Flags, kin
 	}
 
 	if (mode !== 'demo' && (flags.scenario !== undefined || (flags.speed !== undefined && mode !== 'replay') || flags.loop)) {
-		return mode === 'replay'
-			? '--scenario and --loop belong to planwatch demo'
-			: '--scenario, --speed and --loop belong to planwatch demo';
+		return mode === 'replay' ? '--scenario and --loop belong to planwatch demo' : '--scenario, --speed and --loop belong to planwatch demo';
 	}
 
 	if (flags.record !== undefined && mode !== 'cluster' && mode !== 'demo') {
@@ -545,6 +624,28 @@ function waitDurations(flags: Pick<Flags, 'timeout' | 'extend'>): {timeoutMs: nu
 	return {timeoutMs: timeout.ms, extendMs: extend.ms};
 }
 
+/**
+ * --request-timeout as kubectl reads it (client-go's clientcmd.ParseTimeout): whole seconds (`5`) or a duration
+ * (`5s`, `1m30s`); 0 = none. undefined when not given.
+ */
+function requestTimeoutMs(text: string | undefined): number | undefined | {error: string} {
+	if (text === undefined) {
+		return undefined;
+	}
+
+	const ms = /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) * 1000 : parseDuration(text);
+	if (ms === undefined) {
+		return {error: `invalid --request-timeout "${shownInput(text)}": use whole seconds (30) or a duration (30s, 1m); 0 = none`};
+	}
+
+	// `1ns` would round to 0, which means none.
+	if (ms === 0 && !isZero(text)) {
+		return {error: '--request-timeout must be at least 1ms, or 0 for none'};
+	}
+
+	return ms;
+}
+
 /** -o, defaulting to the TUI in a terminal and plain text elsewhere. */
 function outputMode(flags: Pick<Flags, 'output' | 'once'>, terminal: boolean, stdoutIsTTY: boolean): OutputMode | {error: string} {
 	let output: OutputMode;
@@ -553,7 +654,7 @@ function outputMode(flags: Pick<Flags, 'output' | 'once'>, terminal: boolean, st
 	} else if ((outputs as readonly string[]).includes(flags.output)) {
 		output = flags.output as OutputMode;
 	} else {
-		return {error: `unknown output "${shownInput(flags.output)}": use tui, plain or json`};
+		return {error: `unknown output "${shownInput(flags.output)}"${didYouMean(flags.output, outputs) || ': use tui, plain or json'}`};
 	}
 
 	// Without a terminal no key reaches the TUI and it would never end; one frame (--once) is fine.

@@ -1,7 +1,7 @@
 /**
  * The TUI's `y`, `Y`, `s` and `n`: copy the selected object's plain tree or JSON to the clipboard (OSC 52), save
  * both to files, turn notifications on or off. Texts are the `-o plain` and `-o json` renderings of the object
- * as it is now.
+ * as it is now; the copied tree is a Markdown code block, so a chat keeps its columns.
  */
 import path from 'node:path';
 import {describeError} from './describe-error.js';
@@ -51,7 +51,8 @@ export function createTuiActions(options: TuiActionsOptions): TuiActions {
 	const copied = (result: ReturnType<TerminalSignals['copy']>, what: string): ActionOutcome => {
 		switch (result) {
 			case 'copied': {
-				return {ok: true, message: `copied ${what} to the clipboard`};
+				// OSC 52 is never acknowledged: whether it landed (tmux drops it by default) cannot be known.
+				return {ok: true, message: `sent ${what} to the terminal's clipboard`};
 			}
 
 			case 'too-large': {
@@ -77,7 +78,7 @@ export function createTuiActions(options: TuiActionsOptions): TuiActions {
 
 			switch (command) {
 				case 'copy.tree': {
-					return copied(signals.copy(t.plain), `the tree of ${t.label}`);
+					return copied(signals.copy(markdownCodeBlock(t.plain)), `the tree of ${t.label}`);
 				}
 
 				case 'copy.json': {
@@ -96,4 +97,14 @@ export function createTuiActions(options: TuiActionsOptions): TuiActions {
 			}
 		},
 	};
+}
+
+/**
+ * `text` as a fenced Markdown code block, so chat and issue trackers keep its alignment. The fence is longer than
+ * any run of backticks in it (CommonMark), so an event message holding ``` cannot close it early.
+ */
+export function markdownCodeBlock(text: string): string {
+	const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map(m => m[0].length));
+	const fence = '`'.repeat(Math.max(3, longest + 1));
+	return `${fence}\n${text.endsWith('\n') ? text : `${text}\n`}${fence}\n`;
 }

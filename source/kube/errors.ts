@@ -4,6 +4,7 @@
  */
 import {STATUS_CODES} from 'node:http';
 import {sanitizeLine} from '../model/sanitize.js';
+import {editDistance} from '../model/suggest.js';
 import {TooLargeError} from './bounded-read.js';
 import {qualifiedName, type ResourceType} from './resources.js';
 
@@ -300,6 +301,13 @@ function failedAddress(error: unknown, depth = 0): string | undefined {
 	return undefined;
 }
 
+/** Why a request got no answer, for `-v=6`: the system code and address (`ECONNREFUSED 10.0.0.1:6443`), else the innermost message. */
+export function requestFailureText(error: unknown): string {
+	const code = systemCode(error);
+	const address = failedAddress(error);
+	return code === undefined ? innermostMessage(error) : sanitizeLine(address === undefined ? code : `${code} ${address}`, 200);
+}
+
 function innermostMessage(error: unknown): string {
 	let current: unknown = error;
 	for (let i = 0; i < 5; i++) {
@@ -508,21 +516,6 @@ export function nearMiss(name: string, candidates: readonly string[]): string | 
 
 	const allowed = Math.max(2, Math.floor(name.length / 3));
 	return bestDistance <= allowed ? best : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-	let previous = Array.from({length: b.length + 1}, (_, i) => i);
-	for (let i = 1; i <= a.length; i++) {
-		const current = [i];
-		for (let j = 1; j <= b.length; j++) {
-			const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-			current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-		}
-
-		previous = current;
-	}
-
-	return previous[b.length]!;
 }
 
 /** `actionset default/foo not found (did you mean foo-x7k2q?)`. */

@@ -53,6 +53,7 @@ import {
 	type KubeStatus,
 } from './errors.js';
 import {watchStream} from './watch-stream.js';
+import {startRequest, type RequestLog} from './request-log.js';
 import type {KubeObject} from '../core/kube-object.js';
 import {collectionPath, type ResourceType} from './resources.js';
 import {notAnswered, onStreamEnd, onWatchError, type WatchOutcome} from './watch-decisions.js';
@@ -90,6 +91,13 @@ export type ReflectorOptions = {
 	readonly watchdogMs?: number;
 	/** A LIST that has not answered after this long is abandoned and retried. Default 60 s. */
 	readonly listTimeoutMs?: number;
+	/**
+	 * `--request-timeout`, kubectl's: how long one LIST request (one page) may take; 0 = no limit. When given, it
+	 * replaces listTimeoutMs, which bounds a whole list. Watches are not cut by it.
+	 */
+	readonly requestTimeoutMs?: number;
+	/** `-v=6`: every request's line. */
+	readonly log?: RequestLog;
 	/** Which failures of the very first list stop the reflector. Default: all but 5xx/429 and 410. */
 	readonly isFatalAtStart?: (failure: KubeFailure) => boolean;
 	/** Override client-node's watch inactivity timer (30 s); tests use it to make that timer fire. */
@@ -138,6 +146,10 @@ export type ListOptions = {
 	readonly maxPages?: number;
 	/** Filled in while the list runs: what has arrived so far (to say why a list that is cut short was). */
 	readonly progress?: ListProgress;
+	/** Called after each page has been read (a per-request timeout starts again). */
+	readonly onPage?: () => void;
+	/** `-v=6`: every request's line. */
+	readonly log?: RequestLog;
 };
 
 /** How far a LIST got: pages answered, and the bytes of the page being read. */
@@ -185,8 +197,15 @@ export async function listObjects(options: ListOptions): Promise<{items: KubeObj
 		let pages = 0;
 		try {
 			do {
+				if (options.progress) {
+					// A new request: nothing of it has arrived yet.
+					options.progress.answered = false;
+					options.progress.bytes = 0;
+				}
+
 				const page = await listPage(options, continueToken);
 				pages++;
+				options.onPage?.();
 				if (options.progress) {
 					options.progress.pages = pages;
 				}
@@ -265,7 +284,16 @@ async function listPage(
 		request.setSignal(options.signal);
 	}
 
-	const response = await new IsomorphicFetchHttpLibrary().send(request).toPromise();
+	const ended = startRequest(options.log, 'GET', url.toString());
+	let response: Awaited<ReturnType<ReturnType<IsomorphicFetchHttpLibrary['send']>['toPromise']>>;
+	try {
+		response = await new IsomorphicFetchHttpLibrary().send(request).toPromise();
+	} catch (error) {
+		ended({error});
+		throw error;
+	}
+
+	ended({status: response.httpStatusCode});
 	const contentType = response.headers['content-type'] ?? '';
 	const {progress} = options;
 	if (progress) {
@@ -543,11 +571,19 @@ export class Reflector {
 		const context: FailureContext = {...this.#context, verb: 'list'};
 		const controller = new AbortController();
 		let timedOut = false;
-		const timeoutMs = this.#options.listTimeoutMs ?? 60_000;
-		const cancelTimeout = this.#options.clock.after(timeoutMs, () => {
+		const {requestTimeoutMs} = this.#options;
+		const timeoutMs = requestTimeoutMs ?? this.#options.listTimeoutMs ?? 60_000;
+		// 0: kubectl's "no timeout" (only --request-timeout can say it).
+		const arm = () => timeoutMs === 0 ? () => undefined : this.#options.clock.after(timeoutMs, () => {
 			timedOut = true;
 			controller.abort();
 		});
+		let cancelTimeout = arm();
+		// --request-timeout bounds each request (page), as kubectl's does; the default bounds the whole list.
+		const onPage = requestTimeoutMs === undefined ? undefined : () => {
+			cancelTimeout();
+			cancelTimeout = arm();
+		};
 		// stop() must not wait for an exec plugin that is still prompting: give up on the list at once.
 		const interrupted = new Promise<never>((_resolve, reject) => {
 			this.#interrupt = () => {
@@ -562,6 +598,7 @@ export class Reflector {
 				...this.#options,
 				signal: controller.signal,
 				progress,
+				...(onPage ? {onPage} : {}),
 				...(this.#options.listPageSize === undefined ? {} : {pageSize: this.#options.listPageSize}),
 				...(this.#options.maxListBytes === undefined ? {} : {maxBytes: this.#options.maxListBytes}),
 				...(this.#options.maxListPages === undefined ? {} : {maxPages: this.#options.maxListPages}),
@@ -656,6 +693,7 @@ export class Reflector {
 				...(this.#options.clientInactivityMs === undefined ? {} : {inactivityMs: this.#options.clientInactivityMs}),
 				...(this.#options.maxEventBytes === undefined ? {} : {maxEventBytes: this.#options.maxEventBytes}),
 				eventName: `an event on the watch of ${this.#options.resource.plural}`,
+				...(this.#options.log ? {log: this.#options.log} : {}),
 			}).then(
 				c => {
 					controller = c;
@@ -707,7 +745,7 @@ export class Reflector {
 function listTimeoutMessage(plural: string, timeoutMs: number, progress: ListProgress): string {
 	const seconds = Math.round(timeoutMs / 1000);
 	if (!progress.answered) {
-		return `the cluster did not answer a list of ${plural} within ${seconds}s`;
+		return progress.pages > 0 ? `the cluster did not answer page ${progress.pages + 1} of a list of ${plural} within ${seconds}s` : `the cluster did not answer a list of ${plural} within ${seconds}s`;
 	}
 
 	const page = progress.pages > 0 ? ` (page ${progress.pages + 1})` : '';

@@ -2,7 +2,8 @@ import type {ResourceKind} from '../core/kube-object.js';
 
 /** Where a resource lives in the API, and which product installs it. */
 export type ResourceType = {
-	readonly kind: ResourceKind;
+	/** Namespace: only listed, for completion's `-n <TAB>`; planwatch watches the other kinds. */
+	readonly kind: ResourceKind | 'Namespace';
 	/** API group; '' for the core group. */
 	readonly group: string;
 	readonly version: string;
@@ -18,6 +19,9 @@ export const resourceTypes: Readonly<Record<ResourceKind, ResourceType>> = {
 	Blueprint: {kind: 'Blueprint', group: 'cr.kanister.io', version: 'v1alpha1', plural: 'blueprints', product: 'Kanister'},
 	Event: {kind: 'Event', group: '', version: 'v1', plural: 'events'},
 };
+
+/** Core namespaces, which `-n <TAB>` lists as `kubectl get -n <TAB>` does. */
+export const namespaceType: ResourceType = {kind: 'Namespace', group: '', version: 'v1', plural: 'namespaces'};
 
 /** `actionsets.cr.kanister.io`, or just `events` for the core group (how kubectl and RBAC name them). */
 export function qualifiedName(type: ResourceType): string {

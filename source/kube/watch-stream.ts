@@ -9,6 +9,7 @@
 import {HttpMethod, IsomorphicFetchHttpLibrary, RequestContext, type KubeConfig} from '@kubernetes/client-node';
 import {LineSplitter, maxErrorBodyBytes, maxWatchEventBytes, readPrefix} from './bounded-read.js';
 import {KubeStatusError, statusText, type KubeStatus} from './errors.js';
+import {startRequest, type RequestLog} from './request-log.js';
 
 export type WatchStreamOptions = {
 	/** No bytes for this long → end with a TimeoutError (client-node's requestTimeoutMs). Default 30 s. */
@@ -17,6 +18,8 @@ export type WatchStreamOptions = {
 	readonly maxEventBytes?: number;
 	/** What one event is called in the too-large message (`an event on the watch of actionsets`). */
 	readonly eventName?: string;
+	/** `-v=6`: the request's line once the server has answered (the watch then stays open). */
+	readonly log?: RequestLog;
 };
 
 function timeoutError(): DOMException {
@@ -80,8 +83,13 @@ export async function watchStream(
 
 	resetTimer();
 	let body: ReadableStream<Uint8Array> | null;
+	const ended = startRequest(options.log, 'GET', url.toString());
 	try {
-		const response = await new IsomorphicFetchHttpLibrary().send(request).toPromise();
+		const response = await new IsomorphicFetchHttpLibrary().send(request).toPromise().catch((error: unknown) => {
+			ended({error});
+			throw error;
+		});
+		ended({status: response.httpStatusCode});
 		body = response.body.stream();
 		if (response.httpStatusCode !== 200) {
 			const text = (await readPrefix(body, maxErrorBodyBytes)).toString('utf8');

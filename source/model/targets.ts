@@ -3,6 +3,7 @@
  */
 import {InputError} from '../core/errors.js';
 import {maxNameLength, sanitizeLine} from './sanitize.js';
+import {didYouMean} from './suggest.js';
 
 export type TargetKind = 'Instance' | 'ActionSet';
 
@@ -12,7 +13,7 @@ export type Target = {readonly kind: TargetKind; readonly name: string; readonly
 /** A target argument planwatch cannot use: one line, exit code 2. */
 export class TargetError extends InputError {}
 
-const aliases: Readonly<Record<string, TargetKind>> = {
+const aliasTable = {
 	instance: 'Instance',
 	instances: 'Instance',
 	inst: 'Instance',
@@ -23,7 +24,15 @@ const aliases: Readonly<Record<string, TargetKind>> = {
 	as: 'ActionSet',
 	'actionset.cr.kanister.io': 'ActionSet',
 	'actionsets.cr.kanister.io': 'ActionSet',
-};
+} as const satisfies Record<string, TargetKind>;
+
+/** The kind words kubectl users type (`instances`, `inst`, `as`, `actionsets.cr.kanister.io`, …). */
+export type KindWord = keyof typeof aliasTable;
+
+const aliases: Readonly<Record<string, TargetKind>> = aliasTable;
+
+/** Every kind word a target or `planwatch KIND` may use (`instance`, `inst`, `actionsets.cr.kanister.io`, …). */
+export const kindAliases: readonly string[] = Object.keys(aliases);
 
 export const targetUsage = 'expected instance/NAME or actionset/NAME';
 
@@ -68,7 +77,10 @@ function parseKindName(argument: string, whole = argument): Target {
 	const name = argument.slice(slash + 1);
 	const kind = Object.hasOwn(aliases, kindText) ? aliases[kindText] : undefined;
 	if (!kind) {
-		throw new TargetError(`unknown kind "${sanitizeLine(argument.slice(0, slash), 60)}" in "${shown}": ${targetUsage}`);
+		// `instanse/foo`: the target as it was probably meant, else what a target looks like.
+		const context = whole.slice(0, whole.length - argument.length);
+		const hint = didYouMean(kindText, Object.keys(aliases), word => `"${sanitizeLine(`${context}${word}/${name}`, 120)}"`);
+		throw new TargetError(`unknown kind "${sanitizeLine(argument.slice(0, slash), 60)}" in "${shown}"${hint || `: ${targetUsage}`}`);
 	}
 
 	if (name === '') {

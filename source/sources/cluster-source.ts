@@ -23,6 +23,7 @@ import type {BackoffPolicy} from '../kube/backoff.js';
 import {classifyFailure, CredentialError, nearMiss, notFoundMessage, type KubeFailure} from '../kube/errors.js';
 import type {LoadedKubeconfig} from '../kube/kubeconfig.js';
 import {listObjects, Reflector, type ReflectorEvent, type ReflectorState} from '../kube/list-watch.js';
+import type {RequestLog} from '../kube/request-log.js';
 import type {ConnectionState, ObjectSource, SourceSink} from '../state/object-source.js';
 import type {KubeObject, ResourceKind} from '../core/kube-object.js';
 import {resourceTypes} from '../kube/resources.js';
@@ -51,6 +52,10 @@ export type ClusterSourceOptions = {
 	readonly firstListWithinMs?: number;
 	/** Objects per LIST page (tests use small pages). */
 	readonly listPageSize?: number;
+	/** `--request-timeout` (kubectl's: one non-watch request; 0 = none); absent = planwatch's 60 s per list. */
+	readonly requestTimeoutMs?: number;
+	/** `-v=6`: one line per HTTP request. */
+	readonly requestLog?: RequestLog;
 };
 
 type Entry = {
@@ -134,12 +139,7 @@ export class ClusterSource implements ObjectSource {
 			try {
 				await kubeconfig.kubeConfig.applySecurityAuthentication(new RequestContext(kubeconfig.server, HttpMethod.GET));
 			} catch (error) {
-				const failure = classifyFailure(new CredentialError(plugin, error), {
-					server: kubeconfig.server,
-					verb: 'list',
-					resource: resourceTypes.Instance,
-					credentialPlugin: plugin,
-				});
+				const failure = classifyFailure(new CredentialError(plugin, error), {server: kubeconfig.server, verb: 'list', resource: resourceTypes.Instance, credentialPlugin: plugin});
 				this.#fatal(failure.message, exitCodes.cluster);
 				return;
 			}
@@ -150,8 +150,7 @@ export class ClusterSource implements ObjectSource {
 		}
 
 		this.#emitConnection({status: 'connecting'});
-		this.#entries = collectionsToWatch(this.#targets, this.#options.selector, this.#options.kinds).map((item, id) =>
-			this.#newEntry(item, id));
+		this.#entries = collectionsToWatch(this.#targets, this.#options.selector, this.#options.kinds).map((item, id) => this.#newEntry(item, id));
 		for (const entry of this.#entries) {
 			entry.reflector.start();
 		}
@@ -159,10 +158,7 @@ export class ClusterSource implements ObjectSource {
 		if (firstListWithinMs !== undefined) {
 			clock.after(firstListWithinMs, () => {
 				if (!this.#synced && !this.#finished && !this.#stopped) {
-					this.#fatal(
-						`gave up after ${Math.round(firstListWithinMs / 1000)}s: ${lastTrouble(this.#active())}`,
-						exitCodes.cluster,
-					);
+					this.#fatal(`gave up after ${Math.round(firstListWithinMs / 1000)}s: ${lastTrouble(this.#active())}`, exitCodes.cluster);
 				}
 			});
 		}
@@ -193,6 +189,8 @@ export class ClusterSource implements ObjectSource {
 				...(options.backoff ? {backoff: options.backoff} : {}),
 				...(options.watchdogMs === undefined ? {} : {watchdogMs: options.watchdogMs}),
 				...(options.listPageSize === undefined ? {} : {listPageSize: options.listPageSize}),
+				...(options.requestTimeoutMs === undefined ? {} : {requestTimeoutMs: options.requestTimeoutMs}),
+				...(options.requestLog ? {log: options.requestLog} : {}),
 				// A 401 after a good list: the plugin runs again once; a second 401 ends the run (exit 4).
 				refreshCredentials: () => {
 					options.kubeconfig.credentials?.refresh();
@@ -313,7 +311,10 @@ export class ClusterSource implements ObjectSource {
 
 	async #reportMissingTarget(target: Target): Promise<void> {
 		const {kubeconfig, namespace} = this.#options;
-		const hint = await missingTargetHint(kubeconfig.kubeConfig, target, namespace, this.#lookups.signal);
+		const {requestTimeoutMs, requestLog} = this.#options;
+		// The hint's lists are requests too: --request-timeout bounds each, -v=6 logs them.
+		const signal = requestTimeoutMs ? AbortSignal.any([this.#lookups.signal, AbortSignal.timeout(requestTimeoutMs)]) : this.#lookups.signal;
+		const hint = await missingTargetHint(kubeconfig.kubeConfig, target, namespace, signal, requestLog);
 		this.#fatal(notFoundMessage(target, namespace, hint), exitCodes.cluster);
 	}
 
@@ -349,12 +350,7 @@ export class ClusterSource implements ObjectSource {
 
 	/** Whether a main kind (Instance, ActionSet) of `product` has neither listed nor failed yet. */
 	#mainPending(product: Product): boolean {
-		return this.#entries.some(e =>
-			e.product === product &&
-			(e.kind === 'Instance' || e.kind === 'ActionSet') &&
-			!e.listed &&
-			!this.#forbidden.has(product) &&
-			!this.#absent.has(product));
+		return this.#entries.some(e => e.product === product && (e.kind === 'Instance' || e.kind === 'ActionSet') && !e.listed && !this.#forbidden.has(product) && !this.#absent.has(product));
 	}
 
 	#releaseMissing(): void {
@@ -422,16 +418,11 @@ function lastTrouble(running: readonly Entry[]): string {
 }
 
 /** For "not found": the namespace the target is in instead, else a near-miss name in scope. Both optional. */
-async function missingTargetHint(
-	kubeConfig: KubeConfig,
-	target: Target,
-	namespace: string | undefined,
-	signal: AbortSignal,
-): Promise<{nearMiss?: string; otherNamespace?: string}> {
+async function missingTargetHint(kubeConfig: KubeConfig, target: Target, namespace: string | undefined, signal: AbortSignal, log: RequestLog | undefined): Promise<{nearMiss?: string; otherNamespace?: string}> {
 	const resource = resourceTypes[target.kind];
 	try {
 		if (namespace !== undefined) {
-			const elsewhere = await listObjects({kubeConfig, resource, fieldSelector: `metadata.name=${target.name}`, signal});
+			const elsewhere = await listObjects({kubeConfig, resource, fieldSelector: `metadata.name=${target.name}`, signal, ...(log ? {log} : {})});
 			const other = elsewhere.items.find(o => o.metadata?.namespace && o.metadata.namespace !== namespace);
 			if (other?.metadata?.namespace) {
 				return {otherNamespace: other.metadata.namespace};
@@ -442,7 +433,7 @@ async function missingTargetHint(
 	}
 
 	try {
-		const inScope = await listObjects({kubeConfig, resource, ...(namespace === undefined ? {} : {namespace}), signal});
+		const inScope = await listObjects({kubeConfig, resource, ...(namespace === undefined ? {} : {namespace}), signal, ...(log ? {log} : {})});
 		const guess = nearMiss(target.name, inScope.items.map(o => o.metadata?.name ?? '').filter(Boolean));
 		return guess === undefined ? {} : {nearMiss: guess};
 	} catch {

@@ -27,6 +27,11 @@ export type WaitOptions = {
 	readonly staleMs?: number;
 	/** `--plan NAME`: wait for this KUDO plan. */
 	readonly plan?: string;
+	/**
+	 * Quitting a watch exits 1 when a target failed: files (`-f`), whose TUI answers as `-f -o plain` does. A live
+	 * view (a cluster, the demo, a replay) that is quit exits 0, whatever its objects did.
+	 */
+	readonly quitCountsFailures?: boolean;
 };
 
 const defaultDeferGraceMs = 30_000;
@@ -43,6 +48,7 @@ export class WaitController implements WaitSession {
 	readonly #store: ExternalStore<StoreSnapshot>;
 	readonly #clock: Clock;
 	readonly #rules: WaitRules;
+	readonly #quitCountsFailures: boolean;
 	readonly #listeners = new Listeners();
 	readonly #unsubscribe: Array<() => void>;
 	#view: WaitView;
@@ -50,6 +56,7 @@ export class WaitController implements WaitSession {
 	#resolve!: (result: WaitResult) => void;
 
 	constructor(options: WaitOptions) {
+		this.#quitCountsFailures = options.quitCountsFailures ?? false;
 		this.#store = options.store;
 		this.#clock = options.clock;
 		this.#rules = {
@@ -97,13 +104,7 @@ export class WaitController implements WaitSession {
 			return;
 		}
 
-		this.#set({
-			...view,
-			phase: 'waiting',
-			graceEndsAt: undefined,
-			deadlineAt: base + view.extendMs,
-			extendedMs: view.extendedMs + view.extendMs,
-		});
+		this.#set({...view, phase: 'waiting', graceEndsAt: undefined, deadlineAt: base + view.extendMs, extendedMs: view.extendedMs + view.extendMs});
 		this.#evaluate();
 	};
 
@@ -123,12 +124,11 @@ export class WaitController implements WaitSession {
 			return;
 		}
 
+		// Watching (no --wait): the user looked and left; what the objects did is on the screen, not in the code (the
+		// demo's tour fails a restore on purpose). A context that could not be reached is still the run's error.
 		const snap = this.#store.getSnapshot();
-		const failed = selectTargets(snap.objects, this.#rules.targets).some(o => o.outcome === 'failed');
-		this.#finish(withContextFailures(
-			{exitCode: failed ? exitCodes.failed : exitCodes.ok, message: ''},
-			contextFailures(snap.contexts),
-		));
+		const failed = this.#quitCountsFailures && selectTargets(snap.objects, this.#rules.targets).some(o => o.outcome === 'failed');
+		this.#finish(withContextFailures({exitCode: failed ? exitCodes.failed : exitCodes.ok, message: ''}, contextFailures(snap.contexts)));
 	};
 
 	readonly #evaluate = (): void => {

@@ -37,7 +37,7 @@ export type WaitControls = {
 	extend(): void;
 	/** `-`: take back one extension. */
 	retract(): void;
-	/** The user quits (q / Esc / Ctrl+C): exit 130 if still waiting, else the result's code. */
+	/** The user quits (q / Esc / Ctrl+C): exit 130 if still waiting; watching (no --wait), 0 unless a context failed. */
 	quit(): void;
 };
 

@@ -21,19 +21,19 @@ async function run(args: string[], targets = ['instance/mysql-instance', 'action
 
 describe('complete', () => {
 	it.each([
-		[[''], ['demo', 'replay', 'version', 'completion', 'instances', 'actionsets', 'instance/', 'actionset/', 'instance/mysql-instance', 'actionset/backup-x'], 4],
+		[[''], ['demo', 'replay', 'version', 'completion', 'help', 'instances', 'actionsets', 'instance/', 'actionset/', 'instance/mysql-instance', 'actionset/backup-x'], 4],
 		[['d'], ['demo'], 4],
 		[['inst'], ['instances', 'instance/', 'instance/mysql-instance'], 4],
 		[['instances', ''], ['mysql-instance'], 4], // a kind, then names of it (kubectl get instances <TAB>)
 		[['as', '-n', 'prod', ''], ['backup-x'], 4],
 		[['actionsets.cr.kanister.io', 'b'], ['backup-x'], 4],
-		[['instance/'], ['instance/', 'instance/mysql-instance'], 4],
+		[['instance/'], ['instance/mysql-instance'], 4], // not `instance/` itself: it is typed already
 		[['actionset/b'], ['actionset/backup-x'], 4],
 		[['instance/a', ''], ['instance/', 'actionset/', 'instance/mysql-instance', 'actionset/backup-x'], 4], // more targets, no subcommands
 		[['-o', ''], ['tui', 'plain', 'json'], 4],
 		[['--output', 'j'], ['json'], 4],
 		[['-Ao', ''], ['tui', 'plain', 'json'], 4],
-		[['-ojson', ''], ['demo', 'replay', 'version', 'completion', 'instances', 'actionsets', 'instance/', 'actionset/', 'instance/mysql-instance', 'actionset/backup-x'], 4],
+		[['-ojson', ''], ['demo', 'replay', 'version', 'completion', 'help', 'instances', 'actionsets', 'instance/', 'actionset/', 'instance/mysql-instance', 'actionset/backup-x'], 4],
 		[['version', '-o', ''], ['plain', 'json'], 4],
 		[['demo', '--scenario', 'm'], ['mysql-deploy', 'many'], 4],
 		[['demo', '--scenario', ''], scenarioNames, 4],
@@ -58,7 +58,9 @@ describe('complete', () => {
 	});
 
 	it('asks for no space after a bare kind prefix', async () => {
-		expect((await run(['actionset/'], [])).directive).toBe(4 | 2);
+		expect((await run(['instance/a', 'actions'], [])).directive).toBe(4 | 2);
+		// Typed in full, `actionset/` is not offered again (nothing else is there: no candidate at all).
+		expect(await run(['actionset/'], [])).toMatchObject({candidates: [], directive: 4});
 		// `act` may still become the kind word `actionsets`, which takes a space.
 		expect((await run(['act'], [])).directive).toBe(4);
 		expect((await run(['act'])).directive).toBe(4);
@@ -114,5 +116,53 @@ describe('complete --plan', () => {
 
 	it('without a cluster to ask: nothing, and no file names', async () => {
 		expect(await complete(['--plan', ''], {scenarioNames, listTargets: async () => []})).toEqual({candidates: [], directive: 4});
+	});
+});
+
+describe('complete: kubectl habits', () => {
+	it('--output=<TAB> answers the values alone (Cobra), however the shell split the word', async () => {
+		for (const args of [['--output='], ['--output', '=', ''], ['--output', '=']]) {
+			expect((await run(args)).candidates).toEqual(['tui', 'plain', 'json']);
+		}
+
+		expect((await run(['--output=j'])).candidates).toEqual(['json']);
+		expect((await run(['--output', '=', 'p'])).candidates).toEqual(['plain']);
+		expect((await run(['version', '--output='])).candidates).toEqual(['plain', 'json']);
+		expect((await run(['demo', '--scenario=m'])).candidates).toEqual(['mysql-deploy', 'many']);
+	});
+
+	it('-n <TAB> offers the cluster\'s namespaces, asked in the kubeconfig and context given', async () => {
+		const asked: TargetScope[] = [];
+		const context = {
+			scenarioNames,
+			listTargets: async () => [],
+			listNamespaces: async (scope: TargetScope) => {
+				asked.push(scope);
+				return ['db', 'default', 'kube-system'];
+			},
+		};
+		expect((await complete(['--context', 'prod', '-n', 'd'], context)).candidates).toEqual(['db', 'default']);
+		expect((await complete(['--namespace=k'], context)).candidates).toEqual(['kube-system']);
+		expect(asked).toEqual([{kubeconfig: undefined, context: 'prod'}, {kubeconfig: undefined, context: undefined}]);
+	});
+
+	it('describes flags, commands, kinds and values after a tab; targets and names bare', async () => {
+		expect(formatCompletion(await run(['-o', '']))).toBe('tui\tinteractive tree (needs a terminal)\nplain\ttext: status changes, then the final tree\njson\tJSON (NDJSON while watching)\n:4\n');
+		expect(formatCompletion(await run(['--wai']))).toBe('--wait\texit when the targets finish\n:4\n');
+		expect(formatCompletion(await run(['-v', '']))).toBe('6\tone line per HTTP request\n9\talso stack traces\n:4\n');
+		expect(formatCompletion(await run(['ins']))).toBe('instances\tKUDO Instances only\ninstance/\ta KUDO Instance\ninstance/mysql-instance\n:4\n');
+		expect(formatCompletion(await run(['instance/']))).toBe('instance/mysql-instance\n:4\n');
+		const scenarios = await complete(['demo', '--scenario', 't'], {scenarioNames, scenarioTitles: {tour: 'The default demo'}, listTargets: async () => []});
+		expect(formatCompletion(scenarios)).toBe('tour\tThe default demo\n:4\n');
+	});
+
+	it('help <TAB> offers the commands that have a page', async () => {
+		expect((await run(['help', ''])).candidates).toEqual(['demo', 'replay', 'version', 'completion', 'help']);
+		expect((await run(['help', 'demo', ''])).candidates).toEqual([]);
+	});
+
+	it('--plan=<TAB> asks for plans as --plan <TAB> does', async () => {
+		const result = await complete(['instance/mysql', '--wait', '--plan=d'], {scenarioNames, listTargets: async () => [], listPlans: async () => ['backup', 'deploy']});
+		expect(result.candidates).toEqual(['deploy']);
 	});
 });

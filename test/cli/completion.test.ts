@@ -3,17 +3,21 @@
  * objects on 127.0.0.1), and the bash script run in bash against the built bin, with COMP_WORDS as bash sets
  * them on <TAB> — plus kubectl's route, the bin invoked as kubectl_complete-planwatch.
  */
-import {spawn} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import {mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {listTargetNames} from '../../source/cli/complete-targets.js';
+import pty from 'node-pty';
+import {listNamespaceNames, listTargetNames} from '../../source/cli/complete-targets.js';
 import {completionScripts} from '../../source/cli/completion-scripts.js';
 import {loadFixture} from '../helpers/fixtures.js';
-import {run} from '../helpers/processes.js';
+import {waitUntil} from '../helpers/wait-until.js';
 import {binPath, buildBin, runBin} from '../helpers/run-bin.js';
-import {actionSets, instances, WatchServer, writeKubeconfig} from '../helpers/watch-server.js';
+import {actionSets, allResources, instances, WatchServer, writeKubeconfig, type ResourceDef} from '../helpers/watch-server.js';
+
+/** Core namespaces, served next to the CRDs so `-n <TAB>` has something to list. */
+const namespaces: ResourceDef = {group: '', version: 'v1', plural: 'namespaces', kind: 'Namespace'};
 
 let server: WatchServer;
 let kubeconfig: string;
@@ -28,7 +32,11 @@ function put(fixture: string, name: string, namespace = 'default'): void {
 
 beforeAll(async () => {
 	buildBin();
-	server = await WatchServer.start();
+	server = await WatchServer.start({resources: [...allResources, namespaces]});
+	for (const name of ['default', 'db', 'kube-system']) {
+		server.put(namespaces, {metadata: {name}});
+	}
+
 	put('kudo/instance-mysql-deploy-in-progress.yaml', 'mysql-instance');
 	put('kudo/instance-kafka-deploy-transient-error.yaml', 'kafka');
 	put('kanister/actionset-mysql-backup-complete.yaml', 'backup-mysql-x7k2p');
@@ -70,34 +78,68 @@ describe('listTargetNames', () => {
 	});
 });
 
-/** bash: load the script, set COMP_WORDS/COMP_CWORD as <TAB> after `line` would, print COMPREPLY one a line. */
-async function bashComplete(line: string): Promise<{replies: string[]; code: number; stderr: string}> {
-	const words = line.split(' ');
+describe('listNamespaceNames', () => {
+	it('lists the cluster\'s namespaces for -n <TAB>, and nothing when that is forbidden', async () => {
+		expect(await listNamespaceNames({kubeconfig}, {env: {}})).toEqual(['db', 'default', 'kube-system']);
+		const restricted = await WatchServer.start({resources: [...allResources, namespaces]});
+		try {
+			restricted.put(namespaces, {metadata: {name: 'db'}});
+			restricted.forbid('tester', 'namespaces');
+			expect(await listNamespaceNames({kubeconfig: await writeKubeconfig({server: restricted.url})}, {env: {}})).toEqual([]);
+			expect(restricted.count({plural: 'namespaces', status: 403})).toBe(1);
+		} finally {
+			await restricted.close();
+		}
+	});
+});
+
+/**
+ * bash: load the script, set COMP_WORDS/COMP_CWORD as <TAB> after `line` would, print COMPREPLY one a line.
+ * `words`: COMP_WORDS when bash splits the line elsewhere than at spaces (at `=`, COMP_WORDBREAKS).
+ */
+async function bashComplete(line: string, words = line.split(' ')): Promise<{replies: string[]; code: number | null; stderr: string}> {
 	const script = `source ${JSON.stringify(path.join(bin, 'completion.bash'))}
 COMP_WORDS=(${words.map(w => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; COMP_LINE=${JSON.stringify(line)}; COMP_POINT=\${#COMP_LINE}
 $(complete -p planwatch | sed -E 's/.* -F ([^ ]+) .*/\\1/') planwatch "\${COMP_WORDS[COMP_CWORD]}" "\${COMP_WORDS[COMP_CWORD-1]}"
 printf '%s\\n' "\${COMPREPLY[@]}"`;
-	const {stdout, stderr, code} = await run('bash', ['--norc', '--noprofile', '-c', script], {
+	const child = spawn('bash', ['--norc', '--noprofile', '-c', script], {
 		env: {PATH: `${bin}${path.delimiter}${process.env['PATH'] ?? ''}`, KUBECONFIG: kubeconfig, HOME: bin},
 	});
+	let stdout = '';
+	let stderr = '';
+	child.stdout.setEncoding('utf8').on('data', (d: string) => {
+		stdout += d;
+	});
+	child.stderr.setEncoding('utf8').on('data', (d: string) => {
+		stderr += d;
+	});
+	const code = await new Promise<number | null>(resolve => child.on('close', resolve));
 	return {replies: stdout.split('\n').filter(l => l !== ''), code, stderr};
 }
 
 describe('planwatch completion bash, in bash', () => {
 	it.each([
-		['planwatch ', ['demo', 'replay', 'version', 'completion', 'instances', 'actionsets', 'instance/', 'actionset/', 'instance/kafka', 'instance/mysql-instance', 'actionset/backup-mysql-x7k2p']],
+		['planwatch ', ['demo', 'replay', 'version', 'completion', 'help', 'instances', 'actionsets', 'instance/', 'actionset/', 'instance/kafka', 'instance/mysql-instance', 'actionset/backup-mysql-x7k2p']],
 		['planwatch instance/m', ['instance/mysql-instance']],
 		['planwatch instances ', ['kafka', 'mysql-instance']],
-		['planwatch -n db actionset/', ['actionset/', 'actionset/backup-pg-9fz']],
+		['planwatch -n db actionset/', ['actionset/backup-pg-9fz']],
+		['planwatch -n ', ['db', 'default', 'kube-system']],
+		['planwatch --namespace d', ['db', 'default']],
 		['planwatch demo --scenario postgres-', ['postgres-restore-failed']],
 		['planwatch -o ', ['tui', 'plain', 'json']],
-		['planwatch --wa', ['--wait']],
+		['planwatch --wai', ['--wait']],
 		['planwatch completion ', ['bash', 'zsh', 'fish']],
 	])('%s<TAB>', async (line, expected) => {
 		const {replies, code, stderr} = await bashComplete(line);
 		expect(stderr).toBe('');
 		expect(code).toBe(0);
 		expect(replies).toEqual(expected);
+	});
+
+	it('completes --output=<TAB> as bash splits it (at "="), without the descriptions zsh and fish show', async () => {
+		expect((await bashComplete('planwatch --output=', ['planwatch', '--output', '='])).replies).toEqual(['=tui', '=plain', '=json']);
+		expect((await bashComplete('planwatch --output=j', ['planwatch', '--output', '=', 'j'])).replies).toEqual(['json']);
+		expect((await bashComplete('planwatch --namespace=db actionset/', ['planwatch', '--namespace', '=', 'db', 'actionset/'])).replies).toEqual(['actionset/backup-pg-9fz']);
 	});
 
 	it('registers for planwatch and kubectl-planwatch', async () => {
@@ -116,7 +158,7 @@ describe('planwatch completion bash, in bash', () => {
 describe('kubectl_complete-planwatch (kubectl 1.26+ plugin completion)', () => {
 	it('answers kubectl with candidates and a directive, like `planwatch __complete`', async () => {
 		const viaKubectl = await runBin(['instance/'], {command: [process.execPath, path.join(bin, 'kubectl_complete-planwatch')], env: {KUBECONFIG: kubeconfig}});
-		expect(viaKubectl.stdout).toBe('instance/\ninstance/kafka\ninstance/mysql-instance\n:4\n');
+		expect(viaKubectl.stdout).toBe('instance/kafka\ninstance/mysql-instance\n:4\n');
 		expect(viaKubectl.code).toBe(0);
 		const direct = await runBin(['__complete', 'instance/'], {env: {KUBECONFIG: kubeconfig}});
 		expect(direct.stdout).toBe(viaKubectl.stdout);
@@ -129,5 +171,75 @@ describe('kubectl_complete-planwatch (kubectl 1.26+ plugin completion)', () => {
 			expect(result.stdout).toBe(completionScripts[shell]);
 			expect(result.stdout).toContain('__complete');
 		}
+	});
+});
+
+/** Whether `shell` is installed (the fish and zsh checks need it). */
+function has(shell: string): boolean {
+	return spawnSync(shell, ['-c', 'exit 0']).status === 0;
+}
+
+describe.skipIf(!has('fish'))('planwatch completion fish, in fish', () => {
+	/** fish's own `complete -C`: the candidates (with their descriptions) it would offer for `line`. */
+	async function fishComplete(line: string): Promise<string[]> {
+		writeFileSync(path.join(bin, 'completion.fish'), completionScripts.fish);
+		const script = `source ${JSON.stringify(path.join(bin, 'completion.fish'))}; complete -C ${JSON.stringify(line)}`;
+		// Not spawnSync: the fake apiserver runs in this process and must answer meanwhile.
+		const child = spawn('fish', ['--no-config', '-c', script], {env: {PATH: `${bin}${path.delimiter}${process.env['PATH'] ?? ''}`, KUBECONFIG: kubeconfig, HOME: bin}});
+		let stdout = '';
+		let stderr = '';
+		child.stdout.setEncoding('utf8').on('data', (d: string) => {
+			stdout += d;
+		});
+		child.stderr.setEncoding('utf8').on('data', (d: string) => {
+			stderr += d;
+		});
+		await new Promise(resolve => child.on('close', resolve));
+		expect(stderr).toBe('');
+		return stdout.split('\n').filter(l => l !== '');
+	}
+
+	it('shows descriptions next to values and flags, and keeps --output= in front of its values', async () => {
+		expect(await fishComplete('planwatch -o ')).toEqual(['json\tJSON (NDJSON while watching)', 'plain\ttext: status changes, then the final tree', 'tui\tinteractive tree (needs a terminal)']);
+		expect(await fishComplete('planwatch --output=j')).toEqual(['--output=json\tJSON (NDJSON while watching)']);
+		expect(await fishComplete('planwatch --wai')).toEqual(['--wait\texit when the targets finish']);
+		expect(await fishComplete('planwatch -n k')).toEqual(['kube-system']);
+		expect(await fishComplete('planwatch instance/m')).toEqual(['instance/mysql-instance']);
+	});
+});
+
+describe.skipIf(!has('zsh'))('planwatch completion zsh, in zsh', () => {
+	/** An interactive zsh in a pty (completion needs its line editor): type `line`, <TAB>, and read what it shows. */
+	async function zshComplete(line: string, until: string): Promise<string> {
+		writeFileSync(path.join(bin, 'completion.zsh'), completionScripts.zsh);
+		const shell = pty.spawn('zsh', ['-f'], {cols: 160, rows: 30, env: {PATH: `${bin}${path.delimiter}${process.env['PATH'] ?? ''}`, KUBECONFIG: kubeconfig, HOME: bin, PS1: '%% '}});
+		let output = '';
+		shell.onData(d => {
+			output += d;
+		});
+		const seen = async (text: string) => waitUntil(() => output.includes(text), `zsh to show ${JSON.stringify(text)}`, 20_000);
+
+		try {
+			shell.write(`autoload -U compinit && compinit -u && source ${path.join(bin, 'completion.zsh')} && echo LOADED\r`);
+			await seen('LOADED\r\n');
+			// The prompt after it: the line editor is ready for the line.
+			await waitUntil(() => output.slice(output.indexOf('LOADED\r\n')).includes('% '), 'the prompt after loading', 20_000);
+			output = '';
+			shell.write(`${line}\t`);
+			await seen(until);
+			return output;
+		} finally {
+			shell.kill();
+		}
+	}
+
+	it('lists values with their descriptions', async () => {
+		const shown = await zshComplete('planwatch -o ', 'tui    -- interactive tree');
+		expect(shown).toContain('json   -- JSON (NDJSON while watching)');
+		expect(shown).toContain('tui    -- interactive tree (needs a terminal)');
+	});
+
+	it('keeps --output= in front of the value it completes', async () => {
+		expect(await zshComplete('planwatch --output=j', 'planwatch --output=json')).toContain('planwatch --output=json');
 	});
 });

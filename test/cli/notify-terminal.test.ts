@@ -113,10 +113,11 @@ describe('notifications from the bin', () => {
 			await waitFor(/mysql-instance/);
 			terminal.write('y');
 			const [, base64] = await waitFor(/\u001B\]52;c;([A-Za-z\d+/=]+)\u0007/);
-			expect(Buffer.from(base64!, 'base64').toString('utf8')).toMatch(/^Instance default\/mysql-instance/);
-			await waitFor(/copied the tree/);
+			expect(Buffer.from(base64!, 'base64').toString('utf8')).toMatch(/^```\nInstance default\/mysql-instance/);
+			await waitFor(/sent the tree/);
 			terminal.write('s');
-			await waitFor(/saved \.\/planwatch-/);
+			// Ink redraws only what changed: the footer's "s" of "sent …" stays, so "saved" is not written whole.
+			await waitFor(/\.\/planwatch-default-mysql-instance-/);
 			const files = fs.readdirSync(cwd).sort();
 			expect(files).toHaveLength(2);
 			expect(files[0]).toMatch(/^planwatch-default-mysql-instance-\d{8}T\d{6}Z\.json$/);

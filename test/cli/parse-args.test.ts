@@ -96,7 +96,7 @@ describe('parseArgs: unknown input', () => {
 		[['-f', 'x', '--no-file'], 'unknown flag --no-file'],
 		[['-f', 'x', '-z'], 'unknown flag -z'],
 		[['-Az'], 'unknown flag -z'],
-		[['--colour'], 'unknown flag --colour'],
+		[['--colour'], 'unknown flag --colour: did you mean --color?'],
 	])('%j → %s', (argv, message) => {
 		expect(errorOf(parseArgs(argv, pipe))).toBe(message);
 	});

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Install the Debian packages the e2e harness needs: etcd (server + etcdctl)
-# and openssl. Idempotent: exits at once when everything is already there.
+# Install the Debian packages the test suites need: etcd (server + etcdctl) and
+# openssl for the e2e harness; fish and zsh so test/cli/completion.test.ts runs
+# the completion scripts in the real shells (without them it skips those cases). Idempotent: exits at once when everything is already there.
 set -euo pipefail
 
 need=()
 command -v etcd >/dev/null 2>&1 || need+=(etcd-server)
 command -v etcdctl >/dev/null 2>&1 || need+=(etcd-client)
 command -v openssl >/dev/null 2>&1 || need+=(openssl)
+command -v fish >/dev/null 2>&1 || need+=(fish)
+command -v zsh >/dev/null 2>&1 || need+=(zsh)
 
 if [[ ${#need[@]} -eq 0 ]]; then
   exit 0

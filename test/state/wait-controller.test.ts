@@ -13,7 +13,7 @@ async function flush(): Promise<void> {
 	});
 }
 
-function setup(objects: KubeObject[], options: {timeoutMs?: number; graceMs?: number; targets?: string[]} = {}) {
+function setup(objects: KubeObject[], options: {timeoutMs?: number; graceMs?: number; targets?: string[]; wait?: boolean; quitCountsFailures?: boolean} = {}) {
 	const clock = new FakeClock();
 	const store = new Store(clock);
 	for (const o of objects) {
@@ -25,11 +25,12 @@ function setup(objects: KubeObject[], options: {timeoutMs?: number; graceMs?: nu
 	const wait = createWaitController({
 		store,
 		clock,
-		wait: true,
+		wait: options.wait ?? true,
 		targets: options.targets ?? [],
 		timeoutMs: options.timeoutMs,
 		extendMs: 5 * minute,
 		graceMs: options.graceMs ?? 0,
+		...(options.quitCountsFailures === undefined ? {} : {quitCountsFailures: options.quitCountsFailures}),
 	});
 	return {clock, store, wait};
 }
@@ -114,6 +115,21 @@ describe('wait controller', () => {
 		await flush();
 		wait.quit();
 		expect(await wait.done).toEqual({exitCode: 130, message: 'interrupted while waiting'});
+	});
+
+	it('quitting a watch (no --wait) exits 0, even when a watched object failed (the demo\'s tour fails a restore)', async () => {
+		const {wait} = setup([...loadFixture('kudo/operatorversion-mysql.yaml'), loadFixtureObject('kudo/instance-mysql-restore-fatal-error.yaml')], {wait: false});
+		await flush();
+		expect(wait.getSnapshot().phase).toBe('watching');
+		wait.quit();
+		expect(await wait.done).toEqual({exitCode: 0, message: ''});
+	});
+
+	it('quitting the TUI over files still exits 1 for a failed object, as -f -o plain does', async () => {
+		const {wait} = setup([...loadFixture('kudo/operatorversion-mysql.yaml'), loadFixtureObject('kudo/instance-mysql-restore-fatal-error.yaml')], {wait: false, quitCountsFailures: true});
+		await flush();
+		wait.quit();
+		expect(await wait.done).toEqual({exitCode: 1, message: ''});
 	});
 
 	it('does not report the previous run while the controller has not picked up a triggered plan', async () => {

@@ -165,35 +165,39 @@ describe('ETA from past runs', () => {
 describe('copy, save and notifications', () => {
 	const osc52 = (written: readonly string[]) => written.join('').match(/\u001B\]52;c;([A-Za-z\d+/=]*)\u0007/)?.[1];
 
-	test('y copies the summary and plain tree with OSC 52, Y the JSON; the footer says so', async () => {
+	test('y sends the summary and plain tree (a Markdown code block) with OSC 52, Y the JSON; the footer says where to', async () => {
 		const {store, app, written} = setup({history: true, targets: [key]});
 		store.apply({type: 'upsert', resource: 'Instance', object: deploy('IN_PROGRESS', {deploy: 'IN_PROGRESS'})});
 		await app.waitForFrame(f => f.includes('init'));
 		await app.press('y');
-		let frame = await app.waitForFrame(f => f.includes('copied'));
-		expect(frame.split('\n').at(-1)).toBe('copied the tree of default/mysql-instance to the clipboard');
-		const tree = Buffer.from(osc52(written)!, 'base64').toString('utf8');
+		let frame = await app.waitForFrame(f => f.includes('sent'));
+		// Not "copied": OSC 52 is never acknowledged, and tmux's defaults drop it.
+		expect(frame.split('\n').at(-1)).toBe('sent the tree of default/mysql-instance to the terminal\'s clipboard');
+		const fenced = Buffer.from(osc52(written)!, 'base64').toString('utf8');
+		expect(fenced.startsWith('```\n')).toBe(true);
+		expect(fenced.endsWith('\n```\n')).toBe(true);
+		const tree = fenced.slice(4, -4);
 		expect(tree.split('\n')[0]).toMatch(/^Instance default\/mysql-instance · mysql-5.7-0.3.0 · active plan deploy( · times UTC)?$/);
 		expect(tree).toMatch(/├─ ● deploy/);
 		expect(tree.trim().split('\n').at(-1)).toMatch(/^● deploy in progress/);
 		written.length = 0;
 		await app.press('Y');
-		await app.waitForFrame(f => f.includes('copied the JSON'));
+		await app.waitForFrame(f => f.includes('sent the JSON'));
 		const json = JSON.parse(Buffer.from(osc52(written)!, 'base64').toString('utf8')) as {name: string; tree: unknown[]};
 		expect(json.name).toBe('mysql-instance');
 		// The next key brings the hints back.
 		await app.press('j');
 		frame = await app.waitForFrame(f => f.includes('? help'));
-		expect(frame).not.toContain('copied');
+		expect(frame).not.toContain("terminal's clipboard");
 	});
 
-	test('inside tmux the clipboard sequence goes through the DCS passthrough', async () => {
+	test('inside tmux the clipboard sequence goes as it is (set-clipboard on) and through the DCS passthrough', async () => {
 		const {store, app, written} = setup({history: false, targets: [key], env: {TMUX: '/tmp/tmux-1000/default,1,0'}});
 		store.apply({type: 'upsert', resource: 'Instance', object: deploy('IN_PROGRESS', {deploy: 'IN_PROGRESS'})});
 		await app.waitForFrame(f => f.includes('init'));
 		await app.press('y');
-		await app.waitForFrame(f => f.includes('copied'));
-		expect(written.join('')).toMatch(/^\u001BPtmux;\u001B\u001B\]52;c;[A-Za-z\d+/=]+\u0007\u001B\\$/);
+		await app.waitForFrame(f => f.includes('sent'));
+		expect(written.join('')).toMatch(/^\u001B\]52;c;([A-Za-z\d+/=]+)\u0007\u001BPtmux;\u001B\u001B\]52;c;\1\u0007\u001B\\$/);
 	});
 
 	test('s saves plain and JSON side by side, never over an existing file; a failed write is a footer error', async () => {
