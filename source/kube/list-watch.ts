@@ -745,7 +745,9 @@ export class Reflector {
 function listTimeoutMessage(plural: string, timeoutMs: number, progress: ListProgress): string {
 	const seconds = Math.round(timeoutMs / 1000);
 	if (!progress.answered) {
-		return progress.pages > 0 ? `the cluster did not answer page ${progress.pages + 1} of a list of ${plural} within ${seconds}s` : `the cluster did not answer a list of ${plural} within ${seconds}s`;
+		return progress.pages > 0
+			? `the cluster did not answer page ${progress.pages + 1} of a list of ${plural} within ${seconds}s`
+			: `the cluster did not answer a list of ${plural} within ${seconds}s`;
 	}
 
 	const page = progress.pages > 0 ? ` (page ${progress.pages + 1})` : '';
