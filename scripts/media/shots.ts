@@ -69,6 +69,22 @@ export const shots: readonly Shot[] = [
 		expect: /⤷ ✔ StartupApplication[^]*EVENTS default\/restore-[^]*Ended deferPhase/,
 	},
 	{
+		// Why it is stuck: the deploy step's Deployment has a crash-looping pod; its previous log and the next command.
+		name: 'why-kudo-crashloop',
+		title: 'planwatch demo --scenario why-stuck   (shop-db opened)',
+		demo: {scenario: 'why-stuck', columns, rows},
+		script: [{at: 23_000}, {keys: ['j', ENTER]}],
+		expect: /why +pod shop-db-mysql-[^]*CrashLoopBackOff[^]*next +kubectl logs -n default shop-db-mysql-[^ ]+ -c mysql --previous/,
+	},
+	{
+		// Why it failed: the Kanister phase's pod is gone; the last lines planwatch read of its log stay.
+		name: 'why-kanister-failed',
+		title: 'planwatch demo --scenario why-stuck   (backup ActionSet opened)',
+		demo: {scenario: 'why-stuck', columns, rows},
+		script: [{at: 23_000}, {keys: [ENTER]}],
+		expect: /why +pod kanister-job-m8wzt \(gone\)[^]*mysqldump: Got error[^]*next +kanctl create actionset/,
+	},
+	{
 		// ETA from past runs: three earlier plays of the same deploy (faster, as fast, slower) are the history.
 		name: 'eta-tree',
 		title: 'planwatch demo --scenario mysql-deploy   (ETA from past runs)',

@@ -98,7 +98,8 @@ Demo (a simulated cluster: no kubeconfig; --wait, --timeout and + work)
   --scenario NAME       tour (default), mysql-deploy, zookeeper-deploy,
                         kudo-fatal, kudo-uid-race, mysql-backup,
                         backup-defer-failed, postgres-restore-failed,
-                        restore-defer-both-failed, actionset-start-failed, many
+                        restore-defer-both-failed, actionset-start-failed,
+                        why-stuck, many
   --speed N             Play N times faster (0.5 = half speed; default 1).
   --loop                Start over when the scenario ends (for a booth).
 
@@ -152,7 +153,8 @@ Flags
   --scenario NAME       tour (default), mysql-deploy, zookeeper-deploy,
                         kudo-fatal, kudo-uid-race, mysql-backup,
                         backup-defer-failed, postgres-restore-failed,
-                        restore-defer-both-failed, actionset-start-failed, many
+                        restore-defer-both-failed, actionset-start-failed,
+                        why-stuck, many
   --speed N             Play N times faster (0.5 = half speed; default 1).
   --loop                Start over when the scenario ends (for a booth).
   --wait                Exit when every object of the scenario finishes:

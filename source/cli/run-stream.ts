@@ -18,6 +18,10 @@ import {onceExitCode} from './describe-error.js';
 import type {Options} from './parse-args.js';
 import {whenSynced} from './when-synced.js';
 import {exitCodes, isExitCode} from '../core/exit-codes.js';
+import type {PlanNode} from '../model/plan-tree.js';
+import {allWatchWants} from '../state/watch-wants.js';
+import {diagnoseIn} from '../state/workloads.js';
+import type {Printer} from '../render/printer.js';
 
 export type StreamRun = {
 	readonly store: Store;
@@ -155,7 +159,12 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 			}
 		};
 
-		unsubscribe = store.subscribe(report);
+		const explain = explainFailed(store, wanted, printer, write, clock);
+		explain();
+		unsubscribe = store.subscribe(() => {
+			report();
+			explain();
+		});
 	}
 
 	run.onReady?.();
@@ -176,6 +185,56 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 	));
 	await queue;
 	return result;
+}
+
+/**
+ * Pods and logs are watched for every running or failed step and phase of the objects reported (a stream shows
+ * them all); under a failed one the log says why and what to run next, each once.
+ */
+function explainFailed(
+	store: StreamRun['store'],
+	wanted: (key: string) => boolean,
+	printer: Printer,
+	write: (text: string) => void,
+	clock: Clock,
+): () => void {
+	const said = new Set<string>();
+	let seen: {objects: unknown; version: number} | undefined;
+	return () => {
+		const snapshot = store.getSnapshot();
+		// Only a change of the objects or of what was watched can change an explanation.
+		if (seen?.objects === snapshot.objects && seen.version === store.workloads.version) {
+			return;
+		}
+
+		seen = {objects: snapshot.objects, version: store.workloads.version};
+		const objects = snapshot.objects.filter(o => wanted(objectKey(o)));
+		const wants = allWatchWants(objects, (object, node) => diagnoseIn(snapshot, object, node));
+		store.workloads.setInterest(wants.interest);
+		store.workloads.setWantedLogs(wants.logs);
+		const at = clock.now();
+		for (const object of objects) {
+			const visit = (nodes: readonly PlanNode[]): void => {
+				for (const node of nodes) {
+					visit(node.children);
+					if (node.state !== 'failed') {
+						continue;
+					}
+
+					const d = diagnoseIn(snapshot, object, node);
+					const key = `${objectKey(object)} ${node.id}`;
+					for (const [part, text] of [['why', d?.cause], ['next', d?.next]] as const) {
+						if (text && !said.has(`${key} ${part}`)) {
+							said.add(`${key} ${part}`);
+							write(printer.explain(part, text, at));
+						}
+					}
+				}
+			};
+
+			visit(object.tree);
+		}
+	};
 }
 
 /**

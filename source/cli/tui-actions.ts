@@ -6,7 +6,7 @@
 import path from 'node:path';
 import {describeError} from './describe-error.js';
 import {objectKey} from '../model/plan-tree.js';
-import {toJsonObject} from '../render/json.js';
+import {explainerOf, toJsonObject} from '../render/json.js';
 import {renderObjectPlain} from '../render/plain.js';
 import type {Clock} from '../core/clock.js';
 import type {StoreSnapshot} from '../state/store.js';
@@ -44,7 +44,8 @@ export function createTuiActions(options: TuiActionsOptions): TuiActions {
 			timeZone: options.timeZone,
 		}).join('\n') + '\n';
 		const eta = options.expectations && {expectations: options.expectations, timings: snapshot.timings, now};
-		const json = JSON.stringify(toJsonObject(object, snapshot.events.get(key) ?? [], eta), undefined, 2) + '\n';
+		const document = toJsonObject(object, snapshot.events.get(key) ?? [], eta, explainerOf(snapshot, object));
+		const json = JSON.stringify(document, undefined, 2) + '\n';
 		return {plain, json, label: `${object.namespace}/${object.name}`, namespace: object.namespace, name: object.name};
 	};
 
@@ -66,9 +67,13 @@ export function createTuiActions(options: TuiActionsOptions): TuiActions {
 	};
 
 	return {
-		run(command: ActionCommand, key: string | undefined): ActionOutcome {
+		run(command: ActionCommand, key: string | undefined, next?: string): ActionOutcome {
 			if (command === 'notify.toggle') {
 				return {ok: options.notifier.available, message: options.notifier.toggle()};
+			}
+
+			if (command === 'copy.tree' && next !== undefined) {
+				return copied(signals.copy(`${next}\n`), 'the next command');
 			}
 
 			const t = key === undefined ? undefined : texts(key);

@@ -19,7 +19,19 @@ export type KubeObject = {
 };
 
 /** The resources planwatch reads. Never Secrets, never writes. */
-export type ResourceKind = 'Instance' | 'OperatorVersion' | 'ActionSet' | 'Blueprint' | 'Event';
+export type ResourceKind = 'Instance' | 'OperatorVersion' | 'ActionSet' | 'Blueprint' | 'Event' | WorkloadKind;
+
+/**
+ * What planwatch reads to say why a step or phase is stuck: the objects KUDO applied, and pods. Watched only for
+ * nodes that need it (see docs/stuck.md); pods are optional RBAC.
+ */
+export type WorkloadKind = 'Pod' | 'Deployment' | 'StatefulSet' | 'Job';
+
+export const workloadKinds: readonly WorkloadKind[] = ['Pod', 'Deployment', 'StatefulSet', 'Job'];
+
+export function isWorkloadKind(kind: string): kind is WorkloadKind {
+	return (workloadKinds as readonly string[]).includes(kind);
+}
 
 /** Which resource a raw object is, by apiVersion group and kind; undefined for kinds planwatch ignores. */
 export function resourceOf(object: KubeObject): ResourceKind | undefined {
@@ -39,6 +51,19 @@ export function resourceOf(object: KubeObject): ResourceKind | undefined {
 
 		case 'Blueprint': {
 			return group === 'cr.kanister.io' ? 'Blueprint' : undefined;
+		}
+
+		case 'Pod': {
+			return object.apiVersion === 'v1' ? 'Pod' : undefined;
+		}
+
+		case 'Deployment':
+		case 'StatefulSet': {
+			return group === 'apps' ? object.kind : undefined;
+		}
+
+		case 'Job': {
+			return group === 'batch' ? 'Job' : undefined;
 		}
 
 		case 'Event': {

@@ -18,6 +18,10 @@ export const resourceTypes: Readonly<Record<ResourceKind, ResourceType>> = {
 	ActionSet: {kind: 'ActionSet', group: 'cr.kanister.io', version: 'v1alpha1', plural: 'actionsets', product: 'Kanister'},
 	Blueprint: {kind: 'Blueprint', group: 'cr.kanister.io', version: 'v1alpha1', plural: 'blueprints', product: 'Kanister'},
 	Event: {kind: 'Event', group: '', version: 'v1', plural: 'events'},
+	Pod: {kind: 'Pod', group: '', version: 'v1', plural: 'pods'},
+	Deployment: {kind: 'Deployment', group: 'apps', version: 'v1', plural: 'deployments'},
+	StatefulSet: {kind: 'StatefulSet', group: 'apps', version: 'v1', plural: 'statefulsets'},
+	Job: {kind: 'Job', group: 'batch', version: 'v1', plural: 'jobs'},
 };
 
 /** Core namespaces, which `-n <TAB>` lists as `kubectl get -n <TAB>` does. */

@@ -5,6 +5,7 @@ import type {KanisterWaitFacts, NodeState, Outcome, PlanEvent, PlanNode, PlanObj
 import {readKanisterEvents, type KanisterEventFacts} from './kanister-events.js';
 import {isoTime, latestTime, rawString, record, records, type RawRecord} from './read-raw.js';
 import {maxMessageLength, maxNameLength, sanitizeLine} from './sanitize.js';
+import {kanisterJobIdLabel} from './diagnosis.js';
 import {kanisterState} from './status.js';
 
 /*
@@ -617,6 +618,7 @@ export function adaptActionSet(
 		name: objectName,
 		...(rawString(meta['uid']) ? {uid: name(meta['uid'])} : {}),
 		...(rawString(meta['resourceVersion']) ? {resourceVersion: name(meta['resourceVersion'])} : {}),
+		...(rawString(record(meta['labels'])[kanisterJobIdLabel]) ? {jobId: name(record(meta['labels'])[kanisterJobIdLabel])} : {}),
 		...(createdAt ? {createdAt} : {}),
 		outcome,
 		summary: sanitizeLine(summary, maxMessageLength),

@@ -128,6 +128,8 @@ export type PlanObject = {
 	readonly wait: WaitFacts;
 	/** Its deletion has begun (metadata.deletionTimestamp). */
 	readonly deletion?: {readonly since?: string; readonly finalizers: readonly string[]};
+	/** Kanister: the ActionSet's `kanister.io/JobID` label, which KubeTask copies onto the pods it runs. */
+	readonly jobId?: string;
 	/** Top-level nodes: KUDO plans (all, including NOT ACTIVE ones) or Kanister actions. */
 	readonly tree: readonly PlanNode[];
 };

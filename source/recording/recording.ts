@@ -16,6 +16,7 @@
 import type {KubeObject, ResourceKind} from '../core/kube-object.js';
 import {InputError} from '../core/errors.js';
 import {exitCodes, isExitCode} from '../core/exit-codes.js';
+import {logTailLimits} from '../model/log-tail.js';
 import {sanitizeLine, sanitizeText} from '../model/sanitize.js';
 import type {ConnectionState, SourceEvent} from '../state/object-source.js';
 import {contextSeparator} from '../model/plan-tree.js';
@@ -78,7 +79,9 @@ const maxRecordedString = 16_384;
 /** Bad recording: one line naming the file and line, exit 2. */
 export class RecordingError extends InputError {}
 
-const resources: ReadonlySet<string> = new Set<ResourceKind>(['Instance', 'OperatorVersion', 'ActionSet', 'Blueprint', 'Event']);
+const resources: ReadonlySet<string> = new Set<ResourceKind>([
+	'Instance', 'OperatorVersion', 'ActionSet', 'Blueprint', 'Event', 'Pod', 'Deployment', 'StatefulSet', 'Job',
+]);
 
 /** Fields planwatch never reads and that only make lines long (server-side apply bookkeeping). */
 function isDropped(key: string, parentKey: string | undefined): boolean {
@@ -189,6 +192,21 @@ export function encodeEntry(at: number, event: RecordedEvent): string {
 
 		case 'missing': {
 			body = {type: 'missing', resource: event.resource, message: sanitizeLine(event.message)};
+			break;
+		}
+
+		case 'log': {
+			body = {
+				type: 'log',
+				namespace: sanitizeLine(event.namespace, 253),
+				pod: sanitizeLine(event.pod, 253),
+				container: sanitizeLine(event.container, 253),
+				previous: event.previous,
+				text: sanitizeText(event.text, logTailLimits.requestBytes),
+				...(event.reset ? {reset: true} : {}),
+				...(event.error === undefined ? {} : {error: sanitizeLine(event.error)}),
+				...(event.forbidden ? {forbidden: true} : {}),
+			};
 			break;
 		}
 
@@ -401,6 +419,21 @@ function parseEventBody(value: Record<string, unknown>, length: number, fail: (r
 
 		case 'missing': {
 			return {type, resource: needResource(), message: sanitizeLine(value['message'])};
+		}
+
+		case 'log': {
+			const error = value['error'];
+			return {
+				type,
+				namespace: sanitizeLine(value['namespace'], 253),
+				pod: sanitizeLine(value['pod'], 253),
+				container: sanitizeLine(value['container'], 253),
+				previous: value['previous'] === true,
+				text: sanitizeText(value['text'], logTailLimits.requestBytes),
+				...(value['reset'] === true ? {reset: true} : {}),
+				...(error === undefined ? {} : {error: sanitizeLine(error)}),
+				...(value['forbidden'] === true ? {forbidden: true} : {}),
+			};
 		}
 
 		case 'fatal': {

@@ -10,7 +10,8 @@ export function jsonPrinter(options: Pick<PrinterOptions, 'expectations'> = {}):
 		transition: t => transitionLine(t),
 		// NDJSON readers get the connection in each snapshot; a note has no line type of its own.
 		note: () => '',
-		finished: (snapshot, result, at) =>
-			snapshotLine(snapshot, at, expectations && {expectations, timings: snapshot.timings}) + resultLine(result, at),
+		// The nodes of every snapshot line carry `cause`, `resources`, `pods`, `logTail` and `next`.
+		explain: () => '',
+		finished: (snapshot, result, at) => snapshotLine(snapshot, at, expectations && {expectations, timings: snapshot.timings}) + resultLine(result, at),
 	};
 }

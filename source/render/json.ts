@@ -30,6 +30,16 @@
  *     "updatedAt", "startedAt", "endedAt": ISO times the object (or its events) carry
  *     "eta":      while it runs and past runs of it are in the history:
  *                 {"state": "left" | "overdue", "ms": number, "text": "~2m left", "runs": number}
+ *     A running, retrying or failed KUDO step or Kanister phase, once planwatch has watched its pods (docs/stuck.md):
+ *     "cause":     string: the pod (or object) that explains it, and why
+ *     "resources": [{"kind", "namespace", "name", "healthy": bool, "terminal": bool, "health": string}]   KUDO: what
+ *                  the manager applied for the step, with KUDO's health
+ *     "pods":      [{"namespace", "name", "phase", "ready": "0/1", "restarts": number, "reason", "words", "container"?}]
+ *                  reason: image-pull | crash-loop | oom-killed | unschedulable | config-error | exited | failed |
+ *                  not-ready | waiting | pending | succeeded | ready | terminating | unknown
+ *     "logTail":   {"pod", "container", "previous": bool, "lines": [string]}   the last lines read (bounded, sanitized)
+ *     "next":      string: the command to run next, shell-quoted (planwatch never runs it)
+ *     "watchNote": string: pods or their logs may not be read (RBAC)
  *   }
  *
  *   The object's "eta" (same shape) is its running plan's (KUDO) or action's (Kanister).
@@ -43,6 +53,8 @@
 import {formatEta, nodeEta, planNode, type Eta, type Expectation} from '../model/eta.js';
 import {objectKey, type PlanEvent, type PlanNode, type PlanObject} from '../model/plan-tree.js';
 import type {NodeTiming, StoreSnapshot, Transition} from '../state/store.js';
+import type {Diagnosis} from '../model/diagnosis.js';
+import {diagnoseIn} from '../state/workloads.js';
 
 export type JsonEta = {state: Eta['kind']; ms: number; text: string; runs: number};
 
@@ -69,6 +81,27 @@ export type JsonNode = {
 	startedAt?: string;
 	endedAt?: string;
 	eta?: JsonEta;
+	/** A running, retrying or failed step/phase: why (see docs/stuck.md). */
+	cause?: string;
+	/** KUDO: the objects the manager applied for this step, with KUDO's health. */
+	resources?: Array<{kind: string; namespace: string; name: string; healthy: boolean; terminal: boolean; health: string}>;
+	/** The pods behind them (Kanister: the pod the phase's function ran, kept after it is gone). */
+	pods?: Array<{
+		namespace: string;
+		name: string;
+		phase: string;
+		ready: string;
+		restarts: number;
+		reason: string;
+		words: string;
+		container?: string;
+	}>;
+	/** The last lines planwatch read of the log that explains it (`previous`: the container before its restart). */
+	logTail?: {pod: string; container: string; previous: boolean; lines: string[]};
+	/** The command to run next (shell-quoted); planwatch never runs it. */
+	next?: string;
+	/** Pods or their logs may not be read (RBAC). */
+	watchNote?: string;
 };
 
 export type JsonEvent = {type: string; reason: string; message: string; time?: string; count: number};
@@ -96,10 +129,18 @@ export type JsonObject = {
 
 export type JsonDocument = {objects: JsonObject[]};
 
-type Snapshot = Pick<StoreSnapshot, 'objects' | 'events'>;
+type Snapshot = Pick<StoreSnapshot, 'objects' | 'events'> & Partial<Pick<StoreSnapshot, 'workloads' | 'timings'>>;
+
+type Explain = (node: PlanNode) => Diagnosis | undefined;
+
+/** Why each node of `object` is stuck or failed, from what the snapshot's workloads watched (none without them). */
+export function explainerOf(snapshot: Snapshot, object: PlanObject): Explain | undefined {
+	const {workloads, timings} = snapshot;
+	return workloads && timings ? node => diagnoseIn({workloads, timings}, object, node) : undefined;
+}
 
 export function toJsonDocument(snapshot: Snapshot, eta?: EtaContext): JsonDocument {
-	return {objects: snapshot.objects.map(o => toJsonObject(o, snapshot.events.get(objectKey(o)) ?? [], eta))};
+	return {objects: snapshot.objects.map(o => toJsonObject(o, snapshot.events.get(objectKey(o)) ?? [], eta, explainerOf(snapshot, o)))};
 }
 
 /** The `-o json` document, pretty-printed, ending in a newline. */
@@ -122,7 +163,8 @@ export function* renderJsonChunks(snapshot: Snapshot & Pick<StoreSnapshot, 'miss
 	yield '{\n  "objects": [\n';
 	for (const [i, o] of objects.entries()) {
 		// JSON.stringify escapes newlines inside strings: every raw newline is indentation.
-		const text = JSON.stringify(toJsonObject(o, snapshot.events.get(objectKey(o)) ?? [], eta), undefined, 2).replaceAll('\n', '\n    ');
+		const object = toJsonObject(o, snapshot.events.get(objectKey(o)) ?? [], eta, explainerOf(snapshot, o));
+		const text = JSON.stringify(object, undefined, 2).replaceAll('\n', '\n    ');
 		yield `    ${text}${i < objects.length - 1 ? ',' : ''}\n`;
 	}
 
@@ -154,7 +196,7 @@ function etaOfNodes(object: PlanObject, eta: EtaContext | undefined): NodeEta | 
 	};
 }
 
-export function toJsonObject(object: PlanObject, events: readonly PlanEvent[], eta?: EtaContext): JsonObject {
+export function toJsonObject(object: PlanObject, events: readonly PlanEvent[], eta?: EtaContext, explain?: Explain): JsonObject {
 	const nodeEtaOf = etaOfNodes(object, eta);
 	const plan = nodeEtaOf ? planNode(object) : undefined;
 	return {
@@ -179,11 +221,12 @@ export function toJsonObject(object: PlanObject, events: readonly PlanEvent[], e
 					: undefined,
 			eta: plan ? nodeEtaOf!(plan) : undefined,
 		}),
-		tree: object.tree.map(n => toJsonNode(n, nodeEtaOf)),
+		tree: object.tree.map(n => toJsonNode(n, nodeEtaOf, explain)),
 	};
 }
 
-export function toJsonNode(node: PlanNode, etaOf?: NodeEta): JsonNode {
+export function toJsonNode(node: PlanNode, etaOf?: NodeEta, explain?: Explain): JsonNode {
+	const why = explain?.(node);
 	return {
 		kind: node.kind,
 		name: node.name,
@@ -200,8 +243,9 @@ export function toJsonNode(node: PlanNode, etaOf?: NodeEta): JsonNode {
 			startedAt: node.startedAt,
 			endedAt: node.endedAt,
 			eta: etaOf?.(node),
+			...(why ? jsonWhy(why) : {}),
 		}),
-		children: node.children.map(n => toJsonNode(n, etaOf)),
+		children: node.children.map(n => toJsonNode(n, etaOf, explain)),
 	};
 }
 
@@ -239,6 +283,31 @@ export function transitionLine(t: Transition): string {
 /** NDJSON: how the run ended (the process exits with `exitCode`). */
 export function resultLine(result: {readonly exitCode: number; readonly message: string}, at: number): string {
 	return JSON.stringify({type: 'result', time: new Date(at).toISOString(), exitCode: result.exitCode, message: result.message}) + '\n';
+}
+
+/** The diagnosis keys of a node: empty lists are left out. */
+function jsonWhy(d: Diagnosis): Pick<JsonNode, 'cause' | 'resources' | 'pods' | 'logTail' | 'next' | 'watchNote'> {
+	return {
+		cause: d.cause,
+		resources: d.resources.length > 0
+			? d.resources.map(r => ({kind: r.kind, namespace: r.namespace, name: r.name, healthy: r.healthy, terminal: r.terminal, health: r.words}))
+			: undefined,
+		pods: d.pods.length > 0
+			? d.pods.map(p => ({
+				namespace: p.namespace,
+				name: p.name,
+				phase: p.phase,
+				ready: p.ready,
+				restarts: p.restarts,
+				reason: p.reason,
+				words: p.words,
+				...optional({container: p.container}),
+			}))
+			: undefined,
+		logTail: d.log && d.logTail ? {pod: d.log.pod, container: d.log.container, previous: d.log.previous, lines: [...d.logTail]} : undefined,
+		next: d.next,
+		watchNote: d.note,
+	};
 }
 
 /** Drops undefined values, so optional keys are absent rather than null. */

@@ -2,7 +2,7 @@
 import {timeOfDay, zoneName} from '../model/clock-time.js';
 import {objectKey, qualifiedName} from '../model/plan-tree.js';
 import {deletedVerdict} from '../model/wait-rules.js';
-import {formatFinished, formatObjectLine, formatTransition, renderPlain} from './plain.js';
+import {formatExplanation, formatFinished, formatObjectLine, formatTransition, renderPlain} from './plain.js';
 import type {Printer, PrinterOptions} from './printer.js';
 
 export function plainPrinter(options: PrinterOptions): Printer {
@@ -22,6 +22,7 @@ export function plainPrinter(options: PrinterOptions): Printer {
 		started: (snapshot, at) => log(snapshot.objects.map(o => formatObjectLine(o, at, options) + '\n').join('')),
 		transition: t => log(formatTransition(t, options) + '\n'),
 		note: (text, at) => log(`${timeOfDay(at, options.timeZone)} ${text}\n`),
+		explain: (part, text, at) => log(formatExplanation(part, text, at, options) + '\n'),
 		finished(snapshot, _result, at) {
 			// No result line: the exit code (and for codes 2–4 a line on stderr) says it. What finished, then the tree.
 			const finished = snapshot.objects

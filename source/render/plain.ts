@@ -273,6 +273,16 @@ export function formatFinished(
 }
 
 /**
+ * Under a failed node in the live plain log, once each: why, and the command to run next —
+ * `11:04:02   why: pod web-1: CrashLoopBackOff: …` / `11:04:02   next: kubectl logs -n ns web-1 -c app --previous`.
+ */
+export function formatExplanation(part: 'why' | 'next', text: string, at: number, options: TransitionOptions): string {
+	const g = options.ascii ? ascii : unicode;
+	const paint = createPaint(options.color);
+	return `${timeOfDay(at, options.timeZone)}   ${part}: ${part === 'why' ? paint('error', oneLine(text, g)) : oneLine(text, g)}`;
+}
+
+/**
  * One row per node. Text here is sanitized already (line breaks are the marker, tabs spaces): only the marker
  * changes, to the glyph set's (ASCII output must not carry `⏎`).
  */

@@ -18,7 +18,8 @@ export type PrinterOptions = {
 };
 
 /** The objects to print with what is known about them. */
-export type PrintedSnapshot = Pick<StoreSnapshot, 'objects' | 'timings' | 'events' | 'missing'> & Partial<Pick<StoreSnapshot, 'deleted'>>;
+export type PrintedSnapshot = Pick<StoreSnapshot, 'objects' | 'timings' | 'events' | 'missing'>
+	& Partial<Pick<StoreSnapshot, 'deleted' | 'workloads'>>;
 
 export type Printer = {
 	/** `--once`: the whole picture, in chunks written one after the other (a big picture is never one string). */
@@ -29,6 +30,8 @@ export type Printer = {
 	transition(t: Transition): string;
 	/** A live run: something about the connection or what cannot be watched (empty where the format has no place for it). */
 	note(text: string, at: number): string;
+	/** A live run: under a failed node, why it failed or the command to run next (each once; empty where the format has no place). */
+	explain(part: 'why' | 'next', text: string, at: number): string;
 	/** A live run's end: the final picture and how the run ended. */
 	finished(snapshot: PrintedSnapshot, result: {readonly exitCode: number; readonly message: string}, at: number): string;
 };

@@ -9,6 +9,7 @@ import {mysqlDeploy} from './catalog/mysql-deploy.js';
 import {postgresRestoreFailed} from './catalog/postgres-restore-failed.js';
 import {restoreDeferBothFailed} from './catalog/restore-defer-both-failed.js';
 import {tour} from './catalog/tour.js';
+import {whyStuck} from './catalog/why-stuck.js';
 import {zookeeperDeploy} from './catalog/zookeeper-deploy.js';
 import type {Scenario} from './scenario.js';
 
@@ -24,6 +25,7 @@ export const scenarios: readonly Scenario[] = [
 	postgresRestoreFailed,
 	restoreDeferBothFailed,
 	actionsetStartFailed,
+	whyStuck,
 	many,
 ];
 

@@ -16,6 +16,8 @@
  *    - `delete`: delete the named object.
  *    - `event`: create a core/v1 Event; `completeEvent` fills its name, timestamps, count and involvedObject
  *      namespace/uid the way an event recorder would.
+ *    - `log`: lines a container of the named Pod writes (`logStep`): the demo hands them on as a kubelet's log
+ *      would be read; a player without a kubelet has nowhere to write them and skips the step.
  * Objects carry no server-owned metadata (uid, resourceVersion, generation, creationTimestamp): the server (or
  * the simulated cluster) sets those.
  */
@@ -31,7 +33,7 @@ export type PlayContext = {
 	at(offsetMs: number): string;
 };
 
-export type StepOp = 'create' | 'status' | 'update' | 'delete' | 'event';
+export type StepOp = 'create' | 'status' | 'update' | 'delete' | 'event' | 'log';
 
 /** A literal object, or a builder called at play time (timestamps, namespace). */
 export type StepObject = KubeObject | ((ctx: PlayContext) => KubeObject);
@@ -125,4 +127,43 @@ export function scenarioTargets(
 	}
 
 	return [...seen.values()];
+}
+
+/**
+ * A `log` step: `text` written by `container` of pod `pod` (the previous instance's log when `previous`; `reset`:
+ * a new read, as after a restart, replaces what was read before).
+ */
+export function logStep(
+	at: number,
+	log: {readonly pod: string; readonly container: string; readonly text: string; readonly previous?: boolean; readonly reset?: boolean},
+): ScenarioStep {
+	const object = {
+		apiVersion: 'v1',
+		kind: 'PodLog',
+		metadata: {name: log.pod},
+		container: log.container,
+		previous: log.previous === true,
+		reset: log.reset === true,
+		text: log.text,
+	};
+	return {at, op: 'log', resource: 'Pod', object};
+}
+
+/** What a `log` step's object says. */
+export function logOf(object: KubeObject): {
+	readonly namespace: string;
+	readonly pod: string;
+	readonly container: string;
+	readonly previous: boolean;
+	readonly text: string;
+	readonly reset?: true;
+} {
+	return {
+		...(object['reset'] === true ? {reset: true as const} : {}),
+		namespace: object.metadata?.namespace ?? '',
+		pod: object.metadata?.name ?? '',
+		container: typeof object['container'] === 'string' ? object['container'] : '',
+		previous: object['previous'] === true,
+		text: typeof object['text'] === 'string' ? object['text'] : '',
+	};
 }

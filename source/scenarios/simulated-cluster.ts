@@ -10,10 +10,12 @@ import {completeEvent, isoSeconds, materialize, type PlayContext, type ScenarioS
 
 export type ClusterChange = {readonly type: 'upsert' | 'delete'; readonly resource: ResourceKind; readonly object: KubeObject};
 
-export const clusterResources: readonly ResourceKind[] = ['OperatorVersion', 'Instance', 'Blueprint', 'ActionSet', 'Event'];
+export const clusterResources: readonly ResourceKind[] = [
+	'OperatorVersion', 'Instance', 'Blueprint', 'ActionSet', 'Event', 'Deployment', 'StatefulSet', 'Job', 'Pod',
+];
 
 /** Kinds whose status is a subresource: writes to it leave spec and generation alone. */
-const statusSubresource = new Set<ResourceKind>(['Instance']);
+const statusSubresource = new Set<ResourceKind>(['Instance', 'Deployment', 'StatefulSet', 'Job', 'Pod']);
 
 function key(object: KubeObject): string {
 	return `${object.metadata?.namespace ?? ''}/${object.metadata?.name ?? ''}`;
@@ -33,6 +35,10 @@ export class SimulatedCluster {
 
 	/** Apply one step. Returns the change to report, or undefined for a no-op. Throws on an impossible step. */
 	apply(step: ScenarioStep, ctx: PlayContext): ClusterChange | undefined {
+		if (step.op === 'log') {
+			return undefined; // no object changes: the demo source hands the lines on
+		}
+
 		const object = materialize(step, ctx);
 		const store = this.#objects.get(step.resource)!;
 		const current = store.get(key(object));
@@ -104,7 +110,8 @@ export class SimulatedCluster {
 	/** Delete everything (for --loop); returns the deletions to report, events last. */
 	clear(): ClusterChange[] {
 		const changes: ClusterChange[] = [];
-		for (const resource of ['Instance', 'ActionSet', 'OperatorVersion', 'Blueprint', 'Event'] as const) {
+		const order = ['Pod', 'Deployment', 'StatefulSet', 'Job', 'Instance', 'ActionSet', 'OperatorVersion', 'Blueprint', 'Event'] as const;
+		for (const resource of order) {
 			const store = this.#objects.get(resource)!;
 			for (const object of store.values()) {
 				changes.push({

@@ -24,7 +24,8 @@ import {classifyFailure, CredentialError, nearMiss, notFoundMessage, type KubeFa
 import type {LoadedKubeconfig} from '../kube/kubeconfig.js';
 import {listObjects, Reflector, type ReflectorEvent, type ReflectorState} from '../kube/list-watch.js';
 import type {RequestLog} from '../kube/request-log.js';
-import type {ConnectionState, ObjectSource, SourceSink} from '../state/object-source.js';
+import type {ConnectionState, InterestFeed, ObjectSource, SourceSink} from '../state/object-source.js';
+import {WorkloadFollower} from './workload-follower.js';
 import type {KubeObject, ResourceKind} from '../core/kube-object.js';
 import {resourceTypes} from '../kube/resources.js';
 import type {Target, TargetKind} from '../model/targets.js';
@@ -99,6 +100,7 @@ export class ClusterSource implements ObjectSource {
 	readonly #strings = new StringTable();
 	#sink: SourceSink | undefined;
 	#entries: Entry[] = [];
+	#follower: WorkloadFollower | undefined;
 	#stopped = false;
 	/** A fatal event was sent. */
 	#finished = false;
@@ -121,8 +123,32 @@ export class ClusterSource implements ObjectSource {
 		void this.#begin();
 	}
 
+	/** Pods and logs for the nodes the views show (sources/workload-follower.ts); after `start`. */
+	follow(feed: InterestFeed): void {
+		const sink = this.#sink;
+		if (!sink || this.#follower || this.#stopped) {
+			return;
+		}
+
+		const {kubeconfig, clock, random} = this.#options;
+		this.#follower = new WorkloadFollower({
+			kubeConfig: kubeconfig.kubeConfig,
+			server: kubeconfig.server,
+			clock,
+			sink: event => {
+				if (!this.#stopped && !this.#finished) {
+					sink(event);
+				}
+			},
+			...(kubeconfig.credentialPlugin === undefined ? {} : {credentialPlugin: kubeconfig.credentialPlugin}),
+			...(random ? {random} : {}),
+		}, feed);
+		this.#follower.start();
+	}
+
 	async stop(): Promise<void> {
 		this.#stopped = true;
+		await this.#follower?.stop();
 		// A credential plugin still running (a login nobody finishes) must not outlive planwatch.
 		this.#options.kubeconfig.credentials?.stop();
 		await this.#stopAll();

@@ -5,8 +5,9 @@
  */
 import type {ObjectSource, SourceEvent, SourceSink} from '../state/object-source.js';
 import type {Clock} from '../core/clock.js';
+import {isWorkloadKind} from '../core/kube-object.js';
 import {scenario} from '../scenarios/compose.js';
-import {dueAt, playContext, type PlayContext, type Scenario, type ScenarioStep} from '../scenarios/scenario.js';
+import {dueAt, logOf, materialize, playContext, type PlayContext, type Scenario, type ScenarioStep} from '../scenarios/scenario.js';
 import {clusterResources, SimulatedCluster, type ClusterChange} from '../scenarios/simulated-cluster.js';
 
 export type DemoSourceOptions = {
@@ -76,6 +77,12 @@ export class DemoSource implements ObjectSource {
 	}
 
 	#applyStep(cluster: SimulatedCluster, ctx: PlayContext, step: ScenarioStep): ClusterChange | undefined {
+		if (step.op === 'log') {
+			// What a follow of the pod's log (pods/log) would read; recorded and replayed like the cluster's.
+			this.#emit({type: 'log', ...logOf(materialize(step, ctx))});
+			return undefined;
+		}
+
 		try {
 			return cluster.apply(step, ctx);
 		} catch {
@@ -106,7 +113,10 @@ export class DemoSource implements ObjectSource {
 		const present = this.#steps.filter(step => step.at <= 0).map(step => this.#applyStep(cluster, ctx, step));
 		if (initial) {
 			for (const resource of clusterResources) {
-				this.#emit({type: 'replace', resource, namespace, objects: cluster.list(resource)});
+				// Pods and applied objects are listed by a cluster source only for nodes on screen: none at the start.
+				if (!isWorkloadKind(resource) || cluster.list(resource).length > 0) {
+					this.#emit({type: 'replace', resource, namespace, objects: cluster.list(resource)});
+				}
 			}
 
 			this.#emit({type: 'synced'});

@@ -6,7 +6,7 @@
  */
 import type {Clock} from '../core/clock.js';
 import type {ExitCode} from '../core/exit-codes.js';
-import type {ObjectSource, SourceEvent, SourceSink} from '../state/object-source.js';
+import type {InterestFeed, ObjectSource, SourceEvent, SourceSink} from '../state/object-source.js';
 import {foldContexts, type ContextProgress} from './context-fold.js';
 
 export type ContextSource = {
@@ -121,6 +121,16 @@ export function createMultiContextSource(
 			for (const child of children) {
 				child.source.start(event => {
 					receive(child.context, event);
+				});
+			}
+		},
+		follow(feed: InterestFeed): void {
+			// Each context follows the nodes of its own objects; what it sends comes back tagged by `receive`.
+			for (const child of children) {
+				child.source.follow?.({
+					interest: () => feed.interest().filter(i => i.context === child.context).map(({context: _context, ...rest}) => rest),
+					wantedLogs: () => feed.wantedLogs().filter(l => l.context === child.context).map(({context: _context, ...rest}) => rest),
+					subscribe: listener => feed.subscribe(listener),
 				});
 			}
 		},

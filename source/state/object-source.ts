@@ -36,10 +36,46 @@ type SingleSourceEvent =
 	 * watched and drawn without it; `message` says what is missing and why.
 	 */
 	| {readonly type: 'missing'; readonly resource: ResourceKind; readonly message: string}
+	/**
+	 * Text of a container's log (a fetch, or a chunk of a follow). `reset`: a new read begins (what came before is
+	 * dropped); `error`: it cannot be read (`forbidden`: RBAC refuses pods/log).
+	 */
+	| {
+		readonly type: 'log';
+		readonly namespace: string;
+		readonly pod: string;
+		readonly container: string;
+		readonly previous: boolean;
+		readonly text: string;
+		readonly reset?: boolean;
+		readonly error?: string;
+		readonly forbidden?: boolean;
+	}
 	/** A failure planwatch cannot recover from (RBAC, CRD missing, not found…): one line, exit code. */
 	| {readonly type: 'fatal'; readonly message: string; readonly exitCode: ExitCode};
 
 export type SourceSink = (event: SourceEvent) => void;
+
+/** A node the views show that wants its pods and logs watched (on screen, or in the open detail pane). */
+export type Interest = {
+	readonly context?: string;
+	readonly kind: 'Instance' | 'ActionSet';
+	/** The namespaces its objects and pods are in. */
+	readonly namespaces: readonly string[];
+};
+
+/** What a source that can follow pods and logs reads: the interest, the logs it should follow, and changes. */
+export type InterestFeed = {
+	interest(): readonly Interest[];
+	wantedLogs(): ReadonlyArray<{
+		readonly context?: string;
+		readonly namespace: string;
+		readonly pod: string;
+		readonly container: string;
+		readonly previous: boolean;
+	}>;
+	subscribe(listener: () => void): () => void;
+};
 
 export type ObjectSource = {
 	/** Shown in the header: context name, `file`, `demo`. */
@@ -48,4 +84,6 @@ export type ObjectSource = {
 	readonly scope: string;
 	start(sink: SourceSink): void;
 	stop(): void | Promise<void>;
+	/** Watch pods and logs for what `feed` asks (a cluster source; others replay what they recorded). */
+	follow?(feed: InterestFeed): void;
 };

@@ -18,6 +18,10 @@ function rawByKind(): RawByKind {
 		['ActionSet', new Map()],
 		['Blueprint', new Map()],
 		['Event', new Map()],
+		['Pod', new Map()],
+		['Deployment', new Map()],
+		['StatefulSet', new Map()],
+		['Job', new Map()],
 	]);
 }
 

@@ -41,6 +41,8 @@ export function openSession(source: ObjectSource, clocks: Clock | SessionClocks)
 		store,
 		start(sink = store.apply) {
 			source.start(sink);
+			// Pods and logs of the nodes the views show go through the same sink (so --record keeps them too).
+			source.follow?.(store.workloads);
 		},
 	};
 }

@@ -4,6 +4,7 @@ import type {ExitCode} from '../core/exit-codes.js';
 import type {ResourceKind} from '../core/kube-object.js';
 import type {PlanEvent, PlanObject} from '../model/plan-tree.js';
 import type {StoreChanges} from './change-log.js';
+import type {Workloads} from './workloads.js';
 
 /** When a node started and ended, in clock milliseconds. Observed by the client unless the object said so. */
 export type NodeTiming = {
@@ -92,4 +93,6 @@ export type StoreSnapshot = {
 	 * screen). Absent (a test's hand-made snapshot): a reader assumes everything changed.
 	 */
 	readonly changes?: StoreChanges;
+	/** Pods, applied objects and logs watched for the nodes on screen: why a node is stuck (`diagnose`). */
+	readonly workloads?: Workloads;
 };

@@ -25,6 +25,7 @@ import {RawObjects} from './raw-objects.js';
 import {SortedObjects} from './sorted-objects.js';
 import {deletedStatus, objectTimingId, type NodeTiming, type StoreSnapshot} from './store-snapshot.js';
 import {TransitionLog} from './transition-log.js';
+import {Workloads} from './workloads.js';
 
 // The snapshot's types have their own file; importers of the store find them here too.
 export {
@@ -65,13 +66,26 @@ export class Store {
 	readonly #listeners = new Listeners();
 	#notifyQueued = false;
 
+	/** What planwatch watched to explain stuck and failed nodes (state/workloads.ts). */
+	readonly workloads: Workloads;
+
 	constructor(clock: Clock) {
 		this.#clock = clock;
+		this.workloads = new Workloads(clock);
 	}
 
 	/** Apply one source event. Subscribers are notified once per microtask batch. */
 	readonly apply = (event: SourceEvent): void => {
 		const {context} = event;
+		// Pods, applied objects, logs and pod Events are the workloads' (an Event about a pod is never the store's).
+		if (this.workloads.apply(event) && event.type !== 'missing' && !(event.type === 'replace' && event.resource === 'Event')) {
+			this.#lastEventAt = this.#clock.now();
+			// Not an object changing in place: a reader that skips unchanged objects still redraws the diagnosis.
+			this.#other();
+			this.#changed();
+			return;
+		}
+
 		if (context !== undefined && event.type !== 'upsert' && event.type !== 'delete' && event.type !== 'replace') {
 			this.#contexts.apply(context, event);
 			this.#other();
@@ -150,6 +164,7 @@ export class Store {
 			...(deleted.size === 0 ? {} : {deleted}),
 			...(contexts.length === 0 ? {} : {contexts}),
 			changes: this.#changes,
+			workloads: this.workloads,
 		};
 		return this.#snapshot;
 	};

@@ -10,8 +10,11 @@ export type ActionCommand = 'copy.tree' | 'copy.json' | 'snapshot.save' | 'notif
 export type ActionOutcome = {readonly ok: boolean; readonly message: string};
 
 export type TuiActions = {
-	/** Run a command on the object with this key (`Kind/namespace/name`; undefined: none selected). */
-	run(command: ActionCommand, objectKey: string | undefined): ActionOutcome;
+	/**
+	 * Run a command on the object with this key (`Kind/namespace/name`; undefined: none selected). `next`: the
+	 * selected node's next command, which `copy.tree` copies instead of the tree.
+	 */
+	run(command: ActionCommand, objectKey: string | undefined, next?: string): ActionOutcome;
 };
 
 /** Past runs per node of an object (the ETA history, in memory). */

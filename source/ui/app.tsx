@@ -1,5 +1,6 @@
 import {Box, useWindowSize} from 'ink';
-import {useMemo, useRef, useState, useSyncExternalStore} from 'react';
+import {useEffect, useMemo, useRef, useState, useSyncExternalStore} from 'react';
+import type {Diagnosis} from '../model/diagnosis.js';
 import type {Clock} from '../core/clock.js';
 import {formatEta, nodeEta, planNode} from '../model/eta.js';
 import {objectKey, type PlanNode, type PlanObject} from '../model/plan-tree.js';
@@ -14,6 +15,12 @@ import {ListHeader, listHeaderLines} from './components/list-header.js';
 import {ObjectLines} from './components/object-lines.js';
 import {ObjectList} from './components/object-list.js';
 import {PlanTreeView} from './components/plan-tree-view.js';
+import {WhyPane} from './components/why-pane.js';
+import {whyLinesWanted} from './why-lines.js';
+import {noWants, watchWants} from '../state/watch-wants.js';
+import {scrollWindow} from './scroll-window.js';
+import type {StoreSnapshot} from '../state/store.js';
+import {runOfTiming} from '../state/workloads.js';
 import {TimeoutBanner, hasBanner} from './components/timeout-banner.js';
 import {useCommands} from './hooks/use-commands.js';
 import {useStore, type SnapshotSource} from './hooks/use-store.js';
@@ -65,12 +72,7 @@ const actionCommands: ReadonlySet<Command> = new Set<ActionCommand>(['copy.tree'
 const flashMs = 6000;
 
 /** `~2m left` for the plan an object is running, from its past runs. */
-function planEtaText(
-	object: PlanObject | undefined,
-	expectations: Expectations | undefined,
-	timings: ReturnType<SnapshotSource['getSnapshot']>['timings'],
-	now: number,
-): string | undefined {
+function planEtaText(object: PlanObject | undefined, expectations: Expectations | undefined, timings: ReturnType<SnapshotSource['getSnapshot']>['timings'], now: number): string | undefined {
 	if (!object || !expectations) {
 		return undefined;
 	}
@@ -88,18 +90,10 @@ function planEtaText(
  * The object the screen is about — the open tree's, else the one under the list cursor — and its tree rows. The
  * remembered indexes spare a walk over thousands of keys per frame.
  */
-function useOpenObject(
-	view: ViewState,
-	objects: readonly PlanObject[],
-	list: TreeList,
-	listCursor: number,
-	deleted: ReadonlyMap<string, DeletedObject> | undefined,
-) {
+function useOpenObject(view: ViewState, objects: readonly PlanObject[], list: TreeList, listCursor: number, deleted: ReadonlyMap<string, DeletedObject> | undefined) {
 	const isTree = view.screen === 'tree';
 	const openHint = useRef(0);
-	const found = isTree
-		? (view.openKey === undefined ? undefined : objects[indexOfKey(objects, view.openKey, openHint)])
-		: rowAt(list, listCursor)?.object;
+	const found = isTree ? (view.openKey === undefined ? undefined : objects[indexOfKey(objects, view.openKey, openHint)]) : rowAt(list, listCursor)?.object;
 	// The open object deleted: its last state stays on screen, saying it is gone.
 	const gone = isTree && !found && view.openKey !== undefined ? deleted?.get(view.openKey) : undefined;
 	const open = found ?? gone?.object;
@@ -115,6 +109,8 @@ type Flash = (ActionOutcome & {readonly at: number}) | undefined;
 
 type CommandTargets = {
 	readonly actions: TuiActions | undefined;
+	/** The selected node's next command (`y` copies it instead of the tree). */
+	readonly next: string | undefined;
 	readonly openKey: string | undefined;
 	readonly flash: Flash;
 	readonly setFlash: (flash: Flash) => void;
@@ -132,7 +128,8 @@ function useAppCommands(mode: ReturnType<typeof viewMode>, keyContext: {readonly
 	useCommands(mode, {
 		onCommand(command: Command) {
 			if (actionCommands.has(command)) {
-				const outcome = t.actions ? t.actions.run(command as ActionCommand, t.openKey) : {ok: false, message: 'not available here'};
+				const next = command === 'copy.tree' ? t.next : undefined;
+				const outcome = t.actions ? t.actions.run(command as ActionCommand, t.openKey, next) : {ok: false, message: 'not available here'};
 				t.setFlash({...outcome, at: t.clock.now()});
 				return;
 			}
@@ -180,33 +177,20 @@ type TreeScreenProps = {
 	readonly timings: ReturnType<SnapshotSource['getSnapshot']>['timings'];
 	readonly expectations: ReturnType<Expectations> | undefined;
 	readonly layout: Pick<ReturnType<typeof computeLayout>, 'top' | 'body' | 'detail'>;
+	/** Why the selected node is stuck or failed, and how many of the detail lines that takes. */
+	readonly why: {readonly diagnosis: Diagnosis | undefined; readonly height: number};
 	readonly width: number;
 };
 
 /** One object full screen: its summary lines, its plan tree and the selected node's details. */
-function TreeScreen({object, deletedAt, objectKey, synced, eta, tree, selected, timings, expectations, layout, width}: TreeScreenProps) {
+function TreeScreen(props: TreeScreenProps) {
+	const {object, deletedAt, objectKey, synced, eta, tree, selected, timings, expectations, layout, why, width} = props;
 	return (
 		<>
-			<ObjectLines
-				object={object}
-				deletedAt={deletedAt}
-				objectKey={objectKey}
-				synced={synced}
-				eta={deletedAt === undefined ? eta : undefined}
-				height={layout.top}
-				width={width}
-			/>
-			{tree ? (
-				<PlanTreeView
-					rows={tree.rows}
-					cursor={tree.cursor}
-					timings={timings.get(objectKey)}
-					expectations={expectations}
-					height={layout.body}
-					width={width}
-				/>
-			) : undefined}
-			<DetailLines node={selected} height={layout.detail} width={width} />
+			<ObjectLines object={object} deletedAt={deletedAt} objectKey={objectKey} synced={synced} eta={deletedAt === undefined ? eta : undefined} height={layout.top} width={width} />
+			{tree ? <PlanTreeView rows={tree.rows} cursor={tree.cursor} timings={timings.get(objectKey)} expectations={expectations} height={layout.body} width={width} /> : undefined}
+			<DetailLines node={selected} height={layout.detail - why.height} width={width} />
+			<WhyPane diagnosis={why.diagnosis} height={why.height} width={width} />
 		</>
 	);
 }
@@ -241,34 +225,31 @@ export function App(props: AppProps) {
 	const {list, cursor: listCursor} = useTreeList(listed, view, budget, listScreen);
 	const {isTree, open, gone, openKey, tree, selected} = useOpenObject(view, snapshot.objects, list, listCursor, snapshot.deleted);
 	const events = (openKey === undefined ? undefined : snapshot.events.get(openKey)) ?? [];
+	const {diagnosis, diagnose} = useDiagnosis(snapshot, isTree ? open : undefined, openKey, selected);
+	const whyWanted = isTree && !view.help ? whyLinesWanted(diagnosis) : 0;
 
 	const layout = computeLayout({
 		rows,
 		top: view.help ? 0 : isTree ? 2 : listHeaderLines(view),
 		banner,
 		events: view.events && !view.help ? eventsLinesWanted(events) : 0,
-		detail: isTree && !view.help ? detailLinesWanted(selected, columns) : 0,
+		detail: isTree && !view.help ? detailLinesWanted(selected, columns) + whyWanted : 0,
 		// The tree/list rows (plus a column title line for the list): room they leave goes to the events pane.
 		bodyWanted: view.help ? undefined : isTree ? (tree?.rows.length ?? 1) : list.total + 1,
 	});
 
+	useWatchInterest(snapshot, isTree && !view.help ? open : undefined, tree, layout.body, selected, diagnose);
+	// The next command is what `y` copies while a node that has one is selected.
+	const next = isTree ? diagnosis?.next : undefined;
 	useAppCommands(mode, keyContext, {
-		actions, openKey, flash, setFlash, clock, session, replay, dispatch, onQuit,
-		viewContext: () => ({
-			object: isTree ? open : undefined,
-			list,
-			page: layout.body,
-			helpScrollMax: helpScrollMax(layout.top + layout.body, columns, theme.ascii, keyContext),
-		}),
+		actions, next, openKey, flash, setFlash, clock, session, replay, dispatch, onQuit,
+		viewContext: () => ({object: isTree ? open : undefined, list, page: layout.body, helpScrollMax: helpScrollMax(layout.top + layout.body, columns, theme.ascii, keyContext)}),
 	});
 
 	// A cached lookup per adapted object (source/model/run-history.ts): nothing is computed per frame. The texts
 	// that follow the clock are selected per tick: the App re-renders only when one of them changes.
 	const treeExpectations = open && expectations ? expectations(open) : undefined;
-	const listEta = useMemo(
-		() => (expectations ? (object: PlanObject, now: number) => planEtaText(object, expectations, snapshot.timings, now) : undefined),
-		[expectations, snapshot.timings],
-	);
+	const listEta = useMemo(() => (expectations ? (object: PlanObject, now: number) => planEtaText(object, expectations, snapshot.timings, now) : undefined), [expectations, snapshot.timings]);
 	const openEta = useTickValueOf(ticks, now => (isTree ? planEtaText(open, expectations, snapshot.timings, now) : undefined));
 	const flashOn = useTickValueOf(ticks, now => flash !== undefined && now - flash.at < flashMs);
 	const shownFlash = flashOn ? flash : undefined;
@@ -286,21 +267,13 @@ export function App(props: AppProps) {
 			timings={snapshot.timings}
 			expectations={treeExpectations}
 			layout={layout}
+			why={{diagnosis, height: Math.min(whyWanted, layout.detail)}}
 			width={columns}
 		/>
 	) : (
 		<>
 			<ListHeader view={view} shown={listed.length} total={snapshot.objects.length} height={layout.top - 1} width={columns} />
-			<ObjectList
-				list={list}
-				cursor={listCursor}
-				timings={snapshot.timings}
-				eta={listEta}
-				expectations={expectations}
-				height={layout.body + Math.min(1, layout.top)}
-				width={columns}
-				empty={emptyListText(snapshot, theme.glyphs.ellipsis)}
-			/>
+			<ObjectList list={list} cursor={listCursor} timings={snapshot.timings} eta={listEta} expectations={expectations} height={layout.body + Math.min(1, layout.top)} width={columns} empty={emptyListText(snapshot, theme.glyphs.ellipsis)} />
 		</>
 	);
 
@@ -327,25 +300,9 @@ export function App(props: AppProps) {
 					{layout.events > 0 ? (
 						<EventsPane title={openKey?.split('/').slice(1).join('/')} events={events} height={layout.events} width={columns} />
 					) : undefined}
-					{layout.banner > 0 ? (
-						<TimeoutBanner
-							{...bannerInput}
-							echo={isTree && !view.help && open && !gone ? open.summary : undefined}
-							width={columns}
-						/>
-					) : undefined}
+					{layout.banner > 0 ? <TimeoutBanner {...bannerInput} echo={isTree && !view.help && open && !gone ? open.summary : undefined} width={columns} /> : undefined}
 					{layout.footer > 0 ? (
-						<FooterKeys
-							mode={mode}
-							context={{
-								canGoBack: isTree && view.hasList,
-								canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done',
-								replay: replay !== undefined,
-							}}
-							filter={view.filter}
-							message={shownFlash}
-							width={columns}
-						/>
+						<FooterKeys mode={mode} context={{canGoBack: isTree && view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done', replay: replay !== undefined}} filter={view.filter} message={shownFlash} width={columns} />
 					) : undefined}
 				</Box>
 			</TicksContext.Provider>
@@ -369,4 +326,49 @@ function indexOfKey(objects: readonly PlanObject[], key: string, hint: {current:
 	}
 
 	return index;
+}
+
+/** Why the selected node is stuck or failed (and a way to ask it of any node of the open object). */
+function useDiagnosis(snapshot: StoreSnapshot, object: PlanObject | undefined, key: string | undefined, selected: PlanNode | undefined) {
+	const {workloads, timings, version} = snapshot;
+	const diagnose = useMemo(() => {
+		const objectTimings = key === undefined ? undefined : timings.get(key);
+		return (node: PlanNode): Diagnosis | undefined => {
+			const run = runOfTiming(objectTimings?.get(node.id));
+			return object && workloads ? workloads.diagnose({object, node, ...(run ? {run} : {})}) : undefined;
+		};
+		// The workloads change in place; the snapshot's version says when.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [object, workloads, timings, key, version]);
+	const diagnosis = useMemo(() => (selected ? diagnose(selected) : undefined), [diagnose, selected]);
+	return {diagnosis, diagnose};
+}
+
+/** Tell the store's workloads which nodes are on screen: only their pods and logs are watched. */
+function useWatchInterest(
+	snapshot: StoreSnapshot,
+	object: PlanObject | undefined,
+	tree: ReturnType<typeof selectTree> | undefined,
+	height: number,
+	selected: PlanNode | undefined,
+	diagnose: (node: PlanNode) => Diagnosis | undefined,
+): void {
+	const {workloads} = snapshot;
+	const wants = useMemo(() => {
+		if (!object || !tree) {
+			return noWants;
+		}
+
+		const window = scrollWindow({total: tree.rows.length, height, cursor: tree.cursor});
+		const nodes = tree.rows.slice(window.start, window.end).map(r => r.node);
+		return watchWants(object, selected && !nodes.includes(selected) ? [...nodes, selected] : nodes, diagnose);
+	}, [object, tree, height, selected, diagnose]);
+	useEffect(() => {
+		workloads?.setInterest(wants.interest);
+		workloads?.setWantedLogs(wants.logs);
+	}, [workloads, wants]);
+	useEffect(() => () => {
+		workloads?.setInterest([]);
+		workloads?.setWantedLogs([]);
+	}, [workloads]);
 }

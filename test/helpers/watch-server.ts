@@ -183,6 +183,9 @@ export class WatchServer {
 	readonly #log: LogEntry[] = [];
 	readonly #watches = new Set<OpenWatch>();
 	readonly #forbidden = new Set<string>(); // `user|plural`
+	/** pods/log: `namespace/pod/container[/previous]` → the text a kubelet would serve. */
+	readonly #logs = new Map<string, string>();
+	#logsForbidden = false;
 	#failures: Failure[] = [];
 	#rv = 100;
 	#compactedAt = 0;
@@ -305,6 +308,16 @@ export class WatchServer {
 	}
 
 	// ----- protocol knobs -----
+
+	/** What `GET …/pods/POD/log?container=C[&previous=true]` answers (a stand-in for the kubelet behind the apiserver). */
+	setLog(namespace: string, pod: string, container: string, text: string, previous = false): void {
+		this.#logs.set(`${namespace}/${pod}/${container}${previous ? '/previous' : ''}`, text);
+	}
+
+	/** RBAC: nobody may get pods/log. */
+	forbidLogs(): void {
+		this.#logsForbidden = true;
+	}
 
 	/** RBAC: `user` may not list/watch `plural` (or only the verbs given: e.g. list allowed, watch not). */
 	forbid(user: string, plural: string, verbs: ReadonlyArray<'list' | 'watch'> = ['list', 'watch']): void {
@@ -547,6 +560,28 @@ export class WatchServer {
 		const user = token === undefined ? undefined : this.#tokens[token];
 		if (user === undefined) {
 			reply(401, status(401, 'Unauthorized', 'Unauthorized'));
+			return;
+		}
+
+		const log = /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)\/log$/.exec(url.pathname);
+		if (log) {
+			if (this.#logsForbidden) {
+				reply(403, status(403, 'Forbidden', `pods "${log[2]!}" is forbidden: User "${user}" cannot get resource "pods/log" in API group "" in the namespace "${log[1]!}"`));
+				return;
+			}
+
+			const text = this.#logs.get(`${decodeURIComponent(log[1]!)}/${decodeURIComponent(log[2]!)}/${query['container'] ?? ''}${query['previous'] === 'true' ? '/previous' : ''}`);
+			if (text === undefined) {
+				reply(404, status(404, 'NotFound', `pods "${log[2]!}" not found`));
+				return;
+			}
+
+			record(200);
+			const lines = text.split('\n');
+			const tail = Number(query['tailLines'] ?? lines.length);
+			response.writeHead(200, {'Content-Type': 'text/plain'});
+			// A follow would stay open; this stand-in ends the stream, as the kubelet does when the container stops.
+			response.end(lines.slice(-tail - 1).join('\n'));
 			return;
 		}
 

@@ -81,6 +81,21 @@ describe('recording format', () => {
 		expect(recording.entries.map(e => e.line)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
 	});
 
+	it('round-trips pods and log text, the log sanitized and bounded', () => {
+		const pod: KubeObject = {apiVersion: 'v1', kind: 'Pod', metadata: {name: 'web-0', namespace: 'prod'}, status: {phase: 'Running'}};
+		const lines: Array<[number, RecordedEvent]> = [
+			[10, {type: 'upsert', resource: 'Pod', object: pod}],
+			[20, {type: 'log', namespace: 'prod', pod: 'web-0', container: 'app', previous: true, text: 'ok\u001B]52;c;ZXZpbA==\u0007\npanic\n', reset: true}],
+			[30, {type: 'log', namespace: 'prod', pod: 'web-1', container: 'app', previous: false, text: '', error: 'forbidden: cannot get pods/log', forbidden: true}],
+			[40, {type: 'log', namespace: 'prod', pod: 'web-2', container: 'app', previous: false, text: 'x'.repeat(200_000)}],
+		];
+		const entries = parseRecording(text(lines), 'rec.ndjson').entries.map(e => e.event);
+		expect(entries[0]).toEqual(lines[0]![1]);
+		expect(entries[1]).toEqual({type: 'log', namespace: 'prod', pod: 'web-0', container: 'app', previous: true, text: 'ok\npanic\n', reset: true});
+		expect(entries[2]).toEqual(lines[2]![1]);
+		expect((entries[3] as {text: string}).text.length).toBeLessThanOrEqual(64 * 1024);
+	});
+
 	it('is one JSON object per line, header first', () => {
 		const lines = text().trimEnd().split('\n');
 		expect(lines).toHaveLength(events.length + 1);

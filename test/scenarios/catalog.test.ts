@@ -17,6 +17,7 @@ describe('scenario catalog', () => {
 			'postgres-restore-failed',
 			'restore-defer-both-failed',
 			'actionset-start-failed',
+			'why-stuck',
 			'many',
 		]);
 		for (const s of scenarios) {

@@ -46,6 +46,10 @@ function summary(event: SourceEvent): string {
 		case 'missing': {
 			return `missing ${event.resource}: ${event.message}`;
 		}
+
+		case 'log': {
+			return `log ${event.namespace}/${event.pod}/${event.container}${event.previous ? ' previous' : ''}: ${event.error ?? event.text}`;
+		}
 	}
 }
 

@@ -117,6 +117,10 @@ const resourcePlural: Readonly<Record<ResourceKind, string>> = {
 	ActionSet: 'actionsets',
 	Blueprint: 'blueprints',
 	Event: 'events',
+	Pod: 'pods',
+	Deployment: 'deployments',
+	StatefulSet: 'statefulsets',
+	Job: 'jobs',
 };
 
 /** `REPLAY 11:02:10 ×2 paused`: what is on screen is a recording, at this recorded moment. */

@@ -13,7 +13,11 @@ import {completeEvent, dueAt, isoSeconds, materialize, playContext, type Scenari
 
 type CustomResource = {group: string; version: string; plural: string};
 
-const customResources: Record<Exclude<ResourceKind, 'Event'>, CustomResource> = {
+/** Kinds under a group path (/apis/GROUP/VERSION/…): written through the custom objects client. Pods are core/v1. */
+const customResources: Record<Exclude<ResourceKind, 'Event' | 'Pod'>, CustomResource> = {
+	Deployment: {group: 'apps', version: 'v1', plural: 'deployments'},
+	StatefulSet: {group: 'apps', version: 'v1', plural: 'statefulsets'},
+	Job: {group: 'batch', version: 'v1', plural: 'jobs'},
 	Instance: {group: 'kudo.dev', version: 'v1beta1', plural: 'instances'},
 	OperatorVersion: {group: 'kudo.dev', version: 'v1beta1', plural: 'operatorversions'},
 	ActionSet: {group: 'cr.kanister.io', version: 'v1alpha1', plural: 'actionsets'},
@@ -21,7 +25,7 @@ const customResources: Record<Exclude<ResourceKind, 'Event'>, CustomResource> = 
 };
 
 /** Kinds with a status subresource: their status is written to `/status`. */
-const statusSubresource = new Set<ResourceKind>(['Instance']);
+const statusSubresource = new Set<ResourceKind>(['Instance', 'Deployment', 'StatefulSet', 'Job', 'Pod']);
 
 export type ScenarioPlayerOptions = {
 	/** Path of an admin kubeconfig (Cluster.adminKubeconfig). */
@@ -119,17 +123,26 @@ export async function playScenario(scenario: Scenario, options: ScenarioPlayerOp
 	let eventSequence = 0;
 	const startedAt = Date.now();
 	const ctx = playContext({namespace, startMs: startedAt, speed, now: () => Date.now()});
-	const where = (resource: ResourceKind, name: string) => ({...customResources[resource as Exclude<ResourceKind, 'Event'>], namespace, name});
+	const where = (resource: ResourceKind, name: string) => ({...customResources[resource as Exclude<ResourceKind, 'Event' | 'Pod'>], namespace, name});
+	const get = async (resource: ResourceKind, name: string): Promise<KubeObject> => (resource === 'Pod'
+		? toRaw(await core.readNamespacedPod({name, namespace}))
+		: await custom.getNamespacedCustomObject(where(resource, name)) as KubeObject);
+	const put = async (resource: ResourceKind, name: string, body: KubeObject, subresource: boolean): Promise<KubeObject> => {
+		if (resource === 'Pod') {
+			return toRaw(subresource ? await core.replaceNamespacedPodStatus({name, namespace, body: body as never}) : await core.replaceNamespacedPod({name, namespace, body: body as never}));
+		}
+
+		return (subresource
+			? await custom.replaceNamespacedCustomObjectStatus({...where(resource, name), body})
+			: await custom.replaceNamespacedCustomObject({...where(resource, name), body})) as KubeObject;
+	};
 
 	/** GET, change, PUT; again on 409 with a fresh GET. */
 	const replace = async (resource: ResourceKind, name: string, change: (current: KubeObject) => KubeObject, subresource: boolean): Promise<KubeObject> => {
 		for (let attempt = 1; ; attempt++) {
-			const current = await custom.getNamespacedCustomObject(where(resource, name)) as KubeObject;
+			const current = await get(resource, name);
 			try {
-				const body = change(current);
-				return (subresource
-					? await custom.replaceNamespacedCustomObjectStatus({...where(resource, name), body})
-					: await custom.replaceNamespacedCustomObject({...where(resource, name), body})) as KubeObject;
+				return await put(resource, name, change(current), subresource);
 			} catch (error) {
 				if (errorCode(error) !== 409 || attempt >= 10) {
 					throw error;
@@ -147,7 +160,9 @@ export async function playScenario(scenario: Scenario, options: ScenarioPlayerOp
 		switch (step.op) {
 			case 'create': {
 				try {
-					const created = await custom.createNamespacedCustomObject({...where(step.resource, name), body: object}) as KubeObject;
+					const created = step.resource === 'Pod'
+						? toRaw(await core.createNamespacedPod({namespace, body: object as never}))
+						: await custom.createNamespacedCustomObject({...where(step.resource, name), body: object}) as KubeObject;
 					objects.set(key, created);
 					return created;
 				} catch (error) {
@@ -173,8 +188,16 @@ export async function playScenario(scenario: Scenario, options: ScenarioPlayerOp
 			}
 
 			case 'delete': {
-				await custom.deleteNamespacedCustomObject(where(step.resource, name));
+				await (step.resource === 'Pod'
+					// No kubelet to finish a graceful deletion: gone at once, as the simulated cluster has it.
+					? core.deleteNamespacedPod({name, namespace, gracePeriodSeconds: 0})
+					: custom.deleteNamespacedCustomObject(where(step.resource, name)));
 				objects.delete(key);
+				return undefined;
+			}
+
+			case 'log': {
+				// No kubelet here to hold a container's log: log lines are the demo's (and a stand-in's) to serve.
 				return undefined;
 			}
 
@@ -220,8 +243,9 @@ export async function playScenario(scenario: Scenario, options: ScenarioPlayerOp
 export async function readObjects(kubeconfig: string, namespace: string): Promise<Map<string, KubeObject>> {
 	const {custom, core} = clients(kubeconfig);
 	const out = new Map<string, KubeObject>();
-	for (const [kind, resource] of Object.entries(customResources)) {
-		const list = await custom.listNamespacedCustomObject({...resource, namespace}) as {items: KubeObject[]};
+	// The controllers' objects: a real apiserver fills in defaults a scenario's pods and Deployments leave out.
+	for (const kind of ['Instance', 'OperatorVersion', 'ActionSet', 'Blueprint'] as const) {
+		const list = await custom.listNamespacedCustomObject({...customResources[kind], namespace}) as {items: KubeObject[]};
 		for (const item of list.items) {
 			out.set(`${kind}/${item.metadata?.name ?? ''}`, item);
 		}

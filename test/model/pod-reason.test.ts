@@ -1,0 +1,191 @@
+import {describe, expect, test} from 'vitest';
+import type {KubeObject} from '../../source/core/kube-object.js';
+import {podFacts, type PodEvent, type PodReason} from '../../source/model/pod-reason.js';
+
+/** A pod as a kubelet would write it: one container `app` with the given status parts. */
+function pod(status: Record<string, unknown>, meta: Record<string, unknown> = {}): KubeObject {
+	return {
+		apiVersion: 'v1',
+		kind: 'Pod',
+		metadata: {name: 'web-0', namespace: 'ns', uid: 'u1', creationTimestamp: '2026-01-01T00:00:00Z', labels: {app: 'web'}, ...meta},
+		spec: {containers: [{name: 'app', image: 'nginx'}]},
+		status,
+	};
+}
+
+function container(parts: Record<string, unknown>): Record<string, unknown> {
+	return {name: 'app', ready: false, restartCount: 0, ...parts};
+}
+
+const running = {phase: 'Running', conditions: [{type: 'PodScheduled', status: 'True'}, {type: 'Ready', status: 'False'}]};
+
+type Row = {
+	readonly name: string;
+	readonly pod: KubeObject;
+	readonly events?: PodEvent[];
+	readonly reason: PodReason;
+	readonly words: string;
+	readonly trouble: boolean;
+	readonly previous?: boolean;
+	readonly container?: string;
+};
+
+const rows: Row[] = [
+	{
+		name: 'image pull back-off',
+		pod: pod({phase: 'Pending', containerStatuses: [container({state: {waiting: {reason: 'ImagePullBackOff', message: 'Back-off pulling image "nginx:nope"'}}})]}),
+		reason: 'image-pull',
+		words: 'ImagePullBackOff: the image of container app cannot be pulled: Back-off pulling image "nginx:nope"',
+		trouble: true,
+	},
+	{
+		name: 'image pull error',
+		pod: pod({phase: 'Pending', containerStatuses: [container({state: {waiting: {reason: 'ErrImagePull'}}})]}),
+		reason: 'image-pull',
+		words: 'ErrImagePull: the image of container app cannot be pulled',
+		trouble: true,
+	},
+	{
+		name: 'crash loop with restarts and the last exit',
+		pod: pod({...running, containerStatuses: [container({restartCount: 7, state: {waiting: {reason: 'CrashLoopBackOff'}}, lastState: {terminated: {exitCode: 1, reason: 'Error'}}})]}),
+		reason: 'crash-loop',
+		words: 'CrashLoopBackOff: container app keeps crashing, 7 restarts, last exit code 1 (Error)',
+		trouble: true,
+		previous: true,
+	},
+	{
+		name: 'OOMKilled and restarted: the previous log',
+		pod: pod({...running, containerStatuses: [container({restartCount: 1, state: {running: {}}, lastState: {terminated: {exitCode: 137, reason: 'OOMKilled'}}})]}),
+		reason: 'oom-killed',
+		words: 'OOMKilled: container app ran out of memory, 1 restart',
+		trouble: true,
+		previous: true,
+	},
+	{
+		name: 'OOMKilled now: the current log',
+		pod: pod({phase: 'Failed', containerStatuses: [container({restartCount: 0, state: {terminated: {exitCode: 137, reason: 'OOMKilled'}}})]}),
+		reason: 'oom-killed',
+		words: 'OOMKilled: container app ran out of memory, 0 restarts',
+		trouble: true,
+		previous: false,
+	},
+	{
+		name: 'unschedulable: the scheduler Event message wins over the condition',
+		pod: pod({phase: 'Pending', conditions: [{type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message: 'old message'}]}),
+		events: [
+			{pod: 'web-0', reason: 'FailedScheduling', message: '0/3 nodes are available: 3 Insufficient cpu.', time: '2026-01-01T00:00:05Z'},
+			{pod: 'web-0', reason: 'FailedScheduling', message: 'older', time: '2026-01-01T00:00:01Z'},
+			{pod: 'other', reason: 'FailedScheduling', message: 'not this pod', time: '2026-01-01T00:00:09Z'},
+		],
+		reason: 'unschedulable',
+		words: 'Pending: not scheduled: 0/3 nodes are available: 3 Insufficient cpu.',
+		trouble: true,
+	},
+	{
+		name: 'unschedulable without an Event: the condition message',
+		pod: pod({phase: 'Pending', conditions: [{type: 'PodScheduled', status: 'False', message: '0/1 nodes are available'}]}),
+		reason: 'unschedulable',
+		words: 'Pending: not scheduled: 0/1 nodes are available',
+		trouble: true,
+	},
+	{
+		name: 'failing readiness probe with its Event',
+		pod: pod({...running, containerStatuses: [container({state: {running: {}}})]}),
+		events: [{pod: 'web-0', reason: 'Unhealthy', message: 'Readiness probe failed: HTTP probe failed with statuscode: 503'}],
+		reason: 'not-ready',
+		words: 'running, not ready (0/1): Readiness probe failed: HTTP probe failed with statuscode: 503',
+		trouble: true,
+	},
+	{
+		name: 'exited with a non-zero code',
+		pod: pod({phase: 'Failed', containerStatuses: [container({state: {terminated: {exitCode: 2, reason: 'Error', message: 'boom'}}})]}),
+		reason: 'exited',
+		words: 'container app failed: exit code 2 (Error): boom',
+		trouble: true,
+	},
+	{
+		name: 'config error',
+		pod: pod({phase: 'Pending', containerStatuses: [container({state: {waiting: {reason: 'CreateContainerConfigError', message: 'secret "db" not found'}}})]}),
+		reason: 'config-error',
+		words: 'CreateContainerConfigError in container app: secret "db" not found',
+		trouble: true,
+	},
+	{
+		name: 'failed init container comes first',
+		pod: {
+			...pod({
+				phase: 'Pending',
+				initContainerStatuses: [{name: 'init', restartCount: 3, state: {waiting: {reason: 'CrashLoopBackOff'}}}],
+				containerStatuses: [container({state: {waiting: {reason: 'PodInitializing'}}})],
+			}),
+		},
+		reason: 'crash-loop',
+		words: 'CrashLoopBackOff: init container init keeps crashing, 3 restarts',
+		trouble: true,
+		previous: true,
+		container: 'init',
+	},
+	{
+		name: 'evicted (pod failed without container detail)',
+		pod: pod({phase: 'Failed', reason: 'Evicted', message: 'The node was low on resource: memory.'}),
+		reason: 'failed',
+		words: 'Failed (Evicted): The node was low on resource: memory.',
+		trouble: true,
+	},
+	{
+		name: 'running and ready',
+		pod: pod({phase: 'Running', conditions: [{type: 'Ready', status: 'True'}], containerStatuses: [container({ready: true, state: {running: {}}})]}),
+		reason: 'ready',
+		words: 'running, ready',
+		trouble: false,
+	},
+	{
+		name: 'completed',
+		pod: pod({phase: 'Succeeded', containerStatuses: [container({state: {terminated: {exitCode: 0, reason: 'Completed'}}})]}),
+		reason: 'succeeded',
+		words: 'completed',
+		trouble: false,
+	},
+	{
+		name: 'pending, scheduled, creating',
+		pod: pod({phase: 'Pending', conditions: [{type: 'PodScheduled', status: 'True'}], containerStatuses: [container({state: {waiting: {reason: 'ContainerCreating'}}})]}),
+		reason: 'pending',
+		words: 'Pending: waiting for its containers to start',
+		trouble: false,
+	},
+	{
+		name: 'terminating',
+		pod: pod({phase: 'Running'}, {deletionTimestamp: '2026-01-01T00:01:00Z'}),
+		reason: 'terminating',
+		words: 'terminating',
+		trouble: false,
+	},
+	{
+		name: 'no status yet',
+		pod: pod({}),
+		reason: 'unknown',
+		words: 'no status yet',
+		trouble: false,
+	},
+];
+
+describe('podFacts: every reason a pod is not well, in words', () => {
+	test.each(rows)('$name', row => {
+		const facts = podFacts(row.pod, row.events);
+		expect(facts.reason).toBe(row.reason);
+		expect(facts.words).toBe(row.words);
+		expect(facts.trouble).toBe(row.trouble);
+		expect(facts.previous).toBe(row.previous ?? false);
+		if (row.container) {
+			expect(facts.container).toBe(row.container);
+		}
+	});
+
+	test('restarts, ready counts and names; hostile text is sanitized', () => {
+		const facts = podFacts(pod({...running, containerStatuses: [container({restartCount: 4, state: {waiting: {reason: 'Crash\u001B[2JLoopBackOff'}}})]}, {name: 'web\u001B]0;x\u0007-0'}));
+		expect(facts.name).toBe('web-0');
+		expect(facts.restarts).toBe(4);
+		expect(facts.ready).toBe('0/1');
+		expect(facts.words).not.toContain('\u001B');
+	});
+});
