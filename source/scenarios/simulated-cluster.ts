@@ -110,7 +110,9 @@ export class SimulatedCluster {
 	/** Delete everything (for --loop); returns the deletions to report, events last. */
 	clear(): ClusterChange[] {
 		const changes: ClusterChange[] = [];
-		const order = ['Pod', 'Deployment', 'StatefulSet', 'Job', 'Instance', 'ActionSet', 'OperatorVersion', 'Blueprint', 'Event'] as const;
+		const order = [
+			'Pod', 'Deployment', 'StatefulSet', 'Job', 'Instance', 'ActionSet', 'OperatorVersion', 'Blueprint', 'Event',
+		] as const;
 		for (const resource of order) {
 			const store = this.#objects.get(resource)!;
 			for (const object of store.values()) {
