@@ -129,7 +129,9 @@ export function createMultiContextSource(
 			for (const child of children) {
 				child.source.follow?.({
 					interest: () => feed.interest().filter(i => i.context === child.context).map(({context: _context, ...rest}) => rest),
-					wantedLogs: () => feed.wantedLogs().filter(l => l.context === child.context).map(({context: _context, ...rest}) => rest),
+					wantedLogs: () => feed.wantedLogs()
+						.filter(l => l.context === child.context)
+						.map(({context: _context, ...rest}) => rest),
 					subscribe: listener => feed.subscribe(listener),
 				});
 			}
