@@ -72,7 +72,12 @@ const actionCommands: ReadonlySet<Command> = new Set<ActionCommand>(['copy.tree'
 const flashMs = 6000;
 
 /** `~2m left` for the plan an object is running, from its past runs. */
-function planEtaText(object: PlanObject | undefined, expectations: Expectations | undefined, timings: ReturnType<SnapshotSource['getSnapshot']>['timings'], now: number): string | undefined {
+function planEtaText(
+	object: PlanObject | undefined,
+	expectations: Expectations | undefined,
+	timings: ReturnType<SnapshotSource['getSnapshot']>['timings'],
+	now: number,
+): string | undefined {
 	if (!object || !expectations) {
 		return undefined;
 	}
@@ -90,10 +95,18 @@ function planEtaText(object: PlanObject | undefined, expectations: Expectations 
  * The object the screen is about — the open tree's, else the one under the list cursor — and its tree rows. The
  * remembered indexes spare a walk over thousands of keys per frame.
  */
-function useOpenObject(view: ViewState, objects: readonly PlanObject[], list: TreeList, listCursor: number, deleted: ReadonlyMap<string, DeletedObject> | undefined) {
+function useOpenObject(
+	view: ViewState,
+	objects: readonly PlanObject[],
+	list: TreeList,
+	listCursor: number,
+	deleted: ReadonlyMap<string, DeletedObject> | undefined,
+) {
 	const isTree = view.screen === 'tree';
 	const openHint = useRef(0);
-	const found = isTree ? (view.openKey === undefined ? undefined : objects[indexOfKey(objects, view.openKey, openHint)]) : rowAt(list, listCursor)?.object;
+	const found = isTree
+		? (view.openKey === undefined ? undefined : objects[indexOfKey(objects, view.openKey, openHint)])
+		: rowAt(list, listCursor)?.object;
 	// The open object deleted: its last state stays on screen, saying it is gone.
 	const gone = isTree && !found && view.openKey !== undefined ? deleted?.get(view.openKey) : undefined;
 	const open = found ?? gone?.object;
@@ -129,7 +142,9 @@ function useAppCommands(mode: ReturnType<typeof viewMode>, keyContext: {readonly
 		onCommand(command: Command) {
 			if (actionCommands.has(command)) {
 				const next = command === 'copy.tree' ? t.next : undefined;
-				const outcome = t.actions ? t.actions.run(command as ActionCommand, t.openKey, next) : {ok: false, message: 'not available here'};
+				const outcome = t.actions
+					? t.actions.run(command as ActionCommand, t.openKey, next)
+					: {ok: false, message: 'not available here'};
 				t.setFlash({...outcome, at: t.clock.now()});
 				return;
 			}
@@ -187,8 +202,25 @@ function TreeScreen(props: TreeScreenProps) {
 	const {object, deletedAt, objectKey, synced, eta, tree, selected, timings, expectations, layout, why, width} = props;
 	return (
 		<>
-			<ObjectLines object={object} deletedAt={deletedAt} objectKey={objectKey} synced={synced} eta={deletedAt === undefined ? eta : undefined} height={layout.top} width={width} />
-			{tree ? <PlanTreeView rows={tree.rows} cursor={tree.cursor} timings={timings.get(objectKey)} expectations={expectations} height={layout.body} width={width} /> : undefined}
+			<ObjectLines
+				object={object}
+				deletedAt={deletedAt}
+				objectKey={objectKey}
+				synced={synced}
+				eta={deletedAt === undefined ? eta : undefined}
+				height={layout.top}
+				width={width}
+			/>
+			{tree ? (
+				<PlanTreeView
+					rows={tree.rows}
+					cursor={tree.cursor}
+					timings={timings.get(objectKey)}
+					expectations={expectations}
+					height={layout.body}
+					width={width}
+				/>
+			) : undefined}
 			<DetailLines node={selected} height={layout.detail - why.height} width={width} />
 			<WhyPane diagnosis={why.diagnosis} height={why.height} width={width} />
 		</>
@@ -243,13 +275,21 @@ export function App(props: AppProps) {
 	const next = isTree ? diagnosis?.next : undefined;
 	useAppCommands(mode, keyContext, {
 		actions, next, openKey, flash, setFlash, clock, session, replay, dispatch, onQuit,
-		viewContext: () => ({object: isTree ? open : undefined, list, page: layout.body, helpScrollMax: helpScrollMax(layout.top + layout.body, columns, theme.ascii, keyContext)}),
+		viewContext: () => ({
+			object: isTree ? open : undefined,
+			list,
+			page: layout.body,
+			helpScrollMax: helpScrollMax(layout.top + layout.body, columns, theme.ascii, keyContext),
+		}),
 	});
 
 	// A cached lookup per adapted object (source/model/run-history.ts): nothing is computed per frame. The texts
 	// that follow the clock are selected per tick: the App re-renders only when one of them changes.
 	const treeExpectations = open && expectations ? expectations(open) : undefined;
-	const listEta = useMemo(() => (expectations ? (object: PlanObject, now: number) => planEtaText(object, expectations, snapshot.timings, now) : undefined), [expectations, snapshot.timings]);
+	const listEta = useMemo(
+		() => (expectations ? (object: PlanObject, now: number) => planEtaText(object, expectations, snapshot.timings, now) : undefined),
+		[expectations, snapshot.timings],
+	);
 	const openEta = useTickValueOf(ticks, now => (isTree ? planEtaText(open, expectations, snapshot.timings, now) : undefined));
 	const flashOn = useTickValueOf(ticks, now => flash !== undefined && now - flash.at < flashMs);
 	const shownFlash = flashOn ? flash : undefined;
@@ -273,7 +313,16 @@ export function App(props: AppProps) {
 	) : (
 		<>
 			<ListHeader view={view} shown={listed.length} total={snapshot.objects.length} height={layout.top - 1} width={columns} />
-			<ObjectList list={list} cursor={listCursor} timings={snapshot.timings} eta={listEta} expectations={expectations} height={layout.body + Math.min(1, layout.top)} width={columns} empty={emptyListText(snapshot, theme.glyphs.ellipsis)} />
+			<ObjectList
+				list={list}
+				cursor={listCursor}
+				timings={snapshot.timings}
+				eta={listEta}
+				expectations={expectations}
+				height={layout.body + Math.min(1, layout.top)}
+				width={columns}
+				empty={emptyListText(snapshot, theme.glyphs.ellipsis)}
+			/>
 		</>
 	);
 
@@ -300,9 +349,25 @@ export function App(props: AppProps) {
 					{layout.events > 0 ? (
 						<EventsPane title={openKey?.split('/').slice(1).join('/')} events={events} height={layout.events} width={columns} />
 					) : undefined}
-					{layout.banner > 0 ? <TimeoutBanner {...bannerInput} echo={isTree && !view.help && open && !gone ? open.summary : undefined} width={columns} /> : undefined}
+					{layout.banner > 0 ? (
+						<TimeoutBanner
+							{...bannerInput}
+							echo={isTree && !view.help && open && !gone ? open.summary : undefined}
+							width={columns}
+						/>
+					) : undefined}
 					{layout.footer > 0 ? (
-						<FooterKeys mode={mode} context={{canGoBack: isTree && view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done', replay: replay !== undefined}} filter={view.filter} message={shownFlash} width={columns} />
+						<FooterKeys
+							mode={mode}
+							context={{
+								canGoBack: isTree && view.hasList,
+								canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done',
+								replay: replay !== undefined,
+							}}
+							filter={view.filter}
+							message={shownFlash}
+							width={columns}
+						/>
 					) : undefined}
 				</Box>
 			</TicksContext.Provider>
