@@ -1,3 +1,4 @@
+/* eslint-disable @stylistic/max-len -- the example's header is one NDJSON line, shown whole */
 /**
  * The recording format of `--record FILE` and `planwatch replay FILE`: NDJSON, one header line, then one line per
  * source event with the time planwatch received it. Pure: encoding, sanitizing, parsing with bounds, and folding
@@ -13,6 +14,7 @@
  * A line is written whole or not at all by the recorder; a crash can still leave the last line cut, and a reader
  * then ignores that one unterminated line. Anything else that is wrong is one error naming the line.
  */
+/* eslint-enable @stylistic/max-len */
 import type {KubeObject, ResourceKind} from '../core/kube-object.js';
 import {InputError} from '../core/errors.js';
 import {exitCodes, isExitCode} from '../core/exit-codes.js';

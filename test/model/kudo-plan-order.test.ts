@@ -43,6 +43,7 @@ describe('which KUDO plan ran last', () => {
 		expect(o.active).toBe('fails');
 		expect(o.wait).toMatchObject({undecided: {candidates: ['deploy', 'fails']}});
 		expect(o.summary).toMatch(
+			// eslint-disable-next-line @stylistic/max-len -- the expected message, as one regular expression
 			/^cannot tell which plan ran last \(deploy COMPLETE, fails FATAL_ERROR\): all were last updated in the same second \(2026-01-01T10:00:01Z\) and no PlanStarted Events order them; fails failed/,
 		);
 		expect(waitVerdict(o, o, options)).toMatchObject({done: true, exitCode: 1});
