@@ -201,7 +201,8 @@ if (sea) {
 	}
 
 	await writeAtomically(single.outputFiles, '');
-	log(`dist/sea/planwatch.mjs ${(file.contents.length / 1024).toFixed(0).padStart(6)} KiB in ${Math.round(performance.now() - started)} ms`);
+	log(`dist/sea/planwatch.mjs ${(file.contents.length / 1024).toFixed(0).padStart(6)} KiB in ` +
+		`${Math.round(performance.now() - started)} ms`);
 	process.exit(0);
 }
 
@@ -256,7 +257,9 @@ if (libraryBody === undefined) {
 	process.exit(1);
 }
 
-const tui = [...loadedByLibrary, ...staticImports(libraryBody)].flatMap(file => Object.keys(cli.metafile.outputs[file].inputs)).filter(path => /node_modules\/(ink|react)\//.test(path));
+const tui = [...loadedByLibrary, ...staticImports(libraryBody)]
+	.flatMap(file => Object.keys(cli.metafile.outputs[file].inputs))
+	.filter(path => /node_modules\/(ink|react)\//.test(path));
 if (tui.length > 0) {
 	console.error(`build: the library entry loads the TUI: ${tui.slice(0, 3).join(', ')}`);
 	process.exit(1);
@@ -267,14 +270,19 @@ if (tui.length > 0) {
 const staticallyLoaded = staticImports('dist/planwatch.js');
 // core/exit-codes.ts is a plain object literal without imports: the bin names its exit code from it.
 // cli/compile-cache.ts imports only Node built-ins; the bin calls it after the check.
-const beforeCheck = [...staticallyLoaded].flatMap(file => Object.keys(cli.metafile.outputs[file].inputs)).filter(path => !['source/bin.ts', 'source/cli/node-version.ts', 'source/cli/compile-cache.ts', 'source/core/exit-codes.ts'].includes(path));
+const beforeCheck = [...staticallyLoaded]
+	.flatMap(file => Object.keys(cli.metafile.outputs[file].inputs))
+	.filter(path =>
+		!['source/bin.ts', 'source/cli/node-version.ts', 'source/cli/compile-cache.ts', 'source/core/exit-codes.ts'].includes(path));
 if (beforeCheck.length > 0) {
 	console.error(`build: the bin loads modules before its Node version check: ${beforeCheck.slice(0, 3).join(', ')}`);
 	process.exit(1);
 }
 
 // The library's entry makes the same check before the library loads (source/index.ts).
-const beforeLibraryCheck = [...loadedByLibrary].flatMap(file => Object.keys(cli.metafile.outputs[file].inputs)).filter(path => !['source/index.ts', 'source/cli/node-version.ts'].includes(path));
+const beforeLibraryCheck = [...loadedByLibrary]
+	.flatMap(file => Object.keys(cli.metafile.outputs[file].inputs))
+	.filter(path => !['source/index.ts', 'source/cli/node-version.ts'].includes(path));
 if (beforeLibraryCheck.length > 0) {
 	console.error(`build: the library loads modules before its Node version check: ${beforeLibraryCheck.slice(0, 3).join(', ')}`);
 	process.exit(1);
@@ -290,7 +298,11 @@ for (const [file, output] of Object.entries(cli.metafile.outputs)) {
 if (types) {
 	// Into a fresh directory, swapped in whole: no declaration of a deleted source file lingers.
 	const next = join(root, 'dist', `types.${process.pid}.tmp`);
-	const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', next], {cwd: root, stdio: 'inherit'});
+	const tsc = spawnSync(
+		process.execPath,
+		[join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', next],
+		{cwd: root, stdio: 'inherit'},
+	);
 	if (tsc.status !== 0) {
 		await rm(next, {recursive: true, force: true});
 		console.error('build: tsc could not write the library declarations');

@@ -26,7 +26,9 @@ if (packed.status !== 0) {
 const [report] = JSON.parse(packed.stdout);
 console.log(`npm package ${report.filename}: ${mb(report.size)} download, ${mb(report.unpackedSize)} unpacked, ${report.entryCount} files`);
 
-const archives = existsSync(release) ? readdirSync(release).filter(name => /^planwatch_.+_(\w+)_(\w+)\.(tar\.gz|zip)$/.test(name)).sort() : [];
+const archives = existsSync(release)
+	? readdirSync(release).filter(name => /^planwatch_.+_(\w+)_(\w+)\.(tar\.gz|zip)$/.test(name)).sort()
+	: [];
 if (archives.length === 0) {
 	console.log(`(no release archives in ${release}: run npm run release first)`);
 	process.exit(0);
@@ -36,5 +38,6 @@ console.log('\n| archive | download | executable |\n|---|---:|---:|');
 for (const name of archives) {
 	const [, os, arch] = /_(\w+)_(\w+)\.(?:tar\.gz|zip)$/.exec(name);
 	const executable = join(release, `${os}_${arch}`, os === 'windows' ? 'kubectl-planwatch.exe' : 'kubectl-planwatch');
-	console.log(`| \`${name}\` | ${mb(statSync(join(release, name)).size)} | ${existsSync(executable) ? mb(statSync(executable).size) : '?'} |`);
+	console.log(`| \`${name}\` | ${mb(statSync(join(release, name)).size)} | ` +
+		`${existsSync(executable) ? mb(statSync(executable).size) : '?'} |`);
 }

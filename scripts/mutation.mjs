@@ -18,11 +18,18 @@ import {Stryker} from '@stryker-mutator/core';
 /** Each mutated file with the tests that are its own (globs from the repository root). */
 const targets = [
 	{file: 'source/model/status.ts', tests: ['test/model/status.test.ts']},
-	{file: 'source/model/wait-rules.ts', tests: ['test/model/wait-rules.test.ts', 'test/model/wait-verdict-table.test.ts', 'test/model/wait-plan.test.ts']},
+	{
+		file: 'source/model/wait-rules.ts',
+		tests: ['test/model/wait-rules.test.ts', 'test/model/wait-verdict-table.test.ts', 'test/model/wait-plan.test.ts'],
+	},
 	{file: 'source/model/kanister-events.ts', tests: ['test/model/kanister-events.test.ts', 'test/model/kanister-event-facts.test.ts']},
 	{
 		file: 'source/model/adapt-kanister-action-set.ts',
-		tests: ['test/model/adapt-kanister-action-set.test.ts', 'test/model/action-verdict.test.ts', 'test/model/action-set-object-verdict.test.ts', 'test/model/kanister-action-verdict.test.ts', 'test/model/adapt-action-set-rules.test.ts', 'test/model/kanister-rejected.test.ts'],
+		tests: [
+			'test/model/adapt-kanister-action-set.test.ts', 'test/model/action-verdict.test.ts',
+			'test/model/action-set-object-verdict.test.ts', 'test/model/kanister-action-verdict.test.ts',
+			'test/model/adapt-action-set-rules.test.ts', 'test/model/kanister-rejected.test.ts',
+		],
 	},
 	{
 		file: 'source/model/adapt-kudo-instance.ts',
@@ -30,7 +37,10 @@ const targets = [
 	},
 	{file: 'source/model/kudo-plan-order.ts', tests: ['test/model/kudo-plan-order.test.ts', 'test/model/kudo-plan-order-table.test.ts']},
 	{file: 'source/model/deletion.ts', tests: ['test/model/deletion.test.ts']},
-	{file: 'source/state/wait-decision.ts', tests: ['test/state/wait-decision.test.ts', 'test/state/decide-targets.test.ts', 'test/state/wait-decision-table.test.ts']},
+	{
+		file: 'source/state/wait-decision.ts',
+		tests: ['test/state/wait-decision.test.ts', 'test/state/decide-targets.test.ts', 'test/state/wait-decision-table.test.ts'],
+	},
 ];
 
 function parseArguments(argv) {
@@ -142,13 +152,15 @@ async function main() {
 	for (const target of chosen) {
 		const s = await mutate(target, args);
 		rows.push({target, s});
-		console.log(`${target.file}: ${s.score.toFixed(2)} % (${s.killed} killed, ${s.timeout} timed out, ${s.survived} survived, ${s.noCoverage} not covered, ${s.ignored} ignored, ${s.errors} errors; ${s.mutants} mutants)`);
+		console.log(`${target.file}: ${s.score.toFixed(2)} % (${s.killed} killed, ${s.timeout} timed out, ${s.survived} survived, ` +
+			`${s.noCoverage} not covered, ${s.ignored} ignored, ${s.errors} errors; ${s.mutants} mutants)`);
 	}
 
 	console.log('\n| File | Mutants | Killed | Timed out | Survived | No coverage | Ignored | Score |');
 	console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
 	for (const {target, s} of rows) {
-		console.log(`| \`${target.file}\` | ${s.mutants} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.ignored} | ${s.score.toFixed(1)} % |`);
+		console.log(`| \`${target.file}\` | ${s.mutants} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.ignored} | ` +
+			`${s.score.toFixed(1)} % |`);
 	}
 }
 

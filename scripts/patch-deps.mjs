@@ -86,7 +86,8 @@ export function patchDependencies({check = false} = {}) {
 	for (const patch of patchFiles()) {
 		const version = installedVersion(patch.pkg);
 		if (version !== patch.version) {
-			throw new Error(`patches/${patch.name} is for ${patch.pkg} ${patch.version}, but ${version} is installed: redo the patch for ${version} (or drop it if upstream has the change)`);
+			throw new Error(`patches/${patch.name} is for ${patch.pkg} ${patch.version}, but ${version} is installed: redo the patch for ` +
+				`${version} (or drop it if upstream has the change)`);
 		}
 
 		for (const file of patch.files) {

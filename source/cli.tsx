@@ -84,7 +84,11 @@ const kubectlCompleteName = /^kubectl_complete-planwatch(\.exe)?$/i;
 
 async function main(state: RunState, argv: readonly string[], invokedAs: string): Promise<number> {
 	if (argv[0] === '__complete' || kubectlCompleteName.test(path.basename(invokedAs))) {
-		const [{complete, formatCompletion}, {listTargetNames, listContextNames, listPlanNames, listNamespaceNames}, {scenarioNames, scenarios}] = await Promise.all([
+		const [
+			{complete, formatCompletion},
+			{listTargetNames, listContextNames, listPlanNames, listNamespaceNames},
+			{scenarioNames, scenarios},
+		] = await Promise.all([
 			import('./cli/complete.js'),
 			import('./cli/complete-targets.js'),
 			import('./scenarios/catalog.js'),
@@ -151,7 +155,10 @@ async function run(state: RunState, options: Options): Promise<number> {
 
 		case 'cluster': {
 			// One context, or several in one list (source/cli/cluster-run.ts).
-			const [{openClusterRun}, {openRequestLog}] = await Promise.all([import('./cli/cluster-run.js'), import('./cli/request-log.js')]);
+			const [{openClusterRun}, {openRequestLog}] = await Promise.all([
+				import('./cli/cluster-run.js'),
+				import('./cli/request-log.js'),
+			]);
 			// -v=6: live on stderr, or kept until the TUI has left stderr's terminal (source/cli/request-log.ts).
 			const requests = options.verbosity >= requestLogVerbosity
 				? openRequestLog({live: options.output !== 'tui' || !process.stderr.isTTY, write: text => process.stderr.write(text)})
@@ -173,13 +180,19 @@ async function run(state: RunState, options: Options): Promise<number> {
 			const name = demo.scenario ?? defaultScenarioName;
 			const scenario = findScenario(name);
 			if (!scenario) {
-				throw new InputError(`unknown scenario "${shownInput(name)}"${didYouMean(name, scenarioNames) || `: choose one of ${scenarioNames.join(', ')}`}`);
+				throw new InputError(`unknown scenario "${shownInput(name)}` +
+					`"${didYouMean(name, scenarioNames) || `: choose one of ${scenarioNames.join(', ')}`}`);
 			}
 
 			const {scenarioTargets} = await import('./scenarios/scenario.js');
 			// The demo's objects appear as it plays: --wait waits for every object the scenario creates.
 			const targets = options.wait ? scenarioTargets(scenario, demoNamespace).map(t => objectKey(t)) : [];
-			return show(state, options, clock => createDemoSource({scenarios: [scenario], clock, speed: demo.speed, loop: demo.loop, namespace: demoNamespace}), {targets});
+			return show(
+				state,
+				options,
+				clock => createDemoSource({scenarios: [scenario], clock, speed: demo.speed, loop: demo.loop, namespace: demoNamespace}),
+				{targets},
+			);
 		}
 
 		case 'replay': {
@@ -216,7 +229,10 @@ async function replay(state: RunState, options: Options): Promise<number> {
 		}))
 		.then(() => {
 			endedBeforeWait = options.wait;
-			return {exitCode: options.wait ? exitCodes.interrupted : -1, message: options.wait ? 'the recording ends before the wait finished' : ''};
+			return {
+				exitCode: options.wait ? exitCodes.interrupted : -1,
+				message: options.wait ? 'the recording ends before the wait finished' : '',
+			};
 		});
 	const play = (): void => {
 		clock.setPaused(false);
@@ -225,7 +241,12 @@ async function replay(state: RunState, options: Options): Promise<number> {
 	// A demo's recording files its runs where the demo did (`demo/`): the same run then has the same key and id, and
 	// is not filed a second time.
 	const historyRealm = recording.header.source === 'demo' ? demoRealm : '';
-	const code = await show(state, options, () => source, {targets, clock, wallClock, replay: source.controls, ended, onReady: play, historyRealm});
+	const code = await show(
+		state,
+		options,
+		() => source,
+		{targets, clock, wallClock, replay: source.controls, ended, onReady: play, historyRealm},
+	);
 	if (code === exitCodes.interrupted && endedBeforeWait) {
 		// Not a signal: the recorded session stopped before its outcome, and the replay cannot make one up.
 		await state.write(process.stderr, `planwatch: ${endedBeforeWaitReason(recording)}\n`);
@@ -281,7 +302,12 @@ function targetText(target: Options['targets'][number]): string {
 }
 
 /** One clock, one store fed by the source; plain, json and the TUI all draw from it. */
-async function show(state: RunState, options: Options, createSource: (clock: Clock) => ObjectSource | Promise<ObjectSource>, extras: ShowExtras = {}): Promise<number> {
+async function show(
+	state: RunState,
+	options: Options,
+	createSource: (clock: Clock) => ObjectSource | Promise<ObjectSource>,
+	extras: ShowExtras = {},
+): Promise<number> {
 	const targets = extras.targets ?? [];
 	const clock = extras.clock ?? new SystemClock();
 	const source = await createSource(clock);
@@ -297,7 +323,9 @@ async function show(state: RunState, options: Options, createSource: (clock: Clo
 			: {now: () => pinned ?? asOf?.at ?? clock.now(), onTick: l => clock.onTick(l), after: (ms, f) => clock.after(ms, f)};
 	const session = openSession(source, {clock, wallClock: extras.wallClock ?? clock, storeClock});
 	const {store} = session;
-	const history = options.history ? await startRunHistory(store, extras.historyRealm ?? (options.mode === 'demo' ? demoRealm : '')) : undefined;
+	const history = options.history
+		? await startRunHistory(store, extras.historyRealm ?? (options.mode === 'demo' ? demoRealm : ''))
+		: undefined;
 	const expectations = history?.session.expectations;
 	const apply = history ? history.feed(store, history.session) : store.apply;
 	let recorder: Recorder | undefined;
@@ -375,7 +403,11 @@ async function drive(state: RunState, options: Options, {session, targets, extra
 				targets: targets.length === 0 && options.mode === 'file' && objects.length === 1 ? [objectKey(objects[0]!)] : targets,
 				stdin: extras.stdinConsumed && !options.once ? openTerminalInput() : undefined,
 				interrupted: interrupt.claim(),
-				signals: createTerminalSignals({write: text => process.stdout.write(text), isTTY: Boolean(process.stdout.isTTY), env: process.env}),
+				signals: createTerminalSignals({
+					write: text => process.stdout.write(text),
+					isTTY: Boolean(process.stdout.isTTY),
+					env: process.env,
+				}),
 				dir: process.cwd(),
 				expectations,
 				...(asOf ? {asOf} : {}),
@@ -461,7 +493,10 @@ const demoRealm = 'demo/';
 
 /** The ETA history: past runs in memory, and every run the store sees finish filed (source/history/). */
 async function startRunHistory(store: Store, realm: string) {
-	const [{historyPath, openHistoryFile, HistoryRefused}, {startHistory, feedWithHistory}] = await Promise.all([import('./history/history-file.js'), import('./history/history-session.js')]);
+	const [{historyPath, openHistoryFile, HistoryRefused}, {startHistory, feedWithHistory}] = await Promise.all([
+		import('./history/history-file.js'),
+		import('./history/history-session.js'),
+	]);
 	// A history file planwatch will not use (a symbolic link, a FIFO) is said once, when the run ends; other
 	// failures only cost the ETA (README: an unreadable history never stops a watch).
 	let refused: string | undefined;
@@ -505,7 +540,10 @@ try {
 	// Started with stdout closed (`>&-`): nothing the run shows would reach anyone, yet it would exit 0.
 	if (stdoutWasClosed()) {
 		state.reached = exitCodes.usage;
-		await state.write(process.stderr, 'planwatch: stdout is closed (started with >&-): nothing could be shown; give it a file or /dev/null\n');
+		await state.write(
+			process.stderr,
+			'planwatch: stdout is closed (started with >&-): nothing could be shown; give it a file or /dev/null\n',
+		);
 		process.exit(exitCodes.usage);
 	}
 

@@ -125,7 +125,14 @@ function start(options: PlanWatchOptions): Started {
 	if (!source) {
 		const kubeconfig = loadKubeconfig({kubeconfig: options.kubeconfig, context: options.context, namespace: options.namespace});
 		namespace = kubeconfig.namespace;
-		source = createClusterSource({kubeconfig, namespace: options.allNamespaces ? undefined : namespace, selector: options.selector, targets, kinds: kind ? [kind] : [], clock});
+		source = createClusterSource({
+			kubeconfig,
+			namespace: options.allNamespaces ? undefined : namespace,
+			selector: options.selector,
+			targets,
+			kinds: kind ? [kind] : [],
+			clock,
+		});
 	}
 
 	const session = openSession(source, clock);
@@ -195,17 +202,36 @@ export async function waitForPlan(options: WaitForPlanOptions = {}): Promise<Wai
 		started = start(options);
 	} catch (error) {
 		const exitCode = exitCodeOf(error);
-		return {exitCode, outcome: outcomeOfExitCode[exitCode], message: error instanceof Error ? error.message : String(error), objects: []};
+		return {
+			exitCode,
+			outcome: outcomeOfExitCode[exitCode],
+			message: error instanceof Error ? error.message : String(error),
+			objects: [],
+		};
 	}
 
 	const {store, source, clock, targetKeys, kind} = started;
 	const timeoutMs = typeof options.timeout === 'string' ? parseDuration(options.timeout) : (options.timeout ?? 0);
 	if (timeoutMs === undefined || timeoutMs < 0) {
 		await source.stop();
-		return {exitCode: exitCodes.usage, outcome: outcomeOfExitCode[exitCodes.usage], message: `invalid timeout "${String(options.timeout)}" (use e.g. 45s, 5m, 1h30m; 0 = none)`, objects: []};
+		return {
+			exitCode: exitCodes.usage,
+			outcome: outcomeOfExitCode[exitCodes.usage],
+			message: `invalid timeout "${String(options.timeout)}" (use e.g. 45s, 5m, 1h30m; 0 = none)`,
+			objects: [],
+		};
 	}
 
-	const controller = createWaitController({store, clock, wait: true, targets: targetKeys, timeoutMs, extendMs: 0, graceMs: 0, ...(options.plan === undefined ? {} : {plan: options.plan})});
+	const controller = createWaitController({
+		store,
+		clock,
+		wait: true,
+		targets: targetKeys,
+		timeoutMs,
+		extendMs: 0,
+		graceMs: 0,
+		...(options.plan === undefined ? {} : {plan: options.plan}),
+	});
 	const onAbort = (): void => {
 		controller.quit();
 	};

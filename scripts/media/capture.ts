@@ -32,7 +32,8 @@ const {Terminal} = xterm;
 type XTerm = InstanceType<typeof Terminal>;
 
 /** A colour as the terminal stored it. */
-export type CellColor = {readonly mode: 'default'} | {readonly mode: 'palette'; readonly index: number} | {readonly mode: 'rgb'; readonly rgb: number};
+export type CellColor = {readonly mode: 'default'} | {readonly mode: 'palette'; readonly index: number}
+	| {readonly mode: 'rgb'; readonly rgb: number};
 
 export type Cell = {
 	/** What the cell shows ('' for the second half of a wide character, ' ' when empty). */
@@ -209,7 +210,17 @@ export function readScreen(terminal: XTerm): Screen {
 		for (let x = 0; x < terminal.cols; x++) {
 			const cell = line?.getCell(x, scratch);
 			if (!cell) {
-				cells.push({chars: ' ', width: 1, fg: {mode: 'default'}, bg: {mode: 'default'}, bold: false, dim: false, italic: false, underline: false, inverse: false});
+				cells.push({
+					chars: ' ',
+					width: 1,
+					fg: {mode: 'default'},
+					bg: {mode: 'default'},
+					bold: false,
+					dim: false,
+					italic: false,
+					underline: false,
+					inverse: false,
+				});
 				continue;
 			}
 
@@ -260,7 +271,9 @@ export async function openDemo(options: DemoOptions): Promise<DemoSession> {
 	} else if (options.contexts) {
 		source = createMultiContextSource(options.contexts.map(c => ({
 			context: c.name,
-			source: c.down === undefined ? createDemoSource({scenarios: [findScenario(c.scenario ?? '')!], clock, namespace: demoNamespace}) : downSource(c.down),
+			source: c.down === undefined
+				? createDemoSource({scenarios: [findScenario(c.scenario ?? '')!], clock, namespace: demoNamespace})
+				: downSource(c.down),
 		})), demoNamespace);
 	} else {
 		source = createDemoSource({scenarios: [scenario], clock, namespace: demoNamespace});
@@ -346,7 +359,8 @@ export async function openDemo(options: DemoOptions): Promise<DemoSession> {
 				}
 
 				if (Date.now() > deadline) {
-					throw new Error(`the screen never settled${expected ? ` on ${String(expected)}` : ''}. Screen (${terminal.cols}x${terminal.rows}):\n${current}`);
+					throw new Error(`the screen never settled${expected ? ` on ${String(expected)}` : ''}. Screen (${terminal.cols}` +
+						`x${terminal.rows}):\n${current}`);
 				}
 
 				previous = current;

@@ -185,7 +185,9 @@ export async function captureAnimation(): Promise<Screen[]> {
 	try {
 		const screens: Screen[] = [];
 		for (const step of animation.script) {
-			await ('at' in step ? demo.advanceTo(step.at) : 'keys' in step ? demo.press(...step.keys) : demo.capture(step.frame).then(screen => screens.push(screen)));
+			await ('at' in step
+				? demo.advanceTo(step.at)
+				: 'keys' in step ? demo.press(...step.keys) : demo.capture(step.frame).then(screen => screens.push(screen)));
 		}
 
 		return screens;
@@ -208,7 +210,10 @@ export async function renderMedia(): Promise<Map<string, string>> {
 
 	const frames = await captureAnimation();
 	for (const palette of palettes) {
-		files.set(`${animation.name}-${palette.name}.svg`, animatedSvg(frames, palette, {title: animation.title, frameMs: animation.frameMs}));
+		files.set(
+			`${animation.name}-${palette.name}.svg`,
+			animatedSvg(frames, palette, {title: animation.title, frameMs: animation.frameMs}),
+		);
 	}
 
 	return files;

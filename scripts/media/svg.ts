@@ -22,7 +22,10 @@ export const dark: Palette = {
 	name: 'dark',
 	background: '#0d1117',
 	foreground: '#c9d1d9',
-	ansi: ['#484f58', '#ff7b72', '#3fb950', '#d29922', '#58a6ff', '#bc8cff', '#39c5cf', '#b1bac4', '#6e7681', '#ffa198', '#56d364', '#e3b341', '#79c0ff', '#d2a8ff', '#56d4dd', '#f0f6fc'],
+	ansi: [
+		'#484f58', '#ff7b72', '#3fb950', '#d29922', '#58a6ff', '#bc8cff', '#39c5cf', '#b1bac4', '#6e7681', '#ffa198', '#56d364', '#e3b341',
+		'#79c0ff', '#d2a8ff', '#56d4dd', '#f0f6fc',
+	],
 	border: '#30363d',
 	title: '#8b949e',
 };
@@ -32,7 +35,10 @@ export const light: Palette = {
 	name: 'light',
 	background: '#ffffff',
 	foreground: '#1f2328',
-	ansi: ['#24292f', '#cf222e', '#1a7f37', '#9a6700', '#0969da', '#8250df', '#1b7c83', '#6e7781', '#57606a', '#a40e26', '#2da44e', '#bf8700', '#218bff', '#a475f9', '#3192aa', '#8c959f'],
+	ansi: [
+		'#24292f', '#cf222e', '#1a7f37', '#9a6700', '#0969da', '#8250df', '#1b7c83', '#6e7781', '#57606a', '#a40e26', '#2da44e', '#bf8700',
+		'#218bff', '#a475f9', '#3192aa', '#8c959f',
+	],
 	border: '#d0d7de',
 	title: '#656d76',
 };
@@ -97,7 +103,13 @@ function resolve(color: CellColor, fallback: string, palette: Palette): string {
 	}
 }
 
-type Look = {readonly fg: string; readonly bg: string | undefined; readonly bold: boolean; readonly italic: boolean; readonly underline: boolean};
+type Look = {
+	readonly fg: string;
+	readonly bg: string | undefined;
+	readonly bold: boolean;
+	readonly italic: boolean;
+	readonly underline: boolean;
+};
 
 function lookOf(cell: Cell, palette: Palette): Look {
 	let fg = resolve(cell.fg, palette.foreground, palette);
@@ -130,7 +142,12 @@ class Styles {
 	readonly #classes = new Map<string, string>();
 
 	classOf(look: Look): string {
-		const rule = [`fill:${look.fg}`, look.bold ? 'font-weight:bold' : '', look.italic ? 'font-style:italic' : '', look.underline ? 'text-decoration:underline' : '']
+		const rule = [
+			`fill:${look.fg}`,
+			look.bold ? 'font-weight:bold' : '',
+			look.italic ? 'font-style:italic' : '',
+			look.underline ? 'text-decoration:underline' : '',
+		]
 			.filter(Boolean)
 			.join(';');
 		let name = this.#classes.get(rule);
@@ -166,7 +183,8 @@ function screenBody(screen: Screen, rows: number, palette: Palette, styles: Styl
 			}
 
 			if (bg) {
-				out.push(`<rect x="${num(padding + (x * cellWidth))}" y="${num(rowTop)}" width="${num((end - x) * cellWidth)}" height="${lineHeight}" fill="${bg}"/>`);
+				out.push(`<rect x="${num(padding + (x * cellWidth))}" y="${num(rowTop)}" width="${num((end - x) * cellWidth)}" ` +
+					`height="${lineHeight}" fill="${bg}"/>`);
 			}
 
 			x = end;
@@ -219,9 +237,11 @@ function screenBody(screen: Screen, rows: number, palette: Palette, styles: Styl
 }
 
 function frame(width: number, height: number, palette: Palette, title: string): string[] {
-	const dots = ['#ff5f57', '#febc2e', '#28c840'].map((fill, i) => `<circle cx="${padding + 6 + (i * 20)}" cy="${titleBar / 2}" r="6" fill="${fill}"/>`);
+	const dots = ['#ff5f57', '#febc2e', '#28c840'].map((fill, i) =>
+		`<circle cx="${padding + 6 + (i * 20)}" cy="${titleBar / 2}" r="6" fill="${fill}"/>`);
 	return [
-		`<rect x="0.5" y="0.5" width="${num(width - 1)}" height="${num(height - 1)}" rx="8" fill="${palette.background}" stroke="${palette.border}"/>`,
+		`<rect x="0.5" y="0.5" width="${num(width - 1)}" height="${num(height - 1)}" rx="8" fill="${palette.background}" ` +
+		`stroke="${palette.border}"/>`,
 		...dots,
 		`<text x="${num(width / 2)}" y="${num((titleBar / 2) + 4.5)}" text-anchor="middle" class="title">${escapeXml(title)}</text>`,
 	];
@@ -234,14 +254,21 @@ export type SvgOptions = {
 	readonly rows?: number;
 };
 
-function document(screens: readonly Screen[], palette: Palette, options: SvgOptions, body: (styles: Styles, rows: number) => string[], extraCss = ''): string {
+function document(
+	screens: readonly Screen[],
+	palette: Palette,
+	options: SvgOptions,
+	body: (styles: Styles, rows: number) => string[],
+	extraCss = '',
+): string {
 	const first = screens[0]!;
 	const rows = options.rows ?? Math.min(first.rows, Math.max(...screens.map(s => usedRows(s))));
 	const width = (padding * 2) + (first.columns * cellWidth);
 	const height = titleBar + (rows * lineHeight) + padding;
 	const styles = new Styles();
 	const content = body(styles, rows);
-	const css = `text{font-family:${fontFamily};font-size:${fontSize}px}.title{fill:${palette.title};font-size:12px}${styles.css()}${extraCss}`;
+	const css = `text{font-family:${fontFamily};font-size:${fontSize}px}.title{fill:${palette.title}` +
+		`;font-size:12px}${styles.css()}${extraCss}`;
 	return [
 		`<svg xmlns="http://www.w3.org/2000/svg" width="${num(width)}" height="${num(height)}" viewBox="0 0 ${num(width)} ${num(height)}" role="img" aria-label="${escapeXml(options.title)}">`,
 		`<style>${css}</style>`,
@@ -264,7 +291,9 @@ export function screenToSvg(screen: Screen, palette: Palette, options: SvgOption
 export function animatedSvg(screens: readonly Screen[], palette: Palette, options: SvgOptions & {readonly frameMs: number}): string {
 	const total = screens.length * options.frameMs;
 	const slice = num(100 / screens.length);
-	const css = `.f{visibility:hidden;animation:show ${total}ms infinite}.f0{visibility:visible}@keyframes show{0%{visibility:visible}${slice}%{visibility:hidden}100%{visibility:hidden}}@media (prefers-reduced-motion:reduce){.f{animation:none}}`;
+	const css = `.f{visibility:hidden;animation:show ${total}ms infinite}.f0{visibility:visible}@keyframes ` +
+		`show{0%{visibility:visible}${slice}%{visibility:hidden}100%{visibility:hidden}}@media ` +
+		'(prefers-reduced-motion:reduce){.f{animation:none}}';
 	return document(
 		screens,
 		palette,

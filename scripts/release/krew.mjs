@@ -27,7 +27,9 @@ spec:
   version: ${q(`v${version}`)}
   homepage: ${q(homepage)}
   shortDescription: "Watch KUDO and Kanister plans live as trees"
-  description: ${q(`${description}. planwatch draws the plan → phase → step trees of KUDO Instances and Kanister ActionSets with live status and timers, waits for them to finish (--wait, --timeout, exit codes for scripts), and prints them as plain text or JSON. Try it without a cluster: kubectl planwatch demo`)}
+  description: ${q(`${description}. planwatch draws the plan → phase → step trees of KUDO Instances and Kanister ActionSets with live ` +
+  	'status and timers, waits for them to finish (--wait, --timeout, exit codes for scripts), and prints them as plain text or JSON. Try ' +
+  	'it without a cluster: kubectl planwatch demo')}
   platforms:
 ${platforms}`;
 }

@@ -19,7 +19,9 @@ export type BuildInfo = {
 	readonly standalone: boolean;
 };
 
-export function buildInfo(runtime: {readonly node: string; readonly platform: string; readonly arch: string; readonly standalone: boolean}): BuildInfo {
+export function buildInfo(
+	runtime: {readonly node: string; readonly platform: string; readonly arch: string; readonly standalone: boolean},
+): BuildInfo {
 	return {
 		version,
 		commit: typeof PLANWATCH_COMMIT === 'string' ? PLANWATCH_COMMIT : 'unknown',

@@ -44,7 +44,16 @@ export function openClusterRun(options: Options, requestLog?: RequestLog): Clust
 		const kubeconfig = loadKubeconfig({...base, context: plan[0]?.context ?? options.context});
 		const namespace = options.allNamespaces ? undefined : kubeconfig.namespace;
 		return {
-			createSource: clock => createClusterSource({kubeconfig, namespace, selector: options.selector, targets, kinds: options.kinds, clock, firstListWithinMs, ...http}),
+			createSource: clock => createClusterSource({
+				kubeconfig,
+				namespace,
+				selector: options.selector,
+				targets,
+				kinds: options.kinds,
+				clock,
+				firstListWithinMs,
+				...http,
+			}),
 			targets: targets.map(t => objectKey({kind: t.kind, namespace: kubeconfig.namespace, name: t.name})),
 		};
 	}
@@ -58,7 +67,19 @@ export function openClusterRun(options: Options, requestLog?: RequestLog): Clust
 			const kubeconfig = loadKubeconfig({...base, context: name});
 			const namespace = options.allNamespaces ? undefined : kubeconfig.namespace;
 			namespaces.add(namespace ?? 'all namespaces');
-			children.push({context, open: clock => createClusterSource({kubeconfig, namespace, selector: options.selector, targets, kinds: options.kinds, clock, firstListWithinMs, ...http})});
+			children.push({
+				context,
+				open: clock => createClusterSource({
+					kubeconfig,
+					namespace,
+					selector: options.selector,
+					targets,
+					kinds: options.kinds,
+					clock,
+					firstListWithinMs,
+					...http,
+				}),
+			});
 			keys.push(...targets.map(t => objectKey({kind: t.kind, namespace: kubeconfig.namespace, name: t.name, context})));
 		} catch (error) {
 			// A context whose entry is broken (its cluster or user missing) fails alone; a context that does not
@@ -75,7 +96,10 @@ export function openClusterRun(options: Options, requestLog?: RequestLog): Clust
 	const scope = namespaces.size === 1 ? [...namespaces][0]! : namespaces.size === 0 ? 'no namespace' : 'namespaces per context';
 	return {
 		// --once: a context still logging in may hold the picture of the others for the --once budget, no longer.
-		createSource: clock => createMultiContextSource(children.map((c): ContextSource => ({context: c.context, source: c.open(clock)})), scope, {
+		createSource: clock => createMultiContextSource(children.map((c): ContextSource => ({
+			context: c.context,
+			source: c.open(clock),
+		})), scope, {
 			clock,
 			...(firstListWithinMs === undefined ? {} : {credentialsHoldMs: firstListWithinMs}),
 		}),

@@ -42,9 +42,17 @@ export async function listTargetNames(scope: TargetScope, options: LookupOptions
 		const kubeconfig = loadKubeconfig({...scope, env: options.env});
 		const lists = await Promise.allSettled(
 			(['Instance', 'ActionSet'] as const).map(async kind => {
-				const {items} = await listObjects({kubeConfig: kubeconfig.kubeConfig, resource: resourceTypes[kind], namespace: kubeconfig.namespace, credentialPlugin: kubeconfig.credentialPlugin, signal});
+				const {items} = await listObjects({
+					kubeConfig: kubeconfig.kubeConfig,
+					resource: resourceTypes[kind],
+					namespace: kubeconfig.namespace,
+					credentialPlugin: kubeconfig.credentialPlugin,
+					signal,
+				});
 				const prefix = kind === 'Instance' ? 'instance/' : 'actionset/';
-				return items.map(item => item.metadata?.name).filter((name): name is string => typeof name === 'string' && dnsSubdomain.test(name)).map(name => prefix + name);
+				return items.map(item => item.metadata?.name)
+					.filter((name): name is string => typeof name === 'string' && dnsSubdomain.test(name))
+					.map(name => prefix + name);
 			}),
 		);
 		return lists.flatMap(settled => (settled.status === 'fulfilled' ? settled.value.sort() : []));
@@ -58,8 +66,15 @@ const dnsLabel = /^[a-z\d]([a-z\d-]{0,61}[a-z\d])?$/;
 export async function listNamespaceNames(scope: TargetScope, options: LookupOptions = {}): Promise<string[]> {
 	return withinDeadline(options, async signal => {
 		const kubeconfig = loadKubeconfig({...scope, env: options.env});
-		const {items} = await listObjects({kubeConfig: kubeconfig.kubeConfig, resource: namespaceType, credentialPlugin: kubeconfig.credentialPlugin, signal});
-		return items.map(item => item.metadata?.name).filter((name): name is string => typeof name === 'string' && dnsLabel.test(name)).sort();
+		const {items} = await listObjects({
+			kubeConfig: kubeconfig.kubeConfig,
+			resource: namespaceType,
+			credentialPlugin: kubeconfig.credentialPlugin,
+			signal,
+		});
+		return items.map(item => item.metadata?.name)
+			.filter((name): name is string => typeof name === 'string' && dnsLabel.test(name))
+			.sort();
 	});
 }
 
@@ -73,9 +88,20 @@ const planName = /^[\w.-]{1,253}$/;
 export async function listPlanNames(scope: TargetScope, instances: readonly string[], options: LookupOptions = {}): Promise<string[]> {
 	return withinDeadline(options, async signal => {
 		const kubeconfig = loadKubeconfig({...scope, env: options.env});
-		const read = async (kind: 'Instance' | 'OperatorVersion') => (await listObjects({kubeConfig: kubeconfig.kubeConfig, resource: resourceTypes[kind], namespace: kubeconfig.namespace, credentialPlugin: kubeconfig.credentialPlugin, signal})).items;
-		const [versions, running] = await Promise.all([read('OperatorVersion'), instances.length > 0 ? read('Instance') : Promise.resolve([])]);
-		const wanted = new Set(running.filter(i => instances.includes(i.metadata?.name ?? '')).map(i => String((i['spec'] as {operatorVersion?: {name?: unknown}} | undefined)?.operatorVersion?.name ?? '')));
+		const read = async (kind: 'Instance' | 'OperatorVersion') =>
+			(await listObjects({
+				kubeConfig: kubeconfig.kubeConfig,
+				resource: resourceTypes[kind],
+				namespace: kubeconfig.namespace,
+				credentialPlugin: kubeconfig.credentialPlugin,
+				signal,
+			})).items;
+		const [versions, running] = await Promise.all([
+			read('OperatorVersion'),
+			instances.length > 0 ? read('Instance') : Promise.resolve([]),
+		]);
+		const wanted = new Set(running.filter(i => instances.includes(i.metadata?.name ?? '')).map(i =>
+			String((i['spec'] as {operatorVersion?: {name?: unknown}} | undefined)?.operatorVersion?.name ?? '')));
 		const names = new Set<string>();
 		for (const ov of versions) {
 			if (instances.length > 0 && !wanted.has(ov.metadata?.name ?? '')) {

@@ -56,7 +56,9 @@ const flags: readonly Flag[] = Object.entries(flagSpecs).map(([name, spec]) => (
 
 const demoOnly = new Set(['scenario', 'speed', 'loop', 'from']);
 /** What `replay` does not take: cluster flags, the demo's scenario, files and a new recording. */
-const notReplay = new Set(['scenario', 'loop', 'file', 'record', 'kubeconfig', 'context', 'allContexts', 'namespace', 'allNamespaces', 'selector']);
+const notReplay = new Set([
+	'scenario', 'loop', 'file', 'record', 'kubeconfig', 'context', 'allContexts', 'namespace', 'allNamespaces', 'selector',
+]);
 const clusterOnly = new Set(['kubeconfig', 'context', 'allContexts', 'namespace', 'allNamespaces', 'selector']);
 const subcommands: readonly string[] = commands;
 const targetPrefixes = ['instance/', 'actionset/'];
@@ -177,7 +179,12 @@ function scan(words: readonly string[]): {positionals: string[]; values: Map<str
 	return {positionals, values, endOfFlags: false};
 }
 
-function result(candidates: readonly string[], current: string, descriptions: Readonly<Record<string, string>> = {}, directive: number = directives.noFileComp): CompletionResult {
+function result(
+	candidates: readonly string[],
+	current: string,
+	descriptions: Readonly<Record<string, string>> = {},
+	directive: number = directives.noFileComp,
+): CompletionResult {
 	// `instance/` and `prod:` are a start, not a word: no space after them, and not offered once typed.
 	const isStart = (c: string) => c.endsWith('/') || c.endsWith(':');
 	const matching = [...new Set(candidates)].filter(c => c.startsWith(current) && !(c === current && isStart(c)));
@@ -245,8 +252,13 @@ export async function complete(args: readonly string[], context: CompletionConte
 			}
 
 			case 'plan': {
-				const instances = positionals.flatMap(p => (/^(?:[\w.@-]+:)?instances?(?:\.kudo\.dev)?\//i.test(p) ? [p.slice(p.indexOf('/') + 1)] : []));
-				const plans = (await context.listPlans?.({kubeconfig: values.get('kubeconfig'), context: values.get('context'), namespace: values.get('namespace')}, instances)) ?? [];
+				const instances = positionals.flatMap(p => (
+					/^(?:[\w.@-]+:)?instances?(?:\.kudo\.dev)?\//i.test(p) ? [p.slice(p.indexOf('/') + 1)] : []
+				));
+				const plans = (await context.listPlans?.(
+					{kubeconfig: values.get('kubeconfig'), context: values.get('context'), namespace: values.get('namespace')},
+					instances,
+				)) ?? [];
 				return result(plans, current);
 			}
 
@@ -283,7 +295,9 @@ export async function complete(args: readonly string[], context: CompletionConte
 			return !demoOnly.has(f.name);
 		});
 		// Flags on by default are offered as what turns them off.
-		const names = offered.flatMap(f => (f.name === 'color' || f.name === 'history' ? [`--no-${f.name}`] : f.short ? [f.long, f.short] : [f.long]));
+		const names = offered.flatMap(f => (
+			f.name === 'color' || f.name === 'history' ? [`--no-${f.name}`] : f.short ? [f.long, f.short] : [f.long]
+		));
 		const described = Object.fromEntries(offered.flatMap(f => {
 			const text = flagDescriptions[f.name as keyof typeof flagSpecs];
 			return [[`--no-${f.name}`, text], [f.long, text], ...(f.short ? [[f.short, text]] : [])];
@@ -312,11 +326,19 @@ export async function complete(args: readonly string[], context: CompletionConte
 	const colon = current.lastIndexOf(':');
 	if (colon > 0) {
 		const named = current.slice(0, colon);
-		const inContext = await context.listTargets({kubeconfig: values.get('kubeconfig'), context: named, namespace: values.get('namespace')});
+		const inContext = await context.listTargets({
+			kubeconfig: values.get('kubeconfig'),
+			context: named,
+			namespace: values.get('namespace'),
+		});
 		return result([...targetPrefixes, ...inContext].map(t => `${named}:${t}`), current);
 	}
 
-	const targets = await context.listTargets({kubeconfig: values.get('kubeconfig'), context: values.get('context'), namespace: values.get('namespace')});
+	const targets = await context.listTargets({
+		kubeconfig: values.get('kubeconfig'),
+		context: values.get('context'),
+		namespace: values.get('namespace'),
+	});
 	// `planwatch instances <TAB>`: names of that kind, as `kubectl get instances <TAB>` offers them.
 	const kind = endOfFlags || positionals.length === 0 ? undefined : kindOfWord(positionals[0]!);
 	if (kind !== undefined) {
@@ -328,7 +350,11 @@ export async function complete(args: readonly string[], context: CompletionConte
 	const contexts = shellSafeContexts(context, values.get('kubeconfig'));
 	const prefixes = contexts.length > 1 ? contexts.map(c => `${c}:`) : [];
 	const first = positionals.length === 0 && !endOfFlags;
-	return result([...(first ? [...subcommands, ...Object.values(kindWords)] : []), ...targetPrefixes, ...targets, ...prefixes], current, wordDescriptions);
+	return result(
+		[...(first ? [...subcommands, ...Object.values(kindWords)] : []), ...targetPrefixes, ...targets, ...prefixes],
+		current,
+		wordDescriptions,
+	);
 }
 
 /**

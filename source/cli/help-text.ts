@@ -230,7 +230,13 @@ Usage
 Commands: ${helpTopics.join(', ')}.
 `;
 
-const topicHelp: Readonly<Record<HelpTopic, string>> = {demo: demoHelp, replay: replayHelp, completion: completionHelp, version: versionHelp, help: helpHelp};
+const topicHelp: Readonly<Record<HelpTopic, string>> = {
+	demo: demoHelp,
+	replay: replayHelp,
+	completion: completionHelp,
+	version: versionHelp,
+	help: helpHelp,
+};
 
 /** The page of one command, or the whole reference. */
 export function helpFor(topic: HelpTopic | undefined): string {

@@ -51,7 +51,12 @@ const unrefInterval = (ms: number, check: () => void): void => {
 	setInterval(check, ms).unref();
 };
 
-export function handleInterrupts(target: SignalProcess, exitCode: number = exitCodes.interrupted, output?: Output, every: (ms: number, check: () => void) => void = unrefInterval): Interrupt {
+export function handleInterrupts(
+	target: SignalProcess,
+	exitCode: number = exitCodes.interrupted,
+	output?: Output,
+	every: (ms: number, check: () => void) => void = unrefInterval,
+): Interrupt {
 	let claimed = false;
 	let received = 0;
 	let resolveSignalled: () => void = () => {};

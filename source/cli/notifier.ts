@@ -76,7 +76,9 @@ export class Notifier {
 	/** The wait ended; true when a notification was sent. */
 	waitEnded(result: {readonly exitCode: number; readonly message: string}, now: number): boolean {
 		const text = waitEndText(result);
-		return text !== undefined && shouldNotify(this.#mode, this.#enabled, now - this.#startedAt) && this.#signals.notify('planwatch', text);
+		return text !== undefined &&
+			shouldNotify(this.#mode, this.#enabled, now - this.#startedAt) &&
+			this.#signals.notify('planwatch', text);
 	}
 
 	objectFailed(object: PlanObject, now: number): boolean {

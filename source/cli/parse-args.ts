@@ -110,7 +110,12 @@ export type ParseEnvironment = {
 
 export const defaultExtendMs = 5 * 60_000;
 
-type FlagSpec = {readonly type: 'string' | 'boolean'; readonly shortFlag?: string; readonly isMultiple?: boolean; readonly default?: boolean};
+type FlagSpec = {
+	readonly type: 'string' | 'boolean';
+	readonly shortFlag?: string;
+	readonly isMultiple?: boolean;
+	readonly default?: boolean;
+};
 
 /** Keys are meow's camelCase names; the command line uses the kebab-case form. Shell completion lists them too. */
 export const flagSpecs = {
@@ -185,7 +190,9 @@ export function kebab(name: string): string {
 
 const byLong = new Map<string, FlagName>(Object.keys(flagSpecs).map(k => [kebab(k), k as FlagName]));
 /** Every long name a user may type, `no-color` and `no-history` included: what a mistyped flag is compared with. */
-const longNames = Object.entries(flagSpecs).flatMap(([k, v]: [string, FlagSpec]) => (v.default === true ? [`no-${kebab(k)}`, kebab(k)] : [kebab(k)]));
+const longNames = Object.entries(flagSpecs).flatMap(([k, v]: [string, FlagSpec]) => (
+	v.default === true ? [`no-${kebab(k)}`, kebab(k)] : [kebab(k)]
+));
 const byShort = new Map<string, FlagName>(
 	Object.entries(flagSpecs).flatMap(([k, v]: [string, FlagSpec]) => (v.shortFlag ? [[v.shortFlag, k as FlagName] as const] : [])),
 );
@@ -327,7 +334,10 @@ export function parseArgs(argv: readonly string[], environment: ParseEnvironment
 	if (cli.input[0] === 'completion') {
 		const [shell, ...extra] = cli.input.slice(1);
 		if (shell === undefined || !(completionShells as readonly string[]).includes(shell) || extra.length > 0) {
-			return error(shell === undefined ? 'completion needs a shell: bash, zsh or fish' : `unknown shell "${sanitizeLine([shell, ...extra].join(' '), 100)}"${(extra.length === 0 && didYouMean(shell, completionShells)) || ': use bash, zsh or fish'}`);
+			return error(shell === undefined
+				? 'completion needs a shell: bash, zsh or fish'
+				: `unknown shell "${sanitizeLine([shell, ...extra].join(' '), 100)}` +
+					`"${(extra.length === 0 && didYouMean(shell, completionShells)) || ': use bash, zsh or fish'}`);
 		}
 
 		return {kind: 'completion', shell: shell as CompletionShell};
@@ -458,14 +468,19 @@ function validate(
 }
 
 /** What is run (demo, replay, files or a cluster) and on which targets, from the words and -f. */
-function readInvocation(input: readonly string[], files: readonly string[]): {mode: Mode; positional: readonly string[]; targets: Target[]; kinds: TargetKind[]} | {error: string} {
+function readInvocation(
+	input: readonly string[],
+	files: readonly string[],
+): {mode: Mode; positional: readonly string[]; targets: Target[]; kinds: TargetKind[]} | {error: string} {
 	const isDemo = input[0] === 'demo';
 	const isReplay = input[0] === 'replay';
 	const positional = isDemo || isReplay ? input.slice(1) : input;
 	const mode: Mode = isDemo ? 'demo' : isReplay ? 'replay' : files.length > 0 ? 'file' : 'cluster';
 	if (isReplay) {
 		if (positional.length !== 1) {
-			return {error: positional.length === 0 ? 'replay needs the recording: planwatch replay FILE' : `unexpected argument "${shownInput(positional[1] ?? '')}" after replay FILE`};
+			return {error: positional.length === 0
+				? 'replay needs the recording: planwatch replay FILE'
+				: `unexpected argument "${shownInput(positional[1] ?? '')}" after replay FILE`};
 		}
 
 		if (files.length > 0) {
@@ -492,7 +507,10 @@ function readInvocation(input: readonly string[], files: readonly string[]): {mo
 		}
 
 		if (kind !== undefined && text.includes('/')) {
-			return {error: `"${shownInput(text)}" after the kind "${shownInput(positional[0]!)}": give names only (${shownInput(positional[0]!)} NAME ...), or kind/NAME targets without the kind`};
+			return {
+				error: `"${shownInput(text)}" after the kind "${shownInput(positional[0]!)}": give names only ` +
+					`(${shownInput(positional[0]!)} NAME ...), or kind/NAME targets without the kind`,
+			};
 		}
 
 		try {
@@ -566,7 +584,9 @@ function misplacedFlag(mode: Mode, targets: readonly Target[], flags: Flags, kin
 	}
 
 	if (mode !== 'demo' && (flags.scenario !== undefined || (flags.speed !== undefined && mode !== 'replay') || flags.loop)) {
-		return mode === 'replay' ? '--scenario and --loop belong to planwatch demo' : '--scenario, --speed and --loop belong to planwatch demo';
+		return mode === 'replay'
+			? '--scenario and --loop belong to planwatch demo'
+			: '--scenario, --speed and --loop belong to planwatch demo';
 	}
 
 	if (flags.record !== undefined && mode !== 'cluster' && mode !== 'demo') {

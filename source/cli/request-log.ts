@@ -15,7 +15,9 @@ export type RequestLogSink = {
 	readonly flush: () => string;
 };
 
-export function openRequestLog(options: {readonly live: boolean; readonly write: (text: string) => void; readonly now?: () => number}): RequestLogSink {
+export function openRequestLog(
+	options: {readonly live: boolean; readonly write: (text: string) => void; readonly now?: () => number},
+): RequestLogSink {
 	const now = options.now ?? Date.now;
 	const kept: string[] = [];
 	let dropped = 0;
@@ -34,7 +36,9 @@ export function openRequestLog(options: {readonly live: boolean; readonly write:
 			}
 		},
 		flush() {
-			const head = dropped > 0 ? `planwatch: -v: ${dropped} earlier request lines were not kept (the last ${maxKeptLines} follow)\n` : '';
+			const head = dropped > 0
+				? `planwatch: -v: ${dropped} earlier request lines were not kept (the last ${maxKeptLines} follow)\n`
+				: '';
 			const text = head + kept.join('');
 			kept.length = 0;
 			dropped = 0;

@@ -95,7 +95,16 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 	});
 	const wanted = (key: string): boolean => targets.length === 0 || targets.includes(key);
 	const startedAt = clock.now();
-	const wait = createWaitController({store, clock, wait: options.wait, targets, timeoutMs: options.timeoutMs, extendMs: options.extendMs, graceMs: 0, ...(options.plan === undefined ? {} : {plan: options.plan})});
+	const wait = createWaitController({
+		store,
+		clock,
+		wait: options.wait,
+		targets,
+		timeoutMs: options.timeoutMs,
+		extendMs: options.extendMs,
+		graceMs: 0,
+		...(options.plan === undefined ? {} : {plan: options.plan}),
+	});
 	const interrupted = run.interrupted.then((): WaitResult => ({exitCode: exitCodes.interrupted, message: 'interrupted'}));
 	const ended = (run.ended ?? new Promise<never>(() => {})).then((end): WaitResult => {
 		if (isExitCode(end.exitCode)) {
@@ -178,7 +187,11 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 	const last = store.getSnapshot();
 	write(last.transitions.filter(t => t.seq > lastSeq && wanted(t.objectKey)).map(t => printer.transition(t)).join(''));
 	const deleted = last.deleted && new Map([...last.deleted].filter(([key, d]) => wanted(key) && d.at >= startedAt));
-	write(printer.finished({...last, objects: last.objects.filter(o => wanted(objectKey(o))), ...(deleted && deleted.size > 0 ? {deleted} : {})}, result, clock.now()));
+	write(printer.finished(
+		{...last, objects: last.objects.filter(o => wanted(objectKey(o))), ...(deleted && deleted.size > 0 ? {deleted} : {})},
+		result,
+		clock.now(),
+	));
 	await queue;
 	return result;
 }
@@ -239,12 +252,16 @@ function explainFailed(
  */
 export function connectionChange(before: ConnectionState, now: ConnectionState, synced = true): string | undefined {
 	if (!synced) {
-		if (now.status === 'reconnecting' && (before.status !== 'reconnecting' || before.attempt !== now.attempt || before.lastError !== now.lastError)) {
+		if (
+			now.status === 'reconnecting' &&
+			(before.status !== 'reconnecting' || before.attempt !== now.attempt || before.lastError !== now.lastError)
+		) {
 			return `cannot list yet: ${now.lastError} (attempt ${now.attempt}, retrying)`;
 		}
 
 		if (now.status === 'waiting-credentials' && before.status !== 'waiting-credentials') {
-			return `waiting for credentials from ${now.plugin}${now.limitMs === undefined ? '' : ` (gives up after ${formatDurationWords(now.limitMs)})`}`;
+			return `waiting for credentials from ${now.plugin}` +
+				`${now.limitMs === undefined ? '' : ` (gives up after ${formatDurationWords(now.limitMs)})`}`;
 		}
 
 		return undefined;

@@ -37,7 +37,8 @@ export type TuiRun = {
 	/** Wall time, for pacing frames, when `clock` is not (a replay's stands still and seeks back). Default: `clock`. */
 	readonly frameClock?: Clock;
 	readonly header: {readonly context: string; readonly scope: string};
-	readonly options: Pick<Options, 'ascii' | 'color' | 'once' | 'wait' | 'plan' | 'timeoutMs' | 'extendMs' | 'notify'> & {readonly utc?: boolean; readonly mode?: Options['mode']};
+	readonly options: Pick<Options, 'ascii' | 'color' | 'once' | 'wait' | 'plan' | 'timeoutMs' | 'extendMs' | 'notify'>
+		& {readonly utc?: boolean; readonly mode?: Options['mode']};
 	/** Object keys (`Kind/namespace/name`) to open and wait for; empty = every object (the list). */
 	readonly targets: readonly string[];
 	/** Where keys come from (default process.stdin). */
@@ -92,7 +93,9 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 		...(run.asOf ? {asOf: run.asOf} : {}),
 	});
 	// Watching only: a failure is news now. With --wait, the end of the wait says it.
-	const stopFailures = options.wait || options.once ? () => undefined : watchFailures(store, targets, object => notifier.objectFailed(object, clock.now()));
+	const stopFailures = options.wait || options.once
+		? () => undefined
+		: watchFailures(store, targets, object => notifier.objectFailed(object, clock.now()));
 	const stdin = run.stdin ?? process.stdin;
 	// Raw mode before the first frame: Ink turns it on in an effect after its first write, and a key typed in between
 	// (a user who sees the screen, a test) was echoed by the terminal onto the drawn frame and held until Enter.

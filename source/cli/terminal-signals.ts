@@ -2,8 +2,8 @@
  * What planwatch writes to the terminal besides frames: notifications (OSC 9 + OSC 777 + bell) and the clipboard
  * (OSC 52), wrapped for tmux when `$TMUX` is set. In tmux the clipboard goes both ways: as it is, for tmux's own
  * `set-clipboard on` (tmux then sets the outer terminal's clipboard), and wrapped, for `allow-passthrough on`.
- * With tmux's defaults neither arrives, and nothing says so (OSC 52 has no answer). Nothing is written unless stdout is a terminal: plain and json
- * output, pipes and files never get an escape sequence from here.
+ * With tmux's defaults neither arrives, and nothing says so (OSC 52 has no answer). Nothing is written unless stdout
+ * is a terminal: plain and json output, pipes and files never get an escape sequence from here.
  */
 import {notification, forTerminal, osc52} from '../model/terminal-sequences.js';
 

@@ -18,7 +18,9 @@ export async function withoutFetchingDataUrls<T>(load: () => Promise<T>): Promis
 	}
 
 	const refusingDataUrls = async (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]): Promise<Response> =>
-		typeof input === 'string' && input.startsWith('data:') ? Promise.reject(new TypeError('planwatch: no fetch of data: URLs while the TUI loads')) : fetch(input, init);
+		typeof input === 'string' && input.startsWith('data:')
+			? Promise.reject(new TypeError('planwatch: no fetch of data: URLs while the TUI loads'))
+			: fetch(input, init);
 	Object.defineProperty(globalThis, 'fetch', {...descriptor, value: refusingDataUrls});
 	try {
 		return await load();

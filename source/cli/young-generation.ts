@@ -1,6 +1,7 @@
 /**
- * Keeps V8's young generation (where new objects are allocated) at about 16 MiB (one doubling past it at most: growth is turned off after a GC). V8 grows it while much survives a
- * scavenge — a first LIST of 10 000 objects does — up to 64 MiB (Node 26) or 128 MiB (Node 24) on a 64-bit Node
+ * Keeps V8's young generation (where new objects are allocated) at about 16 MiB (one doubling past it at most:
+ * growth is turned off after a GC). V8 grows it while much survives a scavenge — a first LIST of 10 000 objects
+ * does — up to 64 MiB (Node 26) or 128 MiB (Node 24) on a 64-bit Node
  * without pointer compression, and rarely gives it back. `--max-semi-space-size` would cap it, but only on Node's
  * command line (NODE_OPTIONS, or a shebang with arguments, which `env` does not take everywhere); from inside the
  * program only the growth factor can still be changed (`--semi-space-growth-factor`, read by V8 each time it grows

@@ -55,7 +55,15 @@ export const outcomeOfExitCode: Readonly<Record<ExitCode, RunOutcome>> = {
  * the run exits with the worst (a cluster error in one context outweighs a failure in another, which outweighs
  * success; a timeout or an interruption of the whole run outweighs what any context reached).
  */
-export const exitCodeOrder: readonly ExitCode[] = [exitCodes.ok, exitCodes.failed, exitCodes.usage, exitCodes.timedOut, exitCodes.cluster, exitCodes.interrupted, exitCodes.outputClosed];
+export const exitCodeOrder: readonly ExitCode[] = [
+	exitCodes.ok,
+	exitCodes.failed,
+	exitCodes.usage,
+	exitCodes.timedOut,
+	exitCodes.cluster,
+	exitCodes.interrupted,
+	exitCodes.outputClosed,
+];
 
 /** The worst of `codes` by exitCodeOrder; ok when there are none (a number that is no exit code never wins). */
 export function worstExitCode<C extends number>(codes: Iterable<C>): C | ExitCode {

@@ -27,7 +27,10 @@ type StoreLike = {
  * The source's events into the store, and every change straight to the history: the tracker must see each
  * adaptation (a plan seen PENDING then IN_PROGRESS in one batch was still seen starting).
  */
-export function feedWithHistory(store: {apply(event: SourceEvent): void}, session: HistorySession | undefined): (event: SourceEvent) => void {
+export function feedWithHistory(
+	store: {apply(event: SourceEvent): void},
+	session: HistorySession | undefined,
+): (event: SourceEvent) => void {
 	if (!session) {
 		return store.apply;
 	}

@@ -162,7 +162,10 @@ export class RunTracker {
 			const before = states.get(node.id);
 			if (before === undefined) {
 				// First seen running or already done: its run is known only if the object gives start and end.
-				if ((isActiveState(node.state) && node.startedAt === undefined) || (isFinishedState(node.state) && (node.startedAt === undefined || node.endedAt === undefined))) {
+				if (
+					(isActiveState(node.state) && node.startedAt === undefined) ||
+					(isFinishedState(node.state) && (node.startedAt === undefined || node.endedAt === undefined))
+				) {
 					entry.late = withLate(entry.late, node.id);
 				}
 			} else if (isFinishedState(before) && isActiveState(node.state)) {
@@ -188,7 +191,14 @@ export class RunTracker {
 			// KUDO: one Instance runs a plan many times; its planStatus uid names this execution. The creation time
 			// tells apart objects that come back with the same uid (the demo plays the same script every time).
 			const planUid = object.wait.kind === 'Instance' ? object.wait.planUids[top.name] : undefined;
-			const id = runId([key, object.uid ?? '', object.createdAt ?? '', String(index), top.name, planUid ?? String(topTiming?.startedAt ?? '')]);
+			const id = runId([
+				key,
+				object.uid ?? '',
+				object.createdAt ?? '',
+				String(index),
+				top.name,
+				planUid ?? String(topTiming?.startedAt ?? ''),
+			]);
 			if (this.#done.has(id)) {
 				return;
 			}
@@ -196,7 +206,15 @@ export class RunTracker {
 			const durations: Array<{path: string[]; ms: number}> = [];
 			const visit = (node: PlanNode, path: string[]): void => {
 				const t = timings?.get(node.id);
-				if (isFinishedState(node.state) && node.state !== 'stopped' && !isLate(entry.late, node.id) && t?.startedAt !== undefined && t.endedAt !== undefined && t.endedAt >= t.startedAt && t.endedAt - t.startedAt <= maxRunMs) {
+				if (
+					isFinishedState(node.state) &&
+					node.state !== 'stopped' &&
+					!isLate(entry.late, node.id) &&
+					t?.startedAt !== undefined &&
+					t.endedAt !== undefined &&
+					t.endedAt >= t.startedAt &&
+					t.endedAt - t.startedAt <= maxRunMs
+				) {
 					durations.push({path, ms: t.endedAt - t.startedAt});
 				}
 

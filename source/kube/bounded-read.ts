@@ -44,7 +44,12 @@ export class TooLargeError extends Error {
  * The whole body, or TooLargeError (`what` names it) once more than `maxBytes` arrived; the stream is cancelled
  * then. `progress.bytes` follows what has arrived.
  */
-export async function readBounded(stream: ReadableStream<Uint8Array> | null, maxBytes: number, what: string, progress?: {bytes: number}): Promise<Buffer> {
+export async function readBounded(
+	stream: ReadableStream<Uint8Array> | null,
+	maxBytes: number,
+	what: string,
+	progress?: {bytes: number},
+): Promise<Buffer> {
 	if (!stream) {
 		return Buffer.alloc(0);
 	}

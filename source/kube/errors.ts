@@ -134,7 +134,8 @@ export class CredentialError extends Error {
 	}
 }
 
-const rbacHint = 'planwatch needs get/list/watch on instances, operatorversions (kudo.dev), actionsets, blueprints (cr.kanister.io) and events';
+const rbacHint = 'planwatch needs get/list/watch on instances, operatorversions (kudo.dev), actionsets, blueprints ' +
+	'(cr.kanister.io) and events';
 
 const networkReasons: Readonly<Record<string, string>> = {
 	ECONNREFUSED: 'connection refused',
@@ -164,11 +165,16 @@ const tlsReasons: Readonly<Record<string, string>> = {
 
 /** The same failures when the kubeconfig does name a CA: it is set, it just does not vouch for this server. */
 const tlsReasonsWithCa: Readonly<Record<string, string>> = {
-	DEPTH_ZERO_SELF_SIGNED_CERT: 'the server\'s certificate is self-signed and is not the certificate-authority in the kubeconfig (is that the CA of this cluster?)',
-	SELF_SIGNED_CERT_IN_CHAIN: 'the server\'s certificate chain ends in a CA other than the certificate-authority in the kubeconfig (is that the CA of this cluster?)',
-	UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the server\'s certificate is not signed by the certificate-authority in the kubeconfig (is that the CA of this cluster?)',
-	UNABLE_TO_GET_ISSUER_CERT: 'the server\'s certificate is not signed by the certificate-authority in the kubeconfig (is that the CA of this cluster?)',
-	UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'the server\'s certificate is not signed by the certificate-authority in the kubeconfig (is that the CA of this cluster?)',
+	DEPTH_ZERO_SELF_SIGNED_CERT: 'the server\'s certificate is self-signed and is not the certificate-authority in the kubeconfig (is ' +
+		'that the CA of this cluster?)',
+	SELF_SIGNED_CERT_IN_CHAIN: 'the server\'s certificate chain ends in a CA other than the certificate-authority in the kubeconfig (is ' +
+		'that the CA of this cluster?)',
+	UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the server\'s certificate is not signed by the certificate-authority in the kubeconfig (is that ' +
+		'the CA of this cluster?)',
+	UNABLE_TO_GET_ISSUER_CERT: 'the server\'s certificate is not signed by the certificate-authority in the kubeconfig (is that the ' +
+		'CA of this cluster?)',
+	UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'the server\'s certificate is not signed by the certificate-authority in the kubeconfig (is that ' +
+		'the CA of this cluster?)',
 };
 
 /** TLS alerts a server sends, in words (the name is what OpenSSL calls it: `sslv3 alert <name>`). */
@@ -180,7 +186,8 @@ const tlsAlerts: Readonly<Record<string, string>> = {
 	'certificate revoked': 'the server says the client certificate was revoked',
 	'certificate unknown': 'the server could not use the client certificate',
 	'unsupported certificate': 'the server does not support the client certificate',
-	'handshake failure': 'the server ended the TLS handshake (does it want a client certificate? set client-certificate and client-key in the kubeconfig; else no cipher is in common)',
+	'handshake failure': 'the server ended the TLS handshake (does it want a client certificate? set client-certificate and client-key ' +
+		'in the kubeconfig; else no cipher is in common)',
 	'protocol version': 'the server and planwatch have no TLS version in common',
 	'insufficient security': 'the server wants stronger ciphers than planwatch offers',
 	'internal error': 'the server reported an internal TLS error',
@@ -207,7 +214,9 @@ const tlsFailures: ReadonlyArray<readonly [RegExp, string]> = [
 export function tlsSentence(code: string, message: string): string {
 	const alertFromCode = /^ERR_SSL_(?:SSLV3|TLSV1|TLSV13)_ALERT_(.+)$/.exec(code)?.[1]?.toLowerCase().replaceAll('_', ' ');
 	const reasonFromMessage = /error:[\dA-F]+:[^:]*:[^:]*:([^:]+)/i.exec(message)?.[1]?.trim();
-	const reason = alertFromCode ? `alert ${alertFromCode}` : reasonFromMessage ?? (code.startsWith('ERR_SSL_') ? code.slice('ERR_SSL_'.length).toLowerCase().replaceAll('_', ' ') : '');
+	const reason = alertFromCode
+		? `alert ${alertFromCode}`
+		: reasonFromMessage ?? (code.startsWith('ERR_SSL_') ? code.slice('ERR_SSL_'.length).toLowerCase().replaceAll('_', ' ') : '');
 	const alert = /alert (.+)$/i.exec(reason)?.[1]?.toLowerCase();
 	if (alert !== undefined) {
 		return tlsAlerts[alert] ?? `the server ended the TLS handshake (alert: ${sanitizeLine(alert, 60)})`;
@@ -220,7 +229,8 @@ export function tlsSentence(code: string, message: string): string {
 	}
 
 	// Unknown: keep OpenSSL's reason words only, never its hex codes and source paths.
-	const words = reason || message.replace(/[\dA-F]{8,}:error:[\dA-F]+:/gi, '').replace(/(\.\.\/)?deps\/\S+/g, '').replaceAll(/:+/g, ' ').trim();
+	const words = reason ||
+		message.replace(/[\dA-F]{8,}:error:[\dA-F]+:/gi, '').replace(/(\.\.\/)?deps\/\S+/g, '').replaceAll(/:+/g, ' ').trim();
 	return words ? `the TLS handshake failed (${sanitizeLine(words, 120)})` : 'the TLS handshake failed';
 }
 
@@ -313,7 +323,11 @@ function innermostMessage(error: unknown): string {
 }
 
 function isTlsCode(code: string): boolean {
-	return code in tlsReasons || code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_') || code.startsWith('ERR_OSSL_') || code.includes('CERT');
+	return code in tlsReasons ||
+		code.startsWith('ERR_SSL_') ||
+		code.startsWith('ERR_TLS_') ||
+		code.startsWith('ERR_OSSL_') ||
+		code.includes('CERT');
 }
 
 function scopeText(namespace: string | undefined): string {
@@ -341,13 +355,20 @@ export const unauthorizedMessage = 'credentials rejected (401): log in again, e.
 /** A 401 after a good list that a retry (with a fresh credential from the plugin, if there is one) did not cure. */
 export function unauthorizedAgainMessage(plugin: string | undefined, refreshed: boolean): string {
 	if (plugin !== undefined && refreshed) {
-		return `credentials rejected (401) while watching, and again with a fresh credential from ${sanitizeLine(plugin, 80)}: log in again`;
+		return 'credentials rejected (401) while watching, and again with a fresh credential from ' +
+			`${sanitizeLine(plugin, 80)}: log in again`;
 	}
 
 	return 'credentials rejected (401) while watching, and again on retry: log in again, e.g. refresh your token';
 }
 
-function statusFailure(statusCode: number, status: KubeStatus | undefined, reason: string, context: FailureContext, body?: string): KubeFailure {
+function statusFailure(
+	statusCode: number,
+	status: KubeStatus | undefined,
+	reason: string,
+	context: FailureContext,
+	body?: string,
+): KubeFailure {
 	const serverMessage = status?.message ? sanitizeLine(status.message, 300) : undefined;
 	switch (statusCode) {
 		case 401: {
@@ -368,7 +389,11 @@ function statusFailure(statusCode: number, status: KubeStatus | undefined, reaso
 
 		case 400:
 		case 422: {
-			return {kind: 'bad-request', statusCode, message: `the cluster rejected the request (${statusCode}): ${serverMessage ?? sanitizeLine(reason, 120)}`};
+			return {
+				kind: 'bad-request',
+				statusCode,
+				message: `the cluster rejected the request (${statusCode}): ${serverMessage ?? sanitizeLine(reason, 120)}`,
+			};
 		}
 
 		default: {
@@ -392,7 +417,9 @@ export function classifyFailure(error: unknown, context: FailureContext): KubeFa
 		if (plugin && code === 'ENOENT') {
 			// The kubeconfig's installHint says how (kubectl prints it too); it is hostile text like any other.
 			const hint = installHintOf(error.cause);
-			const how = hint === undefined ? 'install it or fix users[].exec.command in the kubeconfig' : sanitizeLine(hint.replaceAll(/\s+/g, ' ').trim(), 300);
+			const how = hint === undefined
+				? 'install it or fix users[].exec.command in the kubeconfig'
+				: sanitizeLine(hint.replaceAll(/\s+/g, ' ').trim(), 300);
 			return {kind: 'credentials', message: `credential plugin ${plugin} not found: ${how}`};
 		}
 
@@ -425,21 +452,30 @@ export function classifyFailure(error: unknown, context: FailureContext): KubeFa
 	if (proxy !== undefined && /proxy response \((\d+)\)/i.test(innermostMessage(error))) {
 		// The proxy answered the CONNECT, but not with 200: it could not (or would not) reach the cluster.
 		const proxyStatus = /proxy response \((\d+)\)/i.exec(innermostMessage(error))![1]!;
-		return {kind: 'unreachable', message: `the proxy at ${proxy} (proxy-url in the kubeconfig) did not connect to the cluster at ${address}: it answered ${statusText(Number(proxyStatus))}`};
+		return {
+			kind: 'unreachable',
+			message: `the proxy at ${proxy} (proxy-url in the kubeconfig) did not connect to the cluster at ${address}: it answered ` +
+				`${statusText(Number(proxyStatus))}`,
+		};
 	}
 
 	if (code && code in networkReasons) {
 		const failed = failedAddress(error);
 		if (proxy !== undefined && (failed === undefined || failed === proxy)) {
 			// With a proxy every connection planwatch opens is to the proxy.
-			return {kind: 'unreachable', message: `cannot reach the proxy at ${proxy} (proxy-url in the kubeconfig): ${networkReasons[code]}`};
+			return {
+				kind: 'unreachable',
+				message: `cannot reach the proxy at ${proxy} (proxy-url in the kubeconfig): ${networkReasons[code]}`,
+			};
 		}
 
 		return {kind: 'unreachable', message: `cannot reach the cluster at ${address}: ${networkReasons[code]}`};
 	}
 
 	if (code && isTlsCode(code)) {
-		const reason = (context.caConfigured ? tlsReasonsWithCa[code] : undefined) ?? tlsReasons[code] ?? tlsSentence(code, innermostMessage(error));
+		const reason = (context.caConfigured ? tlsReasonsWithCa[code] : undefined) ??
+			tlsReasons[code] ??
+			tlsSentence(code, innermostMessage(error));
 		return {kind: 'tls', message: `TLS error talking to ${address}: ${reason}`};
 	}
 
@@ -483,7 +519,11 @@ export function nearMiss(name: string, candidates: readonly string[]): string | 
 }
 
 /** `actionset default/foo not found (did you mean foo-x7k2q?)`. */
-export function notFoundMessage(target: {kind: string; name: string}, namespace: string | undefined, hint: {nearMiss?: string; otherNamespace?: string} = {}): string {
+export function notFoundMessage(
+	target: {kind: string; name: string},
+	namespace: string | undefined,
+	hint: {nearMiss?: string; otherNamespace?: string} = {},
+): string {
 	const where = namespace === undefined ? `${target.name} not found in any namespace` : `${namespace}/${target.name} not found`;
 	let suffix = '';
 	if (hint.otherNamespace !== undefined) {

@@ -143,7 +143,10 @@ export class ExecCredentials {
 	readonly #maxOutputBytes: number;
 	readonly #stdinIsTerminal: boolean;
 
-	constructor(configs: ReadonlyMap<string, ExecConfig>, options: {timeoutMs?: number; now?: () => number; maxOutputBytes?: number; stdinIsTerminal?: boolean} = {}) {
+	constructor(
+		configs: ReadonlyMap<string, ExecConfig>,
+		options: {timeoutMs?: number; now?: () => number; maxOutputBytes?: number; stdinIsTerminal?: boolean} = {},
+	) {
 		this.#configs = configs;
 		this.#timeoutMs = options.timeoutMs ?? execPluginTimeoutMs;
 		this.#now = options.now ?? Date.now;
@@ -238,7 +241,11 @@ export class ExecCredentials {
 		return new Promise<Credential>((resolve, reject) => {
 			let child: ChildProcess;
 			try {
-				child = spawn(config.command, [...(config.args ?? [])], {env, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32'});
+				child = spawn(
+					config.command,
+					[...(config.args ?? [])],
+					{env, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32'},
+				);
 			} catch (error) {
 				reject(error);
 				return;
@@ -293,9 +300,14 @@ export class ExecCredentials {
 				running.delete(child);
 				this.#mine.delete(child);
 				if (spawnError !== undefined) {
-					reject((spawnError as {code?: unknown}).code === 'ENOENT' ? new ExecNotFoundError(config.command, config.installHint) : spawnError);
+					reject((spawnError as {code?: unknown}).code === 'ENOENT'
+						? new ExecNotFoundError(config.command, config.installHint)
+						: spawnError);
 				} else if (tooLarge) {
-					reject(new Error(`its output passed ${byteSize(this.#maxOutputBytes)} (an ExecCredential is a few KiB); planwatch stopped it`));
+					reject(
+						new Error(`its output passed ${byteSize(this.#maxOutputBytes)} (an ExecCredential is a few KiB); ` +
+							'planwatch stopped it'),
+					);
 				} else if (timedOut) {
 					reject(new ExecTimeoutError(this.#timeoutMs));
 				} else if (code !== 0) {

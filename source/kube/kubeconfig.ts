@@ -73,7 +73,13 @@ export function isLocalhostFallback(kubeConfig: KubeConfig): boolean {
 /** What client-node's Cluster drops but an exec plugin's spec.cluster carries, by cluster name. */
 type ClusterExtras = {readonly execConfig?: unknown; readonly disableCompression?: boolean};
 
-type Parsed = {clusters: Cluster[]; users: User[]; contexts: Context[]; currentContext: string | undefined; extras?: ReadonlyMap<string, ClusterExtras>};
+type Parsed = {
+	clusters: Cluster[];
+	users: User[];
+	contexts: Context[];
+	currentContext: string | undefined;
+	extras?: ReadonlyMap<string, ClusterExtras>;
+};
 
 const execExtensionName = 'client.authentication.k8s.io/exec';
 
@@ -89,7 +95,10 @@ function clusterExtras(document: object): Map<string, ClusterExtras> {
 		const extensions = Array.isArray(cluster['extensions']) ? cluster['extensions'] as unknown[] : [];
 		const exec = extensions.find(e => (e as {name?: unknown} | null)?.name === execExtensionName) as {extension?: unknown} | undefined;
 		const disableCompression = cluster['disable-compression'] === true;
-		extras.set(name, {...(exec?.extension === undefined ? {} : {execConfig: exec.extension}), ...(disableCompression ? {disableCompression} : {})});
+		extras.set(name, {
+			...(exec?.extension === undefined ? {} : {execConfig: exec.extension}),
+			...(disableCompression ? {disableCompression} : {}),
+		});
 	}
 
 	return extras;
@@ -198,7 +207,12 @@ function inCluster(env: NodeJS.ProcessEnv, root: string): Parsed | undefined {
 	}
 
 	return {
-		clusters: [{name: 'in-cluster', server: `${scheme}://${serverHost}:${port}`, caFile: `${root}${serviceAccountDir}/ca.crt`, skipTLSVerify: false}],
+		clusters: [{
+			name: 'in-cluster',
+			server: `${scheme}://${serverHost}:${port}`,
+			caFile: `${root}${serviceAccountDir}/ca.crt`,
+			skipTLSVerify: false,
+		}],
 		// The token file is re-read on every request: projected service account tokens rotate.
 		users: [{name: 'in-cluster', authProvider: {name: 'tokenFile', config: {tokenFile}}}],
 		contexts: [{name: 'in-cluster', cluster: 'in-cluster', user: 'in-cluster', ...(namespace ? {namespace} : {})}],
@@ -216,14 +230,16 @@ function listNames(items: ReadonlyArray<{name: string}>): string {
 }
 
 function execConfig(user: User | undefined, cluster?: ExecClusterInfo): ExecConfig | undefined {
-	const exec = (user?.exec ?? (user?.authProvider as {config?: {exec?: unknown}} | undefined)?.config?.exec) as Record<string, unknown> | undefined;
+	const exec = (user?.exec ?? (user?.authProvider as {config?: {exec?: unknown}} | undefined)?.config?.exec) as Record<string, unknown>
+		| undefined;
 	if (typeof exec?.['command'] !== 'string' || exec['command'] === '') {
 		return undefined;
 	}
 
 	const args = Array.isArray(exec['args']) ? exec['args'].filter((a): a is string => typeof a === 'string') : [];
 	const env = Array.isArray(exec['env'])
-		? (exec['env'] as unknown[]).filter((e): e is {name: string; value: string} => typeof (e as {name?: unknown})?.name === 'string' && typeof (e as {value?: unknown})?.value === 'string')
+		? (exec['env'] as unknown[]).filter((e): e is {name: string; value: string} =>
+			typeof (e as {name?: unknown})?.name === 'string' && typeof (e as {value?: unknown})?.value === 'string')
 		: [];
 	const text = (key: string) => (typeof exec[key] === 'string' && exec[key] !== '' ? {[key]: exec[key]} : {});
 	return {
@@ -269,7 +285,11 @@ function execPlugin(user: User | undefined): string | undefined {
  * Users with an exec plugin get planwatch's own runner (bounded, killed on exit) instead of client-node's:
  * their exec entry is swapped for an authProvider only that runner answers to.
  */
-function withExecRunner(users: readonly User[], runner: {timeoutMs?: number; stdinIsTerminal?: boolean}, cluster: ExecClusterInfo): {users: User[]; credentials?: ExecCredentials} {
+function withExecRunner(
+	users: readonly User[],
+	runner: {timeoutMs?: number; stdinIsTerminal?: boolean},
+	cluster: ExecClusterInfo,
+): {users: User[]; credentials?: ExecCredentials} {
 	const configs = new Map<string, ExecConfig>();
 	const rewritten = users.map(user => {
 		const exec = execConfig(user, cluster);
@@ -306,7 +326,11 @@ function holdsCertificate(pem: string): boolean {
 function checkCertificateAuthority(cluster: Cluster, where: string): void {
 	// A certificate-authority file is read when connecting (client-node); an in-cluster ca.crt may appear later.
 	if (cluster.caData && !holdsCertificate(Buffer.from(cluster.caData, 'base64').toString('latin1'))) {
-		throw new KubeconfigError(`certificate-authority-data of cluster ${sanitizeLine(cluster.name, 80)} in ${where} holds no PEM certificate (unable to load root certificates)`, exitCodes.cluster);
+		throw new KubeconfigError(
+			`certificate-authority-data of cluster ${sanitizeLine(cluster.name, 80)} in ${where} holds no PEM certificate (unable to ` +
+			'load root certificates)',
+			exitCodes.cluster,
+		);
 	}
 }
 
@@ -329,7 +353,10 @@ function readKubeconfig(options: KubeconfigOptions): {parsed: Parsed; sources: s
 		const files = env['KUBECONFIG'].split(path.delimiter).filter(f => f !== '');
 		sources = files.filter(f => fs.existsSync(f));
 		if (sources.length === 0) {
-			throw new KubeconfigError(`${noKubeconfigMessage}: KUBECONFIG lists ${files.map(f => sanitizeLine(f, 200)).join(', ')} but none exists`, exitCodes.cluster);
+			throw new KubeconfigError(
+				`${noKubeconfigMessage}: KUBECONFIG lists ${files.map(f => sanitizeLine(f, 200)).join(', ')} but none exists`,
+				exitCodes.cluster,
+			);
 		}
 
 		parsed = merge(sources.map(f => readFile(f, false)));
@@ -361,7 +388,9 @@ export function loadKubeconfig(options: KubeconfigOptions = {}): LoadedKubeconfi
 		contextName = options.context;
 		if (!parsed.contexts.some(c => c.name === contextName)) {
 			const guess = nearMiss(contextName, parsed.contexts.map(c => c.name));
-			const hint = guess ? `did you mean ${sanitizeLine(guess, 80)}?` : parsed.contexts.length > 0 ? `contexts: ${listNames(parsed.contexts)}` : 'it has no contexts';
+			const hint = guess
+				? `did you mean ${sanitizeLine(guess, 80)}?`
+				: parsed.contexts.length > 0 ? `contexts: ${listNames(parsed.contexts)}` : 'it has no contexts';
 			throw new KubeconfigError(`context ${sanitizeLine(contextName, 80)} not found in ${where} (${hint})`, exitCodes.usage);
 		}
 	} else if (parsed.currentContext) {
@@ -377,13 +406,20 @@ export function loadKubeconfig(options: KubeconfigOptions = {}): LoadedKubeconfi
 	const context = parsed.contexts.find(c => c.name === contextName)!;
 	const cluster = parsed.clusters.find(c => c.name === context.cluster);
 	if (!cluster) {
-		throw new KubeconfigError(`context ${sanitizeLine(contextName, 80)} refers to cluster ${sanitizeLine(context.cluster ?? '', 80)}, which is not in ${where}`, exitCodes.cluster);
+		throw new KubeconfigError(
+			`context ${sanitizeLine(contextName, 80)} refers to cluster ${sanitizeLine(context.cluster ?? '', 80)}, ` +
+			`which is not in ${where}`,
+			exitCodes.cluster,
+		);
 	}
 
 	checkCertificateAuthority(cluster, where);
 	const user = parsed.users.find(u => u.name === context.user);
 	if (context.user && !user) {
-		throw new KubeconfigError(`context ${sanitizeLine(contextName, 80)} refers to user ${sanitizeLine(context.user, 80)}, which is not in ${where}`, exitCodes.cluster);
+		throw new KubeconfigError(
+			`context ${sanitizeLine(contextName, 80)} refers to user ${sanitizeLine(context.user, 80)}, which is not in ${where}`,
+			exitCodes.cluster,
+		);
 	}
 
 	// kubectl talks to http:// servers; client-node refuses unless skipTLSVerify is set, which means nothing

@@ -39,7 +39,19 @@ import {HttpMethod, IsomorphicFetchHttpLibrary, RequestContext, type KubeConfig}
 import type {Clock} from '../core/clock.js';
 import {Backoff, type BackoffPolicy} from './backoff.js';
 import {byteSize, maxListResponseBytes, readBounded, TooLargeError} from './bounded-read.js';
-import {BadResponseError, classifyFailure, CredentialError, describeBody, errorText, KubeStatusError, statusText, unauthorizedAgainMessage, type FailureContext, type KubeFailure, type KubeStatus} from './errors.js';
+import {
+	BadResponseError,
+	classifyFailure,
+	CredentialError,
+	describeBody,
+	errorText,
+	KubeStatusError,
+	statusText,
+	unauthorizedAgainMessage,
+	type FailureContext,
+	type KubeFailure,
+	type KubeStatus,
+} from './errors.js';
 import {watchStream} from './watch-stream.js';
 import {startRequest, type RequestLog} from './request-log.js';
 import type {KubeObject} from '../core/kube-object.js';
@@ -149,7 +161,11 @@ function typed(resource: ResourceType, object: KubeObject): KubeObject {
 		return object;
 	}
 
-	return {...object, kind: object.kind ?? resource.kind, apiVersion: object.apiVersion ?? (resource.group ? `${resource.group}/${resource.version}` : resource.version)};
+	return {
+		...object,
+		kind: object.kind ?? resource.kind,
+		apiVersion: object.apiVersion ?? (resource.group ? `${resource.group}/${resource.version}` : resource.version),
+	};
 }
 
 /** Objects per LIST page, as kubectl asks for them (`kubectl get --chunk-size`, default 500). */
@@ -202,12 +218,20 @@ export async function listObjects(options: ListOptions): Promise<{items: KubeObj
 				continueToken = page.continueToken;
 				if (continueToken !== undefined) {
 					if (tokens.has(continueToken)) {
-						throw new BadResponseError(200, `a continue token it had already given (page ${pages + 1} of a list of ${options.resource.plural} would repeat an earlier one); planwatch stopped paging`);
+						throw new BadResponseError(
+							200,
+							`a continue token it had already given (page ${pages + 1} of a list of ${options.resource.plural} would ` +
+							'repeat an earlier one); planwatch stopped paging',
+						);
 					}
 
 					const pageLimit = options.maxPages ?? maxListPages;
 					if (pages >= pageLimit) {
-						throw new BadResponseError(200, `page ${pages} of a list of ${options.resource.plural} and still a continue token (more than ${pageLimit} pages is beyond any real cluster); planwatch stopped paging`);
+						throw new BadResponseError(
+							200,
+							`page ${pages} of a list of ${options.resource.plural} and still a continue token (more than ${pageLimit} ` +
+							'pages is beyond any real cluster); planwatch stopped paging',
+						);
 					}
 
 					tokens.add(continueToken);
@@ -225,7 +249,10 @@ export async function listObjects(options: ListOptions): Promise<{items: KubeObj
 	}
 }
 
-async function listPage(options: ListOptions, continueToken: string | undefined): Promise<{items: KubeObject[]; resourceVersion: string; continueToken?: string}> {
+async function listPage(
+	options: ListOptions,
+	continueToken: string | undefined,
+): Promise<{items: KubeObject[]; resourceVersion: string; continueToken?: string}> {
 	const server = options.kubeConfig.getCurrentCluster()?.server ?? '';
 	const url = new URL(server + collectionPath(options.resource, options.namespace));
 	if (options.labelSelector) {
@@ -278,7 +305,12 @@ async function listPage(options: ListOptions, continueToken: string | undefined)
 	let text: string;
 	try {
 		// Counted after gzip is undone: a small compressed answer may inflate to gigabytes.
-		text = (await readBounded(response.body.stream(), maxBytes, `the answer to a list of ${options.resource.plural}`, progress)).toString('utf8');
+		text = (await readBounded(
+			response.body.stream(),
+			maxBytes,
+			`the answer to a list of ${options.resource.plural}`,
+			progress,
+		)).toString('utf8');
 	} catch (error) {
 		if (options.signal?.aborted || error instanceof TooLargeError) {
 			throw error;
@@ -465,7 +497,12 @@ export class Reflector {
 
 	#setState(state: ReflectorState): void {
 		const previous = this.#state;
-		if (previous && previous.status === state.status && (state.status !== 'reconnecting' || (previous.status === 'reconnecting' && previous.attempt === state.attempt && previous.lastError === state.lastError))) {
+		if (
+			previous &&
+			previous.status === state.status &&
+			(state.status !== 'reconnecting' ||
+				(previous.status === 'reconnecting' && previous.attempt === state.attempt && previous.lastError === state.lastError))
+		) {
 			return;
 		}
 
@@ -495,7 +532,9 @@ export class Reflector {
 		}
 
 		this.#stopped = true;
-		const message = failure.kind === 'unauthorized' ? unauthorizedAgainMessage(this.#options.credentialPlugin, this.#options.refreshCredentials !== undefined) : failure.message;
+		const message = failure.kind === 'unauthorized'
+			? unauthorizedAgainMessage(this.#options.credentialPlugin, this.#options.refreshCredentials !== undefined)
+			: failure.message;
 		this.#sink({type: 'failed', failure: {...failure, message}});
 		return true;
 	}
@@ -706,11 +745,14 @@ export class Reflector {
 function listTimeoutMessage(plural: string, timeoutMs: number, progress: ListProgress): string {
 	const seconds = Math.round(timeoutMs / 1000);
 	if (!progress.answered) {
-		return progress.pages > 0 ? `the cluster did not answer page ${progress.pages + 1} of a list of ${plural} within ${seconds}s` : `the cluster did not answer a list of ${plural} within ${seconds}s`;
+		return progress.pages > 0
+			? `the cluster did not answer page ${progress.pages + 1} of a list of ${plural} within ${seconds}s`
+			: `the cluster did not answer a list of ${plural} within ${seconds}s`;
 	}
 
 	const page = progress.pages > 0 ? ` (page ${progress.pages + 1})` : '';
-	return `the answer to a list of ${plural}${page} was still arriving after ${seconds}s (${byteSize(progress.bytes)} so far); planwatch stopped reading it`;
+	return `the answer to a list of ${plural}${page} was still arriving after ${seconds}s (${byteSize(progress.bytes)} so far); ` +
+		'planwatch stopped reading it';
 }
 
 /**

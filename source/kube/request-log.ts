@@ -15,7 +15,11 @@ export type RequestLog = (line: string) => void;
 const maxUrlLength = 2000;
 
 /** Time one request from now; the returned function logs its end (a status, or the error it failed with). */
-export function startRequest(log: RequestLog | undefined, method: string, url: string): (end: {readonly status: number} | {readonly error: unknown}) => void {
+export function startRequest(
+	log: RequestLog | undefined,
+	method: string,
+	url: string,
+): (end: {readonly status: number} | {readonly error: unknown}) => void {
 	if (!log) {
 		return () => undefined;
 	}
@@ -36,6 +40,8 @@ export function startRequest(log: RequestLog | undefined, method: string, url: s
 /** `GET URL 200 OK in 12 milliseconds`, or `GET URL failed (ECONNREFUSED 10.0.0.1:6443) in 3 milliseconds`. */
 export function requestLine(method: string, url: string, end: {readonly status: number} | {readonly error: unknown}, ms: number): string {
 	const shown = sanitizeLine(url, maxUrlLength);
-	const outcome = 'status' in end ? `${end.status} ${STATUS_CODES[end.status] ?? ''}`.trimEnd() : `failed (${requestFailureText(end.error)})`;
+	const outcome = 'status' in end
+		? `${end.status} ${STATUS_CODES[end.status] ?? ''}`.trimEnd()
+		: `failed (${requestFailureText(end.error)})`;
 	return `${method} ${shown} ${outcome} in ${ms} milliseconds`;
 }

@@ -31,7 +31,10 @@ export function onWatchError(status: KubeStatus, progress: WatchProgress, contex
 		return {kind: 'expired', quick: progress.firstAfterList && progress.received === 0};
 	}
 
-	return {kind: 'failed', failure: classifyFailure(new KubeStatusError(status.code ?? 500, status, status.message ?? 'watch error'), context)};
+	return {
+		kind: 'failed',
+		failure: classifyFailure(new KubeStatusError(status.code ?? 500, status, status.message ?? 'watch error'), context),
+	};
 }
 
 /** A request that never got an answer is a failure (backoff, `reconnecting`), not a quiet stream. */
@@ -55,5 +58,7 @@ export function onStreamEnd(error: unknown, progress: WatchProgress, context: Fa
 	}
 
 	const failure = classifyFailure(error, context);
-	return failure.kind === 'expired' ? {kind: 'expired', quick: progress.firstAfterList && progress.received === 0} : {kind: 'failed', failure};
+	return failure.kind === 'expired'
+		? {kind: 'expired', quick: progress.firstAfterList && progress.received === 0}
+		: {kind: 'failed', failure};
 }

@@ -96,7 +96,9 @@ export async function watchStream(
 			let status: KubeStatus | undefined;
 			try {
 				const parsed = JSON.parse(text) as unknown;
-				status = typeof parsed === 'object' && parsed !== null && (parsed as {kind?: unknown}).kind === 'Status' ? parsed as KubeStatus : undefined;
+				status = typeof parsed === 'object' && parsed !== null && (parsed as {kind?: unknown}).kind === 'Status'
+					? parsed as KubeStatus
+					: undefined;
 			} catch {
 				status = undefined;
 			}
@@ -110,7 +112,12 @@ export async function watchStream(
 
 	// The connect timeout is over; from here on it is an inactivity timeout.
 	resetTimer();
-	void readEvents(body, new LineSplitter(options.maxEventBytes ?? maxWatchEventBytes, options.eventName ?? 'a watch event'), resetTimer, onEvent).then(
+	void readEvents(
+		body,
+		new LineSplitter(options.maxEventBytes ?? maxWatchEventBytes, options.eventName ?? 'a watch event'),
+		resetTimer,
+		onEvent,
+	).then(
 		() => {
 			finish(null);
 		},
@@ -121,7 +128,12 @@ export async function watchStream(
 	return controller;
 }
 
-async function readEvents(body: ReadableStream<Uint8Array> | null, lines: LineSplitter, onBytes: () => void, onEvent: (type: string, object: unknown) => void): Promise<void> {
+async function readEvents(
+	body: ReadableStream<Uint8Array> | null,
+	lines: LineSplitter,
+	onBytes: () => void,
+	onEvent: (type: string, object: unknown) => void,
+): Promise<void> {
 	if (!body) {
 		return;
 	}

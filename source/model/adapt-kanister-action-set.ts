@@ -126,7 +126,9 @@ function plannedAction(spec: RawRecord, blueprint: (n: string) => KubeObject | u
 		detail: objectDetail(spec['object']),
 		blueprint: bpName,
 		phases: records(bpAction['phases']).map(p => ({name: name(p['name']), state: 'pending'})),
-		defer: typeof bpDefer === 'object' && bpDefer !== null ? {name: name(record(bpDefer)['name']), state: 'pending'} : {name: '', state: ''},
+		defer: typeof bpDefer === 'object' && bpDefer !== null
+			? {name: name(record(bpDefer)['name']), state: 'pending'}
+			: {name: '', state: ''},
 		phasesFromStatus: false,
 		fromStatus: false,
 	};
@@ -289,7 +291,9 @@ function buildAction(action: Action, index: number, ids: SiblingIds, ctx: Contex
 	// Only once every finished child has its end: a failed deferPhase gets its end from the ActionSetFailed event,
 	// written after the status (the wait may end on the status), and the core phases' ends alone are too early.
 	const finished = children.filter(c => c.state === 'succeeded' || c.state === 'failed');
-	const endedAt = (state === 'succeeded' || state === 'failed') && finished.every(c => c.endedAt) ? latestTime(...finished.map(c => c.endedAt)) : undefined;
+	const endedAt = (state === 'succeeded' || state === 'failed') && finished.every(c => c.endedAt)
+		? latestTime(...finished.map(c => c.endedAt))
+		: undefined;
 	const node: PlanNode = {
 		id: actionId,
 		kind: 'action',
@@ -526,7 +530,11 @@ export type ObjectVerdictInput = {
 export function objectVerdict(input: ObjectVerdictInput): {outcome: Outcome; state: NodeState; summary: string} {
 	const {hasStatus, initFailed, rawState, error, summaries, deferRunning, deferPending, inconsistent} = input;
 	if (!hasStatus) {
-		return {outcome: 'running', state: 'pending', summary: summaries.length > 0 ? summaries.join(' | ') : 'waiting for the controller to start it'};
+		return {
+			outcome: 'running',
+			state: 'pending',
+			summary: summaries.length > 0 ? summaries.join(' | ') : 'waiting for the controller to start it',
+		};
 	}
 
 	if (initFailed || (rawState === 'failed' && summaries.length === 0)) {
@@ -544,7 +552,9 @@ export function objectVerdict(input: ObjectVerdictInput): {outcome: Outcome; sta
 
 		case 'complete': {
 			// Another action's deferPhase may still run (and fail): complete is the end only once none can.
-			[outcome, state] = inconsistent ? ['unknown', 'unknown'] : deferRunning || deferPending ? ['running', 'running'] : ['succeeded', 'succeeded'];
+			[outcome, state] = inconsistent
+				? ['unknown', 'unknown']
+				: deferRunning || deferPending ? ['running', 'running'] : ['succeeded', 'succeeded'];
 			break;
 		}
 
@@ -617,13 +627,28 @@ export function adaptActionSet(
 	const statusGiven = typeof actionSet['status'] === 'object' && actionSet['status'] !== null && !Array.isArray(actionSet['status']);
 	const rejected = rejection(statusGiven, rawState, specActions.length, statusActions);
 
-	const verdict = objectVerdict({hasStatus, initFailed, rawState, error, summaries: built.map(b => b.summary), deferRunning, deferPending, inconsistent});
+	const verdict = objectVerdict({
+		hasStatus,
+		initFailed,
+		rawState,
+		error,
+		summaries: built.map(b => b.summary),
+		deferRunning,
+		deferPending,
+		inconsistent,
+	});
 	const {outcome, state, summary} = rejected
-		? {outcome: 'unknown' as const, state: 'unknown' as const, summary: `rejected by Kanister's validation (pkg/validate): ${rejected}; the controller will not run it`}
+		? {
+			outcome: 'unknown' as const,
+			state: 'unknown' as const,
+			summary: `rejected by Kanister's validation (pkg/validate): ${rejected}; the controller will not run it`,
+		}
 		: verdict;
 	const tree = built.map(b => b.node);
 	// The action the closing line names: the one still running, else (failed) the one that failed, not the first.
-	const current = built.find(b => b.running) ?? (outcome === 'failed' ? built.find(b => b.node.state === 'failed') : undefined) ?? built[0];
+	const current = built.find(b => b.running) ??
+		(outcome === 'failed' ? built.find(b => b.node.state === 'failed') : undefined) ??
+		built[0];
 	const blueprints = [...new Set(actions.map(a => a.blueprint).filter(Boolean))];
 	const progressTimes = actions.flatMap(a => a.phases.map(p => p.updatedAt));
 	const updatedAt = latestTime(isoTime(progress['lastTransitionTime']), ...progressTimes, facts.latest);

@@ -27,8 +27,11 @@ export function planContexts(input: ContextInput): ContextTargets[] {
 	const names = unique(input.all ?? (input.named.length > 0 ? input.named : prefixed));
 	for (const t of targets) {
 		if (t.context !== undefined && !names.includes(t.context)) {
-			const among = input.all ? 'the kubeconfig has no such context' : `the contexts watched are ${names.map(n => shown(n)).join(', ')}`;
-			throw new TargetError(`target ${shown(t.context)}:${t.kind.toLowerCase()}/${t.name} names context ${shown(t.context)}, but ${among}`);
+			const among = input.all
+				? 'the kubeconfig has no such context'
+				: `the contexts watched are ${names.map(n => shown(n)).join(', ')}`;
+			throw new TargetError(`target ${shown(t.context)}:${t.kind.toLowerCase()}/${t.name} names context ` +
+				`${shown(t.context)}, but ${among}`);
 		}
 	}
 
@@ -43,7 +46,8 @@ export function planContexts(input: ContextInput): ContextTargets[] {
 	if (!input.all) {
 		const idle = plan.find(p => p.targets.length === 0);
 		if (idle) {
-			throw new TargetError(`context ${shown(idle.context)} has no target: name one as ${shown(idle.context)}:instance/NAME, or leave --context ${shown(idle.context)} out`);
+			throw new TargetError(`context ${shown(idle.context)} has no target: name one as ${shown(idle.context)}:instance/NAME, or ` +
+				`leave --context ${shown(idle.context)} out`);
 		}
 	}
 

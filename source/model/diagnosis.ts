@@ -107,7 +107,9 @@ export function diagnoseKudoStep(
 		? nextCommand({kind: 'pod', pod})
 		: unhealthy
 			? nextCommand({kind: 'resource', resource: unhealthy})
-			: failed ? nextCommand({kind: 'kudo-step', namespace: object.namespace, instance: object.name, plan: path.plan, failed}) : undefined;
+			: failed
+				? nextCommand({kind: 'kudo-step', namespace: object.namespace, instance: object.name, plan: path.plan, failed})
+				: undefined;
 	const cause = pod
 		? `pod ${pod.name}: ${pod.words}`
 		: unhealthy ? `${unhealthy.kind.toLowerCase()} ${unhealthy.name}: ${unhealthy.words}` : undefined;
@@ -171,7 +173,13 @@ export function diagnoseKanisterPhase(
 	const next = pod?.trouble && !isGone
 		? nextCommand({kind: 'pod', pod})
 		: failed
-			? nextCommand({kind: 'kanister-action', namespace: object.namespace, actionSet: object.name, action: action?.name ?? '', failed})
+			? nextCommand({
+				kind: 'kanister-action',
+				namespace: object.namespace,
+				actionSet: object.name,
+				action: action?.name ?? '',
+				failed,
+			})
 			: undefined;
 	const cause = pod ? `pod ${pod.name}${isGone ? ' (gone)' : ''}: ${pod.words}` : undefined;
 	return {

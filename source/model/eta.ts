@@ -73,7 +73,12 @@ function roughDuration(ms: number): string {
 }
 
 /** A node's ETA: only while it is being worked on and its start is known. */
-export function nodeEta(node: {readonly id: string; readonly state: NodeState}, expectations: ReadonlyMap<string, Expectation>, startedAt: number | undefined, now: number): Eta | undefined {
+export function nodeEta(
+	node: {readonly id: string; readonly state: NodeState},
+	expectations: ReadonlyMap<string, Expectation>,
+	startedAt: number | undefined,
+	now: number,
+): Eta | undefined {
 	if (startedAt === undefined || !isActiveState(node.state)) {
 		return undefined;
 	}

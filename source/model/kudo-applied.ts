@@ -80,7 +80,11 @@ export function isAppliedFor(
 	target: {readonly instance: string; readonly plan: string; readonly phase: string; readonly step: string},
 ): boolean {
 	const a = appliedFor(raw);
-	return a !== undefined && a.instance === target.instance && a.plan === target.plan && a.phase === target.phase && a.step === target.step;
+	return a !== undefined &&
+		a.instance === target.instance &&
+		a.plan === target.plan &&
+		a.phase === target.phase &&
+		a.step === target.step;
 }
 
 export type ResourceHealth = {

@@ -40,7 +40,10 @@ function later(a: PlanEvent, b: {readonly time?: string; readonly revision?: str
 }
 
 /** The Events about this Instance (its uid when both name one; none that predate it), read for plan runs. */
-export function readKudoEvents(events: readonly PlanEvent[], instance: {readonly namespace: string; readonly name: string; readonly uid?: string; readonly createdAt?: string}): KudoEventFacts {
+export function readKudoEvents(
+	events: readonly PlanEvent[],
+	instance: {readonly namespace: string; readonly name: string; readonly uid?: string; readonly createdAt?: string},
+): KudoEventFacts {
 	const started = new Map<string, {time?: string; revision?: string}>();
 	const finished = new Map<string, {status: string; time?: string; revision?: string}>();
 	for (const e of events) {
@@ -49,7 +52,10 @@ export function readKudoEvents(events: readonly PlanEvent[], instance: {readonly
 		}
 
 		// An earlier Instance of the same name left these (Events live an hour).
-		if ((instance.uid && e.involvedUid && e.involvedUid !== instance.uid) || (instance.createdAt && e.time && timeValue(e.time) < timeValue(instance.createdAt))) {
+		if (
+			(instance.uid && e.involvedUid && e.involvedUid !== instance.uid) ||
+			(instance.createdAt && e.time && timeValue(e.time) < timeValue(instance.createdAt))
+		) {
 			continue;
 		}
 
@@ -202,7 +208,12 @@ function badness(status: string): number {
  * The plan that ran last among `plans` (those with a status other than NEVER_RUN), from the evidence at hand.
  * `eventsReadable`: false when planwatch may not read Events (the line then says so).
  */
-export function lastRun(plans: readonly RunPlan[], memory: KudoRunMemory | undefined, events: KudoEventFacts | undefined, eventsReadable = true): LastRun | undefined {
+export function lastRun(
+	plans: readonly RunPlan[],
+	memory: KudoRunMemory | undefined,
+	events: KudoEventFacts | undefined,
+	eventsReadable = true,
+): LastRun | undefined {
 	const candidates = [...plans].sort((a, b) => byName(a.name, b.name));
 	if (candidates.length === 0) {
 		return undefined;
@@ -243,7 +254,9 @@ export function lastRun(plans: readonly RunPlan[], memory: KudoRunMemory | undef
 	}
 
 	const worst = tied.reduce((a, b) => (badness(b.status) > badness(a.status) ? b : a));
-	const when = Number.isFinite(top) ? `all were last updated in the same second (${tied[0]!.updatedAt})` : 'none has a lastUpdatedTimestamp';
+	const when = Number.isFinite(top)
+		? `all were last updated in the same second (${tied[0]!.updatedAt})`
+		: 'none has a lastUpdatedTimestamp';
 	const evidence = eventsReadable ? 'no PlanStarted Events order them' : 'Events cannot be read to order them';
 	return {
 		plan: worst.name,

@@ -78,8 +78,12 @@ export function nextCommand(input: NextInput): string {
 
 		case 'kanister-action': {
 			return input.failed
-				? command(['kanctl', 'create', 'actionset', '--action', input.action, '--from', input.actionSet, '--namespace', input.namespace])
-				: command(['kubectl', 'get', 'events', '-n', input.namespace, '--field-selector', `involvedObject.name=${input.actionSet}`]);
+				? command([
+					'kanctl', 'create', 'actionset', '--action', input.action, '--from', input.actionSet, '--namespace', input.namespace,
+				])
+				: command([
+					'kubectl', 'get', 'events', '-n', input.namespace, '--field-selector', `involvedObject.name=${input.actionSet}`,
+				]);
 		}
 	}
 }

@@ -16,7 +16,9 @@ export function namespacedName(object: KubeObject): string {
  */
 export function operatorVersionKey(instance: KubeObject): string {
 	const spec = (instance['spec'] ?? {}) as {operatorVersion?: {name?: unknown; namespace?: unknown}};
-	const ns = typeof spec.operatorVersion?.namespace === 'string' && spec.operatorVersion.namespace ? spec.operatorVersion.namespace : (instance.metadata?.namespace ?? '');
+	const ns = typeof spec.operatorVersion?.namespace === 'string' && spec.operatorVersion.namespace
+		? spec.operatorVersion.namespace
+		: (instance.metadata?.namespace ?? '');
 	return `${ns}/${typeof spec.operatorVersion?.name === 'string' ? spec.operatorVersion.name : ''}`;
 }
 

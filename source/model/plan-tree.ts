@@ -183,7 +183,9 @@ export const contextSeparator = '\u001F';
  * Key of an object in maps: `Kind/namespace/name`; with several contexts `<context>␟Kind/namespace/name`, so the
  * same namespace/name in two clusters are two objects.
  */
-export function objectKey(o: {readonly kind: string; readonly namespace: string; readonly name: string; readonly context?: string}): string {
+export function objectKey(
+	o: {readonly kind: string; readonly namespace: string; readonly name: string; readonly context?: string},
+): string {
 	const key = `${o.kind}/${o.namespace}/${o.name}`;
 	return o.context === undefined ? key : `${o.context}${contextSeparator}${key}`;
 }
@@ -200,7 +202,12 @@ export function qualifiedName(o: {readonly namespace: string; readonly name: str
 }
 
 /** The parts of an `objectKey` (names cannot contain `/`, namespaces neither, so the split is exact). */
-export function parseObjectKey(key: string): {readonly kind: string; readonly namespace: string; readonly name: string; readonly context?: string} {
+export function parseObjectKey(key: string): {
+	readonly kind: string;
+	readonly namespace: string;
+	readonly name: string;
+	readonly context?: string;
+} {
 	const at = key.indexOf(contextSeparator);
 	const rest = at === -1 ? key : key.slice(at + 1);
 	const [kind = '', namespace = '', ...name] = rest.split('/');

@@ -121,7 +121,11 @@ function containerReason(c: ContainerView): {reason: PodReason; words: string; p
 		return {reason: 'image-pull', words, previous: false};
 	}
 
-	if (waitingReason === 'CreateContainerConfigError' || waitingReason === 'CreateContainerError' || waitingReason === 'RunContainerError') {
+	if (
+		waitingReason === 'CreateContainerConfigError' ||
+		waitingReason === 'CreateContainerError' ||
+		waitingReason === 'RunContainerError'
+	) {
 		return {reason: 'config-error', words: withMessage(`${waitingReason} in ${where}`, waitingMessage), previous: restarts > 0};
 	}
 

@@ -110,7 +110,16 @@ export function parseRunRecord(line: string): RunRecord | undefined {
 }
 
 export function formatRunRecord(r: RunRecord): string {
-	return JSON.stringify({v: 1, kind: r.kind, group: r.group, top: r.top, run: r.run, at: r.at, outcome: r.outcome, durations: r.durations}) + '\n';
+	return JSON.stringify({
+		v: 1,
+		kind: r.kind,
+		group: r.group,
+		top: r.top,
+		run: r.run,
+		at: r.at,
+		outcome: r.outcome,
+		durations: r.durations,
+	}) + '\n';
 }
 
 /**

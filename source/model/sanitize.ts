@@ -7,7 +7,8 @@
  * Removed: whole ESC-initiated sequences (CSI with its parameters, OSC up to BEL/ST, DCS/SOS/PM/APC up to ST,
  * two-character ESC sequences), their 8-bit C1 forms (0x9B CSI, 0x9D OSC, 0x90/0x98/0x9E/0x9F strings),
  * every other control, and every character that is invisible by Unicode category (see `invisible`); a
- * variation selector only where it does not follow a visible character. Lone UTF-16 surrogates become U+FFFD. The result is cut to a maximum number of code points, ending in `…` when cut.
+ * variation selector only where it does not follow a visible character. Lone UTF-16 surrogates become U+FFFD. The
+ * result is cut to a maximum number of code points, ending in `…` when cut.
  */
 
 /** Default cap for free text (messages, errors). */

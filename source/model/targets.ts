@@ -88,7 +88,8 @@ function parseKindName(argument: string, whole = argument): Target {
 	}
 
 	if (name.length > maxNameLength) {
-		throw new TargetError(`name too long in "${sanitizeLine(argument.slice(0, slash), 60)}/${sanitizeLine(name, 40)}": ${name.length} characters, at most ${maxNameLength}`);
+		throw new TargetError(`name too long in "${sanitizeLine(argument.slice(0, slash), 60)}/${sanitizeLine(name, 40)}": ${name.length}` +
+			` characters, at most ${maxNameLength}`);
 	}
 
 	if (!namePattern.test(name)) {

@@ -3,8 +3,8 @@
  * foot, Windows Terminal, Ghostty; OSC 777 `notify`: rxvt-unicode, foot, WezTerm, Ghostty), the bell, and the
  * clipboard (OSC 52). Inside tmux a sequence reaches the outer terminal only wrapped in a DCS passthrough
  * (`ESC P tmux; … ESC \`, every ESC inside doubled; tmux's `allow-passthrough` option must be on), except OSC 52
- * sent as it is, which tmux itself takes when its `set-clipboard` is on (source/cli/terminal-signals.ts). Pure: the text in is sanitized here again, so no
- * object name can end a sequence early or start one of its own.
+ * sent as it is, which tmux itself takes when its `set-clipboard` is on (source/cli/terminal-signals.ts). Pure: the
+ * text in is sanitized here again, so no object name can end a sequence early or start one of its own.
  */
 import {sanitizeLine} from './sanitize.js';
 

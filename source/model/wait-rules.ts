@@ -90,7 +90,13 @@ function kudoVerdict(object: PlanObject, facts: KudoWaitFacts, baseline: PlanObj
  * the wait began), else its latest run. A plan that never ran is waited for (until it is triggered, or the
  * timeout); one the Instance does not have ends the wait with 1 and says which plans it has.
  */
-function namedPlanVerdict(object: PlanObject, facts: KudoWaitFacts, baseline: PlanObject | undefined, plan: string, options: WaitRuleOptions): WaitVerdict {
+function namedPlanVerdict(
+	object: PlanObject,
+	facts: KudoWaitFacts,
+	baseline: PlanObject | undefined,
+	plan: string,
+	options: WaitRuleOptions,
+): WaitVerdict {
 	const node = object.tree.find(n => n.kind === 'plan' && n.name === plan);
 	if (!node) {
 		const plans = object.tree.filter(n => n.kind === 'plan').map(n => n.name);
@@ -124,7 +130,12 @@ function namedPlanVerdict(object: PlanObject, facts: KudoWaitFacts, baseline: Pl
 	}
 
 	if (status === 'NEVER_RUN' || status === '' || status === 'QUEUED') {
-		return {done: false, waitingFor: facts.scheduledPlan === plan ? `${plan} scheduled, waiting to start` : `waiting for plan ${plan} to be triggered (it has not run yet)`};
+		return {
+			done: false,
+			waitingFor: facts.scheduledPlan === plan
+				? `${plan} scheduled, waiting to start`
+				: `waiting for plan ${plan} to be triggered (it has not run yet)`,
+		};
 	}
 
 	return {done: true, exitCode: exitCodes.failed, summary};
@@ -151,7 +162,10 @@ function planSummary(plan: PlanNode, status: string): string {
 function deferGrace(object: PlanObject, idle: number | undefined, options: WaitRuleOptions): WaitVerdict | undefined {
 	// Stryker disable next-line ConditionalExpression: `undefined < n` is false already; the check is for the type checker.
 	if (idle !== undefined && idle < options.deferGraceMs) {
-		return {done: false, waitingFor: `${object.summary}; giving the deferPhase ${formatDurationWords(options.deferGraceMs - idle)} to start`};
+		return {
+			done: false,
+			waitingFor: `${object.summary}; giving the deferPhase ${formatDurationWords(options.deferGraceMs - idle)} to start`,
+		};
 	}
 
 	return undefined;
@@ -186,7 +200,8 @@ function kanisterVerdict(object: PlanObject, facts: KanisterWaitFacts, options: 
 			if (facts.deferPending) {
 				// Its core phases are all complete, so it starts at once, unless its parameters failed to
 				// initialise (runAction: no state is written then, and the deferPhase never runs).
-				return deferGrace(object, idle, options) ?? {done: true, exitCode: exitCodes.failed, summary: `${object.summary}; the deferPhase never started`};
+				return deferGrace(object, idle, options) ??
+					{done: true, exitCode: exitCodes.failed, summary: `${object.summary}; the deferPhase never started`};
 			}
 
 			return {done: true, exitCode: exitCodes.ok, summary: object.summary};
@@ -230,7 +245,11 @@ export function waitVerdict(object: PlanObject, baseline: PlanObject | undefined
  *   mid-plan, a plan named by `--plan` that the manager replaced by cleanup): what was waited for will never
  *   finish: 1, as `kubectl wait` fails for an object that is gone.
  */
-export function deletedVerdict(object: PlanObject, baseline: PlanObject | undefined, options: WaitRuleOptions): WaitVerdict & {readonly done: true} {
+export function deletedVerdict(
+	object: PlanObject,
+	baseline: PlanObject | undefined,
+	options: WaitRuleOptions,
+): WaitVerdict & {readonly done: true} {
 	const facts = object.wait;
 	const named = facts.kind === 'Instance' ? options.plan : undefined;
 	// Stryker disable next-line ConditionalExpression: an ActionSet has no activePlan, so the kind check only narrows the type.

@@ -1,3 +1,4 @@
+/* eslint-disable @stylistic/max-len -- the example's header is one NDJSON line, shown whole */
 /**
  * The recording format of `--record FILE` and `planwatch replay FILE`: NDJSON, one header line, then one line per
  * source event with the time planwatch received it. Pure: encoding, sanitizing, parsing with bounds, and folding
@@ -13,6 +14,7 @@
  * A line is written whole or not at all by the recorder; a crash can still leave the last line cut, and a reader
  * then ignores that one unterminated line. Anything else that is wrong is one error naming the line.
  */
+/* eslint-enable @stylistic/max-len */
 import type {KubeObject, ResourceKind} from '../core/kube-object.js';
 import {InputError} from '../core/errors.js';
 import {exitCodes, isExitCode} from '../core/exit-codes.js';
@@ -171,7 +173,12 @@ export function encodeEntry(at: number, event: RecordedEvent): string {
 		}
 
 		case 'replace': {
-			body = {type: 'replace', resource: event.resource, ...(event.namespace === undefined ? {} : {namespace: sanitizeLine(event.namespace, 253)}), objects: event.objects.map(o => sanitizeRaw(o))};
+			body = {
+				type: 'replace',
+				resource: event.resource,
+				...(event.namespace === undefined ? {} : {namespace: sanitizeLine(event.namespace, 253)}),
+				objects: event.objects.map(o => sanitizeRaw(o)),
+			};
 			break;
 		}
 
@@ -266,7 +273,9 @@ function stringList(value: unknown, max: number): string[] | undefined {
 /** An object key (`Kind/ns/name`, or with its context): each part sanitized, the context separator kept. */
 function sanitizeKey(key: string): string {
 	const at = key.indexOf(contextSeparator);
-	return at === -1 ? sanitizeLine(key, 600) : `${sanitizeLine(key.slice(0, at), 253)}${contextSeparator}${sanitizeLine(key.slice(at + 1), 600)}`;
+	return at === -1
+		? sanitizeLine(key, 600)
+		: `${sanitizeLine(key.slice(0, at), 253)}${contextSeparator}${sanitizeLine(key.slice(at + 1), 600)}`;
 }
 
 function parseHeader(value: unknown, fail: (reason: string) => never): RecordingHeader {
@@ -335,7 +344,11 @@ function parseConnection(value: unknown, fail: (reason: string) => never): Conne
 
 		case 'reconnecting': {
 			const attempt = value['attempt'];
-			return {status: 'reconnecting', attempt: typeof attempt === 'number' && Number.isSafeInteger(attempt) && attempt >= 0 ? attempt : 0, lastError: sanitizeLine(value['lastError'])};
+			return {
+				status: 'reconnecting',
+				attempt: typeof attempt === 'number' && Number.isSafeInteger(attempt) && attempt >= 0 ? attempt : 0,
+				lastError: sanitizeLine(value['lastError']),
+			};
 		}
 
 		default: {
@@ -427,7 +440,11 @@ function parseEventBody(value: Record<string, unknown>, length: number, fail: (r
 
 		case 'fatal': {
 			const code = value['exitCode'];
-			return {type, message: sanitizeLine(value['message']), exitCode: isExitCode(code) && code !== exitCodes.ok ? code : exitCodes.cluster};
+			return {
+				type,
+				message: sanitizeLine(value['message']),
+				exitCode: isExitCode(code) && code !== exitCodes.ok ? code : exitCodes.cluster,
+			};
 		}
 
 		case 'synced':
@@ -505,7 +522,9 @@ export class RecordingParser {
 				return;
 			}
 
-			fail(line === 1 ? 'not a planwatch recording (the first line is not JSON)' : `invalid JSON (${sanitizeLine((error as Error).message, 120)})`);
+			fail(line === 1
+				? 'not a planwatch recording (the first line is not JSON)'
+				: `invalid JSON (${sanitizeLine((error as Error).message, 120)})`);
 		}
 
 		if (deeperThan(value, recordingLimits.maxDepth)) {
@@ -529,8 +548,11 @@ export class RecordingParser {
 		}
 
 		if (at < this.#previous - maxClockStepBackMs) {
-			const before = this.#entries.length === 0 ? `the recording's start (${new Date(this.#startMs).toISOString()})` : `line ${this.#previousLine} (${new Date(this.#previous).toISOString()})`;
-			fail(`time goes backwards: ${new Date(at).toISOString()} is before ${before}; a recording's lines are in the order they were received`);
+			const before = this.#entries.length === 0
+				? `the recording's start (${new Date(this.#startMs).toISOString()})`
+				: `line ${this.#previousLine} (${new Date(this.#previous).toISOString()})`;
+			fail(`time goes backwards: ${new Date(at).toISOString()} is before ${before}; a recording's lines are in the ` +
+				'order they were received');
 		}
 
 		// A small step back of the wall clock: played at the time before it, keeping the order the lines were written in.
@@ -645,7 +667,12 @@ export function previousMark(marks: readonly number[], now: number): number | un
  * `--from`: a Go duration after the start (`2m`, `1h30m`), an ISO time (`2026-11-30T11:02:00Z`), or a time of day
  * `HH:MM[:SS]` on the recording's first day in `timeZone` (default: the machine's). Undefined when unreadable.
  */
-export function resolveFrom(text: string, startMs: number, parseDuration: (s: string) => number | undefined, timeZone?: string): number | undefined {
+export function resolveFrom(
+	text: string,
+	startMs: number,
+	parseDuration: (s: string) => number | undefined,
+	timeZone?: string,
+): number | undefined {
 	const duration = parseDuration(text);
 	if (duration !== undefined) {
 		return startMs + duration;
@@ -659,7 +686,13 @@ export function resolveFrom(text: string, startMs: number, parseDuration: (s: st
 		}
 
 		// Same day as the start, in the zone: move from the start's time of day to the wanted one.
-		const day = new Intl.DateTimeFormat('en-GB', {timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit'}).format(startMs);
+		const day = new Intl.DateTimeFormat('en-GB', {
+			timeZone,
+			hourCycle: 'h23',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+		}).format(startMs);
 		const [sh, sm, ss] = day.split(':').map(Number) as [number, number, number];
 		return startMs - (startMs % 1000) + ((h - sh) * 3600 + (m - sm) * 60 + (s - ss)) * 1000;
 	}

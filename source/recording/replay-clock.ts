@@ -166,7 +166,10 @@ export class ReplayClock implements Clock {
 		const outer = this.#fixed;
 		try {
 			for (;;) {
-				const due = this.#timers.reduce<Timer | undefined>((a, t) => (t.at <= end && (!a || t.at < a.at || (t.at === a.at && t.id < a.id)) ? t : a), undefined);
+				const due = this.#timers.reduce<Timer | undefined>(
+					(a, t) => (t.at <= end && (!a || t.at < a.at || (t.at === a.at && t.id < a.id)) ? t : a),
+					undefined,
+				);
 				if (!due) {
 					break;
 				}

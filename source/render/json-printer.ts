@@ -12,6 +12,7 @@ export function jsonPrinter(options: Pick<PrinterOptions, 'expectations' | 'asOf
 		note: () => '',
 		// The nodes of every snapshot line carry `cause`, `resources`, `pods`, `logTail` and `next`.
 		explain: () => '',
-		finished: (snapshot, result, at) => snapshotLine(snapshot, at, expectations && {expectations, timings: snapshot.timings}) + resultLine(result, at),
+		finished: (snapshot, result, at) =>
+			snapshotLine(snapshot, at, expectations && {expectations, timings: snapshot.timings}) + resultLine(result, at),
 	};
 }

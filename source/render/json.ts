@@ -333,7 +333,14 @@ function jsonWhy(d: Diagnosis): Pick<JsonNode, 'cause' | 'resources' | 'pods' | 
 	return {
 		cause: d.cause,
 		resources: d.resources.length > 0
-			? d.resources.map(r => ({kind: r.kind, namespace: r.namespace, name: r.name, healthy: r.healthy, terminal: r.terminal, health: r.words}))
+			? d.resources.map(r => ({
+				kind: r.kind,
+				namespace: r.namespace,
+				name: r.name,
+				healthy: r.healthy,
+				terminal: r.terminal,
+				health: r.words,
+			}))
 			: undefined,
 		pods: d.pods.length > 0
 			? d.pods.map(p => ({
@@ -347,7 +354,9 @@ function jsonWhy(d: Diagnosis): Pick<JsonNode, 'cause' | 'resources' | 'pods' | 
 				...optional({container: p.container}),
 			}))
 			: undefined,
-		logTail: d.log && d.logTail ? {pod: d.log.pod, container: d.log.container, previous: d.log.previous, lines: [...d.logTail]} : undefined,
+		logTail: d.log && d.logTail
+			? {pod: d.log.pod, container: d.log.container, previous: d.log.previous, lines: [...d.logTail]}
+			: undefined,
 		next: d.next,
 		watchNote: d.note,
 	};

@@ -33,8 +33,13 @@ export function plainPrinter(options: PrinterOptions): Printer {
 			const plan = options.plan === undefined ? {} : {plan: options.plan};
 			const settled = {now: at, deferGraceMs: Number.POSITIVE_INFINITY, staleMs: 0, ...plan};
 			const gone = [...(snapshot.deleted?.values() ?? [])];
-			const deleted = gone.map(d => `${timeOfDay(d.at, options.timeZone)} ${qualifiedName(d.object)}  DELETED  ${deletedVerdict(d.object, undefined, settled).summary}\n`).join('');
-			const tree = renderPlain({objects: [...snapshot.objects, ...gone.map(d => d.object)], timings: snapshot.timings}, {...options, now: at});
+			const deleted = gone.map(d =>
+				`${timeOfDay(d.at, options.timeZone)} ${qualifiedName(d.object)}  DELETED  ` +
+				`${deletedVerdict(d.object, undefined, settled).summary}\n`).join('');
+			const tree = renderPlain(
+				{objects: [...snapshot.objects, ...gone.map(d => d.object)], timings: snapshot.timings},
+				{...options, now: at},
+			);
 			return finished + deleted + (tree === '' ? '' : `\n${tree}`);
 		},
 	};

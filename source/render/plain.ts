@@ -59,8 +59,30 @@ type Glyphs = {
 	readonly atLeast: string;
 };
 
-const unicode: Glyphs = {branch: '├─ ', last: '└─ ', pipe: '│  ', blank: '   ', separator: ' · ', defer: '⤷ ', path: ' › ', arrow: ' → ', lineBreak: lineBreakMarker, atLeast: '≥'};
-const ascii: Glyphs = {branch: '|- ', last: '`- ', pipe: '|  ', blank: '   ', separator: ' | ', defer: '>> ', path: ' > ', arrow: ' -> ', lineBreak: asciiLineBreakMarker, atLeast: '>='};
+const unicode: Glyphs = {
+	branch: '├─ ',
+	last: '└─ ',
+	pipe: '│  ',
+	blank: '   ',
+	separator: ' · ',
+	defer: '⤷ ',
+	path: ' › ',
+	arrow: ' → ',
+	lineBreak: lineBreakMarker,
+	atLeast: '≥',
+};
+const ascii: Glyphs = {
+	branch: '|- ',
+	last: '`- ',
+	pipe: '|  ',
+	blank: '   ',
+	separator: ' | ',
+	defer: '>> ',
+	path: ' > ',
+	arrow: ' -> ',
+	lineBreak: asciiLineBreakMarker,
+	atLeast: '>=',
+};
 
 /** A tree row before alignment. */
 type Row = {
@@ -87,7 +109,11 @@ export function renderPlain(snapshot: Pick<StoreSnapshot, 'objects' | 'timings'>
 }
 
 /** One object: header line, one line per node (all expanded), summary line. */
-export function renderObjectPlain(object: PlanObject, timings: ReadonlyMap<string, NodeTiming> | undefined, options: PlainOptions): string[] {
+export function renderObjectPlain(
+	object: PlanObject,
+	timings: ReadonlyMap<string, NodeTiming> | undefined,
+	options: PlainOptions,
+): string[] {
 	const g = options.ascii ? ascii : unicode;
 	const paint = createPaint(options.color);
 	const collected: Row[] = [];
@@ -223,7 +249,9 @@ function extras(node: PlanNode, options: PlainOptions, g: Glyphs): {text: string
 
 	// Only for the plan/action being worked on: the model already says "last run …" for the others, and a
 	// Kanister phase's time is merely its last progress poll.
-	const updated = (node.kind === 'plan' || node.kind === 'action') && (node.active || isActiveState(node.state)) ? isoMs(node.updatedAt) : undefined;
+	const updated = (node.kind === 'plan' || node.kind === 'action') && (node.active || isActiveState(node.state))
+		? isoMs(node.updatedAt)
+		: undefined;
 	if (updated !== undefined) {
 		parts.push(`updated ${clockTime(updated, options.now, options.timeZone)}`);
 		timed = true;
@@ -268,7 +296,12 @@ export function formatObjectLine(object: PlanObject, at: number, options: Transi
  * The closing line of a live plain log: `11:06:41 default/mysql-instance deploy  COMPLETE in 4m31s`, with the
  * object's own clock (objectTimingId) when the store has one.
  */
-export function formatFinished(object: PlanObject, timings: ReadonlyMap<string, NodeTiming> | undefined, at: number, options: TransitionOptions): string {
+export function formatFinished(
+	object: PlanObject,
+	timings: ReadonlyMap<string, NodeTiming> | undefined,
+	at: number,
+	options: TransitionOptions,
+): string {
 	const g = options.ascii ? ascii : unicode;
 	const paint = createPaint(options.color);
 	const timing = timings?.get(objectTimingId);

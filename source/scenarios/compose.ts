@@ -63,6 +63,9 @@ export function shift(steps: readonly ScenarioStep[], offsetMs: number): Scenari
 }
 
 /** Several scenarios played together, each starting at its offset. */
-export function combine(meta: Omit<Scenario, 'objects'>, parts: ReadonlyArray<{readonly scenario: Scenario; readonly offsetMs: number}>): Scenario {
+export function combine(
+	meta: Omit<Scenario, 'objects'>,
+	parts: ReadonlyArray<{readonly scenario: Scenario; readonly offsetMs: number}>,
+): Scenario {
 	return scenario(meta, ...parts.map(part => shift(part.scenario.objects, part.offsetMs)));
 }

@@ -6,7 +6,11 @@ import type {BlueprintDef} from './kanister-builders.js';
 
 const mysqlImage = 'ghcr.io/kanisterio/mysql-sidecar:0.117.0';
 const mysqlSecret = {
-	mysqlSecret: {kind: 'Secret', name: '{{ index .Object.metadata.labels "app.kubernetes.io/instance" }}', namespace: '{{ .StatefulSet.Namespace }}'},
+	mysqlSecret: {
+		kind: 'Secret',
+		name: '{{ index .Object.metadata.labels "app.kubernetes.io/instance" }}',
+		namespace: '{{ .StatefulSet.Namespace }}',
+	},
 };
 
 /** examples/mysql/mysql-blueprint.yaml plus a `recordBackupCompletion` deferPhase (assembled, see examples/README). */
@@ -29,7 +33,10 @@ export const mysqlBlueprint: BlueprintDef = {
 				args: {
 					image: mysqlImage,
 					namespace: '{{ .StatefulSet.Namespace }}',
-					command: ['bash', '-o', 'errexit', '-o', 'pipefail', '-c', 'mysqldump --all-databases | gzip - | kando location push --path ${s3_path} -\nkando output s3path ${s3_path}\n'],
+					command: [
+						'bash', '-o', 'errexit', '-o', 'pipefail', '-c',
+						'mysqldump --all-databases | gzip - | kando location push --path ${s3_path} -\nkando output s3path ${s3_path}\n',
+					],
 				},
 			}],
 			deferPhase: {
@@ -38,7 +45,9 @@ export const mysqlBlueprint: BlueprintDef = {
 				args: {
 					image: mysqlImage,
 					namespace: '{{ .StatefulSet.Namespace }}',
-					command: ['bash', '-o', 'errexit', '-o', 'pipefail', '-c', 'kando output completedAt "$(date -u +%Y-%m-%dT%H:%M:%SZ)"\n'],
+					command: [
+						'bash', '-o', 'errexit', '-o', 'pipefail', '-c', 'kando output completedAt "$(date -u +%Y-%m-%dT%H:%M:%SZ)"\n',
+					],
 				},
 			},
 		},
@@ -51,7 +60,10 @@ export const mysqlBlueprint: BlueprintDef = {
 				args: {
 					image: mysqlImage,
 					namespace: '{{ .StatefulSet.Namespace }}',
-					command: ['bash', '-o', 'errexit', '-o', 'pipefail', '-c', 'kando location pull --path ${s3_path} - | gunzip | mysql -u root\n'],
+					command: [
+						'bash', '-o', 'errexit', '-o', 'pipefail', '-c',
+						'kando location pull --path ${s3_path} - | gunzip | mysql -u root\n',
+					],
 				},
 			}],
 		},
@@ -73,7 +85,8 @@ export const postgresBlueprint: BlueprintDef = {
 						backupArtifactLocation: '{{ .Phases.copyFiles.Output.backupArtifactLocation }}',
 						backupID: '{{ .Phases.copyFiles.Output.backupID }}',
 						backupTag: '{{ .Phases.copyFiles.Output.backupTag }}',
-						pvc: '{{- range $key, $_ := index .StatefulSet.PersistentVolumeClaims (index .StatefulSet.Pods 0) -}}{{$key}}{{break}}{{end}}',
+						pvc: '{{- range $key, $_ := index .StatefulSet.PersistentVolumeClaims (index .StatefulSet.Pods 0) ' +
+							'-}}{{$key}}{{break}}{{end}}',
 					},
 				},
 			},
@@ -81,20 +94,31 @@ export const postgresBlueprint: BlueprintDef = {
 				{name: 'createBackupPod', func: 'KubeOps', args: {operation: 'create', namespace: statefulSetNs}},
 				{name: 'waitForPodReady', func: 'WaitV2', args: {timeout: '5m'}},
 				{name: 'startBackup', func: 'KubeExec', args: {namespace: statefulSetNs, pod: backupPod}},
-				{name: 'copyFiles', func: 'CopyVolumeData', args: {namespace: statefulSetNs, dataArtifactPrefix: 's3-bucket/path/artifactPrefix'}},
+				{
+					name: 'copyFiles',
+					func: 'CopyVolumeData',
+					args: {namespace: statefulSetNs, dataArtifactPrefix: 's3-bucket/path/artifactPrefix'},
+				},
 				{name: 'stopBackup', func: 'KubeExec', args: {namespace: statefulSetNs, pod: backupPod}},
 			],
 			deferPhase: {
 				name: '',
 				func: 'KubeOps',
-				args: {operation: 'delete', objectReference: {apiVersion: 'v1', resource: 'pods', name: backupPod, namespace: statefulSetNs}},
+				args: {
+					operation: 'delete',
+					objectReference: {apiVersion: 'v1', resource: 'pods', name: backupPod, namespace: statefulSetNs},
+				},
 			},
 		},
 		restore: {
 			kind: 'StatefulSet',
 			inputArtifactNames: ['cloudObject'],
 			phases: [
-				{name: 'ShutdownApplication', func: 'ScaleWorkload', args: {namespace: statefulSetNs, name: '{{ .StatefulSet.Name }}', kind: 'StatefulSet', replicas: 0}},
+				{
+					name: 'ShutdownApplication',
+					func: 'ScaleWorkload',
+					args: {namespace: statefulSetNs, name: '{{ .StatefulSet.Name }}', kind: 'StatefulSet', replicas: 0},
+				},
 				{
 					name: 'RestoreFromObjectStore',
 					func: 'RestoreData',
@@ -109,7 +133,12 @@ export const postgresBlueprint: BlueprintDef = {
 			deferPhase: {
 				name: 'StartupApplication',
 				func: 'ScaleWorkload',
-				args: {namespace: statefulSetNs, name: '{{ .StatefulSet.Name }}', kind: 'StatefulSet', replicas: '{{ len .StatefulSet.Pods }}'},
+				args: {
+					namespace: statefulSetNs,
+					name: '{{ .StatefulSet.Name }}',
+					kind: 'StatefulSet',
+					replicas: '{{ len .StatefulSet.Pods }}',
+				},
 			},
 		},
 	},

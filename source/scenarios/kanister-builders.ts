@@ -96,7 +96,9 @@ export type ActionSetRun = {
 
 /** %#v of a v1alpha1.Phase as the controller's in-memory copy holds it (pending, no output, zero progress). */
 export function phaseDump(name: string): string {
-	return `v1alpha1.Phase{Name:"${name}", State:"pending", Output:map[string]interface {}(nil), Progress:v1alpha1.PhaseProgress{ProgressPercent:"", SizeDownloadedB:0, SizeUploadedB:0, EstimatedDownloadSizeB:0, EstimatedUploadSizeB:0, EstimatedTimeSeconds:0, LastTransitionTime:(*v1.Time)(nil)}}`;
+	return `v1alpha1.Phase{Name:"${name}", State:"pending", Output:map[string]interface {}(nil), ` +
+		'Progress:v1alpha1.PhaseProgress{ProgressPercent:"", SizeDownloadedB:0, SizeUploadedB:0, EstimatedDownloadSizeB:0, ' +
+		'EstimatedUploadSizeB:0, EstimatedTimeSeconds:0, LastTransitionTime:(*v1.Time)(nil)}}';
 }
 
 /** Progress poll period (pkg/progress/action.go pollDuration). */
@@ -122,7 +124,13 @@ type Status = {
 };
 
 /** An Event the Kanister controller records about one of its objects. */
-export function controllerEvent(at: number, about: {readonly kind: string; readonly name: string}, type: 'Normal' | 'Warning', reason: string, message: string): ScenarioStep {
+export function controllerEvent(
+	at: number,
+	about: {readonly kind: string; readonly name: string},
+	type: 'Normal' | 'Warning',
+	reason: string,
+	message: string,
+): ScenarioStep {
 	return {
 		at,
 		op: 'event',
@@ -189,12 +197,19 @@ class Timeline {
 		const def = this.#def;
 		const base = this.#base;
 		const spec = this.#spec;
-		this.steps.push({at, op: 'status', resource: 'ActionSet', object: (ctx: PlayContext) => ({...base, spec, status: statusObject(def, snapshot, ctx)})});
+		this.steps.push({
+			at,
+			op: 'status',
+			resource: 'ActionSet',
+			object: (ctx: PlayContext) => ({...base, spec, status: statusObject(def, snapshot, ctx)}),
+		});
 	}
 
 	/** A controller event about the ActionSet (and its Blueprint too, for failures). */
 	event(type: 'Normal' | 'Warning', reason: string, message: string, onBlueprint = false): void {
-		const targets = onBlueprint ? [{kind: 'ActionSet', name: this.#def.name}, {kind: 'Blueprint', name: this.#def.blueprint.name}] : [{kind: 'ActionSet', name: this.#def.name}];
+		const targets = onBlueprint
+			? [{kind: 'ActionSet', name: this.#def.name}, {kind: 'Blueprint', name: this.#def.blueprint.name}]
+			: [{kind: 'ActionSet', name: this.#def.name}];
 		for (const target of targets) {
 			this.steps.push(controllerEvent(this.t, target, type, reason, message));
 		}

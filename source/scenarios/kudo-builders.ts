@@ -91,7 +91,9 @@ export function transientError(path: string, cause: string): string {
 
 /** engine.ExecutionError + task.fatalExecutionError: the only message a FATAL_ERROR carries (on the step). */
 export function fatalError(instance: string, path: string, cause: string | ((namespace: string) => string)): Text {
-	return ctx => `Error during execution: fatal error: ${ctx.namespace}/${instance} failed in ${path}: ${typeof cause === 'string' ? cause : cause(ctx.namespace)}`;
+	return ctx =>
+		`Error during execution: fatal error: ${ctx.namespace}/${instance} failed in ${path}: ` +
+		`${typeof cause === 'string' ? cause : cause(ctx.namespace)}`;
 }
 
 /** Every step of a plan in one status (e.g. a COMPLETE run in the history). */
@@ -138,7 +140,8 @@ export function aggregate(children: readonly ExecutionStatus[]): ExecutionStatus
 
 /** Status of the plan a run's steps imply. A persisted run is never PENDING: Execute sets IN_PROGRESS first. */
 export function runStatus(pkg: KudoPackage, plan: string, steps: StepStates): ExecutionStatus {
-	const phases = planDef(pkg, plan).phases.map(phase => aggregate(phase.steps.map(step => stateOf(steps[`${phase.name}.${step.name}`]).status)));
+	const phases = planDef(pkg, plan).phases.map(phase =>
+		aggregate(phase.steps.map(step => stateOf(steps[`${phase.name}.${step.name}`]).status)));
 	const status = aggregate(phases);
 	return status === 'PENDING' ? 'IN_PROGRESS' : status;
 }
@@ -186,14 +189,27 @@ export type ReadyCondition = {
 };
 
 /** The whole `status` of an Instance: every plan of the package, plus the Ready condition when set. */
-export function instanceStatus(pkg: KudoPackage, runs: Readonly<Record<string, PlanRun>>, ready: ReadyCondition | undefined, ctx: PlayContext): Record<string, unknown> {
+export function instanceStatus(
+	pkg: KudoPackage,
+	runs: Readonly<Record<string, PlanRun>>,
+	ready: ReadyCondition | undefined,
+	ctx: PlayContext,
+): Record<string, unknown> {
 	const planStatus: Record<string, unknown> = {};
 	for (const plan of Object.keys(pkg.plans).sort()) {
 		planStatus[plan] = planStatusEntry(pkg, plan, runs[plan], ctx);
 	}
 
 	return {
-		...(ready ? {conditions: [{type: 'Ready', status: ready.status, reason: ready.reason, message: '', lastTransitionTime: ctx.at(ready.since)}]} : {}),
+		...(ready
+			? {conditions: [{
+				type: 'Ready',
+				status: ready.status,
+				reason: ready.reason,
+				message: '',
+				lastTransitionTime: ctx.at(ready.since),
+			}]}
+			: {}),
 		planStatus,
 	};
 }

@@ -26,9 +26,24 @@ export const mysqlPackage: KudoPackage = {
 		remove('restore-cleanup', 'restore.yaml'),
 	],
 	parameters: [
-		{displayName: 'BackupFile', name: 'BACKUP_FILE', description: 'Filename to save the backups to', required: true, default: 'backup.sql', trigger: 'backup', immutable: false},
+		{
+			displayName: 'BackupFile',
+			name: 'BACKUP_FILE',
+			description: 'Filename to save the backups to',
+			required: true,
+			default: 'backup.sql',
+			trigger: 'backup',
+			immutable: false,
+		},
 		{name: 'PASSWORD', required: true, default: 'password', immutable: false},
-		{name: 'RESTORE_FILE', description: 'Filename to restore the db from', required: true, default: 'backup.sql', trigger: 'restore', immutable: false},
+		{
+			name: 'RESTORE_FILE',
+			description: 'Filename to restore the db from',
+			required: true,
+			default: 'backup.sql',
+			trigger: 'restore',
+			immutable: false,
+		},
 		{name: 'STORAGE', description: 'Size of volume to store MySQL data', required: true, default: '1Gi', immutable: false},
 	],
 	plans: {
@@ -56,11 +71,31 @@ export const zookeeperPackage: KudoPackage = {
 		{name: 'not-allowed', kind: 'Dummy', spec: {}},
 	],
 	parameters: [
-		{displayName: 'Node Count', name: 'NODE_COUNT', description: 'Number of nodes spun up for Zookeeper', required: true, default: '3', immutable: false},
+		{
+			displayName: 'Node Count',
+			name: 'NODE_COUNT',
+			description: 'Number of nodes spun up for Zookeeper',
+			required: true,
+			default: '3',
+			immutable: false,
+		},
 		{name: 'MEMORY', description: 'Amount of memory to provide to Zookeeper pods', required: true, default: '1024Mi', immutable: false},
 		{name: 'CPUS', description: 'Amount of cpu to provide to Zookeeper pods', required: true, default: '250m', immutable: false},
-		{name: 'DISK_SIZE', description: 'Disk size for the Zookeeper servers', required: true, default: '5Gi', trigger: 'not-allowed', immutable: false},
-		{name: 'CLIENT_PORT', description: 'The port on which the Zookeeper process will listen for client requests.', required: true, default: '2181', immutable: false},
+		{
+			name: 'DISK_SIZE',
+			description: 'Disk size for the Zookeeper servers',
+			required: true,
+			default: '5Gi',
+			trigger: 'not-allowed',
+			immutable: false,
+		},
+		{
+			name: 'CLIENT_PORT',
+			description: 'The port on which the Zookeeper process will listen for client requests.',
+			required: true,
+			default: '2181',
+			immutable: false,
+		},
 	],
 	plans: {
 		deploy: {
@@ -70,7 +105,10 @@ export const zookeeperPackage: KudoPackage = {
 				serial('validation', step('validation'), step('cleanup', 'validation-cleanup')),
 			],
 		},
-		validation: {strategy: 'serial', phases: [serial('connection', step('connection', 'validation'), step('cleanup', 'validation-cleanup'))]},
+		validation: {
+			strategy: 'serial',
+			phases: [serial('connection', step('connection', 'validation'), step('cleanup', 'validation-cleanup'))],
+		},
 		'not-allowed': {strategy: 'serial', phases: [serial('not-allowed', step('not-allowed'))]},
 	},
 };

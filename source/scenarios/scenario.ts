@@ -113,7 +113,10 @@ export function scenarioDuration(scenario: Scenario): number {
 }
 
 /** The Instances and ActionSets a scenario creates, as `{kind, name}` (what a demo --wait waits for). */
-export function scenarioTargets(scenario: Scenario, namespace: string): Array<{kind: 'Instance' | 'ActionSet'; namespace: string; name: string}> {
+export function scenarioTargets(
+	scenario: Scenario,
+	namespace: string,
+): Array<{kind: 'Instance' | 'ActionSet'; namespace: string; name: string}> {
 	const ctx = playContext({namespace, startMs: 0, speed: 1, now: () => 0});
 	const seen = new Map<string, {kind: 'Instance' | 'ActionSet'; namespace: string; name: string}>();
 	for (const step of scenario.objects) {

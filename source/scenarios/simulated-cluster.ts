@@ -90,7 +90,11 @@ export class SimulatedCluster {
 				}
 
 				store.delete(key(current));
-				return {type: 'delete', resource: step.resource, object: {...current, metadata: {...current.metadata, resourceVersion: this.#nextVersion()}}};
+				return {
+					type: 'delete',
+					resource: step.resource,
+					object: {...current, metadata: {...current.metadata, resourceVersion: this.#nextVersion()}},
+				};
 			}
 		}
 	}
@@ -106,11 +110,17 @@ export class SimulatedCluster {
 	/** Delete everything (for --loop); returns the deletions to report, events last. */
 	clear(): ClusterChange[] {
 		const changes: ClusterChange[] = [];
-		const order = ['Pod', 'Deployment', 'StatefulSet', 'Job', 'Instance', 'ActionSet', 'OperatorVersion', 'Blueprint', 'Event'] as const;
+		const order = [
+			'Pod', 'Deployment', 'StatefulSet', 'Job', 'Instance', 'ActionSet', 'OperatorVersion', 'Blueprint', 'Event',
+		] as const;
 		for (const resource of order) {
 			const store = this.#objects.get(resource)!;
 			for (const object of store.values()) {
-				changes.push({type: 'delete', resource, object: {...object, metadata: {...object.metadata, resourceVersion: this.#nextVersion()}}});
+				changes.push({
+					type: 'delete',
+					resource,
+					object: {...object, metadata: {...object.metadata, resourceVersion: this.#nextVersion()}},
+				});
 			}
 
 			store.clear();

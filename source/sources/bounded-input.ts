@@ -124,7 +124,11 @@ export function invalidUtf8At(bytes: Uint8Array): {invalid: number; incomplete: 
  * The input's text, chunk by chunk (a leading BOM dropped), or an InputError at the first sign of binary data or
  * once it passes `maxBytes`. The reader is closed when the caller stops early.
  */
-export async function* textChunks(path: string, reader: InputReader = processReader, maxBytes: number = inputLimits.maxInputBytes): AsyncGenerator<string> {
+export async function* textChunks(
+	path: string,
+	reader: InputReader = processReader,
+	maxBytes: number = inputLimits.maxInputBytes,
+): AsyncGenerator<string> {
 	const name = inputName(path);
 	const decoder = new TextDecoder('utf-8');
 	let offset = 0;
@@ -158,7 +162,8 @@ export async function* textChunks(path: string, reader: InputReader = processRea
 			}
 
 			if (invalid !== -1) {
-				throw new InputError(`${name}: not UTF-8 text (an invalid byte at byte ${offset - carry.length + invalid}), not YAML or JSON`);
+				throw new InputError(`${name}: not UTF-8 text (an invalid byte at byte ${offset - carry.length + invalid}` +
+					'), not YAML or JSON');
 			}
 
 			offset += chunk.length;
@@ -182,7 +187,11 @@ export async function* textChunks(path: string, reader: InputReader = processRea
  * Complete lines of the input's text (without their `\n`), then the unterminated rest if any. A line that passes
  * `maxLineChars` before its end is `onTooLong(line number)`'s error, thrown while it is still being read.
  */
-export async function* textLines(chunks: AsyncIterable<string>, maxLineChars: number, onTooLong: (line: number) => Error): AsyncGenerator<{text: string; terminated: boolean}> {
+export async function* textLines(
+	chunks: AsyncIterable<string>,
+	maxLineChars: number,
+	onTooLong: (line: number) => Error,
+): AsyncGenerator<{text: string; terminated: boolean}> {
 	let pending = '';
 	let line = 0;
 	for await (const chunk of chunks) {

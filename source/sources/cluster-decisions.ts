@@ -94,8 +94,15 @@ const bothProducts: ReadonlySet<Product> = new Set<Product>(['KUDO', 'Kanister']
  * A forbidden main kind is skipped like a missing CRD while the other product may still be read; when nothing at
  * all is readable, the forbidden line is the one that explains it.
  */
-export function onCollectionFailure(collection: Pick<Collection, 'kind' | 'product'>, failure: KubeFailure, targets: readonly Target[], states: ReadonlySet<Product> | ProductStates): FailureVerdict {
-	const {absent, forbidden = new Map<Product, string>(), watched = bothProducts} = states instanceof Set ? {absent: states} : states as ProductStates;
+export function onCollectionFailure(
+	collection: Pick<Collection, 'kind' | 'product'>,
+	failure: KubeFailure,
+	targets: readonly Target[],
+	states: ReadonlySet<Product> | ProductStates,
+): FailureVerdict {
+	const {absent, forbidden = new Map<Product, string>(), watched = bothProducts} = states instanceof Set
+		? {absent: states}
+		: states as ProductStates;
 	const other: Product = collection.product === 'KUDO' ? 'Kanister' : 'KUDO';
 	const otherReadable = watched.has(other) && !absent.has(other) && !forbidden.has(other);
 	if (failure.kind === 'not-found' && collection.product !== 'core') {
@@ -112,7 +119,8 @@ export function onCollectionFailure(collection: Pick<Collection, 'kind' | 'produ
 		if (absent.has(other)) {
 			return {
 				action: 'fatal',
-				message: `neither KUDO nor Kanister is installed in this cluster: no ${qualifiedName(resourceTypes.Instance)}, no ${qualifiedName(resourceTypes.ActionSet)}`,
+				message: `neither KUDO nor Kanister is installed in this cluster: no ${qualifiedName(resourceTypes.Instance)}, no ` +
+					`${qualifiedName(resourceTypes.ActionSet)}`,
 				exitCode: exitCodes.cluster,
 			};
 		}

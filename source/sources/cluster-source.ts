@@ -165,7 +165,12 @@ export class ClusterSource implements ObjectSource {
 			try {
 				await kubeconfig.kubeConfig.applySecurityAuthentication(new RequestContext(kubeconfig.server, HttpMethod.GET));
 			} catch (error) {
-				const failure = classifyFailure(new CredentialError(plugin, error), {server: kubeconfig.server, verb: 'list', resource: resourceTypes.Instance, credentialPlugin: plugin});
+				const failure = classifyFailure(new CredentialError(plugin, error), {
+					server: kubeconfig.server,
+					verb: 'list',
+					resource: resourceTypes.Instance,
+					credentialPlugin: plugin,
+				});
 				this.#fatal(failure.message, exitCodes.cluster);
 				return;
 			}
@@ -176,7 +181,8 @@ export class ClusterSource implements ObjectSource {
 		}
 
 		this.#emitConnection({status: 'connecting'});
-		this.#entries = collectionsToWatch(this.#targets, this.#options.selector, this.#options.kinds).map((item, id) => this.#newEntry(item, id));
+		this.#entries = collectionsToWatch(this.#targets, this.#options.selector, this.#options.kinds).map((item, id) =>
+			this.#newEntry(item, id));
 		for (const entry of this.#entries) {
 			entry.reflector.start();
 		}
@@ -184,7 +190,10 @@ export class ClusterSource implements ObjectSource {
 		if (firstListWithinMs !== undefined) {
 			clock.after(firstListWithinMs, () => {
 				if (!this.#synced && !this.#finished && !this.#stopped) {
-					this.#fatal(`gave up after ${Math.round(firstListWithinMs / 1000)}s: ${lastTrouble(this.#active())}`, exitCodes.cluster);
+					this.#fatal(
+						`gave up after ${Math.round(firstListWithinMs / 1000)}s: ${lastTrouble(this.#active())}`,
+						exitCodes.cluster,
+					);
 				}
 			});
 		}
@@ -339,7 +348,9 @@ export class ClusterSource implements ObjectSource {
 		const {kubeconfig, namespace} = this.#options;
 		const {requestTimeoutMs, requestLog} = this.#options;
 		// The hint's lists are requests too: --request-timeout bounds each, -v=6 logs them.
-		const signal = requestTimeoutMs ? AbortSignal.any([this.#lookups.signal, AbortSignal.timeout(requestTimeoutMs)]) : this.#lookups.signal;
+		const signal = requestTimeoutMs
+			? AbortSignal.any([this.#lookups.signal, AbortSignal.timeout(requestTimeoutMs)])
+			: this.#lookups.signal;
 		const hint = await missingTargetHint(kubeconfig.kubeConfig, target, namespace, signal, requestLog);
 		this.#fatal(notFoundMessage(target, namespace, hint), exitCodes.cluster);
 	}
@@ -376,7 +387,12 @@ export class ClusterSource implements ObjectSource {
 
 	/** Whether a main kind (Instance, ActionSet) of `product` has neither listed nor failed yet. */
 	#mainPending(product: Product): boolean {
-		return this.#entries.some(e => e.product === product && (e.kind === 'Instance' || e.kind === 'ActionSet') && !e.listed && !this.#forbidden.has(product) && !this.#absent.has(product));
+		return this.#entries.some(e =>
+			e.product === product &&
+			(e.kind === 'Instance' || e.kind === 'ActionSet') &&
+			!e.listed &&
+			!this.#forbidden.has(product) &&
+			!this.#absent.has(product));
 	}
 
 	#releaseMissing(): void {
@@ -444,11 +460,23 @@ function lastTrouble(running: readonly Entry[]): string {
 }
 
 /** For "not found": the namespace the target is in instead, else a near-miss name in scope. Both optional. */
-async function missingTargetHint(kubeConfig: KubeConfig, target: Target, namespace: string | undefined, signal: AbortSignal, log: RequestLog | undefined): Promise<{nearMiss?: string; otherNamespace?: string}> {
+async function missingTargetHint(
+	kubeConfig: KubeConfig,
+	target: Target,
+	namespace: string | undefined,
+	signal: AbortSignal,
+	log: RequestLog | undefined,
+): Promise<{nearMiss?: string; otherNamespace?: string}> {
 	const resource = resourceTypes[target.kind];
 	try {
 		if (namespace !== undefined) {
-			const elsewhere = await listObjects({kubeConfig, resource, fieldSelector: `metadata.name=${target.name}`, signal, ...(log ? {log} : {})});
+			const elsewhere = await listObjects({
+				kubeConfig,
+				resource,
+				fieldSelector: `metadata.name=${target.name}`,
+				signal,
+				...(log ? {log} : {}),
+			});
 			const other = elsewhere.items.find(o => o.metadata?.namespace && o.metadata.namespace !== namespace);
 			if (other?.metadata?.namespace) {
 				return {otherNamespace: other.metadata.namespace};
@@ -459,7 +487,13 @@ async function missingTargetHint(kubeConfig: KubeConfig, target: Target, namespa
 	}
 
 	try {
-		const inScope = await listObjects({kubeConfig, resource, ...(namespace === undefined ? {} : {namespace}), signal, ...(log ? {log} : {})});
+		const inScope = await listObjects({
+			kubeConfig,
+			resource,
+			...(namespace === undefined ? {} : {namespace}),
+			signal,
+			...(log ? {log} : {}),
+		});
 		const guess = nearMiss(target.name, inScope.items.map(o => o.metadata?.name ?? '').filter(Boolean));
 		return guess === undefined ? {} : {nearMiss: guess};
 	} catch {

@@ -32,26 +32,39 @@ export function foldContexts(contexts: readonly ContextProgress[], options: {rea
 		return {
 			connection: {status: 'connecting'},
 			synced: false,
-			fatal: {exitCode: worstExitCode(failed.map(c => c.fatal!.exitCode)), message: failed.map(c => `${c.name}: ${c.fatal!.message}`).join('; ')},
+			fatal: {
+				exitCode: worstExitCode(failed.map(c => c.fatal!.exitCode)),
+				message: failed.map(c => `${c.name}: ${c.fatal!.message}`).join('; '),
+			},
 		};
 	}
 
-	const synced = running.every(c => c.synced || c.connection.status === 'reconnecting' || (!credentialsHold && c.connection.status === 'waiting-credentials'));
+	const synced = running.every(c =>
+		c.synced || c.connection.status === 'reconnecting' || (!credentialsHold && c.connection.status === 'waiting-credentials'));
 	return {connection: foldConnection(running), synced};
 }
 
 function foldConnection(running: readonly ContextProgress[]): ConnectionState {
 	const reconnecting = running
-		.filter((c): c is ContextProgress & {connection: Extract<ConnectionState, {status: 'reconnecting'}>} => c.connection.status === 'reconnecting')
+		.filter((c): c is ContextProgress & {connection: Extract<ConnectionState, {status: 'reconnecting'}>} =>
+			c.connection.status === 'reconnecting')
 		.sort((a, b) => b.connection.attempt - a.connection.attempt)[0];
 	if (reconnecting) {
-		return {status: 'reconnecting', attempt: reconnecting.connection.attempt, lastError: `${reconnecting.name}: ${reconnecting.connection.lastError}`};
+		return {
+			status: 'reconnecting',
+			attempt: reconnecting.connection.attempt,
+			lastError: `${reconnecting.name}: ${reconnecting.connection.lastError}`,
+		};
 	}
 
 	const credentials = running.find(c => c.connection.status === 'waiting-credentials');
 	if (credentials?.connection.status === 'waiting-credentials') {
 		const {limitMs} = credentials.connection;
-		return {status: 'waiting-credentials', plugin: `${credentials.name}: ${credentials.connection.plugin}`, ...(limitMs === undefined ? {} : {limitMs})};
+		return {
+			status: 'waiting-credentials',
+			plugin: `${credentials.name}: ${credentials.connection.plugin}`,
+			...(limitMs === undefined ? {} : {limitMs}),
+		};
 	}
 
 	return running.every(c => c.connection.status === 'live') ? {status: 'live'} : {status: 'connecting'};

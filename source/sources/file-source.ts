@@ -84,7 +84,11 @@ async function readInput(path: string, reader: InputReader, into: Map<string, Ku
 }
 
 /** The objects planwatch uses, from every input in order; throws InputError. */
-export async function readInputs(paths: readonly string[], reader: InputReader = processReader, limits?: StreamLimits): Promise<KubeObject[]> {
+export async function readInputs(
+	paths: readonly string[],
+	reader: InputReader = processReader,
+	limits?: StreamLimits,
+): Promise<KubeObject[]> {
 	const all = new Map<string, KubeObject>();
 	for (const path of paths) {
 		// A file that holds nothing planwatch reads is most likely the wrong file.
@@ -97,7 +101,9 @@ export async function readInputs(paths: readonly string[], reader: InputReader =
 	if (!objects.some(o => isPlanObject(o))) {
 		const names = paths.map(p => inputName(p));
 		throw new InputError(
-			names.length === 1 ? `${names[0]!}: no KUDO Instance or Kanister ActionSet found` : `no KUDO Instance or Kanister ActionSet found in ${names.join(', ')}`,
+			names.length === 1
+				? `${names[0]!}: no KUDO Instance or Kanister ActionSet found`
+				: `no KUDO Instance or Kanister ActionSet found in ${names.join(', ')}`,
 		);
 	}
 

@@ -24,11 +24,16 @@ export type MultiContextOptions = {
 	readonly credentialsHoldMs?: number;
 };
 
-export function createMultiContextSource(children: readonly ContextSource[], scope: string, options: MultiContextOptions = {}): ObjectSource {
+export function createMultiContextSource(
+	children: readonly ContextSource[],
+	scope: string,
+	options: MultiContextOptions = {},
+): ObjectSource {
 	let sink: SourceSink | undefined;
 	let credentialsHold = true;
 	let cancelHold: (() => void) | undefined;
-	const progress = new Map<string, ContextProgress>(children.map(c => [c.context, {name: c.context, connection: {status: 'connecting'}, synced: false}]));
+	const progress = new Map<string, ContextProgress>(children.map(c =>
+		[c.context, {name: c.context, connection: {status: 'connecting'}, synced: false}]));
 	let lastConnection = '';
 	let synced = false;
 	let failed = false;
@@ -124,7 +129,9 @@ export function createMultiContextSource(children: readonly ContextSource[], sco
 			for (const child of children) {
 				child.source.follow?.({
 					interest: () => feed.interest().filter(i => i.context === child.context).map(({context: _context, ...rest}) => rest),
-					wantedLogs: () => feed.wantedLogs().filter(l => l.context === child.context).map(({context: _context, ...rest}) => rest),
+					wantedLogs: () => feed.wantedLogs()
+						.filter(l => l.context === child.context)
+						.map(({context: _context, ...rest}) => rest),
 					subscribe: listener => feed.subscribe(listener),
 				});
 			}

@@ -105,8 +105,26 @@ type ValueScan = {start: number; pos: number; depth: number; inString: boolean; 
 type Mode =
 	| {kind: 'start'}
 	| {kind: 'yaml'; scanned: number}
-	| {kind: 'yamlList'; phase: 'head' | 'items' | 'tail'; rest: string[]; restChars: number; item: string[] | undefined; itemChars: number; itemLine: number; held: Held}
-	| {kind: 'json'; phase: JsonPhase; key: string; first: boolean; top: Record<string, unknown>; sawItems: boolean; held: Held; scan: ValueScan | undefined};
+	| {
+		kind: 'yamlList';
+		phase: 'head' | 'items' | 'tail';
+		rest: string[];
+		restChars: number;
+		item: string[] | undefined;
+		itemChars: number;
+		itemLine: number;
+		held: Held;
+	}
+	| {
+		kind: 'json';
+		phase: JsonPhase;
+		key: string;
+		first: boolean;
+		top: Record<string, unknown>;
+		sawItems: boolean;
+		held: Held;
+		scan: ValueScan | undefined;
+	};
 
 export class ObjectStream {
 	readonly #name: string;
@@ -190,7 +208,11 @@ export class ObjectStream {
 	#drain(ended: boolean): void {
 		for (;;) {
 			const mode = this.#mode;
-			const progressed = mode.kind === 'start' ? this.#start(ended) : mode.kind === 'yaml' ? this.#yaml(mode, ended) : mode.kind === 'json' ? this.#json(mode, ended) : this.#yamlList(mode, ended);
+			const progressed = mode.kind === 'start'
+				? this.#start(ended)
+				: mode.kind === 'yaml'
+					? this.#yaml(mode, ended)
+					: mode.kind === 'json' ? this.#json(mode, ended) : this.#yamlList(mode, ended);
 			if (!progressed) {
 				return;
 			}
@@ -258,7 +280,16 @@ export class ObjectStream {
 
 				if (text[j] === '"' || text[j] === '}') {
 					this.#consume(first);
-					this.#mode = {kind: 'json', phase: 'open', key: '', first: true, top: {}, sawItems: false, held: new Map(), scan: undefined};
+					this.#mode = {
+						kind: 'json',
+						phase: 'open',
+						key: '',
+						first: true,
+						top: {},
+						sawItems: false,
+						held: new Map(),
+						scan: undefined,
+					};
 					return true;
 				}
 			}
@@ -675,7 +706,10 @@ export class ObjectStream {
 		}
 
 		if ((end === -1 ? pos : end) - scan.start > max) {
-			this.#fail(this.#lineOf(scan.start), `${mode.phase === 'item' ? 'an item of the List' : 'a JSON value'} larger than ${mib(max)}`);
+			this.#fail(
+				this.#lineOf(scan.start),
+				`${mode.phase === 'item' ? 'an item of the List' : 'a JSON value'} larger than ${mib(max)}`,
+			);
 		}
 
 		if (end === -1 && !(ended && depth === 0 && !inString)) {

@@ -36,7 +36,11 @@ const flushChars = 1024 * 1024;
  * Open FILE for a new recording and write its header. An existing non-empty file is refused rather than
  * overwritten or mixed with another session (InputError, exit 2).
  */
-export async function openRecorder(path: string, header: Omit<RecordingHeader, 'recording'>, options: RecorderOptions = {}): Promise<Recorder> {
+export async function openRecorder(
+	path: string,
+	header: Omit<RecordingHeader, 'recording'>,
+	options: RecorderOptions = {},
+): Promise<Recorder> {
 	const name = sanitizeLine(path, 200);
 	const handle = await openNewFile(path, name);
 	return new FileRecorder(path, name, handle, encodeHeader(header), options);

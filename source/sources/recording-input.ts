@@ -8,7 +8,8 @@ import {textLines} from './bounded-input.js';
 
 export async function readRecordingLines(chunks: AsyncIterable<string>, parser: RecordingParser): Promise<Recording> {
 	let line = 0;
-	const tooLong = (at: number): Error => new RecordingError(`${parser.name}: line ${at}: line longer than ${recordingLimits.maxLineChars / 1024 / 1024} MiB`);
+	const tooLong = (at: number): Error =>
+		new RecordingError(`${parser.name}: line ${at}: line longer than ${recordingLimits.maxLineChars / 1024 / 1024} MiB`);
 	for await (const {text, terminated} of textLines(chunks, recordingLimits.maxLineChars, tooLong)) {
 		parser.line(text, ++line, terminated);
 	}

@@ -5,7 +5,15 @@
  * runs the events from the start up to the moment (all synchronously: one frame).
  */
 import type {ObjectSource, SourceSink} from '../state/object-source.js';
-import {nextMark, previousMark, recordingEndMs, recordingLimits, RecordingError, RecordingParser, type Recording} from '../recording/recording.js';
+import {
+	nextMark,
+	previousMark,
+	recordingEndMs,
+	recordingLimits,
+	RecordingError,
+	RecordingParser,
+	type Recording,
+} from '../recording/recording.js';
 import type {Clock} from '../core/clock.js';
 import {InputError} from '../core/errors.js';
 import {Listeners} from '../core/external-store.js';

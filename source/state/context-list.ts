@@ -45,7 +45,13 @@ export class ContextList {
 			}
 
 			case 'missing': {
-				after = {...before, missing: [...(before.missing ?? []).filter(m => m.resource !== event.resource), {resource: event.resource, message: event.message}]};
+				after = {
+					...before,
+					missing: [
+						...(before.missing ?? []).filter(m => m.resource !== event.resource),
+						{resource: event.resource, message: event.message},
+					],
+				};
 				break;
 			}
 		}

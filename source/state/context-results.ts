@@ -11,7 +11,10 @@ export type ContextFailure = {readonly context: string; readonly exitCode: ExitC
  * Contexts that gave up (their `fatal`) and, for a picture taken now (`--once`: `unreachable`), those that never
  * listed: each one's code and its reason, `dr: cannot reach the cluster at …`.
  */
-export function contextFailures(contexts: readonly ContextState[] | undefined, options: {readonly unreachable?: boolean} = {}): ContextFailure[] {
+export function contextFailures(
+	contexts: readonly ContextState[] | undefined,
+	options: {readonly unreachable?: boolean} = {},
+): ContextFailure[] {
 	return (contexts ?? []).flatMap(c => {
 		if (c.fatal) {
 			return [{context: c.name, exitCode: c.fatal.exitCode, message: `context ${c.name}: ${c.fatal.message}`}];
@@ -19,7 +22,9 @@ export function contextFailures(contexts: readonly ContextState[] | undefined, o
 
 		if (options.unreachable && !c.synced) {
 			const why = c.connection.status === 'reconnecting' ? c.connection.lastError
-				: c.connection.status === 'waiting-credentials' ? `still waiting for credentials from ${c.connection.plugin}` : 'the cluster did not answer';
+				: c.connection.status === 'waiting-credentials'
+					? `still waiting for credentials from ${c.connection.plugin}`
+					: 'the cluster did not answer';
 			return [{context: c.name, exitCode: exitCodes.cluster, message: `context ${c.name}: ${why}`}];
 		}
 
@@ -31,7 +36,10 @@ export function contextFailures(contexts: readonly ContextState[] | undefined, o
  * The run's result with the contexts' failures: the worst code; the words of what decided it first (stderr gets
  * the first line of a message), then the rest.
  */
-export function withContextFailures<R extends {readonly exitCode: number; readonly message: string}>(result: R, failures: readonly ContextFailure[]): R {
+export function withContextFailures<R extends {readonly exitCode: number; readonly message: string}>(
+	result: R,
+	failures: readonly ContextFailure[],
+): R {
 	if (failures.length === 0) {
 		return result;
 	}

@@ -25,7 +25,9 @@ export class EventIndex {
 		const eventKey = (context === undefined ? '' : context + contextSeparator) + namespacedName(raw);
 		const before = this.#owner.get(eventKey);
 		const e = present ? adaptEvent(raw) : undefined;
-		const owner = e && (e.involvedKind === 'Instance' || e.involvedKind === 'ActionSet') ? objectKey({kind: e.involvedKind, namespace: e.namespace, name: e.involvedName, ...(context === undefined ? {} : {context})}) : undefined;
+		const owner = e && (e.involvedKind === 'Instance' || e.involvedKind === 'ActionSet')
+			? objectKey({kind: e.involvedKind, namespace: e.namespace, name: e.involvedName, ...(context === undefined ? {} : {context})})
+			: undefined;
 		const changed: string[] = [];
 		if (before !== undefined && before !== owner) {
 			this.#index.get(before)?.delete(eventKey);

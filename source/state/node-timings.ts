@@ -98,7 +98,13 @@ function nodeTiming(node: PlanNode, old: PlanNode | undefined, t: NodeTiming | u
  * The object's own clock. An ActionSet runs once: from creation (or first sight) to the first finished outcome
  * seen. An Instance lives for days and runs plan after plan: its clock is its active plan's.
  */
-function stampObject(timings: Map<string, NodeTiming>, current: NodeTiming | undefined, previous: PlanObject | undefined, next: PlanObject, now: number): void {
+function stampObject(
+	timings: Map<string, NodeTiming>,
+	current: NodeTiming | undefined,
+	previous: PlanObject | undefined,
+	next: PlanObject,
+	now: number,
+): void {
 	if (next.kind === 'Instance') {
 		const active = next.tree.find(n => n.active);
 		const plan = active ? timings.get(active.id) : undefined;

@@ -77,5 +77,8 @@ function indexInSorted(sorted: readonly PlanObject[], object: PlanObject): numbe
 
 /** Several contexts: each context's objects together, then as with one. */
 function compareObjects(a: PlanObject, b: PlanObject): number {
-	return (a.context ?? '').localeCompare(b.context ?? '') || a.kind.localeCompare(b.kind) || a.namespace.localeCompare(b.namespace) || a.name.localeCompare(b.name);
+	return (a.context ?? '').localeCompare(b.context ?? '') ||
+		a.kind.localeCompare(b.kind) ||
+		a.namespace.localeCompare(b.namespace) ||
+		a.name.localeCompare(b.name);
 }

@@ -30,7 +30,15 @@ import {Workloads} from './workloads.js';
 
 export {limitedMessage, maxObjectsPerKind} from './object-cap.js';
 // The snapshot's types have their own file; importers of the store find them here too.
-export {deletedStatus, objectTimingId, type ContextState, type DeletedObject, type NodeTiming, type StoreSnapshot, type Transition} from './store-snapshot.js';
+export {
+	deletedStatus,
+	objectTimingId,
+	type ContextState,
+	type DeletedObject,
+	type NodeTiming,
+	type StoreSnapshot,
+	type Transition,
+} from './store-snapshot.js';
 
 /**
  * Adapts raw objects (the sanitizing boundary), stamps transitions with the clock and notifies subscribers once
@@ -134,7 +142,10 @@ export class Store {
 			}
 
 			case 'missing': {
-				this.#missing = [...this.#missing.filter(m => m.resource !== event.resource), {resource: event.resource, message: event.message}];
+				this.#missing = [
+					...this.#missing.filter(m => m.resource !== event.resource),
+					{resource: event.resource, message: event.message},
+				];
 				this.#other();
 				break;
 			}
@@ -238,11 +249,24 @@ export class Store {
 	#delete(context: string | undefined, resource: ResourceKind, object: KubeObject): void {
 		this.#raw.of(context, resource).delete(namespacedName(object));
 		if (resource === 'Instance' || resource === 'ActionSet') {
-			const key = objectKey({kind: resource, namespace: object.metadata?.namespace ?? '', name: object.metadata?.name ?? '', ...(context === undefined ? {} : {context})});
+			const key = objectKey({
+				kind: resource,
+				namespace: object.metadata?.namespace ?? '',
+				name: object.metadata?.name ?? '',
+				...(context === undefined ? {} : {context}),
+			});
 			const last = this.#objects.get(key);
 			if (last) {
 				const at = this.#clock.now();
-				this.#transitions.record({key, object: last, path: [], from: last.status, to: deletedStatus, at, timing: this.#timings.get(key)?.get(objectTimingId)});
+				this.#transitions.record({
+					key,
+					object: last,
+					path: [],
+					from: last.status,
+					to: deletedStatus,
+					at,
+					timing: this.#timings.get(key)?.get(objectTimingId),
+				});
 				this.#deleted.add(key, last, at);
 			}
 
@@ -320,7 +344,13 @@ export class Store {
 	#adapt(context: string | undefined, kind: 'Instance' | 'ActionSet', raw: KubeObject, changed = true): void {
 		const ns = raw.metadata?.namespace ?? '';
 		const key = objectKey({kind, namespace: ns, name: raw.metadata?.name ?? '', ...(context === undefined ? {} : {context})});
-		const plain = kind === 'Instance' ? this.#adaptInstance(context, key, raw, changed) : adaptActionSet(raw, name => this.#raw.of(context, 'Blueprint').get(blueprintKey(raw, name)), this.#events.events.get(key) ?? []);
+		const plain = kind === 'Instance'
+			? this.#adaptInstance(context, key, raw, changed)
+			: adaptActionSet(
+				raw,
+				name => this.#raw.of(context, 'Blueprint').get(blueprintKey(raw, name)),
+				this.#events.events.get(key) ?? [],
+			);
 		const shared: PlanObject = {...plain, tree: this.#nodes.share(plain.tree)};
 		const adapted: PlanObject = context === undefined ? shared : {context, ...shared};
 		const previous = this.#objects.get(key);
@@ -337,7 +367,13 @@ export class Store {
 		});
 		this.#timings.set(key, timings);
 		if (previous) {
-			this.#changes.object(this.#version + 1, {key, before: previous, after: adapted, timingBefore: before?.get(objectTimingId), timingAfter: timings.get(objectTimingId)});
+			this.#changes.object(this.#version + 1, {
+				key,
+				before: previous,
+				after: adapted,
+				timingBefore: before?.get(objectTimingId),
+				timingAfter: timings.get(objectTimingId),
+			});
 		} else {
 			this.#other();
 		}
@@ -352,6 +388,10 @@ export class Store {
 		this.#runs.set(key, memory);
 		const missing = context === undefined ? this.#missing : this.#contexts.missingOf(context);
 		const eventsReadable = !missing.some(m => m.resource === 'Event');
-		return adaptInstance(raw, this.#raw.of(context, 'OperatorVersion').get(operatorVersionKey(raw)), {events: this.#events.events.get(key) ?? [], memory, eventsReadable});
+		return adaptInstance(raw, this.#raw.of(context, 'OperatorVersion').get(operatorVersionKey(raw)), {
+			events: this.#events.events.get(key) ?? [],
+			memory,
+			eventsReadable,
+		});
 	}
 }

@@ -104,7 +104,13 @@ export class WaitController implements WaitSession {
 			return;
 		}
 
-		this.#set({...view, phase: 'waiting', graceEndsAt: undefined, deadlineAt: base + view.extendMs, extendedMs: view.extendedMs + view.extendMs});
+		this.#set({
+			...view,
+			phase: 'waiting',
+			graceEndsAt: undefined,
+			deadlineAt: base + view.extendMs,
+			extendedMs: view.extendedMs + view.extendMs,
+		});
 		this.#evaluate();
 	};
 
@@ -128,7 +134,10 @@ export class WaitController implements WaitSession {
 		// demo's tour fails a restore on purpose). A context that could not be reached is still the run's error.
 		const snap = this.#store.getSnapshot();
 		const failed = this.#quitCountsFailures && selectTargets(snap.objects, this.#rules.targets).some(o => o.outcome === 'failed');
-		this.#finish(withContextFailures({exitCode: failed ? exitCodes.failed : exitCodes.ok, message: ''}, contextFailures(snap.contexts)));
+		this.#finish(withContextFailures(
+			{exitCode: failed ? exitCodes.failed : exitCodes.ok, message: ''},
+			contextFailures(snap.contexts),
+		));
 	};
 
 	readonly #evaluate = (): void => {

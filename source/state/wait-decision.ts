@@ -61,7 +61,14 @@ export function decideWait(view: WaitView, snapshot: WaitSnapshot, now: number, 
 	if (!snapshot.synced) {
 		// The deadline holds from the start: a cluster that never answers a list must not outlive --timeout.
 		const trying = stillTrying(snapshot.connection);
-		return atDeadline(view, now, trying, rules.graceMs, () => ({exitCode: exitCodes.timedOut, message: `timed out after ${formatDurationWords(waitedMs(view))}: ${trying}`}), memory)
+		return atDeadline(
+			view,
+			now,
+			trying,
+			rules.graceMs,
+			() => ({exitCode: exitCodes.timedOut, message: `timed out after ${formatDurationWords(waitedMs(view))}: ${trying}`}),
+			memory,
+		)
 			?? {view: view.waitingFor === trying ? view : {...view, waitingFor: trying}, memory};
 	}
 
@@ -79,15 +86,33 @@ export function decideWait(view: WaitView, snapshot: WaitSnapshot, now: number, 
 	const unlisted = rules.targets.length === 0 ? (snapshot.contexts ?? []).filter(c => !c.synced && !c.fatal) : [];
 	if (unlisted.length > 0) {
 		const waitingFor = unlisted.map(c => `context ${c.name}: ${stillTrying(c.connection)}`).join('; ');
-		return atDeadline(view, now, waitingFor, rules.graceMs, () => withContextFailures(timedOut(view, snapshot.objects, waitingFor), failures), memory)
-			?? {view: view.waitingFor === waitingFor && view.phase === 'waiting' ? view : {...view, phase: 'waiting', graceEndsAt: undefined, waitingFor}, memory};
+		return atDeadline(
+			view,
+			now,
+			waitingFor,
+			rules.graceMs,
+			() => withContextFailures(timedOut(view, snapshot.objects, waitingFor), failures),
+			memory,
+		)
+			?? {
+				view: view.waitingFor === waitingFor && view.phase === 'waiting'
+					? view
+					: {...view, phase: 'waiting', graceEndsAt: undefined, waitingFor},
+				memory,
+			};
 	}
 
 	const objects = selectTargets(snapshot.objects, targets);
 	const baseline = memory.baseline ?? new Map(objects.map(o => [objectKey(o), o]));
 	const gone = goneTargets(snapshot, targets, objects, view.startedAt);
 	if (objects.length === 0 && gone.length === 0 && rules.targets.length === 0) {
-		return {finish: withContextFailures({exitCode: exitCodes.ok, message: 'nothing to wait for: no Instance or ActionSet in scope'}, failures), memory: {...memory, baseline}};
+		return {
+			finish: withContextFailures(
+				{exitCode: exitCodes.ok, message: 'nothing to wait for: no Instance or ActionSet in scope'},
+				failures,
+			),
+			memory: {...memory, baseline},
+		};
 	}
 
 	// Several objects (or none named): each line says whose it is.
@@ -96,10 +121,19 @@ export function decideWait(view: WaitView, snapshot: WaitSnapshot, now: number, 
 	const next: WaitMemory = baseline === memory.baseline && failedSeenAt === memory.failedSeenAt ? memory : {baseline, failedSeenAt};
 	// A target deleted while waited for ends its wait at once, with the last state seen.
 	const goneVerdicts = gone.map(([key, d]) => {
-		const v = deletedVerdict(d.object, baseline.get(key), {now, deferGraceMs: rules.deferGraceMs, staleMs: rules.staleMs, ...(rules.plan === undefined ? {} : {plan: rules.plan})});
+		const v = deletedVerdict(d.object, baseline.get(key), {
+			now,
+			deferGraceMs: rules.deferGraceMs,
+			staleMs: rules.staleMs,
+			...(rules.plan === undefined ? {} : {plan: rules.plan}),
+		});
 		return {...v, summary: `${named ? `${qualifiedName(d.object)}: ` : ''}${v.summary}`};
 	});
-	const decision = decideTargets(targets, [...objects.map(o => objectKey(o)), ...gone.map(([key]) => key)], [...verdicts, ...goneVerdicts]);
+	const decision = decideTargets(
+		targets,
+		[...objects.map(o => objectKey(o)), ...gone.map(([key]) => key)],
+		[...verdicts, ...goneVerdicts],
+	);
 	if (decision.done) {
 		return {finish: withContextFailures(decision.result, failures), memory: next};
 	}
@@ -110,14 +144,24 @@ export function decideWait(view: WaitView, snapshot: WaitSnapshot, now: number, 
 	const trouble = connectionTrouble(snapshot.connection);
 	const why = several ? [`waiting for ${waitingFor}`, ...(trouble === undefined ? [] : [trouble])].join('; ') : trouble;
 	return atDeadline(view, now, waitingFor, rules.graceMs, () => withContextFailures(timedOut(view, objects, why), failures), next)
-		?? {view: view.waitingFor === waitingFor && view.phase === 'waiting' ? view : {...view, phase: 'waiting', graceEndsAt: undefined, waitingFor}, memory: next};
+		?? {
+			view: view.waitingFor === waitingFor && view.phase === 'waiting'
+				? view
+				: {...view, phase: 'waiting', graceEndsAt: undefined, waitingFor},
+			memory: next,
+		};
 }
 
 /**
  * The targets deleted while waited for: the named ones gone from the store, or (waiting for everything) each
  * object that went after the wait began.
  */
-function goneTargets(snapshot: WaitSnapshot, targets: readonly string[], present: readonly PlanObject[], startedAt: number): Array<[string, DeletedObject]> {
+function goneTargets(
+	snapshot: WaitSnapshot,
+	targets: readonly string[],
+	present: readonly PlanObject[],
+	startedAt: number,
+): Array<[string, DeletedObject]> {
 	const deleted = snapshot.deleted;
 	if (!deleted) {
 		return [];
@@ -135,7 +179,14 @@ function goneTargets(snapshot: WaitSnapshot, targets: readonly string[], present
 }
 
 /** At or past the deadline: the grace prompt, or the result once it (or the prompt) is over. Undefined before it. */
-function atDeadline(view: WaitView, now: number, waitingFor: string, graceMs: number, result: () => WaitResult, memory: WaitMemory): WaitDecision | undefined {
+function atDeadline(
+	view: WaitView,
+	now: number,
+	waitingFor: string,
+	graceMs: number,
+	result: () => WaitResult,
+	memory: WaitMemory,
+): WaitDecision | undefined {
 	if (view.deadlineAt === undefined || now < view.deadlineAt) {
 		return undefined;
 	}
@@ -156,10 +207,21 @@ function atDeadline(view: WaitView, now: number, waitingFor: string, graceMs: nu
 }
 
 /** Each object's verdict, its line prefixed with the object's name when there are several (or none named). */
-function objectVerdicts(objects: readonly PlanObject[], now: number, memory: Required<WaitMemory>, rules: WaitRules, named: boolean): {verdicts: WaitVerdict[]; failedSeenAt: ReadonlyMap<string, number>} {
+function objectVerdicts(
+	objects: readonly PlanObject[],
+	now: number,
+	memory: Required<WaitMemory>,
+	rules: WaitRules,
+	named: boolean,
+): {verdicts: WaitVerdict[]; failedSeenAt: ReadonlyMap<string, number>} {
 	let {failedSeenAt} = memory;
 	const verdicts = objects.map(o => {
-		const verdict = waitVerdict(o, memory.baseline.get(objectKey(o)), {now, deferGraceMs: rules.deferGraceMs, staleMs: rules.staleMs, ...(rules.plan === undefined ? {} : {plan: rules.plan})});
+		const verdict = waitVerdict(o, memory.baseline.get(objectKey(o)), {
+			now,
+			deferGraceMs: rules.deferGraceMs,
+			staleMs: rules.staleMs,
+			...(rules.plan === undefined ? {} : {plan: rules.plan}),
+		});
 		const hold = holdForDeferPhase(o, verdict, now, memory.baseline, failedSeenAt, rules.deferGraceMs);
 		failedSeenAt = hold.failedSeenAt;
 		const held = hold.verdict;
@@ -197,7 +259,9 @@ function holdForDeferPhase(
 
 	const left = deferGraceMs - (now - (seen ?? now));
 	return {
-		verdict: left > 0 ? {done: false, waitingFor: `${o.summary}; giving the deferPhase ${formatDurationWords(left)} to start`} : verdict,
+		verdict: left > 0
+			? {done: false, waitingFor: `${o.summary}; giving the deferPhase ${formatDurationWords(left)} to start`}
+			: verdict,
 		failedSeenAt: remembered,
 	};
 }
@@ -218,7 +282,10 @@ function waitedMs(view: WaitView): number {
 
 function timedOut(view: WaitView, objects: readonly PlanObject[], trouble?: string): WaitResult {
 	const states = objects.map(o => `${o.kind.toLowerCase()} ${qualifiedName(o)}: ${o.summary}`).join('\n');
-	return {exitCode: exitCodes.timedOut, message: `timed out after ${formatDurationWords(waitedMs(view))}${trouble ? `: ${trouble}` : ''}${states ? `\n${states}` : ''}`};
+	return {
+		exitCode: exitCodes.timedOut,
+		message: `timed out after ${formatDurationWords(waitedMs(view))}${trouble ? `: ${trouble}` : ''}${states ? `\n${states}` : ''}`,
+	};
 }
 
 /**
@@ -242,5 +309,8 @@ export function decideTargets(
 	}
 
 	const failed = verdicts.some(v => v.done && v.exitCode === exitCodes.failed);
-	return {done: true, result: {exitCode: failed ? exitCodes.failed : exitCodes.ok, message: verdicts.map(v => (v.done ? v.summary : '')).join('\n')}};
+	return {
+		done: true,
+		result: {exitCode: failed ? exitCodes.failed : exitCodes.ok, message: verdicts.map(v => (v.done ? v.summary : '')).join('\n')},
+	};
 }

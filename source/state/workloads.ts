@@ -228,7 +228,9 @@ export class Workloads implements InterestFeed {
 			context === undefined ? !key.includes(contextSeparator) : key.startsWith(context + contextSeparator)
 		);
 		const inScope = (o: KubeObject, key: string): boolean => inContext(key) && namespaces.includes(o.metadata?.namespace ?? '');
-		const pick = (kind: WorkloadKind): KubeObject[] => [...this.#raw.get(kind)!].filter(([key, o]) => inScope(o, key)).map(([, o]) => o);
+		const pick = (kind: WorkloadKind): KubeObject[] => [...this.#raw.get(kind)!]
+			.filter(([key, o]) => inScope(o, key))
+			.map(([, o]) => o);
 		const logs = new Map<string, LogTail>();
 		const prefix = context === undefined ? '' : context + contextSeparator;
 		for (const [key, tail] of this.#logs) {

@@ -81,7 +81,12 @@ const actionCommands: ReadonlySet<Command> = new Set<ActionCommand>(['copy.tree'
 const flashMs = 6000;
 
 /** `~2m left` for the plan an object is running, from its past runs. */
-function planEtaText(object: PlanObject | undefined, expectations: Expectations | undefined, timings: ReturnType<SnapshotSource['getSnapshot']>['timings'], now: number): string | undefined {
+function planEtaText(
+	object: PlanObject | undefined,
+	expectations: Expectations | undefined,
+	timings: ReturnType<SnapshotSource['getSnapshot']>['timings'],
+	now: number,
+): string | undefined {
 	if (!object || !expectations) {
 		return undefined;
 	}
@@ -99,10 +104,18 @@ function planEtaText(object: PlanObject | undefined, expectations: Expectations 
  * The object the screen is about — the open tree's, else the one under the list cursor — and its tree rows. The
  * remembered indexes spare a walk over thousands of keys per frame.
  */
-function useOpenObject(view: ViewState, objects: readonly PlanObject[], list: TreeList, listCursor: number, deleted: ReadonlyMap<string, DeletedObject> | undefined) {
+function useOpenObject(
+	view: ViewState,
+	objects: readonly PlanObject[],
+	list: TreeList,
+	listCursor: number,
+	deleted: ReadonlyMap<string, DeletedObject> | undefined,
+) {
 	const isTree = view.screen === 'tree';
 	const openHint = useRef(0);
-	const found = isTree ? (view.openKey === undefined ? undefined : objects[indexOfKey(objects, view.openKey, openHint)]) : rowAt(list, listCursor)?.object;
+	const found = isTree
+		? (view.openKey === undefined ? undefined : objects[indexOfKey(objects, view.openKey, openHint)])
+		: rowAt(list, listCursor)?.object;
 	// The open object deleted: its last state stays on screen, saying it is gone.
 	const gone = isTree && !found && view.openKey !== undefined ? deleted?.get(view.openKey) : undefined;
 	const open = found ?? gone?.object;
@@ -138,7 +151,9 @@ function useAppCommands(mode: ReturnType<typeof viewMode>, keyContext: {readonly
 		onCommand(command: Command) {
 			if (actionCommands.has(command)) {
 				const next = command === 'copy.tree' ? t.next : undefined;
-				const outcome = t.actions ? t.actions.run(command as ActionCommand, t.openKey, next) : {ok: false, message: 'not available here'};
+				const outcome = t.actions
+					? t.actions.run(command as ActionCommand, t.openKey, next)
+					: {ok: false, message: 'not available here'};
 				t.setFlash({...outcome, at: t.clock.now()});
 				return;
 			}
@@ -299,7 +314,12 @@ export function App(props: AppProps) {
 	const next = isTree ? diagnosis?.next : undefined;
 	useAppCommands(mode, keyContext, {
 		actions, next, openKey, flash, setFlash, clock, session, replay, dispatch, onQuit,
-		viewContext: () => ({object: isTree ? open : undefined, list, page: layout.body, helpScrollMax: helpScrollMax(layout.top + layout.body, columns, theme.ascii, keyContext)}),
+		viewContext: () => ({
+			object: isTree ? open : undefined,
+			list,
+			page: layout.body,
+			helpScrollMax: helpScrollMax(layout.top + layout.body, columns, theme.ascii, keyContext),
+		}),
 	});
 
 	// A cached lookup per adapted object (source/model/run-history.ts): nothing is computed per frame. The texts
@@ -369,9 +389,25 @@ export function App(props: AppProps) {
 					{layout.events > 0 ? (
 						<EventsPane title={openKey?.split('/').slice(1).join('/')} events={events} height={layout.events} width={columns} />
 					) : undefined}
-					{layout.banner > 0 ? <TimeoutBanner {...bannerInput} echo={isTree && !view.help && open && !gone ? open.summary : undefined} width={columns} /> : undefined}
+					{layout.banner > 0 ? (
+						<TimeoutBanner
+							{...bannerInput}
+							echo={isTree && !view.help && open && !gone ? open.summary : undefined}
+							width={columns}
+						/>
+					) : undefined}
 					{layout.footer > 0 ? (
-						<FooterKeys mode={mode} context={{canGoBack: isTree && view.hasList, canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done', replay: replay !== undefined}} filter={view.filter} message={shownFlash} width={columns} />
+						<FooterKeys
+							mode={mode}
+							context={{
+								canGoBack: isTree && view.hasList,
+								canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done',
+								replay: replay !== undefined,
+							}}
+							filter={view.filter}
+							message={shownFlash}
+							width={columns}
+						/>
 					) : undefined}
 				</Box>
 			</TicksContext.Provider>

@@ -55,7 +55,13 @@ export function fitRight(text: string, width: number): string {
  * A part of a line for `fitParts`. `giveWay`: the order in which it is cut when the line is too long (1 first);
  * without it the part is never cut (state words, timers, keys). `min`: cells it keeps while others still can give.
  */
-export type LinePart = {readonly text: string; readonly giveWay?: number; readonly min?: number; readonly keep?: number; readonly mark?: false};
+export type LinePart = {
+	readonly text: string;
+	readonly giveWay?: number;
+	readonly min?: number;
+	readonly keep?: number;
+	readonly mark?: false;
+};
 
 /**
  * Fit the parts of one line into `width` cells: the parts that may give way are cut, in their order, each down
@@ -87,7 +93,9 @@ export function fitParts(parts: readonly LinePart[], width: number, ellipsis = '
 		}
 	}
 
-	return parts.map((part, i) => (target[i] === widths[i] ? part.text : truncate(part.text, target[i]!, part.mark === false ? '' : ellipsis)));
+	return parts.map((part, i) => (
+		target[i] === widths[i] ? part.text : truncate(part.text, target[i]!, part.mark === false ? '' : ellipsis)
+	));
 }
 
 /**

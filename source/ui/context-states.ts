@@ -14,7 +14,14 @@ import {singleLine, truncate} from './cell-text.js';
 
 export type ContextPart = {readonly text: string; readonly role: Role};
 
-type Described = {readonly name: string; readonly mark: string; readonly word: string; readonly reason: string; readonly role: Role; readonly fine: boolean};
+type Described = {
+	readonly name: string;
+	readonly mark: string;
+	readonly word: string;
+	readonly reason: string;
+	readonly role: Role;
+	readonly fine: boolean;
+};
 
 function describe(c: ContextState, theme: Theme): Described {
 	const name = singleLine(c.name, theme.glyphs.lineBreak);
@@ -37,11 +44,25 @@ function describe(c: ContextState, theme: Theme): Described {
 		}
 
 		case 'reconnecting': {
-			return {name, mark: theme.icon('retrying'), word: 'reconnecting', reason: line(c.connection.lastError), role: 'warning', fine: false};
+			return {
+				name,
+				mark: theme.icon('retrying'),
+				word: 'reconnecting',
+				reason: line(c.connection.lastError),
+				role: 'warning',
+				fine: false,
+			};
 		}
 
 		case 'waiting-credentials': {
-			return {name, mark: theme.icon('pending'), word: 'waiting for credentials', reason: line(c.connection.plugin), role: 'warning', fine: false};
+			return {
+				name,
+				mark: theme.icon('pending'),
+				word: 'waiting for credentials',
+				reason: line(c.connection.plugin),
+				role: 'warning',
+				fine: false,
+			};
 		}
 
 		case 'connecting': {

@@ -38,7 +38,8 @@ export type Command =
 /** Who gets the keys: the open overlay first (help, filter prompt), else the screen. */
 export type Mode = 'tree' | 'list' | 'help' | 'filter';
 
-type KeyName = 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape' | 'backspace' | 'delete';
+type KeyName = 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape'
+	| 'backspace' | 'delete';
 
 export type KeySpec = {readonly input: string; readonly ctrl?: boolean} | {readonly key: KeyName};
 
@@ -64,7 +65,8 @@ export type Binding = {
 	readonly asciiLabel?: string;
 	readonly description: string;
 	/** Heading in the help overlay. */
-	readonly section: 'Move' | 'Trees (list and full screen)' | 'List' | 'Filter prompt' | 'Panes' | 'Share' | 'Timeout' | 'Replay' | 'Quit';
+	readonly section: 'Move' | 'Trees (list and full screen)' | 'List' | 'Filter prompt' | 'Panes' | 'Share' | 'Timeout' | 'Replay'
+		| 'Quit';
 	/** Bound only in this situation (before the bindings it shadows, e.g. space pauses a replay). */
 	readonly only?: keyof KeyContext;
 	/** Short footer hint (one per command family). */
@@ -77,7 +79,15 @@ const moving: readonly Mode[] = ['tree', 'list', 'help'];
 const everywhere: readonly Mode[] = ['tree', 'list', 'help'];
 
 export const keymap: readonly Binding[] = [
-	{command: 'cursor.up', keys: [{key: 'upArrow'}, {input: 'k'}], modes: moving, label: '↑ k', asciiLabel: 'up k', description: 'move up', section: 'Move'},
+	{
+		command: 'cursor.up',
+		keys: [{key: 'upArrow'}, {input: 'k'}],
+		modes: moving,
+		label: '↑ k',
+		asciiLabel: 'up k',
+		description: 'move up',
+		section: 'Move',
+	},
 	{
 		command: 'cursor.down',
 		keys: [{key: 'downArrow'}, {input: 'j'}],
@@ -88,8 +98,22 @@ export const keymap: readonly Binding[] = [
 		section: 'Move',
 		hint: {label: '↑↓', asciiLabel: 'j/k', text: 'move'},
 	},
-	{command: 'cursor.top', keys: [{input: 'g'}, {key: 'home'}], modes: moving, label: 'g home', description: 'go to the top', section: 'Move'},
-	{command: 'cursor.bottom', keys: [{input: 'G'}, {key: 'end'}], modes: moving, label: 'G end', description: 'go to the bottom', section: 'Move'},
+	{
+		command: 'cursor.top',
+		keys: [{input: 'g'}, {key: 'home'}],
+		modes: moving,
+		label: 'g home',
+		description: 'go to the top',
+		section: 'Move',
+	},
+	{
+		command: 'cursor.bottom',
+		keys: [{input: 'G'}, {key: 'end'}],
+		modes: moving,
+		label: 'G end',
+		description: 'go to the bottom',
+		section: 'Move',
+	},
 	{command: 'cursor.pageUp', keys: [{key: 'pageUp'}], modes: moving, label: 'PgUp', description: 'page up', section: 'Move'},
 	{command: 'cursor.pageDown', keys: [{key: 'pageDown'}], modes: moving, label: 'PgDn', description: 'page down', section: 'Move'},
 	{
@@ -121,7 +145,15 @@ export const keymap: readonly Binding[] = [
 		only: 'replay',
 		hint: {label: 'space', text: 'pause', when: 'replay'},
 	},
-	{command: 'replay.previous', keys: [{input: '['}], modes: views, label: '[', description: 'previous transition', section: 'Replay', only: 'replay'},
+	{
+		command: 'replay.previous',
+		keys: [{input: '['}],
+		modes: views,
+		label: '[',
+		description: 'previous transition',
+		section: 'Replay',
+		only: 'replay',
+	},
 	{
 		command: 'replay.next',
 		keys: [{input: ']'}],
@@ -132,17 +164,96 @@ export const keymap: readonly Binding[] = [
 		only: 'replay',
 		hint: {label: '[ ]', text: 'transitions', when: 'replay'},
 	},
-	{command: 'fold.toggle', keys: [{input: ' '}], modes: views, label: 'space', description: 'collapse / expand', section: 'Trees (list and full screen)'},
+	{
+		command: 'fold.toggle',
+		keys: [{input: ' '}],
+		modes: views,
+		label: 'space',
+		description: 'collapse / expand',
+		section: 'Trees (list and full screen)',
+	},
 	// In the list, enter opens the object full screen instead.
-	{command: 'fold.toggle', keys: [{key: 'return'}], modes: ['tree'], label: '⏎', asciiLabel: 'enter', description: 'collapse / expand', section: 'Trees (list and full screen)'},
-	{command: 'fold.all', keys: [{input: 'x'}], modes: views, label: 'x', description: 'expand / collapse all', section: 'Trees (list and full screen)', hint: {label: 'x', text: 'all'}},
-	{command: 'list.open', keys: [{key: 'return'}], modes: ['list'], label: '⏎', asciiLabel: 'enter', description: 'open full screen', section: 'List', hint: {label: '⏎', asciiLabel: 'enter', text: 'open'}},
-	{command: 'filter.start', keys: [{input: '/'}], modes: ['list'], label: '/', description: 'filter by name', section: 'List', hint: {label: '/', text: 'filter'}},
-	{command: 'failing.toggle', keys: [{input: 'f'}], modes: ['list'], label: 'f', description: 'failing only', section: 'List', hint: {label: 'f', text: 'failing only'}},
-	{command: 'filter.commit', keys: [{key: 'return'}], modes: ['filter'], label: '⏎', asciiLabel: 'enter', description: 'keep the filter', section: 'Filter prompt'},
-	{command: 'filter.cancel', keys: [{key: 'escape'}], modes: ['filter'], label: 'esc', description: 'clear the filter', section: 'Filter prompt'},
-	{command: 'filter.erase', keys: [{key: 'backspace'}, {key: 'delete'}], modes: ['filter'], label: '⌫', asciiLabel: 'backspace', description: 'erase a character', section: 'Filter prompt'},
-	{command: 'events.toggle', keys: [{input: 'e'}], modes: views, label: 'e', description: 'show / hide events', section: 'Panes', hint: {label: 'e', text: 'events'}},
+	{
+		command: 'fold.toggle',
+		keys: [{key: 'return'}],
+		modes: ['tree'],
+		label: '⏎',
+		asciiLabel: 'enter',
+		description: 'collapse / expand',
+		section: 'Trees (list and full screen)',
+	},
+	{
+		command: 'fold.all',
+		keys: [{input: 'x'}],
+		modes: views,
+		label: 'x',
+		description: 'expand / collapse all',
+		section: 'Trees (list and full screen)',
+		hint: {label: 'x', text: 'all'},
+	},
+	{
+		command: 'list.open',
+		keys: [{key: 'return'}],
+		modes: ['list'],
+		label: '⏎',
+		asciiLabel: 'enter',
+		description: 'open full screen',
+		section: 'List',
+		hint: {label: '⏎', asciiLabel: 'enter', text: 'open'},
+	},
+	{
+		command: 'filter.start',
+		keys: [{input: '/'}],
+		modes: ['list'],
+		label: '/',
+		description: 'filter by name',
+		section: 'List',
+		hint: {label: '/', text: 'filter'},
+	},
+	{
+		command: 'failing.toggle',
+		keys: [{input: 'f'}],
+		modes: ['list'],
+		label: 'f',
+		description: 'failing only',
+		section: 'List',
+		hint: {label: 'f', text: 'failing only'},
+	},
+	{
+		command: 'filter.commit',
+		keys: [{key: 'return'}],
+		modes: ['filter'],
+		label: '⏎',
+		asciiLabel: 'enter',
+		description: 'keep the filter',
+		section: 'Filter prompt',
+	},
+	{
+		command: 'filter.cancel',
+		keys: [{key: 'escape'}],
+		modes: ['filter'],
+		label: 'esc',
+		description: 'clear the filter',
+		section: 'Filter prompt',
+	},
+	{
+		command: 'filter.erase',
+		keys: [{key: 'backspace'}, {key: 'delete'}],
+		modes: ['filter'],
+		label: '⌫',
+		asciiLabel: 'backspace',
+		description: 'erase a character',
+		section: 'Filter prompt',
+	},
+	{
+		command: 'events.toggle',
+		keys: [{input: 'e'}],
+		modes: views,
+		label: 'e',
+		description: 'show / hide events',
+		section: 'Panes',
+		hint: {label: 'e', text: 'events'},
+	},
 	{
 		command: 'timeout.extend',
 		keys: [{input: '+'}, {input: '='}],
@@ -152,7 +263,14 @@ export const keymap: readonly Binding[] = [
 		section: 'Timeout',
 		hint: {label: '+', text: 'extend', when: 'canExtend'},
 	},
-	{command: 'timeout.retract', keys: [{input: '-'}], modes: everywhere, label: '-', description: 'take back an extension', section: 'Timeout'},
+	{
+		command: 'timeout.retract',
+		keys: [{input: '-'}],
+		modes: everywhere,
+		label: '-',
+		description: 'take back an extension',
+		section: 'Timeout',
+	},
 	{
 		command: 'copy.tree',
 		keys: [{input: 'y'}],
@@ -162,9 +280,31 @@ export const keymap: readonly Binding[] = [
 		section: 'Share',
 	},
 	{command: 'copy.json', keys: [{input: 'Y'}], modes: views, label: 'Y', description: 'copy the -o json of the object', section: 'Share'},
-	{command: 'snapshot.save', keys: [{input: 's'}], modes: views, label: 's', description: 'save tree + JSON to ./planwatch-*.txt|json', section: 'Share'},
-	{command: 'notify.toggle', keys: [{input: 'n'}], modes: everywhere, label: 'n', description: 'notifications on / off', section: 'Share'},
-	{command: 'help.toggle', keys: [{input: '?'}], modes: everywhere, label: '?', description: 'show / hide this help', section: 'Panes', hint: {label: '?', text: 'help'}},
+	{
+		command: 'snapshot.save',
+		keys: [{input: 's'}],
+		modes: views,
+		label: 's',
+		description: 'save tree + JSON to ./planwatch-*.txt|json',
+		section: 'Share',
+	},
+	{
+		command: 'notify.toggle',
+		keys: [{input: 'n'}],
+		modes: everywhere,
+		label: 'n',
+		description: 'notifications on / off',
+		section: 'Share',
+	},
+	{
+		command: 'help.toggle',
+		keys: [{input: '?'}],
+		modes: everywhere,
+		label: '?',
+		description: 'show / hide this help',
+		section: 'Panes',
+		hint: {label: '?', text: 'help'},
+	},
 	{
 		command: 'back',
 		keys: [{key: 'escape'}],
@@ -174,8 +314,23 @@ export const keymap: readonly Binding[] = [
 		section: 'Quit',
 		hint: {label: 'esc', text: 'back', when: 'canGoBack'},
 	},
-	{command: 'quit', keys: [{input: 'q'}], modes: everywhere, label: 'q', description: 'quit', section: 'Quit', hint: {label: 'q', text: 'quit'}},
-	{command: 'quit', keys: [{input: 'c', ctrl: true}], modes: ['tree', 'list', 'help', 'filter'], label: 'ctrl+c', description: 'quit', section: 'Quit'},
+	{
+		command: 'quit',
+		keys: [{input: 'q'}],
+		modes: everywhere,
+		label: 'q',
+		description: 'quit',
+		section: 'Quit',
+		hint: {label: 'q', text: 'quit'},
+	},
+	{
+		command: 'quit',
+		keys: [{input: 'c', ctrl: true}],
+		modes: ['tree', 'list', 'help', 'filter'],
+		label: 'ctrl+c',
+		description: 'quit',
+		section: 'Quit',
+	},
 ];
 
 function matches(spec: KeySpec, input: string, key: Partial<Key>): boolean {

@@ -71,7 +71,8 @@ function wasWidest(basis: ColumnBasis, before: ColumnItem, after: ColumnItem): b
 
 	const now = after.timing;
 	if (was.endedAt === undefined) {
-		return was.startedAt === basis.openFrom && !(now?.startedAt !== undefined && now.endedAt === undefined && now.startedAt <= was.startedAt);
+		return was.startedAt === basis.openFrom &&
+			!(now?.startedAt !== undefined && now.endedAt === undefined && now.startedAt <= was.startedAt);
 	}
 
 	const ms = Math.max(0, was.endedAt - was.startedAt);
@@ -83,7 +84,11 @@ function empty(): Mutable {
 }
 
 /** The basis of `objects`; with the previous array and its basis, only what was replaced is measured. */
-export function columnBasis<T>(objects: readonly T[], item: (object: T) => ColumnItem, previous?: {readonly objects: readonly T[]; readonly basis: ColumnBasis}): ColumnBasis {
+export function columnBasis<T>(
+	objects: readonly T[],
+	item: (object: T) => ColumnItem,
+	previous?: {readonly objects: readonly T[]; readonly basis: ColumnBasis},
+): ColumnBasis {
 	if (previous && previous.objects.length === objects.length) {
 		let next: Mutable | undefined;
 		const old = previous.objects;

@@ -146,7 +146,9 @@ function countObjects(objects: readonly PlanObject[], separator: string): string
 		}
 	}
 
-	return [String(objects.length), failed > 0 ? `${failed} failed` : '', running > 0 ? `${running} running` : ''].filter(Boolean).join(separator);
+	return [String(objects.length), failed > 0 ? `${failed} failed` : '', running > 0 ? `${running} running` : '']
+		.filter(Boolean)
+		.join(separator);
 }
 
 const filtered = new WeakMap<readonly PlanObject[], {readonly filter: string; readonly list: readonly PlanObject[]}>();

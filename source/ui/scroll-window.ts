@@ -20,7 +20,9 @@ function slots(offset: number, total: number, height: number): number {
 	return offset + rest < total ? rest - 1 : rest;
 }
 
-export function scrollWindow(options: {readonly total: number; readonly height: number; readonly cursor: number; readonly offset?: number}): ScrollWindow {
+export function scrollWindow(
+	options: {readonly total: number; readonly height: number; readonly cursor: number; readonly offset?: number},
+): ScrollWindow {
 	const {total} = options;
 	const height = Math.max(0, options.height);
 	if (total <= height) {

@@ -7,7 +7,11 @@ import type {WaitControls} from '../state/wait-session.js';
 import type {Command} from './keymap.js';
 
 /** Run `command` on the wait or the replay; false when it is not one of theirs. */
-export function runSessionCommand(command: Command, wait: Pick<WaitControls, 'extend' | 'retract'>, replay: Pick<ReplayControls, 'togglePause' | 'jump'> | undefined): boolean {
+export function runSessionCommand(
+	command: Command,
+	wait: Pick<WaitControls, 'extend' | 'retract'>,
+	replay: Pick<ReplayControls, 'togglePause' | 'jump'> | undefined,
+): boolean {
 	switch (command) {
 		case 'timeout.extend': {
 			wait.extend();

@@ -134,7 +134,10 @@ export function keyPressOf(sequence: string): KeyPress {
 	return {input: sequence, key: /^[A-Z]$/.test(sequence) ? {shift: true} : {}};
 }
 
-const namedKeys = ['upArrow', 'downArrow', 'leftArrow', 'rightArrow', 'pageUp', 'pageDown', 'home', 'end', 'return', 'escape', 'tab', 'backspace', 'delete', 'ctrl', 'meta'] as const;
+const namedKeys = [
+	'upArrow', 'downArrow', 'leftArrow', 'rightArrow', 'pageUp', 'pageDown', 'home', 'end', 'return', 'escape', 'tab', 'backspace',
+	'delete', 'ctrl', 'meta',
+] as const;
 
 /**
  * What `useInput` delivered, as single keys: a named key or a modified one is one key already; a run of text

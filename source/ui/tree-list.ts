@@ -220,7 +220,9 @@ export function rowsIn(list: TreeList, start: number, end: number): ListRow[] {
  * object's index last time, tried first (the same object frame after frame).
  */
 export function indexOfRow(list: TreeList, key: string, nodeId?: string, hint?: {current: number}): number {
-	let index = hint && list.objects[hint.current] !== undefined && listKey(list.objects[hint.current]!) === key ? hint.current : indexByKey(list.objects, key);
+	let index = hint && list.objects[hint.current] !== undefined && listKey(list.objects[hint.current]!) === key
+		? hint.current
+		: indexByKey(list.objects, key);
 	if (index === -1) {
 		return -1;
 	}

@@ -282,7 +282,13 @@ function listFold(state: ViewState, command: Command, row: ListRow, next: ListRo
 		const all = open && allExpanded(row.object.tree, overrides);
 		const folds = withEntry(state.folds, row.key, new Map(nodes.map(n => [n.id, !all])));
 		// Everything folds into the object's row, which keeps the cursor.
-		return {...state, listCursor: row.key, listNode: all ? undefined : at.listNode, folds, listExpand: withEntry(state.listExpand, row.key, !all)};
+		return {
+			...state,
+			listCursor: row.key,
+			listNode: all ? undefined : at.listNode,
+			folds,
+			listExpand: withEntry(state.listExpand, row.key, !all),
+		};
 	}
 
 	if (row.type === 'object') {

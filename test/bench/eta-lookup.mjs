@@ -5,5 +5,15 @@ import * as esbuild from 'esbuild';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const outfile = `${root}.cache/bench/eta-lookup.mjs`;
-await esbuild.build({absWorkingDir: root, entryPoints: ['test/bench/eta-lookup.ts'], outfile, bundle: true, platform: 'node', target: 'node22', format: 'esm', packages: 'external', logLevel: 'error'});
+await esbuild.build({
+	absWorkingDir: root,
+	entryPoints: ['test/bench/eta-lookup.ts'],
+	outfile,
+	bundle: true,
+	platform: 'node',
+	target: 'node22',
+	format: 'esm',
+	packages: 'external',
+	logLevel: 'error',
+});
 await import(pathToFileURL(outfile).href);

@@ -32,7 +32,14 @@ function peakHook(directory: string): {flag: string; read(): number} {
 	};
 }
 
-export async function fileMemoryRun(setup: WatchSetup, files: readonly string[], objects: number, output: FileMemoryFigures['output'], visible: string, shape: FileMemoryFigures['shape'] = 'yaml'): Promise<FileMemoryFigures> {
+export async function fileMemoryRun(
+	setup: WatchSetup,
+	files: readonly string[],
+	objects: number,
+	output: FileMemoryFigures['output'],
+	visible: string,
+	shape: FileMemoryFigures['shape'] = 'yaml',
+): Promise<FileMemoryFigures> {
 	const directory = mkdtempSync(path.join(os.tmpdir(), 'planwatch-bench-peak-'));
 	const peak = peakHook(directory);
 	const args = [...setup.nodeFlags, peak.flag, setup.cli, ...files.flatMap(f => ['-f', f])];

@@ -12,7 +12,11 @@ export type IdleFigures = {readonly cpu: number; readonly bytesPerSecond: number
 
 export async function idleRun(setup: WatchSetup, settleMs: number, durationMs: number): Promise<IdleFigures> {
 	const name = probeName(0);
-	const client = startPty(process.execPath, [...setup.nodeFlags, setup.cli, `actionset/${name}`, '--kubeconfig', setup.kubeconfig, '-n', namespace], {cols: setup.cols, rows: setup.rows, env: setup.env, cwd: setup.cwd});
+	const client = startPty(
+		process.execPath,
+		[...setup.nodeFlags, setup.cli, `actionset/${name}`, '--kubeconfig', setup.kubeconfig, '-n', namespace],
+		{cols: setup.cols, rows: setup.rows, env: setup.env, cwd: setup.cwd},
+	);
 	try {
 		await client.waitFor(() => client.lines().some(l => l.includes('dumpToObjectStore')), `the tree of ${name}`, 30_000);
 		await sleep(settleMs);

@@ -188,7 +188,8 @@ await section('watch', async () => {
 					const figures: WatchFigures = await watchRun(client, served.setup, served.workload, plan);
 					results.watch.push(figures);
 					const last = figures.rates.at(-1);
-					log(`  ready ${figures.readyMs.toFixed(0)} ms, idle ${(figures.idleCpu * 100).toFixed(1)} %, ${last ? `${last.rate}/s p99 ${last.p99?.toFixed(1)} ms cpu ${(last.cpu * 100).toFixed(1)} %, ` : ''}rss ${figures.rssMiB.toFixed(0)} MiB`);
+					log(`  ready ${figures.readyMs.toFixed(0)} ms, idle ${(figures.idleCpu * 100).toFixed(1)} %, ` +
+						`${last ? `${last.rate}/s p99 ${last.p99?.toFixed(1)} ms cpu ${(last.cpu * 100).toFixed(1)} %, ` : ''}rss ${figures.rssMiB.toFixed(0)} MiB`);
 				}
 			}
 		} finally {
@@ -230,7 +231,15 @@ await section('record', async () => {
 	// updates a second for a few seconds, as the watch sees them. What --record adds, without the watch's noise.
 	const directory = mkdtempSync(path.join(os.tmpdir(), 'planwatch-bench-recorder-'));
 	try {
-		const recorder = await openRecorder(path.join(directory, 'run.ndjson'), {version: 'bench', source: 'cluster', context: 'bench', namespace: 'bench', targets: [], waitFor: [], start: new Date().toISOString()});
+		const recorder = await openRecorder(path.join(directory, 'run.ndjson'), {
+			version: 'bench',
+			source: 'cluster',
+			context: 'bench',
+			namespace: 'bench',
+			targets: [],
+			waitFor: [],
+			start: new Date().toISOString(),
+		});
 		const updates = quick ? 300 : 1000;
 		// The same paced loop without the recorder first: its timers and the object's clone are not the recorder's.
 		const cpuBase = process.cpuUsage();

@@ -72,7 +72,12 @@ export function writeBigPlanFile(steps: number, directory = mkdtempSync(path.joi
 	}
 
 	const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-	const operatorVersion = {apiVersion: 'kudo.dev/v1beta1', kind: 'OperatorVersion', metadata: {name: 'big-0.1.0', namespace: 'default'}, spec: {plans: {deploy: {strategy: 'serial', phases: specPhases}}}};
+	const operatorVersion = {
+		apiVersion: 'kudo.dev/v1beta1',
+		kind: 'OperatorVersion',
+		metadata: {name: 'big-0.1.0', namespace: 'default'},
+		spec: {plans: {deploy: {strategy: 'serial', phases: specPhases}}},
+	};
 	const instance = {
 		apiVersion: 'kudo.dev/v1beta1',
 		kind: 'Instance',

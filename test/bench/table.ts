@@ -98,7 +98,12 @@ export function renderTable(results: Results): string {
 				...(key ? {budget: '≤ 50 ms and ≤ 1.5× kubectl', met: p99 !== undefined && p99.median <= 50 && (k99 === undefined || p99.median <= 1.5 * k99.median) && missed === 0} : {}),
 			});
 			rows.push({figure: `CPU % of a core · ${objects} objects · ${rate}/s`, planwatch: spread(p.map(r => r.cpu * 100)), kubectl: spread(k.map(r => r.cpu * 100)), digits: 1});
-			rows.push({figure: `bytes to the terminal per update · ${objects} objects · ${rate}/s`, planwatch: spread(p.map(r => r.bytesPerUpdate)), kubectl: spread(k.map(r => r.bytesPerUpdate)), digits: 0});
+			rows.push({
+				figure: `bytes to the terminal per update · ${objects} objects · ${rate}/s`,
+				planwatch: spread(p.map(r => r.bytesPerUpdate)),
+				kubectl: spread(k.map(r => r.bytesPerUpdate)),
+				digits: 0,
+			});
 		}
 
 		const offOf = (list: WatchFigures[]) => list.map(w => w.offScreen).filter((o): o is NonNullable<WatchFigures['offScreen']> => o !== undefined);
@@ -144,7 +149,11 @@ export function renderTable(results: Results): string {
 
 	if (results.recorderCpu) {
 		const {micros} = results.recorderCpu;
-		rows.push({figure: `--record CPU per update in process, µs (encoding, buffer, file writes; at 100/s: ${((micros * 100) / 10_000).toFixed(2)} % of a core)`, planwatch: spread([micros]), digits: 1});
+		rows.push({
+			figure: `--record CPU per update in process, µs (encoding, buffer, file writes; at 100/s: ${((micros * 100) / 10_000).toFixed(2)} % of a core)`,
+			planwatch: spread([micros]),
+			digits: 1,
+		});
 	}
 
 	if (results.idle.length > 0) {
@@ -173,7 +182,13 @@ export function renderTable(results: Results): string {
 		const list = results.files.filter(f => f.output === output && f.shape !== 'json-list');
 		if (list.length > 0) {
 			const peak = spread(list.map(f => f.peakMiB));
-			rows.push({figure: `peak RSS MiB, ${list[0]!.objects} Instances from a file (10000: 15 MB) · -o ${output}`, planwatch: peak, digits: 0, budget: '< 400 MB', met: peak !== undefined && peak.median * 1.048_576 < 400});
+			rows.push({
+				figure: `peak RSS MiB, ${list[0]!.objects} Instances from a file (10000: 15 MB) · -o ${output}`,
+				planwatch: peak,
+				digits: 0,
+				budget: '< 400 MB',
+				met: peak !== undefined && peak.median * 1.048_576 < 400,
+			});
 			rows.push({figure: `seconds to ${output === 'tui' ? 'the list on screen' : 'the end'}, same file · -o ${output}`, planwatch: spread(list.map(f => f.seconds)), digits: 1});
 		}
 	}
@@ -181,7 +196,13 @@ export function renderTable(results: Results): string {
 	const jsonList = results.files.filter(f => f.shape === 'json-list');
 	if (jsonList.length > 0) {
 		const peak = spread(jsonList.map(f => f.peakMiB));
-		rows.push({figure: `peak RSS MiB, ${jsonList[0]!.objects} Instances as one JSON List (kubectl get -o json) · -o plain`, planwatch: peak, digits: 0, budget: '< 400 MB', met: peak !== undefined && peak.median * 1.048_576 < 400});
+		rows.push({
+			figure: `peak RSS MiB, ${jsonList[0]!.objects} Instances as one JSON List (kubectl get -o json) · -o plain`,
+			planwatch: peak,
+			digits: 0,
+			budget: '< 400 MB',
+			met: peak !== undefined && peak.median * 1.048_576 < 400,
+		});
 		rows.push({figure: 'seconds to the end, same List · -o plain', planwatch: spread(jsonList.map(f => f.seconds)), digits: 1});
 	}
 
@@ -237,5 +258,6 @@ export function renderSideBySide(side: readonly SideFigures[]): string {
 		row('RSS peak MiB', s => s.peakMiB, 0),
 		row('start to the first object on screen ms', s => s.readyMs, 0),
 	];
-	return `\n### Side by side on a real kube-apiserver · ${objects} ActionSets${failed > 0 ? ` (${failed} updates failed)` : ''}\n\n| figure | planwatch | kubectl get -w | k9s |\n|---|---:|---:|---:|\n${lines.join('\n')}\n`;
+	return `\n### Side by side on a real kube-apiserver · ${objects} ActionSets${failed > 0 ? ` (${failed} updates failed)` : ''}\n\n| figure | planwatch | kubectl get -w | k9s ` +
+		`|\n|---|---:|---:|---:|\n${lines.join('\n')}\n`;
 }

@@ -45,7 +45,11 @@ const probeRow = /\b(a-probe-\d\d)\b.*?\s(\d{1,3})%/;
 const probeLine = /^(a-probe-\d\d)\s+(\d+)\s*$/;
 
 function startPlanwatch(setup: WatchSetup, workload: Workload, extraArgs: readonly string[] = []): Client {
-	const client = startPty(process.execPath, [...setup.nodeFlags, setup.cli, '--kubeconfig', setup.kubeconfig, '-n', namespace, ...extraArgs], {cols: setup.cols, rows: setup.rows, env: setup.env, cwd: setup.cwd});
+	const client = startPty(
+		process.execPath,
+		[...setup.nodeFlags, setup.cli, '--kubeconfig', setup.kubeconfig, '-n', namespace, ...extraArgs],
+		{cols: setup.cols, rows: setup.rows, env: setup.env, cwd: setup.cwd},
+	);
 	const shown = () => {
 		const seen = new Set<string>();
 		for (const line of client.lines()) {

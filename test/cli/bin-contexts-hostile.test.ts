@@ -58,7 +58,10 @@ describe('several contexts, one refusing (403)', () => {
 		const lines = result.stderr.trim().split('\n');
 		// One line says both: the context that refused, and what the timeout was waiting for (named by its context).
 		expect(lines).toHaveLength(1);
-		expect(lines[0]).toMatch(/^planwatch: context refusing: forbidden: user tester cannot list (actionsets|instances)[^;]*; planwatch needs [^;]*; timed out after 2s: waiting for up:default\/slow: backup running phase p \(0%\)/);
+		expect(lines[0]).toMatch(
+			// eslint-disable-next-line @stylistic/max-len -- the expected message, as one regular expression
+			/^planwatch: context refusing: forbidden: user tester cannot list (actionsets|instances)[^;]*; planwatch needs [^;]*; timed out after 2s: waiting for up:default\/slow: backup running phase p \(0%\)/,
+		);
 	});
 
 	it('a context that may list but not watch (403 on the watch) gives up the same way: exit 4, named', async () => {

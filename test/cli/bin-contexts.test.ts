@@ -80,7 +80,11 @@ describe('several contexts, one down', () => {
 		const prod = await server();
 		prod.put(actionSets, completeActionSet('default'));
 		const dr = await server();
-		dr.put(actionSets, {metadata: {name: 'restore', namespace: 'default'}, spec: {actions: [{name: 'restore'}]}, status: {state: 'failed', error: {message: 'restore failed'}, actions: [{name: 'restore', phases: [{name: 'p', state: 'failed'}]}]}});
+		dr.put(actionSets, {
+			metadata: {name: 'restore', namespace: 'default'},
+			spec: {actions: [{name: 'restore'}]},
+			status: {state: 'failed', error: {message: 'restore failed'}, actions: [{name: 'restore', phases: [{name: 'p', state: 'failed'}]}]},
+		});
 		const config = await kubeconfig([{name: 'prod', server: prod.url}, {name: 'dr', server: dr.url}]);
 		const result = await runBin(['--kubeconfig', config, 'prod:actionset/a', 'dr:as/restore', '--wait', '--timeout', '30s', '-o', 'json']);
 		expect(result.code, result.stderr).toBe(1);

@@ -132,7 +132,10 @@ describe('regular files', () => {
 		const growing = grow();
 		try {
 			// Whichever limit it reaches first: the document's while read, or the input's when it outgrew it before the open.
-			expectRefused(await run(['-f', file, '-o', 'plain']), /growing\.yaml: (line 1: a YAML document larger than 8 MiB \(split it into documents with ---\)|larger than 256 MiB \(the limit of one input\))\n$/);
+			expectRefused(
+				await run(['-f', file, '-o', 'plain']),
+				/growing\.yaml: (line 1: a YAML document larger than 8 MiB \(split it into documents with ---\)|larger than 256 MiB \(the limit of one input\))\n$/,
+			);
 		} finally {
 			stop = true;
 			await growing;

@@ -103,7 +103,10 @@ describe('record and replay (bin)', () => {
 
 	it('a bad line is one error with its line number, exit 2', async () => {
 		const file = path.join(dir, 'bad.ndjson');
-		writeFileSync(file, '{"recording":"planwatch/1","source":"demo","start":"2026-11-30T11:00:00Z"}\n{"at":"2026-11-30T11:00:01Z","type":"synced"}\n{"at": nope}\n{"at":"2026-11-30T11:00:02Z","type":"synced"}\n');
+		writeFileSync(
+			file,
+			'{"recording":"planwatch/1","source":"demo","start":"2026-11-30T11:00:00Z"}\n{"at":"2026-11-30T11:00:01Z","type":"synced"}\n{"at": nope}\n{"at":"2026-11-30T11:00:02Z","type":"synced"}\n',
+		);
 		for (const args of [['replay', file], ['-f', file]]) {
 			const r = await runBin(args);
 			expect(r.code).toBe(2);

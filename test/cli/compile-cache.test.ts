@@ -36,7 +36,11 @@ describe('the bin with a compile cache', () => {
 
 	/** The bin with only these variables (no NODE_COMPILE_CACHE or NODE_DISABLE_COMPILE_CACHE of the caller's). */
 	function run(env: Record<string, string>) {
-		return spawnSync(process.execPath, [binPath, '-f', file, '-o', 'plain'], {cwd: repoRoot, encoding: 'utf8', env: {PATH: process.env['PATH'] ?? '', TZ: 'UTC', HOME: path.join(dir, 'home'), ...env}});
+		return spawnSync(
+			process.execPath,
+			[binPath, '-f', file, '-o', 'plain'],
+			{cwd: repoRoot, encoding: 'utf8', env: {PATH: process.env['PATH'] ?? '', TZ: 'UTC', HOME: path.join(dir, 'home'), ...env}},
+		);
 	}
 
 	it('files the chunks it loaded under $XDG_CACHE_HOME/planwatch/compile-cache, and reads them the next time', () => {

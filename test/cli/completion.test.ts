@@ -119,7 +119,10 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
 
 describe('planwatch completion bash, in bash', () => {
 	it.each([
-		['planwatch ', ['demo', 'replay', 'version', 'completion', 'help', 'instances', 'actionsets', 'instance/', 'actionset/', 'instance/kafka', 'instance/mysql-instance', 'actionset/backup-mysql-x7k2p']],
+		[
+			'planwatch ',
+			['demo', 'replay', 'version', 'completion', 'help', 'instances', 'actionsets', 'instance/', 'actionset/', 'instance/kafka', 'instance/mysql-instance', 'actionset/backup-mysql-x7k2p'],
+		],
 		['planwatch instance/m', ['instance/mysql-instance']],
 		['planwatch instances ', ['kafka', 'mysql-instance']],
 		['planwatch -n db actionset/', ['actionset/backup-pg-9fz']],

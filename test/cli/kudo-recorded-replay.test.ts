@@ -46,7 +46,10 @@ describe('recordings of the real KUDO v0.19.0 manager', () => {
 
 	it('deploy and fails ended in the same second: a wait begun after both exits 1 with fails, never 0', async () => {
 		const file = path.join(dir, 'same-second-trigger.planwatch.ndjson');
-		const raw = JSON.parse(readFileSync(path.join(dir, 'same-second-trigger.raw.json'), 'utf8')) as {instance: Array<{object: {status?: {planStatus?: Record<string, {status: string; lastUpdatedTimestamp?: string}>}}}>};
+		const raw = JSON.parse(readFileSync(path.join(dir, 'same-second-trigger.raw.json'), 'utf8')) as {instance: Array<{object: {status?: {planStatus?: Record<string, {
+			status: string;
+			lastUpdatedTimestamp?: string;
+		}>}}}>};
 		const plans = raw.instance.at(-1)!.object.status!.planStatus!;
 		// The fixture is the tie: one-second timestamps that cannot order the two plans.
 		expect(plans['deploy']).toMatchObject({status: 'COMPLETE'});

@@ -8,7 +8,10 @@ import {waitUntil} from '../helpers/wait-until.js';
 
 const key = 'Instance/default/mysql-instance';
 
-type Raw = {status: {planStatus: Record<string, {status: string; lastUpdatedTimestamp?: string; phases: Array<{status: string; steps: Array<{name: string; status: string}>}>}>}; spec: Record<string, unknown>};
+type Raw = {
+	status: {planStatus: Record<string, {status: string; lastUpdatedTimestamp?: string; phases: Array<{status: string; steps: Array<{name: string; status: string}>}>}>};
+	spec: Record<string, unknown>;
+};
 
 /** The deploying mysql-instance with the deploy plan moved on: `steps` are the statuses of deploy, init, cleanup. */
 function deploy(steps: readonly [string, string, string], plan: string): KubeObject {
@@ -26,6 +29,8 @@ function deploy(steps: readonly [string, string, string], plan: string): KubeObj
 	return o;
 }
 
+const base = {ascii: false, color: false, extendMs: 300_000};
+
 function setup() {
 	const clock = new FakeClock(Date.parse('2021-06-10T09:15:00Z'));
 	const store = new Store(clock);
@@ -42,15 +47,17 @@ function setup() {
 		out += text;
 	};
 
-	return {clock, store, write, interrupted, stop, output: () => out};
-}
+	/** runStream over this store and clock (times in UTC), writing where `output()` reads. */
+	const start = (options: Omit<Parameters<typeof runStream>[0]['options'], keyof typeof base>, targets: string[] = [key]) =>
+		runStream({store, clock, options: {...base, ...options}, targets, write, interrupted, timeZone: 'UTC'});
 
-const base = {ascii: false, color: false, extendMs: 300_000};
+	return {clock, store, write, interrupted, stop, start, output: () => out};
+}
 
 describe('runStream, plain', () => {
 	it('logs where things stand, each status change, then the closing line and the final tree', async () => {
 		const t = setup();
-		const run = runStream({store: t.store, clock: t.clock, options: {...base, output: 'plain', wait: true, timeoutMs: 0}, targets: [key], write: t.write, interrupted: t.interrupted, timeZone: 'UTC'});
+		const run = t.start({output: 'plain', wait: true, timeoutMs: 0});
 		await waitUntil(() => t.output() !== '', 'the first line');
 		t.clock.advance(41_000);
 		t.store.apply({type: 'upsert', resource: 'Instance', object: deploy(['COMPLETE', 'COMPLETE', 'IN_PROGRESS'], 'IN_PROGRESS')});
@@ -79,7 +86,7 @@ describe('runStream, plain', () => {
 
 	it('exits 3 at once when the timeout is reached, with the state at that moment', async () => {
 		const t = setup();
-		const run = runStream({store: t.store, clock: t.clock, options: {...base, output: 'plain', wait: true, timeoutMs: 10_000}, targets: [key], write: t.write, interrupted: t.interrupted, timeZone: 'UTC'});
+		const run = t.start({output: 'plain', wait: true, timeoutMs: 10_000});
 		await waitUntil(() => t.output() !== '', 'the first line');
 		t.clock.advance(10_000);
 		const result = await run;
@@ -90,7 +97,7 @@ describe('runStream, plain', () => {
 
 	it('watches until interrupted without --wait: 130', async () => {
 		const t = setup();
-		const run = runStream({store: t.store, clock: t.clock, options: {...base, output: 'plain', wait: false, timeoutMs: 0}, targets: [], write: t.write, interrupted: t.interrupted, timeZone: 'UTC'});
+		const run = t.start({output: 'plain', wait: false, timeoutMs: 0}, []);
 		await waitUntil(() => t.output() !== '', 'the first line');
 		t.stop();
 		expect((await run).exitCode).toBe(130);
@@ -99,7 +106,7 @@ describe('runStream, plain', () => {
 
 	it('ends with the source\'s fatal error', async () => {
 		const t = setup();
-		const run = runStream({store: t.store, clock: t.clock, options: {...base, output: 'plain', wait: false, timeoutMs: 0}, targets: [], write: t.write, interrupted: t.interrupted});
+		const run = t.start({output: 'plain', wait: false, timeoutMs: 0}, []);
 		await waitUntil(() => t.output() !== '', 'the first line');
 		t.store.apply({type: 'fatal', message: 'forbidden: cannot watch instances.kudo.dev', exitCode: 4});
 		expect(await run).toEqual({exitCode: 4, message: 'forbidden: cannot watch instances.kudo.dev'});
@@ -109,7 +116,7 @@ describe('runStream, plain', () => {
 describe('runStream, json', () => {
 	it('writes NDJSON: snapshot, transitions, final snapshot, result', async () => {
 		const t = setup();
-		const run = runStream({store: t.store, clock: t.clock, options: {...base, output: 'json', wait: true, timeoutMs: 0}, targets: [key], write: t.write, interrupted: t.interrupted});
+		const run = t.start({output: 'json', wait: true, timeoutMs: 0});
 		await waitUntil(() => t.output() !== '', 'the first snapshot');
 		t.clock.advance(3000);
 		t.store.apply({type: 'upsert', resource: 'Instance', object: deploy(['COMPLETE', 'COMPLETE', 'COMPLETE'], 'COMPLETE')});
@@ -124,7 +131,7 @@ describe('runStream, json', () => {
 describe('runStream, connection', () => {
 	it('says in the plain log when the watch was lost and when it came back', async () => {
 		const t = setup();
-		const run = runStream({store: t.store, clock: t.clock, options: {...base, output: 'plain', wait: true, timeoutMs: 0}, targets: [key], write: t.write, interrupted: t.interrupted, timeZone: 'UTC'});
+		const run = t.start({output: 'plain', wait: true, timeoutMs: 0});
 		await waitUntil(() => t.output() !== '', 'the first line');
 		// The store notifies once per batch; real reconnects take seconds, so each state is seen.
 		for (const state of [{status: 'reconnecting', attempt: 1, lastError: 'connection refused'}, {status: 'reconnecting', attempt: 2, lastError: 'connection refused'}, {status: 'live'}] as const) {
@@ -148,7 +155,12 @@ describe('runStream, before the first complete list', () => {
 		const run = runStream({store, clock, options: {...base, output: 'plain', wait: true, timeoutMs: 10_000}, targets: [key], write: async text => {
 			out += text;
 		}, interrupted: new Promise(() => {}), timeZone: 'UTC'});
-		for (const state of [{status: 'waiting-credentials', plugin: 'kubelogin'}, {status: 'connecting'}, {status: 'reconnecting', attempt: 1, lastError: 'the cluster answered 503 Service Unavailable'}, {status: 'reconnecting', attempt: 2, lastError: 'the cluster answered 503 Service Unavailable'}] as const) {
+		for (const state of [
+			{status: 'waiting-credentials', plugin: 'kubelogin'},
+			{status: 'connecting'},
+			{status: 'reconnecting', attempt: 1, lastError: 'the cluster answered 503 Service Unavailable'},
+			{status: 'reconnecting', attempt: 2, lastError: 'the cluster answered 503 Service Unavailable'},
+		] as const) {
 			store.apply({type: 'connection', state});
 			await Promise.resolve();
 			clock.advance(1000);
@@ -188,7 +200,7 @@ describe('runStream, collections RBAC hides', () => {
 		for (const output of ['plain', 'json'] as const) {
 			const t = setup();
 			t.store.apply({type: 'missing', resource: 'Event', message: 'events not watched: forbidden: user viewer cannot list events in namespace default'});
-			const run = runStream({store: t.store, clock: t.clock, options: {...base, output, wait: true, timeoutMs: 0}, targets: [key], write: t.write, interrupted: t.interrupted, timeZone: 'UTC'});
+			const run = t.start({output, wait: true, timeoutMs: 0});
 			await waitUntil(() => t.output() !== '', 'the first line');
 			t.store.apply({type: 'upsert', resource: 'Instance', object: deploy(['COMPLETE', 'COMPLETE', 'COMPLETE'], 'COMPLETE')});
 			expect((await run).exitCode).toBe(0);

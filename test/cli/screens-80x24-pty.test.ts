@@ -27,7 +27,14 @@ const cols = 80;
 const rows = 24;
 const spinner = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/;
 const kanister = `${fixturesDir}kanister/`;
-const failedBackup = ['-f', `${kanister}actionset-postgres-backup-failed-defer-failed.yaml`, '-f', `${kanister}blueprint-postgres-start-stop-defer.yaml`, '-f', `${kanister}events-postgres-backup-failed-defer-failed.yaml`];
+const failedBackup = [
+	'-f',
+	`${kanister}actionset-postgres-backup-failed-defer-failed.yaml`,
+	'-f',
+	`${kanister}blueprint-postgres-start-stop-defer.yaml`,
+	'-f',
+	`${kanister}events-postgres-backup-failed-defer-failed.yaml`,
+];
 
 const lines = (tui: PtyCli) => tui.screen();
 const nonBlank = (tui: PtyCli) => lines(tui).filter(line => line.trim() !== '');
@@ -181,7 +188,9 @@ describe('at 200×60', () => {
 		const tui = startPtyCli(['demo', '--no-history'], {cols: 200, rows: 60, env});
 		await tui.waitForScreen(text => /mysql-instance .* \d+:\d\d {2}deploy in progress/.test(text) && framed(tui), 'the wide list');
 		expect(lines(tui)[1]).toMatch(/ELAPSED {2}MESSAGE$/);
-		expect(lines(tui).find(line => line.includes('mysql-instance'))).toMatch(/^› ▾ Instance +default +mysql-instance +deploy +. running +0\/3 steps +\d+:\d\d {2}deploy in progress: phase deploy, step deploy \(0\/3 steps\)$/);
+		expect(lines(tui).find(line => line.includes('mysql-instance'))).toMatch(
+			/^› ▾ Instance +default +mysql-instance +deploy +. running +0\/3 steps +\d+:\d\d {2}deploy in progress: phase deploy, step deploy \(0\/3 steps\)$/,
+		);
 		tui.kill();
 	});
 });

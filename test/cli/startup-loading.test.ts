@@ -42,7 +42,11 @@ function pipedLoadsOf(args: readonly string[]): {readonly status: number | null;
 async function loadsOf(args: readonly string[]): Promise<Loads> {
 	const out = path.join(dir, 'loads.json');
 	rmSync(out, {force: true});
-	const terminal = pty.spawn(process.execPath, ['--import', preload, binPath, ...args], {cols: 120, rows: 40, cwd: repoRoot, env: binEnv({TERM: 'xterm-256color', PLANWATCH_TEST_LOADS: out}) as Record<string, string>});
+	const terminal = pty.spawn(
+		process.execPath,
+		['--import', preload, binPath, ...args],
+		{cols: 120, rows: 40, cwd: repoRoot, env: binEnv({TERM: 'xterm-256color', PLANWATCH_TEST_LOADS: out}) as Record<string, string>},
+	);
 	let output = '';
 	terminal.onData(d => {
 		output += d;

@@ -46,7 +46,9 @@ describe('a tall list', () => {
 	it('never draws more lines than the terminal has, and keeps the selected row on screen, whatever is expanded', async () => {
 		// 30 copies of an Instance whose deploy runs (7 rows of tree each), in a 16-row terminal.
 		const one = fs.readFileSync(`${fixturesDir}kudo/instance-mysql-deploy-in-progress.yaml`, 'utf8');
-		const many = Array.from({length: 30}, (_, i) => one.replace('  name: mysql-instance', `  name: mysql-${String(i).padStart(2, '0')}`).replace(/uid: 5f0c[\w-]+/, `uid: 5f0c${i}`)).join('\n---\n');
+		const many = Array.from({length: 30}, (_, i) => one
+			.replace('  name: mysql-instance', `  name: mysql-${String(i).padStart(2, '0')}`)
+			.replace(/uid: 5f0c[\w-]+/, `uid: 5f0c${i}`)).join('\n---\n');
 		const file = path.join(state, 'many.yaml');
 		fs.writeFileSync(file, many);
 		const rows = 16;

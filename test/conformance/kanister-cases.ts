@@ -375,7 +375,9 @@ function phase(name: string, state: State): Record<string, unknown> {
 export function actionSetOf(k: KanisterCase): KubeObject {
 	// The spec names the actions the status has; an init failure still has its requested action.
 	// (Only an init failure: otherwise status and spec name as many actions, as pkg/validate requires.)
-	const specActions = k.actions.length > 0 ? k.actions.map(a => ({name: a.name, blueprint: 'bp', object: {kind: 'statefulset', namespace: 'db', name: 'mysql'}})) : k.state === 'failed' ? [{name: 'backup', blueprint: 'typo', object: {kind: 'statefulset', namespace: 'db', name: 'mysql'}}] : [];
+	const specActions = k.actions.length > 0
+		? k.actions.map(a => ({name: a.name, blueprint: 'bp', object: {kind: 'statefulset', namespace: 'db', name: 'mysql'}}))
+		: k.state === 'failed' ? [{name: 'backup', blueprint: 'typo', object: {kind: 'statefulset', namespace: 'db', name: 'mysql'}}] : [];
 	return {
 		apiVersion: 'cr.kanister.io/v1alpha1',
 		kind: 'ActionSet',

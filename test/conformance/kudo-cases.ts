@@ -112,17 +112,24 @@ export const kudoCases: readonly KudoCase[] = [
 		name: 'trigger-race-snapshot',
 		cites: `${kudoCli}:321-335 (plan trigger --wait: not done until some plan's uid changed from the snapshot)`,
 		// The webhook cleared planExecution (pkg/webhook/instance_admission.go:315-319) but backup's uid is the old run's.
-		plans: {...deploy('COMPLETE', [['app', 'COMPLETE']]), backup: {status: 'COMPLETE', uid: 'u-old', updatedAt: '2026-01-01T10:06:00Z', phases: [{name: 'b', status: 'COMPLETE', steps: [['dump', 'COMPLETE']]}]}},
+		plans: {
+			...deploy('COMPLETE', [['app', 'COMPLETE']]),
+			backup: {status: 'COMPLETE', uid: 'u-old', updatedAt: '2026-01-01T10:06:00Z', phases: [{name: 'b', status: 'COMPLETE', steps: [['dump', 'COMPLETE']]}]},
+		},
 		baseline: {
 			planExecution: {planName: 'backup', uid: 'u-new'},
-			plans: {...deploy('COMPLETE', [['app', 'COMPLETE']]), backup: {status: 'COMPLETE', uid: 'u-old', updatedAt: updated, phases: [{name: 'b', status: 'COMPLETE', steps: [['dump', 'COMPLETE']]}]}},
+			plans: {
+				...deploy('COMPLETE', [['app', 'COMPLETE']]),
+				backup: {status: 'COMPLETE', uid: 'u-old', updatedAt: updated, phases: [{name: 'b', status: 'COMPLETE', steps: [['dump', 'COMPLETE']]}]},
+			},
 		},
 		outcome: 'succeeded',
 		active: 'backup',
 	},
 	{
 		name: 'tie',
-		cites: `${helpers}:40-60 (GetLastExecutedPlanStatus walks a Go map: equal timestamps pick any plan; with nothing else to order them planwatch says it cannot tell, stands for the failed one, and never exits 0)`,
+		cites: `${helpers}:40-60 (GetLastExecutedPlanStatus walks a Go map: equal timestamps pick any plan; with nothing else to order them planwatch says it cannot tell, stands for the failed ` +
+			'one, and never exits 0)',
 		plans: {
 			update: {status: 'FATAL_ERROR', uid: 'u2', updatedAt: updated, phases: [{name: 'u', status: 'FATAL_ERROR', steps: [['s', 'FATAL_ERROR']]}]},
 			backup: {status: 'COMPLETE', uid: 'u3', updatedAt: updated, phases: [{name: 'b', status: 'COMPLETE', steps: [['dump', 'COMPLETE']]}]},

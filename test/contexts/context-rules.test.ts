@@ -58,7 +58,11 @@ describe('which contexts, which targets', () => {
 		['a target without a context goes to every context', {named: ['prod', 'dr'], targets: [inst('a')]}, [['prod', [inst('a')]], ['dr', [inst('a')]]]],
 		['CONTEXT: picks one', {named: ['prod', 'dr'], targets: [as('backup', 'prod'), as('restore', 'dr')]}, [['prod', [as('backup')]], ['dr', [as('restore')]]]],
 		['both kinds of targets', {named: ['prod', 'dr'], targets: [inst('db'), as('restore', 'dr')]}, [['prod', [inst('db')]], ['dr', [inst('db'), as('restore')]]]],
-		['no --context: the contexts the targets name, in order', {named: [], targets: [as('restore', 'dr'), as('backup', 'prod'), as('x', 'dr')]}, [['dr', [as('restore'), as('x')]], ['prod', [as('backup')]]]],
+		[
+			'no --context: the contexts the targets name, in order',
+			{named: [], targets: [as('restore', 'dr'), as('backup', 'prod'), as('x', 'dr')]},
+			[['dr', [as('restore'), as('x')]], ['prod', [as('backup')]]],
+		],
 		['no targets: every context watches everything in scope', {named: ['prod', 'dr'], targets: []}, [['prod', []], ['dr', []]]],
 		['a repeated --context counts once', {named: ['prod', 'prod', 'dr'], targets: []}, [['prod', []], ['dr', []]]],
 		['--all-contexts: every context', {named: [], all: ['a', 'b', 'c'], targets: []}, [['a', []], ['b', []], ['c', []]]],
@@ -70,7 +74,11 @@ describe('which contexts, which targets', () => {
 	it.each<[string, ContextInput, RegExp]>([
 		['a context not among --context', {named: ['prod'], targets: [inst('a', 'dr')]}, /^target dr:instance\/a names context dr, but the contexts watched are prod$/],
 		['a context not in the kubeconfig', {named: [], all: ['prod'], targets: [inst('a', 'dr')]}, /^target dr:instance\/a names context dr, but the kubeconfig has no such context$/],
-		['a --context without a target while others have one', {named: ['prod', 'dr'], targets: [inst('a', 'prod')]}, /^context dr has no target: name one as dr:instance\/NAME, or leave --context dr out$/],
+		[
+			'a --context without a target while others have one',
+			{named: ['prod', 'dr'], targets: [inst('a', 'prod')]},
+			/^context dr has no target: name one as dr:instance\/NAME, or leave --context dr out$/,
+		],
 		['hostile names are sanitized', {named: ['p\u001B]0;x\u0007'], targets: [inst('a', 'q\u001B[2J')]}, /^target q:instance\/a names context q, but the contexts watched are p$/],
 	])('%s: a usage error', (_name, input, message) => {
 		expect(() => planContexts(input)).toThrow(TargetError);
@@ -123,10 +131,22 @@ describe('the run from its contexts', () => {
 	it.each<[string, ContextProgress[], RunFold]>([
 		['all live and listed', [ctx('a', {connection: live, synced: true}), ctx('b', {connection: live, synced: true})], {connection: live, synced: true}],
 		['one still connecting holds the picture', [ctx('a', {connection: live, synced: true}), ctx('b', {})], {connection: {status: 'connecting'}, synced: false}],
-		['one unreachable does not hold the others, and names itself', [ctx('a', {connection: live, synced: true}), ctx('b', {connection: refused(3)})], {connection: {status: 'reconnecting', attempt: 3, lastError: 'b: connection refused'}, synced: true}],
-		['the most retried is the one named', [ctx('a', {connection: refused(2)}), ctx('b', {connection: refused(5)})], {connection: {status: 'reconnecting', attempt: 5, lastError: 'b: connection refused'}, synced: true}],
+		[
+			'one unreachable does not hold the others, and names itself',
+			[ctx('a', {connection: live, synced: true}), ctx('b', {connection: refused(3)})],
+			{connection: {status: 'reconnecting', attempt: 3, lastError: 'b: connection refused'}, synced: true},
+		],
+		[
+			'the most retried is the one named',
+			[ctx('a', {connection: refused(2)}), ctx('b', {connection: refused(5)})],
+			{connection: {status: 'reconnecting', attempt: 5, lastError: 'b: connection refused'}, synced: true},
+		],
 		['one that gave up is left out', [ctx('a', {connection: live, synced: true}), ctx('b', {fatal: {message: 'forbidden', exitCode: exitCodes.cluster}})], {connection: live, synced: true}],
-		['credentials pending, named', [ctx('a', {connection: live, synced: true}), ctx('b', {connection: {status: 'waiting-credentials', plugin: 'kubelogin', limitMs: 1000}})], {connection: {status: 'waiting-credentials', plugin: 'b: kubelogin', limitMs: 1000}, synced: false}],
+		[
+			'credentials pending, named',
+			[ctx('a', {connection: live, synced: true}), ctx('b', {connection: {status: 'waiting-credentials', plugin: 'kubelogin', limitMs: 1000}})],
+			{connection: {status: 'waiting-credentials', plugin: 'b: kubelogin', limitMs: 1000}, synced: false},
+		],
 		[
 			'every context gave up: the run fails with the worst code and every reason',
 			[ctx('a', {fatal: {message: 'bad', exitCode: exitCodes.failed}}), ctx('b', {fatal: {message: 'forbidden', exitCode: exitCodes.cluster}})],
@@ -142,11 +162,29 @@ const state = (name: string, rest: Partial<ContextState>): ContextState => ({nam
 describe("a run's result with its contexts' failures", () => {
 	it.each<[string, ContextState[], boolean, {exitCode: number; message: string}, {exitCode: number; message: string}]>([
 		['no failures: unchanged', [state('a', {}), state('b', {})], false, {exitCode: 0, message: 'done'}, {exitCode: 0, message: 'done'}],
-		['a context that gave up outweighs success', [state('a', {}), state('b', {fatal: {message: 'forbidden', exitCode: exitCodes.cluster}})], false, {exitCode: 0, message: 'a/x: COMPLETE'}, {exitCode: 4, message: 'context b: forbidden\na/x: COMPLETE'}],
+		[
+			'a context that gave up outweighs success',
+			[state('a', {}), state('b', {fatal: {message: 'forbidden', exitCode: exitCodes.cluster}})],
+			false,
+			{exitCode: 0, message: 'a/x: COMPLETE'},
+			{exitCode: 4, message: 'context b: forbidden\na/x: COMPLETE'},
+		],
 		['…and a failure', [state('b', {fatal: {message: 'forbidden', exitCode: exitCodes.cluster}})], false, {exitCode: 1, message: ''}, {exitCode: 4, message: 'context b: forbidden'}],
-		['an interruption outweighs it', [state('b', {fatal: {message: 'forbidden', exitCode: exitCodes.cluster}})], false, {exitCode: 130, message: 'interrupted'}, {exitCode: 130, message: 'interrupted\ncontext b: forbidden'}],
+		[
+			'an interruption outweighs it',
+			[state('b', {fatal: {message: 'forbidden', exitCode: exitCodes.cluster}})],
+			false,
+			{exitCode: 130, message: 'interrupted'},
+			{exitCode: 130, message: 'interrupted\ncontext b: forbidden'},
+		],
 		['unreachable counts only for a picture taken now', [state('b', {synced: false, connection: refused(2)})], false, {exitCode: 0, message: ''}, {exitCode: 0, message: ''}],
-		['--once: unreachable is a cluster error with its reason', [state('b', {synced: false, connection: refused(2)})], true, {exitCode: 0, message: ''}, {exitCode: 4, message: 'context b: connection refused'}],
+		[
+			'--once: unreachable is a cluster error with its reason',
+			[state('b', {synced: false, connection: refused(2)})],
+			true,
+			{exitCode: 0, message: ''},
+			{exitCode: 4, message: 'context b: connection refused'},
+		],
 	])('%s', (_name, contexts, unreachable, result, combined) => {
 		expect(withContextFailures(result, contextFailures(contexts, {unreachable}))).toEqual(combined);
 	});

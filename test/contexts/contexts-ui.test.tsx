@@ -44,7 +44,9 @@ describe('the header: one state per context, fitted', () => {
 
 	it('a context still connecting or listing says so; ASCII has its own marks', () => {
 		const ascii = createTheme({color: false, ascii: true});
-		const text = contextStates([{name: 'a', connection: {status: 'connecting'}, synced: false}, {name: 'b', connection: {status: 'live'}, synced: false}, live('c')], 200, ascii, ' | ').map(p => p.text).join(' | ');
+		const text = contextStates([{name: 'a', connection: {status: 'connecting'}, synced: false}, {name: 'b', connection: {status: 'live'}, synced: false}, live('c')], 200, ascii, ' | ')
+			.map(p => p.text)
+			.join(' | ');
 		expect(text).toBe('a [  ] connecting... | b [  ] listing | c [ok]');
 	});
 });
@@ -52,7 +54,10 @@ describe('the header: one state per context, fitted', () => {
 describe('the list over several contexts', () => {
 	it('has a CONTEXT column and the header names each context’s state', async () => {
 		const objects = [{...mysqlDeploy(), context: 'prod'}, {...backupFailed(), context: 'dr'}];
-		const app = renderApp({snapshot: {...snapshotOf({objects}), contexts: [live('prod'), {name: 'dr', connection: {status: 'reconnecting', attempt: 2, lastError: 'connection refused'}, synced: false}]}, columns: 140});
+		const app = renderApp({
+			snapshot: {...snapshotOf({objects}), contexts: [live('prod'), {name: 'dr', connection: {status: 'reconnecting', attempt: 2, lastError: 'connection refused'}, synced: false}]},
+			columns: 140,
+		});
 		const frame = await app.waitForFrame(f => f.includes('CONTEXT'), {what: 'the CONTEXT column'});
 		const lines = frame.split('\n');
 		expect(lines[0]).toMatch(/prod ✔ · dr ↻ reconnecting \(connection refused\)/);

@@ -7,28 +7,16 @@ import {describe, expect, it} from 'vitest';
 import {exitCodes} from '../../source/core/exit-codes.js';
 import {createMultiContextSource} from '../../source/sources/multi-context-source.js';
 import {contextFailures} from '../../source/state/context-results.js';
-import type {ObjectSource, SourceEvent, SourceSink} from '../../source/state/object-source.js';
+import type {SourceEvent} from '../../source/state/object-source.js';
 import {Store} from '../../source/state/store.js';
+import {drivenSource} from '../helpers/driven-source.js';
 import {FakeClock} from '../helpers/fake-clock.js';
-
-function child(): ObjectSource & {sink: SourceSink} {
-	const s = {
-		label: 'child',
-		scope: 'default',
-		sink: (() => {}) as SourceSink,
-		start(next: SourceSink) {
-			s.sink = next;
-		},
-		stop() {},
-	};
-	return s;
-}
 
 function setup(credentialsHoldMs?: number) {
 	const clock = new FakeClock();
 	const store = new Store(clock);
-	const up = child();
-	const stuck = child();
+	const up = drivenSource();
+	const stuck = drivenSource();
 	const events: SourceEvent[] = [];
 	const source = createMultiContextSource([{context: 'up', source: up}, {context: 'stuck', source: stuck}], 'default', {clock, ...(credentialsHoldMs === undefined ? {} : {credentialsHoldMs})});
 	source.start(event => {
@@ -52,7 +40,11 @@ describe('a context waiting for credentials', () => {
 		expect(synced(events)).toBe(false);
 		clock.advance(1);
 		expect(synced(events)).toBe(true);
-		expect(contextFailures(store.getSnapshot().contexts, {unreachable: true})).toEqual([{context: 'stuck', exitCode: exitCodes.cluster, message: 'context stuck: still waiting for credentials from hang-login'}]);
+		expect(contextFailures(store.getSnapshot().contexts, {unreachable: true})).toEqual([{
+			context: 'stuck',
+			exitCode: exitCodes.cluster,
+			message: 'context stuck: still waiting for credentials from hang-login',
+		}]);
 	});
 
 	it('without a hold (a live view) it holds the picture until the plugin answers', () => {

@@ -8,25 +8,12 @@ import type {KubeObject, ResourceKind} from '../../source/core/kube-object.js';
 import {exitCodes} from '../../source/core/exit-codes.js';
 import {objectKey} from '../../source/model/plan-tree.js';
 import {createMultiContextSource, failedSource} from '../../source/sources/multi-context-source.js';
-import type {ObjectSource, SourceSink} from '../../source/state/object-source.js';
+import type {SourceSink} from '../../source/state/object-source.js';
 import {Store} from '../../source/state/store.js';
 import {createWaitController} from '../../source/state/wait-controller.js';
+import {drivenSource} from '../helpers/driven-source.js';
 import {FakeClock} from '../helpers/fake-clock.js';
 import {loadFixture, loadFixtureObject} from '../helpers/fixtures.js';
-
-/** A child source the test drives. */
-function child(): ObjectSource & {sink: SourceSink} {
-	const s = {
-		label: 'child',
-		scope: 'default',
-		sink: (() => {}) as SourceSink,
-		start(next: SourceSink) {
-			s.sink = next;
-		},
-		stop() {},
-	};
-	return s;
-}
 
 function put(sink: SourceSink, o: KubeObject): void {
 	sink({type: 'upsert', resource: o.kind as ResourceKind, object: o});
@@ -41,8 +28,8 @@ async function flush(): Promise<void> {
 function setup() {
 	const clock = new FakeClock();
 	const store = new Store(clock);
-	const prod = child();
-	const dr = child();
+	const prod = drivenSource();
+	const dr = drivenSource();
 	const source = createMultiContextSource([{context: 'prod', source: prod}, {context: 'dr', source: dr}], 'kanister');
 	source.start(store.apply);
 	return {clock, store, prod, dr, source};
@@ -216,8 +203,11 @@ describe('a wait over several contexts', () => {
 	it('a broken kubeconfig entry fails its context alone', () => {
 		const clock = new FakeClock();
 		const store = new Store(clock);
-		const prod = child();
-		createMultiContextSource([{context: 'prod', source: prod}, {context: 'dr', source: failedSource('context dr refers to user x, which is not in the kubeconfig', exitCodes.cluster, 'dr')}], 'default').start(store.apply);
+		const prod = drivenSource();
+		createMultiContextSource(
+			[{context: 'prod', source: prod}, {context: 'dr', source: failedSource('context dr refers to user x, which is not in the kubeconfig', exitCodes.cluster, 'dr')}],
+			'default',
+		).start(store.apply);
 		expect(store.getSnapshot().contexts?.[1]?.fatal?.message).toMatch(/refers to user x/);
 		expect(store.getSnapshot().fatal).toBeUndefined();
 	});

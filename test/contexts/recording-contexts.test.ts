@@ -54,7 +54,11 @@ describe('a recording of several contexts', () => {
 	it('a hostile context name is sanitized on the way in and out', () => {
 		const line = encodeEntry(start, {type: 'synced', context: 'x\u001B]52;c;AAAA\u0007y'});
 		expect(line).not.toMatch(/\u001B|\u0007/);
-		const parsed = parseRecording(encodeHeader({version: '1', source: 'cluster', context: 'x', namespace: 'n', targets: [], waitFor: [], start: new Date(start).toISOString()}) + '{"at":"2026-11-30T11:00:00.000Z","context":"a\\u001b[2Jb","type":"synced"}\n', 'r');
+		const parsed = parseRecording(
+			encodeHeader({version: '1', source: 'cluster', context: 'x', namespace: 'n', targets: [], waitFor: [], start: new Date(start).toISOString()}) +
+			'{"at":"2026-11-30T11:00:00.000Z","context":"a\\u001b[2Jb","type":"synced"}\n',
+			'r',
+		);
 		expect(parsed.entries[0]!.event).toEqual({type: 'synced', context: 'ab'});
 	});
 });

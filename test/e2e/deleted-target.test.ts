@@ -65,14 +65,40 @@ describe.concurrent('a target deleted while waited for', () => {
 			metadata: {name: 'op', namespace: ns, finalizers: ['kudo.dev.instance.cleanup']},
 			spec: {operatorVersion: {name: 'op-0.1.0'}},
 		}));
-		const status = (plan: string, s: string, at: string) => ({name: plan, status: s, lastUpdatedTimestamp: at, uid: `${plan}-uid`, phases: [{name: plan, status: s, steps: [{name: plan, status: s}]}]});
+		const status = (plan: string, s: string, at: string) => ({
+			name: plan,
+			status: s,
+			lastUpdatedTimestamp: at,
+			uid: `${plan}-uid`,
+			phases: [{name: plan, status: s, steps: [{name: plan, status: s}]}],
+		});
 		const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-		await kubectl(['patch', '-n', ns, 'instances.kudo.dev', 'op', '--subresource=status', '--type=merge', '-p', JSON.stringify({status: {planStatus: {deploy: status('deploy', 'COMPLETE', now)}}})]);
+		await kubectl([
+			'patch',
+			'-n',
+			ns,
+			'instances.kudo.dev',
+			'op',
+			'--subresource=status',
+			'--type=merge',
+			'-p',
+			JSON.stringify({status: {planStatus: {deploy: status('deploy', 'COMPLETE', now)}}}),
+		]);
 		const cli = startCli(['instance/op', '--kubeconfig', cluster.adminKubeconfig, '-n', ns, '--wait', '--timeout', '5m', '-o', 'plain']);
 		// The deletion starts; the manager would schedule cleanup and run it (its stand-in: these writes).
 		await kubectl(['delete', '-n', ns, 'instances.kudo.dev', 'op', '--wait=false']);
 		await kubectl(['patch', '-n', ns, 'instances.kudo.dev', 'op', '--type=merge', '-p', JSON.stringify({spec: {planExecution: {planName: 'cleanup', uid: 'cleanup-uid', status: 'IN_PROGRESS'}}})]);
-		await kubectl(['patch', '-n', ns, 'instances.kudo.dev', 'op', '--subresource=status', '--type=merge', '-p', JSON.stringify({status: {planStatus: {cleanup: status('cleanup', 'IN_PROGRESS', now)}}})]);
+		await kubectl([
+			'patch',
+			'-n',
+			ns,
+			'instances.kudo.dev',
+			'op',
+			'--subresource=status',
+			'--type=merge',
+			'-p',
+			JSON.stringify({status: {planStatus: {cleanup: status('cleanup', 'IN_PROGRESS', now)}}}),
+		]);
 		await cli.waitForStdout(out => out.includes('cleanup'), 'the cleanup plan running');
 		expect(cli.exit(), cli.describe()).toBeUndefined();
 		await kubectl(['patch', '-n', ns, 'instances.kudo.dev', 'op', '--type=json', '-p', '[{"op":"remove","path":"/metadata/finalizers"}]']);

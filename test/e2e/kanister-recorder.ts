@@ -272,7 +272,10 @@ async function recordScenario(cluster: Cluster, controller: ChildProcess, s: Sce
 	const recording = path.join(outDir, `${s.name}.ndjson`);
 	const raw = path.join(outDir, `${s.name}.watch.ndjson`);
 	await rm(recording, {force: true});
-	await writeFile(raw, `${JSON.stringify({rawWatch: `ActionSet ${namespace}/${s.name} and its Events, as the apiserver sent them (managedFields left out)`, producer: {...producer, scenario: s.what}})}\n`);
+	await writeFile(
+		raw,
+		`${JSON.stringify({rawWatch: `ActionSet ${namespace}/${s.name} and its Events, as the apiserver sent them (managedFields left out)`, producer: {...producer, scenario: s.what}})}\n`,
+	);
 	const watches = [
 		rawWatch(cluster, `/apis/cr.kanister.io/v1alpha1/namespaces/${namespace}/actionsets?watch=true&fieldSelector=metadata.name%3D${s.name}`, raw),
 		rawWatch(cluster, `/api/v1/namespaces/${namespace}/events?watch=true&fieldSelector=involvedObject.name%3D${s.name}`, raw),

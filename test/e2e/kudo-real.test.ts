@@ -234,8 +234,14 @@ describe('the real KUDO v0.19.0 manager', () => {
 		await kudo.makeDeploymentHealthy(namespace, `${name}-app-b`);
 
 		// The parallel phase: both steps run at once.
-		await watch.until(entries => stepStatus(entries.at(-1), 'second', 'app-c') === 'IN_PROGRESS' && stepStatus(entries.at(-1), 'second', 'app-d') === 'IN_PROGRESS', 'app-c and app-d IN_PROGRESS together');
-		await waiters.plain.waitForStdout(out => /staged › second › app-c {2}\S+ → IN_PROGRESS/.test(out) && /staged › second › app-d {2}\S+ → IN_PROGRESS/.test(out), 'planwatch to log both parallel steps running');
+		await watch.until(
+			entries => stepStatus(entries.at(-1), 'second', 'app-c') === 'IN_PROGRESS' && stepStatus(entries.at(-1), 'second', 'app-d') === 'IN_PROGRESS',
+			'app-c and app-d IN_PROGRESS together',
+		);
+		await waiters.plain.waitForStdout(
+			out => /staged › second › app-c {2}\S+ → IN_PROGRESS/.test(out) && /staged › second › app-d {2}\S+ → IN_PROGRESS/.test(out),
+			'planwatch to log both parallel steps running',
+		);
 		expect(waiters.json.exit(), 'planwatch must still wait while two steps run').toBeUndefined();
 		await kudo.makeDeploymentHealthy(namespace, `${name}-app-d`);
 		await watch.until(entries => stepStatus(entries.at(-1), 'second', 'app-d') === 'COMPLETE', 'app-d COMPLETE');
@@ -365,10 +371,14 @@ describe('the real KUDO v0.19.0 manager: the hard cases', () => {
 		const sameSecond = deploy?.lastUpdatedTimestamp === fails?.lastUpdatedTimestamp;
 		const waiters = await startWaiters(namespace, ['--timeout', '1m']);
 		const verdict = await verdicts(waiters);
-		const what = `${how === 'patch' ? 'kubectl kudo install, then the trigger patch right after deploy COMPLETE' : 'kubectl kudo install, then 0.3 s later kubectl kudo plan trigger --name fails'} (${sameSecond ? 'deploy and fails ended in the same second' : 'in different seconds'})`;
+		const what = `${how === 'patch' ? 'kubectl kudo install, then the trigger patch right after deploy COMPLETE' : 'kubectl kudo install, then 0.3 s later kubectl kudo plan ' +
+			'trigger --name fails'} (${sameSecond ? 'deploy and fails ended in the same second' : 'in different seconds'})`;
 		await saveRecordings(recorder, watch, `${label}${sameSecond ? '-same-second' : ''}`, what);
 		const cli = await kudoPlanStatus(namespace, `${label}: ${sameSecond ? 'same second' : 'different seconds'}, trigger attempts ${attempts}`);
-		record({scenarios: 1, note: `real KUDO: ${how} trigger after install (${sameSecond ? 'same second' : 'later second'}), kubectl kudo plan status said ${cli.active ?? '?'} ${cli.status ?? '?'}`});
+		record({
+			scenarios: 1,
+			note: `real KUDO: ${how} trigger after install (${sameSecond ? 'same second' : 'later second'}), kubectl kudo plan status said ${cli.active ?? '?'} ${cli.status ?? '?'}`,
+		});
 		expectExit(verdict, 1, waiters, watch);
 		expect(verdict.object?.active).toBe('fails');
 		expect(planNode(verdict.object, 'fails')?.status).toBe('FATAL_ERROR');

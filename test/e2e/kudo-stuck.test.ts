@@ -110,7 +110,14 @@ describe('why a step of the real KUDO manager is stuck', () => {
 
 		const step = stepNode(cliFinal(admin.stdout()).objects.find(o => o.name === name));
 		expect(step?.status, admin.describe()).toBe('IN_PROGRESS');
-		expect(step?.resources, admin.describe()).toEqual([{kind: 'Deployment', namespace, name: `${name}-stuck`, healthy: false, terminal: false, health: '0/1 ready, 0 of 1 updated replicas available'}]);
+		expect(step?.resources, admin.describe()).toEqual([{
+			kind: 'Deployment',
+			namespace,
+			name: `${name}-stuck`,
+			healthy: false,
+			terminal: false,
+			health: '0/1 ready, 0 of 1 updated replicas available',
+		}]);
 		expect(step?.pods?.map(p => [p.name, p.reason, p.restarts])).toEqual([[podName, 'crash-loop', 4]]);
 		expect(step?.cause).toBe(`pod ${podName}: CrashLoopBackOff: container app keeps crashing, 4 restarts, last exit code 1 (Error)`);
 		expect(step?.next).toBe(`kubectl logs -n ${namespace} ${podName} -c app --previous`);

@@ -83,7 +83,9 @@ describe('LIST on a real apiserver', () => {
 		const result = await runCli(['actionset/backup-0001', '--kubeconfig', via.kubeconfig, '-n', namespace, '--wait', '--timeout', '5s', '-o', 'plain'], {timeoutMs: 60_000});
 		expect(result.code, result.describe).toBe(3);
 		expect(Date.now() - started).toBeLessThan(30_000);
-		expect(result.stderr).toMatch(/^planwatch: timed out after 5s: still connecting — the cluster answered 503 Service Unavailable with an HTML page \("503 Service Temporarily Unavailable"\) \(attempt \d+\)\n$/);
+		expect(result.stderr).toMatch(
+			/^planwatch: timed out after 5s: still connecting — the cluster answered 503 Service Unavailable with an HTML page \("503 Service Temporarily Unavailable"\) \(attempt \d+\)\n$/,
+		);
 		record({note: 'proxy 503 on every LIST: --timeout 5s → exit 3 with the reason'});
 	}, 90_000);
 });

@@ -141,7 +141,12 @@ describe('the release', () => {
 			homepage: 'https://example.invalid/planwatch',
 			baseUrl: 'https://example.invalid/download',
 			description: 'Live plan trees',
-			archives: targets.map(([os, arch, ext]) => ({target: {os, arch}, file: `planwatch_${version}_${os}_${arch}.${ext}`, sha256: 'a'.repeat(64), bin: os === 'windows' ? 'kubectl-planwatch.exe' : 'kubectl-planwatch'})),
+			archives: targets.map(([os, arch, ext]) => ({
+				target: {os, arch},
+				file: `planwatch_${version}_${os}_${arch}.${ext}`,
+				sha256: 'a'.repeat(64),
+				bin: os === 'windows' ? 'kubectl-planwatch.exe' : 'kubectl-planwatch',
+			})),
 		}));
 		const result = await runAsync(path.join(krewDir, 'validate-krew-manifest'), ['-manifest', manifest, '-skip-install'], {PATH: '/usr/bin:/bin', HOME: work});
 		expect(result.status, result.stderr).toBe(0);

@@ -31,7 +31,9 @@ afterAll(async () => {
 });
 
 /** Start a scenario in the background; resolves once `launch` ran (planwatch is up), with the play's promise. */
-async function playInBackground(options: {scenario: string; namespace: string; speed: number; target: string; launch: () => Promise<void>}): Promise<{playing: Promise<unknown>; abort: AbortController}> {
+async function playInBackground(
+	options: {scenario: string; namespace: string; speed: number; target: string; launch: () => Promise<void>},
+): Promise<{playing: Promise<unknown>; abort: AbortController}> {
 	const scenario = scenarioNamed(options.scenario);
 	const abort = new AbortController();
 	let launched!: () => void;

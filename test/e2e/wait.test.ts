@@ -381,8 +381,19 @@ describe('cluster errors are one line and exit 4', () => {
 			apiVersion: 'v1',
 			kind: 'List',
 			items: [
-				{apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: {name: 'kanister-reader', namespace}, rules: [{apiGroups: ['cr.kanister.io'], resources: ['actionsets', 'blueprints'], verbs: ['get', 'list', 'watch']}]},
-				{apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: {name: 'kanister-reader', namespace}, roleRef: {apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'kanister-reader'}, subjects: [{apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: 'kanister'}]},
+				{
+					apiVersion: 'rbac.authorization.k8s.io/v1',
+					kind: 'Role',
+					metadata: {name: 'kanister-reader', namespace},
+					rules: [{apiGroups: ['cr.kanister.io'], resources: ['actionsets', 'blueprints'], verbs: ['get', 'list', 'watch']}],
+				},
+				{
+					apiVersion: 'rbac.authorization.k8s.io/v1',
+					kind: 'RoleBinding',
+					metadata: {name: 'kanister-reader', namespace},
+					roleRef: {apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'kanister-reader'},
+					subjects: [{apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: 'kanister'}],
+				},
 			],
 		};
 		const bound = await cluster.kubectl(['apply', '-f', '-'], {input: JSON.stringify(role)});
@@ -421,7 +432,10 @@ describe('cluster errors are one line and exit 4', () => {
 		expect(json.code, json.describe).toBe(0);
 		const document = JSON.parse(json.stdout) as {objects: Array<{kind: string; name: string}>; missing?: Array<{resource: string; reason: string}>};
 		expect(document.objects.map(o => `${o.kind}/${o.name}`)).toEqual(['Instance/mysql-x']);
-		expect(document.missing).toEqual([{resource: 'ActionSet', reason: expect.stringMatching(/^actionsets\.cr\.kanister\.io not watched: forbidden: user viewer cannot list actionsets\.cr\.kanister\.io/) as string}]);
+		expect(document.missing).toEqual([{
+			resource: 'ActionSet',
+			reason: expect.stringMatching(/^actionsets\.cr\.kanister\.io not watched: forbidden: user viewer cannot list actionsets\.cr\.kanister\.io/) as string,
+		}]);
 		const plain = await runCli(['--kubeconfig', cluster.viewerKubeconfig, '-n', namespace, '--once', '-o', 'plain']);
 		expect(plain.code, plain.describe).toBe(0);
 		expect(plain.stdout).toContain('mysql-x');

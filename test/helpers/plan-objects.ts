@@ -49,7 +49,13 @@ export const mysqlDeploying: PlanObject = {
 					strategy: 'serial',
 					children: [
 						{kind: 'step', name: 'deploy', status: 'COMPLETE', state: 'succeeded'},
-						{kind: 'step', name: 'init', status: 'ERROR', state: 'retrying', message: `A transient error when executing task deploy.deploy.init.init. Will retry.${lineBreakMarker}job "init" is not ready`},
+						{
+							kind: 'step',
+							name: 'init',
+							status: 'ERROR',
+							state: 'retrying',
+							message: `A transient error when executing task deploy.deploy.init.init. Will retry.${lineBreakMarker}job "init" is not ready`,
+						},
 						{kind: 'step', name: 'cleanup', status: 'PENDING', state: 'pending'},
 					],
 				},
@@ -92,7 +98,15 @@ export const backupDeferFailed: PlanObject = {
 			children: [
 				{kind: 'phase', name: 'createBackupPod', status: 'complete', state: 'succeeded', startedAt: '2026-11-30T11:00:01Z', endedAt: '2026-11-30T11:00:05Z'},
 				{kind: 'phase', name: 'waitForPodReady', status: 'complete', state: 'succeeded', startedAt: '2026-11-30T11:00:05Z', endedAt: '2026-11-30T11:00:19Z'},
-				{kind: 'phase', name: 'copyFiles', status: 'failed', state: 'failed', message: 'exit status 3: snapshot upload refused', startedAt: '2026-11-30T11:00:19Z', endedAt: '2026-11-30T11:00:57Z'},
+				{
+					kind: 'phase',
+					name: 'copyFiles',
+					status: 'failed',
+					state: 'failed',
+					message: 'exit status 3: snapshot upload refused',
+					startedAt: '2026-11-30T11:00:19Z',
+					endedAt: '2026-11-30T11:00:57Z',
+				},
 				{kind: 'phase', name: 'stopBackup', status: 'pending', state: 'pending', note: 'skipped after failure'},
 				{kind: 'deferPhase', name: 'deferPhase', status: 'failed', state: 'failed', note: 'always runs', message: 'pods "postgres-backup-x" not found'},
 			],

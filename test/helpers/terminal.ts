@@ -112,7 +112,8 @@ export function renderInTerminal(tree: ReactNode, options: {readonly columns: nu
 				}
 
 				if (budget.expired()) {
-					throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}. Screen (${terminal.cols}x${terminal.rows}, ${terminal.buffer.active.baseY} lines scrolled off):\n${screen().join('\n')}`);
+					throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}. Screen (${terminal.cols}x${terminal.rows}, ${terminal.buffer.active.baseY} lines scrolled ` +
+						`off):\n${screen().join('\n')}`);
 				}
 
 				await settle();

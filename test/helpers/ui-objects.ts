@@ -84,7 +84,8 @@ export function mysqlDeployTimings(): ReadonlyMap<string, NodeTiming> {
 }
 
 export const transientError =
-	'A transient error when executing task deploy.deploy-kafka.service.service. Will retry. services "kafka-svc" is forbidden: exceeded quota: object-counts, requested: services=1, used: services=10, limited: services=10';
+	'A transient error when executing task deploy.deploy-kafka.service.service. Will retry. services "kafka-svc" is forbidden: exceeded quota: object-counts, requested: services=1, used: ' +
+	'services=10, limited: services=10';
 
 /** A KUDO step in ERROR (retried by KUDO). */
 export function kafkaRetrying(): PlanObject {

@@ -208,7 +208,16 @@ export class WatchServer {
 		};
 
 		this.#scheme = options.tls ? 'https' : 'http';
-		this.#server = options.tls ? https.createServer({key: options.tls.key, cert: options.tls.cert, ...(options.tls.requireClientCertificate ? {requestCert: true, rejectUnauthorized: true, ca: options.tls.cert, maxVersion: 'TLSv1.2' as const} : {})}, handler) : http.createServer(handler);
+		this.#server = options.tls
+			? https.createServer(
+				{
+					key: options.tls.key,
+					cert: options.tls.cert,
+					...(options.tls.requireClientCertificate ? {requestCert: true, rejectUnauthorized: true, ca: options.tls.cert, maxVersion: 'TLSv1.2' as const} : {}),
+				},
+				handler,
+			)
+			: http.createServer(handler);
 		// Plain TCP sockets, also under TLS: stop() must be able to destroy every connection.
 		this.#server.on('connection', (socket: Socket) => {
 			this.#sockets.add(socket);
@@ -615,7 +624,10 @@ export class WatchServer {
 				return;
 			}
 
-			reply(failure.status, status(failure.status, failure.status === 410 ? 'Expired' : 'InjectedFailure', failure.status === 410 ? 'too old resource version' : `injected failure ${failure.status}`));
+			reply(
+				failure.status,
+				status(failure.status, failure.status === 410 ? 'Expired' : 'InjectedFailure', failure.status === 410 ? 'too old resource version' : `injected failure ${failure.status}`),
+			);
 			return;
 		}
 

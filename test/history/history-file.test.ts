@@ -71,7 +71,8 @@ describe('history file', () => {
 			script,
 			`const {openHistoryFile} = await import(${JSON.stringify(modulePath)});
 const h = openHistoryFile(process.argv[2], e => { console.error(e); process.exitCode = 1; }, 4000);
-for (let i = 0; i < 200; i++) h.append([{v: 1, kind: 'Instance', group: 'g', top: 't' + process.argv[3], run: process.argv[3] + '-' + i, at: '2026-01-01T00:00:00.000Z', outcome: 'succeeded', durations: [{path: ['a'], ms: i}]}]);
+for (let i = 0; i < 200; i++) h.append([{v: 1, kind: 'Instance', group: 'g', top: 't' + process.argv[3], run: process.argv[3] + '-' + i, ` +
+				`at: '2026-01-01T00:00:00.000Z', outcome: 'succeeded', durations: [{path: ['a'], ms: i}]}]);
 `,
 		);
 		const codes = await Promise.all(

@@ -36,7 +36,10 @@ afterEach(async () => {
 
 function start(overrides: Partial<ReflectorOptions> = {}): Recorder<ReflectorEvent> {
 	const events = new Recorder<ReflectorEvent>();
-	const reflector = new Reflector({kubeConfig: kubeconfig.kubeConfig, resource: resourceTypes.ActionSet, namespace: 'default', clock, random: () => 0.5, maxListBytes: mib, maxEventBytes: mib, ...overrides}, events.push);
+	const reflector = new Reflector(
+		{kubeConfig: kubeconfig.kubeConfig, resource: resourceTypes.ActionSet, namespace: 'default', clock, random: () => 0.5, maxListBytes: mib, maxEventBytes: mib, ...overrides},
+		events.push,
+	);
 	running.push(reflector);
 	reflector.start();
 	return events;
@@ -54,7 +57,13 @@ const isLive = (e: ReflectorEvent) => e.type === 'state' && e.state.status === '
  * Write `first`, then `chunk` again and again as fast as the client reads, until it hangs up or `maxChunks`
  * were written (bounded either way). `written()` is how many bytes went out.
  */
-function endless(status: number, first: string, chunk: string, maxChunks: number, headers: http.OutgoingHttpHeaders = {}): {answer: (request: http.IncomingMessage, response: http.ServerResponse) => number; written: () => number; closed: () => boolean} {
+function endless(
+	status: number,
+	first: string,
+	chunk: string,
+	maxChunks: number,
+	headers: http.OutgoingHttpHeaders = {},
+): {answer: (request: http.IncomingMessage, response: http.ServerResponse) => number; written: () => number; closed: () => boolean} {
 	let written = 0;
 	let closed = false;
 	return {
@@ -186,7 +195,12 @@ describe('paging that does not end', () => {
 		for (let i = 0; i < 3; i++) {
 			server.handleNext({plural: 'actionsets', watch: false}, (_request, response) => {
 				response.writeHead(200, {'Content-Type': 'application/json'});
-				response.end(JSON.stringify({kind: 'ActionSetList', apiVersion: 'cr.kanister.io/v1alpha1', metadata: {resourceVersion: '5', continue: 'same-token'}, items: [{metadata: {name: 'p'}}]}));
+				response.end(JSON.stringify({
+					kind: 'ActionSetList',
+					apiVersion: 'cr.kanister.io/v1alpha1',
+					metadata: {resourceVersion: '5', continue: 'same-token'},
+					items: [{metadata: {name: 'p'}}],
+				}));
 				return 200;
 			});
 		}
@@ -208,14 +222,20 @@ describe('paging that does not end', () => {
 			server.handleNext({plural: 'actionsets', watch: false}, (_request, response) => {
 				page++;
 				response.writeHead(200, {'Content-Type': 'application/json'});
-				response.end(JSON.stringify({kind: 'ActionSetList', apiVersion: 'cr.kanister.io/v1alpha1', metadata: {resourceVersion: '5', continue: `token-${page}`}, items: [{metadata: {name: `p${page}`}}]}));
+				response.end(JSON.stringify({
+					kind: 'ActionSetList',
+					apiVersion: 'cr.kanister.io/v1alpha1',
+					metadata: {resourceVersion: '5', continue: `token-${page}`},
+					items: [{metadata: {name: `p${page}`}}],
+				}));
 				return 200;
 			});
 		}
 
 		const events = start({listPageSize: 1, maxListPages: 4});
 		await events.next('reconnecting', isReconnecting);
-		expect(lastError(events)).toBe('the cluster answered 200 OK with page 4 of a list of actionsets and still a continue token (more than 4 pages is beyond any real cluster); planwatch stopped paging');
+		expect(lastError(events)).toBe('the cluster answered 200 OK with page 4 of a list of actionsets and still a continue token (more than 4 pages is beyond any real cluster); ' +
+			'planwatch stopped paging');
 		expect(server.count({plural: 'actionsets', watch: false})).toBe(4);
 	});
 });
@@ -240,7 +260,11 @@ describe('a 401 or 403 in the middle of a watch, after a good list', () => {
 			return events.events.some(e => e.type === 'failed');
 		}, () => events.describe());
 		const failed = events.events.find(e => e.type === 'failed');
-		expect(failed?.type === 'failed' && failed.failure).toEqual({kind: 'unauthorized', statusCode: 401, message: 'credentials rejected (401) while watching, and again on retry: log in again, e.g. refresh your token'});
+		expect(failed?.type === 'failed' && failed.failure).toEqual({
+			kind: 'unauthorized',
+			statusCode: 401,
+			message: 'credentials rejected (401) while watching, and again on retry: log in again, e.g. refresh your token',
+		});
 		expect(server.count({status: 401})).toBe(2);
 		expect(refreshed).toBe(1);
 	});

@@ -1,5 +1,17 @@
 import {describe, expect, it} from 'vitest';
-import {BadResponseError, classifyFailure, CredentialError, describeBody, KubeStatusError, nearMiss, notFoundMessage, serverAddress, statusText, tlsSentence, type FailureContext} from '../../source/kube/errors.js';
+import {
+	BadResponseError,
+	classifyFailure,
+	CredentialError,
+	describeBody,
+	KubeStatusError,
+	nearMiss,
+	notFoundMessage,
+	serverAddress,
+	statusText,
+	tlsSentence,
+	type FailureContext,
+} from '../../source/kube/errors.js';
 import {resourceTypes} from '../../source/kube/resources.js';
 
 const context: FailureContext = {server: 'https://10.0.0.1:6443', verb: 'list', resource: resourceTypes.ActionSet, namespace: 'default'};
@@ -31,8 +43,13 @@ describe('classifyFailure', () => {
 	it('401, 403 and 404 from a LIST with a Status body', () => {
 		expect(classifyFailure(new KubeStatusError(401, {message: 'Unauthorized'}, 'Unauthorized'), context))
 			.toEqual({kind: 'unauthorized', statusCode: 401, message: 'credentials rejected (401): log in again, e.g. refresh your token'});
-		const forbidden = new KubeStatusError(403, {message: 'actionsets.cr.kanister.io is forbidden: User "jane" cannot list resource "actionsets" in API group "cr.kanister.io" in the namespace "default"'}, 'Forbidden');
-		expect(classifyFailure(forbidden, context).message).toBe('forbidden: user jane cannot list actionsets.cr.kanister.io in namespace default; planwatch needs get/list/watch on instances, operatorversions (kudo.dev), actionsets, blueprints (cr.kanister.io) and events');
+		const forbidden = new KubeStatusError(
+			403,
+			{message: 'actionsets.cr.kanister.io is forbidden: User "jane" cannot list resource "actionsets" in API group "cr.kanister.io" in the namespace "default"'},
+			'Forbidden',
+		);
+		expect(classifyFailure(forbidden, context).message).toBe('forbidden: user jane cannot list actionsets.cr.kanister.io in namespace default; planwatch needs get/list/watch on instances, ' +
+			'operatorversions (kudo.dev), actionsets, blueprints (cr.kanister.io) and events');
 		expect(classifyFailure(new KubeStatusError(404, undefined, 'Not Found'), {...context, resource: resourceTypes.Instance}))
 			.toEqual({kind: 'not-found', statusCode: 404, message: 'KUDO is not installed in this cluster: no instances.kudo.dev'});
 		expect(classifyFailure(new KubeStatusError(404, undefined, 'Not Found'), context).message).toBe('Kanister is not installed in this cluster: no actionsets.cr.kanister.io');
@@ -126,9 +143,17 @@ describe('TLS failures in words', () => {
 	const openssl = (reason: string) => `C0D7F5E2D97F0000:error:0A000412:SSL routines:ssl3_read_bytes:${reason}:../deps/openssl/openssl/ssl/record/rec_layer_s3.c:1605:SSL alert number 42`;
 	it.each([
 		['ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE', openssl('sslv3 alert bad certificate'), 'the server rejected the client certificate (check client-certificate in the kubeconfig)'],
-		['ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED', openssl('tlsv13 alert certificate required'), 'the server requires a client certificate (set client-certificate and client-key in the kubeconfig)'],
+		[
+			'ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED',
+			openssl('tlsv13 alert certificate required'),
+			'the server requires a client certificate (set client-certificate and client-key in the kubeconfig)',
+		],
 		['ERR_SSL_TLSV1_ALERT_UNKNOWN_CA', openssl('tlsv1 alert unknown ca'), 'the server does not trust the issuer of the client certificate'],
-		['ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE', openssl('sslv3 alert handshake failure'), 'the server ended the TLS handshake (does it want a client certificate? set client-certificate and client-key in the kubeconfig; else no cipher is in common)'],
+		[
+			'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE',
+			openssl('sslv3 alert handshake failure'),
+			'the server ended the TLS handshake (does it want a client certificate? set client-certificate and client-key in the kubeconfig; else no cipher is in common)',
+		],
 		['ERR_SSL_TLSV1_ALERT_SOMETHING_NEW', openssl('tlsv1 alert something new'), 'the server ended the TLS handshake (alert: something new)'],
 		['EPROTO', openssl('wrong version number'), 'the server did not answer with TLS (is it plain http?)'],
 		['ERR_SSL_UNSUPPORTED_PROTOCOL', openssl('unsupported protocol'), 'the server offers only TLS versions planwatch refuses (older than TLS 1.2)'],
@@ -141,6 +166,9 @@ describe('TLS failures in words', () => {
 
 	it('classifyFailure uses the sentence for codes it has no fixed text for', () => {
 		const error = Object.assign(new Error(openssl('sslv3 alert bad certificate')), {code: 'ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE'});
-		expect(classifyFailure(error, context)).toEqual({kind: 'tls', message: 'TLS error talking to 10.0.0.1:6443: the server rejected the client certificate (check client-certificate in the kubeconfig)'});
+		expect(classifyFailure(error, context)).toEqual({
+			kind: 'tls',
+			message: 'TLS error talking to 10.0.0.1:6443: the server rejected the client certificate (check client-certificate in the kubeconfig)',
+		});
 	});
 });

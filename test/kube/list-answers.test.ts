@@ -29,7 +29,10 @@ afterEach(async () => {
 
 function start(listPageSize?: number): Recorder<ReflectorEvent> {
 	const events = new Recorder<ReflectorEvent>();
-	const reflector = new Reflector({kubeConfig: kubeconfig.kubeConfig, resource: resourceTypes.ActionSet, namespace: 'default', clock, random: () => 0.5, ...(listPageSize === undefined ? {} : {listPageSize})}, events.push);
+	const reflector = new Reflector(
+		{kubeConfig: kubeconfig.kubeConfig, resource: resourceTypes.ActionSet, namespace: 'default', clock, random: () => 0.5, ...(listPageSize === undefined ? {} : {listPageSize})},
+		events.push,
+	);
 	running.push(reflector);
 	reflector.start();
 	return events;
@@ -40,10 +43,18 @@ const html = '<!DOCTYPE html><html><head><title>503 Service Temporarily Unavaila
 describe('answers to the first LIST that are not a list', () => {
 	it.each<[string, RawAnswer, string]>([
 		['a 503 HTML page', {status: 503, body: html, contentType: 'text/html'}, 'the cluster answered 503 Service Unavailable with an HTML page ("503 Service Temporarily Unavailable")'],
-		['a 429 Status', {status: 429, body: JSON.stringify({kind: 'Status', code: 429, message: 'too many requests, please try again later'})}, 'the cluster answered 429 Too Many Requests: too many requests, please try again later'],
+		[
+			'a 429 Status',
+			{status: 429, body: JSON.stringify({kind: 'Status', code: 429, message: 'too many requests, please try again later'})},
+			'the cluster answered 429 Too Many Requests: too many requests, please try again later',
+		],
 		['a 200 HTML page', {status: 200, body: html, contentType: 'text/html'}, 'the cluster answered 200 OK with an HTML page ("503 Service Temporarily Unavailable"), not a list of actionsets'],
 		['a 200 []', {status: 200, body: '[]'}, 'the cluster answered 200 OK with a JSON array, not a list of actionsets'],
-		['a 200 with invalid JSON', {status: 200, body: '{"kind":"ActionSetList","items":[{"metadata":'}, 'the cluster answered 200 OK with a truncated or invalid JSON document, not a list of actionsets'],
+		[
+			'a 200 with invalid JSON',
+			{status: 200, body: '{"kind":"ActionSetList","items":[{"metadata":'},
+			'the cluster answered 200 OK with a truncated or invalid JSON document, not a list of actionsets',
+		],
 		['a 200 body cut off mid-way', {status: 200, body: '{"kind":"ActionSetList","items":[', truncate: true}, 'the cluster answered 200 OK with a body that was cut off'],
 	])('%s: one line, retried, then listed', async (_name, answer, message) => {
 		server.put(actionSets, {metadata: {name: 'a'}});

@@ -347,7 +347,8 @@ describe('reflector: start-up failures', () => {
 		server.forbid('tester', 'actionsets');
 		const {events} = start();
 		const failed = await events.next('failed', e => e.type === 'failed');
-		expect(summary(failed)).toBe('failed forbidden: forbidden: user tester cannot list actionsets.cr.kanister.io in namespace default; planwatch needs get/list/watch on instances, operatorversions (kudo.dev), actionsets, blueprints (cr.kanister.io) and events');
+		expect(summary(failed)).toBe('failed forbidden: forbidden: user tester cannot list actionsets.cr.kanister.io in namespace default; planwatch needs get/list/watch on instances, ' +
+			'operatorversions (kudo.dev), actionsets, blueprints (cr.kanister.io) and events');
 	});
 
 	it('404 on the collection: the CRD is not installed', async () => {

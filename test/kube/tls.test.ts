@@ -60,10 +60,15 @@ describe('TLS', () => {
 	});
 
 	it('a server that wants a client certificate: a sentence, not OpenSSL internals', async () => {
-		const server = await WatchServer.start({tls: {key: await fs.readFile(path.join(fixtures, 'server.key')), cert: await fs.readFile(path.join(fixtures, 'server.crt')), requireClientCertificate: true}});
+		const server = await WatchServer.start({tls: {
+			key: await fs.readFile(path.join(fixtures, 'server.key')),
+			cert: await fs.readFile(path.join(fixtures, 'server.crt')),
+			requireClientCertificate: true,
+		}});
 		servers.push(server);
 		const message = await firstOutcome({server: server.url, ca: await fs.readFile(path.join(fixtures, 'server.crt'))});
-		expect(message).toBe(`TLS error talking to 127.0.0.1:${server.port}: the server ended the TLS handshake (does it want a client certificate? set client-certificate and client-key in the kubeconfig; else no cipher is in common)`);
+		expect(message).toBe(`TLS error talking to 127.0.0.1:${server.port}: the server ended the TLS handshake (does it want a client certificate? set client-certificate and client-key in the ` +
+			'kubeconfig; else no cipher is in common)');
 	});
 
 	it('https to a plain-http server', async () => {
@@ -76,7 +81,8 @@ describe('TLS', () => {
 	it('a self-signed server while the kubeconfig names another CA: says the CA does not vouch for it, not "set it"', async () => {
 		const server = await tlsServer();
 		const message = await firstOutcome({server: server.url, ca: await fs.readFile(path.join(fixtures, 'other-ca.crt'))});
-		expect(message).toBe(`TLS error talking to 127.0.0.1:${server.port}: the server's certificate is self-signed and is not the certificate-authority in the kubeconfig (is that the CA of this cluster?)`);
+		expect(message).toBe(`TLS error talking to 127.0.0.1:${server.port}: the server's certificate is self-signed and is not the certificate-authority in the kubeconfig (is that the ` +
+			'CA of this cluster?)');
 	});
 
 	it('garbage certificate-authority-data fails at load, as kubectl does, naming it', async () => {

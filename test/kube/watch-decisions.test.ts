@@ -26,7 +26,12 @@ describe('onStreamEnd: the stream ended', () => {
 		['closed at once after events → rewatch', null, {received: 1, elapsedMs: 200}, {kind: 'closed'}],
 		['inactivity timeout on an open stream → rewatch', timeout, {}, {kind: 'closed'}],
 		['inactivity timeout, never answered → failed', timeout, {opened: false}, {kind: 'failed', failure: {kind: 'server', message: 'the cluster did not answer a watch of actionsets'}}],
-		['connection refused → failed (unreachable)', Object.assign(new Error('connect ECONNREFUSED'), {code: 'ECONNREFUSED'}), {}, {kind: 'failed', failure: expect.objectContaining({kind: 'unreachable'})}],
+		[
+			'connection refused → failed (unreachable)',
+			Object.assign(new Error('connect ECONNREFUSED'), {code: 'ECONNREFUSED'}),
+			{},
+			{kind: 'failed', failure: expect.objectContaining({kind: 'unreachable'})},
+		],
 	])('%s', (_, error, p, want) => {
 		expect(onStreamEnd(error, progress(p), context)).toEqual(want);
 	});

@@ -56,7 +56,14 @@ describe('screenToSvg', () => {
 		rows: 3,
 		lines: [
 			[cell('⏰', {width: 2}), cell('', {width: 0}), cell('a'), cell(' '), cell('<'), cell('&'), ...Array.from({length: 6}, () => cell(' '))],
-			[cell('o', {fg: {mode: 'palette', index: 2}}), cell('k', {fg: {mode: 'palette', index: 2}}), cell(' '), cell('x', {inverse: true}), cell('y', {dim: true}), ...Array.from({length: 7}, () => cell(' '))],
+			[
+				cell('o', {fg: {mode: 'palette', index: 2}}),
+				cell('k', {fg: {mode: 'palette', index: 2}}),
+				cell(' '),
+				cell('x', {inverse: true}),
+				cell('y', {dim: true}),
+				...Array.from({length: 7}, () => cell(' ')),
+			],
 			Array.from({length: 12}, () => cell(' ')),
 		],
 	};

@@ -11,7 +11,17 @@ import type {PlanEvent, PlanNode, PlanObject} from '../../source/model/plan-tree
 
 const t = (s: number): string => `2025-01-01T00:00:${String(s).padStart(2, '0')}Z`;
 let n = 0;
-const event = (time: string, reason: string, message: string): PlanEvent => ({uid: `e${n++}`, namespace: 'ns', involvedKind: 'ActionSet', involvedName: 'as', type: 'Normal', reason, message, time, count: 1});
+const event = (time: string, reason: string, message: string): PlanEvent => ({
+	uid: `e${n++}`,
+	namespace: 'ns',
+	involvedKind: 'ActionSet',
+	involvedName: 'as',
+	type: 'Normal',
+	reason,
+	message,
+	time,
+	count: 1,
+});
 const deferStarted = (s: number, name = 'cleanup') => event(t(s), 'Started deferPhase', `Executing deferPhase ${name}`);
 const deferEnded = (s: number, name = 'cleanup') => event(t(s), 'Ended deferPhase', `Completed deferPhase ${name}`);
 
@@ -27,7 +37,13 @@ const blueprint: KubeObject = {
 
 function adapt(status: Record<string, unknown> | undefined, options: {spec?: Array<Record<string, unknown>>; events?: PlanEvent[]} = {}): PlanObject {
 	const specActions = options.spec ?? (Array.isArray(status?.['actions']) ? (status['actions'] as Array<{name: string}>).map(a => specAction(a.name)) : [specAction('backup')]);
-	const raw = {apiVersion: 'cr.kanister.io/v1alpha1', kind: 'ActionSet', metadata: {name: 'as', namespace: 'ns', creationTimestamp: t(0)}, spec: {actions: specActions}, ...(status ? {status} : {})} as KubeObject;
+	const raw = {
+		apiVersion: 'cr.kanister.io/v1alpha1',
+		kind: 'ActionSet',
+		metadata: {name: 'as', namespace: 'ns', creationTimestamp: t(0)},
+		spec: {actions: specActions},
+		...(status ? {status} : {}),
+	} as KubeObject;
 	return adaptActionSet(raw, name => (name === 'bp' ? blueprint : undefined), options.events ?? []);
 }
 
@@ -36,18 +52,45 @@ const phases = (o: PlanObject, action = 0): PlanNode[] => o.tree[action]!.childr
 
 describe('which deferPhase runs (the controller never writes running into deferPhase.state)', () => {
 	it('a deferPhase of that name started once and finished once elsewhere: this one has not started', () => {
-		const o = adapt({state: 'running', actions: [statusAction('a', [{name: 'p', state: 'complete'}], {name: 'cleanup', state: 'complete'}), statusAction('b', [{name: 'p', state: 'complete'}], {name: 'cleanup', state: 'pending'})]}, {events: [deferStarted(1)]});
+		const o = adapt(
+			{
+				state: 'running',
+				actions: [
+					statusAction('a', [{name: 'p', state: 'complete'}], {name: 'cleanup', state: 'complete'}),
+					statusAction('b', [{name: 'p', state: 'complete'}], {name: 'cleanup', state: 'pending'}),
+				],
+			},
+			{events: [deferStarted(1)]},
+		);
 		expect([defer(o, 0).state, defer(o, 1).state, defer(o, 1).statusReason]).toEqual(['succeeded', 'pending', undefined]);
 		expect(o.wait).toMatchObject({deferRunning: false, deferPending: true});
 	});
 
 	it('... a failed one counts as finished as well', () => {
-		const o = adapt({state: 'failed', actions: [statusAction('a', [{name: 'p', state: 'complete'}], {name: 'cleanup', state: 'failed'}), statusAction('b', [{name: 'p', state: 'complete'}], {name: 'cleanup', state: 'pending'})]}, {events: [deferStarted(1)]});
+		const o = adapt(
+			{
+				state: 'failed',
+				actions: [
+					statusAction('a', [{name: 'p', state: 'complete'}], {name: 'cleanup', state: 'failed'}),
+					statusAction('b', [{name: 'p', state: 'complete'}], {name: 'cleanup', state: 'pending'}),
+				],
+			},
+			{events: [deferStarted(1)]},
+		);
 		expect(defer(o, 1).state).toBe('pending');
 	});
 
 	it('started twice, finished once: the other one runs, per events; its start shown, the other\'s end not', () => {
-		const o = adapt({state: 'running', actions: [statusAction('a', [{name: 'p', state: 'complete'}], {name: 'cleanup', state: 'complete'}), statusAction('b', [{name: 'p', state: 'complete'}], {name: 'cleanup', state: 'pending'})]}, {events: [deferStarted(1), deferStarted(2), deferEnded(3)]});
+		const o = adapt(
+			{
+				state: 'running',
+				actions: [
+					statusAction('a', [{name: 'p', state: 'complete'}], {name: 'cleanup', state: 'complete'}),
+					statusAction('b', [{name: 'p', state: 'complete'}], {name: 'cleanup', state: 'pending'}),
+				],
+			},
+			{events: [deferStarted(1), deferStarted(2), deferEnded(3)]},
+		);
 		expect(defer(o, 1)).toMatchObject({state: 'running', statusReason: 'running per events', startedAt: t(2)});
 		expect(defer(o, 1).endedAt).toBeUndefined();
 		expect(defer(o, 0)).toMatchObject({startedAt: t(2), endedAt: t(3)});
@@ -56,13 +99,19 @@ describe('which deferPhase runs (the controller never writes running into deferP
 	});
 
 	it('not while a core phase of its action is still pending, whatever the events say', () => {
-		const o = adapt({state: 'running', actions: [statusAction('backup', [{name: 'dump', state: 'complete'}, {name: 'upload', state: 'pending'}], {name: 'cleanup', state: 'pending'})]}, {events: [deferStarted(1)]});
+		const o = adapt(
+			{state: 'running', actions: [statusAction('backup', [{name: 'dump', state: 'complete'}, {name: 'upload', state: 'pending'}], {name: 'cleanup', state: 'pending'})]},
+			{events: [deferStarted(1)]},
+		);
 		expect(defer(o).state).toBe('pending');
 		expect(defer(o).startedAt).toBeUndefined();
 	});
 
 	it('after a failed core phase, per events', () => {
-		const o = adapt({state: 'failed', actions: [statusAction('backup', [{name: 'dump', state: 'failed'}, {name: 'upload', state: 'pending'}], {name: 'cleanup', state: 'pending'})]}, {events: [deferStarted(4)]});
+		const o = adapt(
+			{state: 'failed', actions: [statusAction('backup', [{name: 'dump', state: 'failed'}, {name: 'upload', state: 'pending'}], {name: 'cleanup', state: 'pending'})]},
+			{events: [deferStarted(4)]},
+		);
 		expect(defer(o)).toMatchObject({state: 'running', startedAt: t(4)});
 		expect(phases(o).map(p => p.note)).toEqual([undefined, 'skipped after failure']);
 		expect(o.outcome).toBe('running');
@@ -86,24 +135,36 @@ describe('which deferPhase runs (the controller never writes running into deferP
 
 	it('never, after a launch failure or a legacy phase failure: it says so, and nothing is pending', () => {
 		for (const message of ['Failed to launch Action as: no blueprint', 'Failed to run phase 0 of action backup: boom']) {
-			const o = adapt({state: 'failed', error: {message: 'x'}, actions: [statusAction('backup', [{name: 'dump', state: 'pending'}], {name: 'cleanup', state: 'pending'})]}, {events: [event(t(1), 'ActionSetFailed Action: backup', message)]});
+			const o = adapt(
+				{state: 'failed', error: {message: 'x'}, actions: [statusAction('backup', [{name: 'dump', state: 'pending'}], {name: 'cleanup', state: 'pending'})]},
+				{events: [event(t(1), 'ActionSetFailed Action: backup', message)]},
+			);
 			expect(defer(o).note, message).toBe('never runs: the action failed to launch');
 			expect(o.wait, message).toMatchObject({deferPending: false});
 		}
 	});
 
 	it('a finished deferPhase keeps its own note after a launch failure', () => {
-		const o = adapt({state: 'failed', actions: [statusAction('backup', [{name: 'dump', state: 'failed'}], {name: 'cleanup', state: 'complete'})]}, {events: [event(t(1), 'ActionSetFailed Action: backup', 'Failed to launch Action as: x')]});
+		const o = adapt(
+			{state: 'failed', actions: [statusAction('backup', [{name: 'dump', state: 'failed'}], {name: 'cleanup', state: 'complete'})]},
+			{events: [event(t(1), 'ActionSetFailed Action: backup', 'Failed to launch Action as: x')]},
+		);
 		expect(defer(o).note).toBe('always runs');
 	});
 
 	it('a launch failure with no deferPhase: the summary does not speak of one', () => {
-		const o = adapt({state: 'failed', error: {message: 'launch broke'}, actions: [statusAction('backup', [{name: 'dump', state: 'failed'}])]}, {events: [event(t(1), 'ActionSetFailed Action: backup', 'Failed to launch Action as: launch broke')]});
+		const o = adapt(
+			{state: 'failed', error: {message: 'launch broke'}, actions: [statusAction('backup', [{name: 'dump', state: 'failed'}])]},
+			{events: [event(t(1), 'ActionSetFailed Action: backup', 'Failed to launch Action as: launch broke')]},
+		);
 		expect(o.summary).toBe('backup failed in phase dump: launch broke');
 	});
 
 	it('a deferPhase failure ends at its failure event when no end event came', () => {
-		const o = adapt({state: 'failed', error: {message: 'gone'}, actions: [statusAction('backup', [{name: 'dump', state: 'complete'}], {name: 'cleanup', state: 'failed'})]}, {events: [deferStarted(2), event(t(5), 'ActionSetFailed Action: backup', 'Failed to execute defer phase: gone')]});
+		const o = adapt(
+			{state: 'failed', error: {message: 'gone'}, actions: [statusAction('backup', [{name: 'dump', state: 'complete'}], {name: 'cleanup', state: 'failed'})]},
+			{events: [deferStarted(2), event(t(5), 'ActionSetFailed Action: backup', 'Failed to execute defer phase: gone')]},
+		);
 		expect(defer(o)).toMatchObject({startedAt: t(2), endedAt: t(5), message: 'gone'});
 	});
 });
@@ -139,9 +200,15 @@ describe('which node status.error.message belongs to', () => {
 	});
 
 	it('a launch failure is the first phase\'s, a legacy failure the phase at its index', () => {
-		const launched = adapt({state: 'failed', actions: [statusAction('backup', [{name: 'dump', state: 'failed'}, {name: 'upload', state: 'failed'}])]}, {events: [event(t(1), 'ActionSetFailed Action: backup', 'Failed to launch Action as: no pods')]});
+		const launched = adapt(
+			{state: 'failed', actions: [statusAction('backup', [{name: 'dump', state: 'failed'}, {name: 'upload', state: 'failed'}])]},
+			{events: [event(t(1), 'ActionSetFailed Action: backup', 'Failed to launch Action as: no pods')]},
+		);
 		expect(phases(launched).map(p => p.message)).toEqual(['no pods', undefined]);
-		const legacy = adapt({state: 'failed', actions: [statusAction('backup', [{name: 'dump', state: 'failed'}, {name: 'upload', state: 'failed'}])]}, {events: [event(t(3), 'ActionSetFailed Action: backup', 'Failed to run phase 1 of action backup: old broke')]});
+		const legacy = adapt(
+			{state: 'failed', actions: [statusAction('backup', [{name: 'dump', state: 'failed'}, {name: 'upload', state: 'failed'}])]},
+			{events: [event(t(3), 'ActionSetFailed Action: backup', 'Failed to run phase 1 of action backup: old broke')]},
+		);
 		expect(phases(legacy).map(p => [p.message, p.endedAt])).toEqual([[undefined, undefined], ['old broke', t(3)]]);
 	});
 });
@@ -217,7 +284,13 @@ describe('the action node', () => {
 	});
 
 	it('its percent: the mean of its phases\', numbers or numeric strings; the object\'s own when it is the only action', () => {
-		const two = adapt({state: 'running', actions: [statusAction('a', [{name: 'p', state: 'complete', progress: {progressPercent: 100}}, {name: 'q', state: 'running', progress: {progressPercent: '50'}}]), statusAction('b', [{name: 'r', state: 'pending', progress: {progressPercent: 'soon'}}])]});
+		const two = adapt({
+			state: 'running',
+			actions: [
+				statusAction('a', [{name: 'p', state: 'complete', progress: {progressPercent: 100}}, {name: 'q', state: 'running', progress: {progressPercent: '50'}}]),
+				statusAction('b', [{name: 'r', state: 'pending', progress: {progressPercent: 'soon'}}]),
+			],
+		});
 		expect([two.tree[0]!.percent, two.tree[1]!.percent, phases(two, 1)[0]!.percent]).toEqual([75, 0, undefined]);
 		expect(two.summary).toBe('a running phase q (75%) | b starting');
 		const single = adapt({state: 'running', actions: [statusAction('a', [{name: 'q', state: 'running', progress: {progressPercent: 40}}])]});
@@ -230,7 +303,10 @@ describe('the action node', () => {
 		const events = [event(t(1), 'Started Action', 'Executing action backup'), event(t(2), 'Started Phase', 'Executing phase dump'), event(t(6), 'Ended Phase', 'Completed phase dump')];
 		const done = adapt({state: 'complete', actions: [statusAction('backup', [{name: 'dump', state: 'complete'}])]}, {events});
 		expect(done.tree[0]).toMatchObject({startedAt: t(1), endedAt: t(6)});
-		const failed = adapt({state: 'failed', actions: [statusAction('backup', [{name: 'dump', state: 'failed'}])]}, {events: [...events.slice(0, 2), event(t(7), 'ActionSetFailed Action: backup', 'Failed to execute phase: v1alpha1.Phase{Name:"dump", Progress:v1alpha1.PhaseProgress{}}: x')]});
+		const failed = adapt(
+			{state: 'failed', actions: [statusAction('backup', [{name: 'dump', state: 'failed'}])]},
+			{events: [...events.slice(0, 2), event(t(7), 'ActionSetFailed Action: backup', 'Failed to execute phase: v1alpha1.Phase{Name:"dump", Progress:v1alpha1.PhaseProgress{}}: x')]},
+		);
 		expect(failed.tree[0]).toMatchObject({startedAt: t(1), endedAt: t(7)});
 		const running = adapt({state: 'running', actions: [statusAction('backup', [{name: 'dump', state: 'complete'}, {name: 'upload', state: 'running'}])]}, {events});
 		expect(running.tree[0]!.startedAt).toBe(t(1));

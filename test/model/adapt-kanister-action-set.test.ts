@@ -196,7 +196,8 @@ describe('the four deferPhase outcomes, plus running and never started', () => {
 		const o = adapt('actionset-mysql-backup-launch-failed.yaml');
 		expect(o).toMatchObject({outcome: 'failed', state: 'failed'});
 		expect(o.summary).toBe(
-			'backup failed in phase dumpToObjectStore: Failed to render template: template: config:1:42: executing "config" at <.Profile.Location>: nil pointer evaluating *param.Profile.Location; deferPhase recordBackupCompletion has not started',
+			'backup failed in phase dumpToObjectStore: Failed to render template: template: config:1:42: executing "config" at <.Profile.Location>: nil pointer evaluating *param.Profile.Location; ' +
+			'deferPhase recordBackupCompletion has not started',
 		);
 		expect(only(o).children.at(-1)).toMatchObject({status: 'pending', state: 'pending', note: deferNote});
 		expect(facts(o)).toMatchObject({state: 'failed', deferPending: true, deferRunning: false, lastProgressAt: '2025-06-02T11:10:00Z'});
@@ -260,7 +261,13 @@ describe('other shapes', () => {
 
 	test('unknown state words and wrongly typed fields', () => {
 		const o = adapt('actionset-unknown-state.yaml');
-		expect(o).toMatchObject({outcome: 'unknown', state: 'unknown', status: 'attemptfailed', percent: 100, summary: "rejected by Kanister's validation (pkg/validate): Number of actions in status actions and spec must match; the controller will not run it"});
+		expect(o).toMatchObject({
+			outcome: 'unknown',
+			state: 'unknown',
+			status: 'attemptfailed',
+			percent: 100,
+			summary: "rejected by Kanister's validation (pkg/validate): Number of actions in status actions and spec must match; the controller will not run it",
+		});
 		expect(outline(only(o))).toEqual(['action backup completed/unknown', '  phase one completed/unknown', '  phase two /unknown']);
 		expect(only(o).children[0]?.percent).toBeUndefined();
 		expect(facts(o)).toMatchObject({state: 'attemptfailed', runningPhase: '7', deferPending: false});

@@ -113,7 +113,8 @@ describe('examples', () => {
 		const o = adapt('instance-mysql-restore-fatal-error.yaml', 'operatorversion-mysql.yaml');
 		expect(o).toMatchObject({active: 'restore', outcome: 'failed', state: 'failed', status: 'FATAL_ERROR', steps: {done: 0, total: 2}});
 		expect(o.summary).toBe(
-			'restore failed in phase restore, step restore: Error during execution: fatal error: default/mysql-instance failed in restore.restore.restore.restore: object default/restore-job is NOT healthy: fatal error: HealthUtil: job "restore-job" has failed terminally: Job has reached the specified backoff limit',
+			'restore failed in phase restore, step restore: Error during execution: fatal error: default/mysql-instance failed in restore.restore.restore.restore: object default/restore-job is NOT ' +
+			'healthy: fatal error: HealthUtil: job "restore-job" has failed terminally: Job has reached the specified backoff limit',
 		);
 		expect(outline(plan(o, 'restore'))).toEqual([
 			'plan restore (serial) FATAL_ERROR/failed',

@@ -10,10 +10,18 @@ describe('readDeletion', () => {
 	it.each<[string, Record<string, unknown>, Deletion | undefined]>([
 		['no deletionTimestamp: not being deleted', {name: 'i', finalizers: [kudoCleanupFinalizer]}, undefined],
 		['a null deletionTimestamp: not being deleted', {name: 'i', deletionTimestamp: null}, undefined],
-		['being deleted, held by KUDO\'s cleanup finalizer', {deletionTimestamp: '2026-01-01T00:00:00Z', finalizers: [kudoCleanupFinalizer]}, {since: '2026-01-01T00:00:00Z', finalizers: ['kudo.dev.instance.cleanup']}],
+		[
+			'being deleted, held by KUDO\'s cleanup finalizer',
+			{deletionTimestamp: '2026-01-01T00:00:00Z', finalizers: [kudoCleanupFinalizer]},
+			{since: '2026-01-01T00:00:00Z', finalizers: ['kudo.dev.instance.cleanup']},
+		],
 		['being deleted, no finalizers', {deletionTimestamp: '2026-01-01T00:00:00Z'}, {since: '2026-01-01T00:00:00Z', finalizers: []}],
 		['an unreadable time: being deleted, since when unknown', {deletionTimestamp: 'soon', finalizers: 'not a list'}, {finalizers: []}],
-		['finalizers sanitized, the empty and non-string ones dropped', {deletionTimestamp: '2026-01-01T00:00:00Z', finalizers: ['a\u001b[2Jb', '', 7, 'c']}, {since: '2026-01-01T00:00:00Z', finalizers: ['ab', '7', 'c']}],
+		[
+			'finalizers sanitized, the empty and non-string ones dropped',
+			{deletionTimestamp: '2026-01-01T00:00:00Z', finalizers: ['a\u001b[2Jb', '', 7, 'c']},
+			{since: '2026-01-01T00:00:00Z', finalizers: ['ab', '7', 'c']},
+		],
 	])('%s', (_, metadata, want) => {
 		expect(readDeletion(object(metadata))).toEqual(want);
 	});

@@ -47,7 +47,8 @@ test('failure warnings: the phase name and the error after the %#v dump; deferPh
 			event(
 				'2025-01-01T00:00:04Z',
 				'ActionSetFailed Action: restore',
-				'Failed to execute phase: v1alpha1.Phase{Name:"Restore", State:"pending", Output:map[string]interface {}(nil), Progress:v1alpha1.PhaseProgress{ProgressPercent:"", LastTransitionTime:(*v1.Time)(nil)}}: null: exit code 1',
+				'Failed to execute phase: v1alpha1.Phase{Name:"Restore", State:"pending", Output:map[string]interface {}(nil), Progress:v1alpha1.PhaseProgress{ProgressPercent:"", ' +
+				'LastTransitionTime:(*v1.Time)(nil)}}: null: exit code 1',
 				{type: 'Warning'},
 			),
 			event('2025-01-01T00:00:08Z', 'ActionSetFailed Action: restore', 'Failed to execute defer phase: scale failed', {type: 'Warning'}),

@@ -21,7 +21,11 @@ describe('ActionSets Kanister\'s validation rejects', () => {
 	test.each([
 		['status: {}', {}, 'Number of actions in status actions and spec must match'],
 		['a phase without a state', {state: 'pending', actions: [{name: 'backup', phases: [{name: 'dump'}]}]}, 'Action has unknown state \'\''],
-		['a running phase after a pending one', {state: 'running', actions: [{name: 'backup', phases: [{name: 'a', state: 'pending'}, {name: 'b', state: 'running'}]}]}, 'Phases after a pending one must be pending'],
+		[
+			'a running phase after a pending one',
+			{state: 'running', actions: [{name: 'backup', phases: [{name: 'a', state: 'pending'}, {name: 'b', state: 'running'}]}]},
+			'Phases after a pending one must be pending',
+		],
 		['an unknown ActionSet state', {state: 'done', actions: [{name: 'backup', phases: [{name: 'a', state: 'complete'}]}]}, 'ActionSet has unknown state \'done\''],
 	])('%s: rejected, with the rule, and exit 1 under --wait and --once alike', (_, status, rule) => {
 		const o = adapt(status);

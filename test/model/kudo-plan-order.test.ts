@@ -7,6 +7,7 @@ import type {PlanEvent} from '../../source/model/plan-tree.js';
 import {waitVerdict} from '../../source/model/wait-rules.js';
 import {Store} from '../../source/state/store.js';
 import {FakeClock} from '../helpers/fake-clock.js';
+import {kudoInstance} from '../helpers/kudo-instance.js';
 
 /*
  * The same-second case the real KUDO v0.19.0 manager produces: `kubectl kudo install` then `plan trigger --name
@@ -15,30 +16,7 @@ import {FakeClock} from '../helpers/fake-clock.js';
  */
 const uid = 'inst-uid-1';
 
-type Plan = {status: string; at?: string; uid?: string};
-
-function instance(plans: Record<string, Plan>, planExecution: Record<string, string> = {}): KubeObject {
-	const planStatus: Record<string, unknown> = {};
-	for (const [name, p] of Object.entries(plans)) {
-		planStatus[name] = {
-			name,
-			status: p.status,
-			...(p.at ? {lastUpdatedTimestamp: p.at} : {}),
-			uid: p.uid ?? `${name}-run`,
-			phases: [{name, status: p.status, steps: [{name, status: p.status}]}],
-		};
-	}
-
-	return {
-		apiVersion: 'kudo.dev/v1beta1',
-		kind: 'Instance',
-		metadata: {name: 'op', namespace: 'default', uid, creationTimestamp: '2026-01-01T10:00:00Z', resourceVersion: '50'},
-		spec: {operatorVersion: {name: 'op-0.1.0'}, planExecution},
-		status: {planStatus},
-	};
-}
-
-const sameSecond = (): KubeObject => instance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:01Z'}, fails: {status: 'FATAL_ERROR', at: '2026-01-01T10:00:01Z'}});
+const sameSecond = (): KubeObject => kudoInstance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:01Z'}, fails: {status: 'FATAL_ERROR', at: '2026-01-01T10:00:01Z'}});
 
 /** A core/v1 Event the manager's recorder writes (reason, message per instance_controller.go v0.19.0). */
 function event(reason: string, message: string, resourceVersion: string | undefined, at: string, about = uid): PlanEvent {
@@ -64,14 +42,20 @@ describe('which KUDO plan ran last', () => {
 		const o = adaptInstance(sameSecond());
 		expect(o.active).toBe('fails');
 		expect(o.wait).toMatchObject({undecided: {candidates: ['deploy', 'fails']}});
-		expect(o.summary).toMatch(/^cannot tell which plan ran last \(deploy COMPLETE, fails FATAL_ERROR\): all were last updated in the same second \(2026-01-01T10:00:01Z\) and no PlanStarted Events order them; fails failed/);
+		expect(o.summary).toMatch(
+			// eslint-disable-next-line @stylistic/max-len -- the expected message, as one regular expression
+			/^cannot tell which plan ran last \(deploy COMPLETE, fails FATAL_ERROR\): all were last updated in the same second \(2026-01-01T10:00:01Z\) and no PlanStarted Events order them; fails failed/,
+		);
 		expect(waitVerdict(o, o, options)).toMatchObject({done: true, exitCode: 1});
 		// No run is called the previous one when the order is unknown.
 		expect(o.tree.find(n => n.name === 'deploy')?.note).toBe('last run');
 	});
 
 	test('the PlanStarted Events order same-second plans by their resourceVersion', () => {
-		const events = [event('PlanStarted', 'Execution of plan deploy started', '100', '2026-01-01T10:00:01Z'), event('PlanStarted', 'Execution of plan fails started', '120', '2026-01-01T10:00:01Z')];
+		const events = [
+			event('PlanStarted', 'Execution of plan deploy started', '100', '2026-01-01T10:00:01Z'),
+			event('PlanStarted', 'Execution of plan fails started', '120', '2026-01-01T10:00:01Z'),
+		];
 		const o = adaptInstance(sameSecond(), undefined, {events});
 		expect(o.active).toBe('fails');
 		expect(o.wait).not.toHaveProperty('undecided');
@@ -86,12 +70,21 @@ describe('which KUDO plan ran last', () => {
 	});
 
 	test('Events of an earlier Instance of the same name, or without an order, decide nothing', () => {
-		const stale = [event('PlanStarted', 'Execution of plan deploy started', '100', '2026-01-01T10:00:01Z', 'old-uid'), event('PlanStarted', 'Execution of plan fails started', '90', '2026-01-01T10:00:01Z')];
+		const stale = [
+			event('PlanStarted', 'Execution of plan deploy started', '100', '2026-01-01T10:00:01Z', 'old-uid'),
+			event('PlanStarted', 'Execution of plan fails started', '90', '2026-01-01T10:00:01Z'),
+		];
 		expect(adaptInstance(sameSecond(), undefined, {events: stale}).wait).toMatchObject({undecided: {candidates: ['deploy', 'fails']}});
-		const unordered = [event('PlanStarted', 'Execution of plan deploy started', undefined, '2026-01-01T10:00:01Z'), event('PlanStarted', 'Execution of plan fails started', undefined, '2026-01-01T10:00:01Z')];
+		const unordered = [
+			event('PlanStarted', 'Execution of plan deploy started', undefined, '2026-01-01T10:00:01Z'),
+			event('PlanStarted', 'Execution of plan fails started', undefined, '2026-01-01T10:00:01Z'),
+		];
 		expect(adaptInstance(sameSecond(), undefined, {events: unordered}).wait).toMatchObject({undecided: {candidates: ['deploy', 'fails']}});
 		// Without resourceVersions, event times still order them when they differ.
-		const timed = [event('PlanStarted', 'Execution of plan fails started', undefined, '2026-01-01T10:00:00Z'), event('PlanStarted', 'Execution of plan deploy started', undefined, '2026-01-01T10:00:01Z')];
+		const timed = [
+			event('PlanStarted', 'Execution of plan fails started', undefined, '2026-01-01T10:00:00Z'),
+			event('PlanStarted', 'Execution of plan deploy started', undefined, '2026-01-01T10:00:01Z'),
+		];
 		expect(adaptInstance(sameSecond(), undefined, {events: timed}).active).toBe('deploy');
 	});
 
@@ -102,29 +95,32 @@ describe('which KUDO plan ran last', () => {
 	});
 
 	test('same second and the same outcome: nothing to be unsure of', () => {
-		const o = adaptInstance(instance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:01Z'}, update: {status: 'COMPLETE', at: '2026-01-01T10:00:01Z'}}));
+		const o = adaptInstance(kudoInstance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:01Z'}, update: {status: 'COMPLETE', at: '2026-01-01T10:00:01Z'}}));
 		expect(o.wait).not.toHaveProperty('undecided');
 		expect(waitVerdict(o, o, options)).toMatchObject({done: true, exitCode: 0});
 	});
 
 	test('a strictly later timestamp decides, whatever the Events say', () => {
-		const o = adaptInstance(instance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:02Z'}, fails: {status: 'FATAL_ERROR', at: '2026-01-01T10:00:01Z'}}));
+		const o = adaptInstance(kudoInstance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:02Z'}, fails: {status: 'FATAL_ERROR', at: '2026-01-01T10:00:01Z'}}));
 		expect(o.active).toBe('deploy');
-		expect(lastRun([{name: 'a', status: 'COMPLETE', updatedAt: '2026-01-01T10:00:02Z'}, {name: 'b', status: 'FATAL_ERROR', updatedAt: '2026-01-01T10:00:01Z'}], undefined, undefined)).toEqual({plan: 'a', by: 'time'});
+		expect(lastRun([{name: 'a', status: 'COMPLETE', updatedAt: '2026-01-01T10:00:02Z'}, {name: 'b', status: 'FATAL_ERROR', updatedAt: '2026-01-01T10:00:01Z'}], undefined, undefined)).toEqual({
+			plan: 'a',
+			by: 'time',
+		});
 	});
 
 	test('two plans without timestamps: no `previous run` label, and no success claimed', () => {
-		const o = adaptInstance(instance({deploy: {status: 'COMPLETE'}, fails: {status: 'FATAL_ERROR'}}));
+		const o = adaptInstance(kudoInstance({deploy: {status: 'COMPLETE'}, fails: {status: 'FATAL_ERROR'}}));
 		expect(o.summary).toMatch(/none has a lastUpdatedTimestamp/);
 		expect(o.tree.map(n => n.note)).toEqual([undefined, undefined]);
 		expect(waitVerdict(o, o, options)).toMatchObject({done: true, exitCode: 1});
 	});
 
 	test('starts seen while watching order the plans (planExecution while it was set, new status uids)', () => {
-		const first = nextRunMemory(undefined, instance({deploy: {status: 'IN_PROGRESS', at: '2026-01-01T10:00:00Z'}}, {planName: 'deploy', uid: 'deploy-run'}));
+		const first = nextRunMemory(undefined, kudoInstance({deploy: {status: 'IN_PROGRESS', at: '2026-01-01T10:00:00Z'}}, {planName: 'deploy', uid: 'deploy-run'}));
 		expect(first.order).toEqual({deploy: 0});
-		const done = nextRunMemory(first, instance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:01Z'}}));
-		const scheduled = nextRunMemory(done, instance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:01Z'}, fails: {status: 'NEVER_RUN', uid: ''}}, {planName: 'fails', uid: 'f1'}));
+		const done = nextRunMemory(first, kudoInstance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:01Z'}}));
+		const scheduled = nextRunMemory(done, kudoInstance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:01Z'}, fails: {status: 'NEVER_RUN', uid: ''}}, {planName: 'fails', uid: 'f1'}));
 		expect(scheduled.order['fails']).toBeGreaterThan(0);
 		const ended = nextRunMemory(scheduled, sameSecond());
 		const o = adaptInstance(sameSecond(), undefined, {memory: ended});
@@ -177,16 +173,24 @@ describe('which KUDO plan ran last', () => {
 
 describe('KUDO plan timers on the controller clock', () => {
 	test('a plan already running when planwatch starts counts from its PlanStarted Event', () => {
-		const raw = instance({deploy: {status: 'IN_PROGRESS', at: '2026-01-01T10:06:30Z'}}, {planName: 'deploy', uid: 'deploy-run'});
+		const raw = kudoInstance({deploy: {status: 'IN_PROGRESS', at: '2026-01-01T10:06:30Z'}}, {planName: 'deploy', uid: 'deploy-run'});
 		const o = adaptInstance(raw, undefined, {events: [event('PlanStarted', 'Execution of plan deploy started', '10', '2026-01-01T10:00:00Z')]});
 		expect(o.tree[0]).toMatchObject({startedAt: '2026-01-01T10:00:00Z'});
 		expect(o.tree[0]).not.toHaveProperty('endedAt');
 	});
 
 	test('a finished plan: from its PlanStarted Event to its last update; an Event newer than the status is another run', () => {
-		const done = adaptInstance(instance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:19Z'}}), undefined, {events: [event('PlanStarted', 'Execution of plan deploy started', '10', '2026-01-01T10:00:00Z')]});
+		const done = adaptInstance(
+			kudoInstance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:19Z'}}),
+			undefined,
+			{events: [event('PlanStarted', 'Execution of plan deploy started', '10', '2026-01-01T10:00:00Z')]},
+		);
 		expect(done.tree[0]).toMatchObject({startedAt: '2026-01-01T10:00:00Z', endedAt: '2026-01-01T10:00:19Z'});
-		const newer = adaptInstance(instance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:19Z'}}), undefined, {events: [event('PlanStarted', 'Execution of plan deploy started', '10', '2026-01-01T10:00:30Z')]});
+		const newer = adaptInstance(
+			kudoInstance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:19Z'}}),
+			undefined,
+			{events: [event('PlanStarted', 'Execution of plan deploy started', '10', '2026-01-01T10:00:30Z')]},
+		);
 		expect(newer.tree[0]).not.toHaveProperty('startedAt');
 	});
 

@@ -15,7 +15,12 @@ describe('kudo.dev/v1alpha1 Instances', () => {
 			status: {
 				aggregatedStatus: {status: 'COMPLETE', activePlanName: 'deploy'},
 				planStatus: {
-					deploy: {name: 'deploy', status: 'COMPLETE', lastFinishedRun: '2019-08-01T10:00:00Z', phases: [{name: 'zookeeper', status: 'COMPLETE', steps: [{name: 'everything', status: 'COMPLETE'}]}]},
+					deploy: {
+						name: 'deploy',
+						status: 'COMPLETE',
+						lastFinishedRun: '2019-08-01T10:00:00Z',
+						phases: [{name: 'zookeeper', status: 'COMPLETE', steps: [{name: 'everything', status: 'COMPLETE'}]}],
+					},
 					validation: {name: 'validation', status: 'NEVER_RUN', lastFinishedRun: null, phases: []},
 				},
 			},

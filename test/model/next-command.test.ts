@@ -49,6 +49,8 @@ describe('nextCommand: every reason → the command to run next', () => {
 	});
 
 	test('odd names are quoted', () => {
-		expect(nextCommand({kind: 'kudo-step', namespace: 'ns', instance: 'inst', plan: "my plan's", failed: true})).toBe(String.raw`kubectl kudo plan trigger --name 'my plan'\''s' --instance inst -n ns`);
+		expect(nextCommand({kind: 'kudo-step', namespace: 'ns', instance: 'inst', plan: "my plan's", failed: true})).toBe(
+			String.raw`kubectl kudo plan trigger --name 'my plan'\''s' --instance inst -n ns`,
+		);
 	});
 });

@@ -155,6 +155,10 @@ describe('Kanister', () => {
 		const init = actionSet('actionset-init-failed-blueprint-missing.yaml');
 		expect(waitVerdict(init, init, options(0))).toMatchObject({done: true, exitCode: 1, summary: init.summary});
 		const odd = actionSet('actionset-unknown-state.yaml');
-		expect(waitVerdict(odd, odd, options(0))).toEqual({done: true, exitCode: 1, summary: "rejected by Kanister's validation (pkg/validate): Number of actions in status actions and spec must match; the controller will not run it"});
+		expect(waitVerdict(odd, odd, options(0))).toEqual({
+			done: true,
+			exitCode: 1,
+			summary: "rejected by Kanister's validation (pkg/validate): Number of actions in status actions and spec must match; the controller will not run it",
+		});
 	});
 });

@@ -87,7 +87,15 @@ test('a rewritten line shows what a full write of it shows (random lines)', asyn
 	const random = seededRandom(11);
 	const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 	const words = ['a', 'ab', ' ', '  ', '0:13', '0:14', '9:59', '10:00', '名前', '⠸', '⠼', '●', '✔', '·', 'e\u0301', '👍🏽', '│'];
-	const styles = [['\u001B[36m', '\u001B[39m'], ['\u001B[31m', '\u001B[39m'], ['\u001B[32m', '\u001B[39m'], ['\u001B[1m', '\u001B[22m'], ['\u001B[2m', '\u001B[22m'], ['\u001B[7m', '\u001B[27m'], ['', '']];
+	const styles = [
+		['\u001B[36m', '\u001B[39m'],
+		['\u001B[31m', '\u001B[39m'],
+		['\u001B[32m', '\u001B[39m'],
+		['\u001B[1m', '\u001B[22m'],
+		['\u001B[2m', '\u001B[22m'],
+		['\u001B[7m', '\u001B[27m'],
+		['', ''],
+	];
 	type Part = {readonly style: readonly string[]; readonly text: string; readonly tail: string};
 	const part = (): Part => ({style: pick(styles), text: `${pick(words)}${pick(words)}`, tail: random() < 0.5 ? pick(words) : ''});
 	// A run's text and style change apart, and an unstyled tail after it, so that many lines end alike.

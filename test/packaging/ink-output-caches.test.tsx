@@ -15,7 +15,12 @@ import {seededRandom} from '../helpers/random-strings.js';
 const root = path.resolve(import.meta.dirname, '../..');
 type Write = {x: number; y: number; text: string};
 type Clip = {x1?: number; x2?: number; y1?: number; y2?: number};
-type OutputInstance = {write(x: number, y: number, text: string, options: {transformers: Array<(line: string, index: number) => string>}): void; clip(clip: Clip): void; unclip(): void; get(): {output: string; height: number}};
+type OutputInstance = {
+	write(x: number, y: number, text: string, options: {transformers: Array<(line: string, index: number) => string>}): void;
+	clip(clip: Clip): void;
+	unclip(): void;
+	get(): {output: string; height: number};
+};
 type OutputModule = {
 	default: new (options: {width: number; height: number}) => OutputInstance;
 	outputCaches: {rows: Map<string, string>};
@@ -134,7 +139,11 @@ describe('squashed texts', () => {
 		['a nested text is removed', <Text key="t">a <Text bold>b</Text><Text color="red"> gone</Text></Text>, <Text key="t">a <Text bold>b</Text></Text>],
 		['a nested style changes', <Text key="t">a <Text color="green">b</Text></Text>, <Text key="t">a <Text color="red">b</Text></Text>],
 		['a deeply nested text changes', <Text key="t">a <Text bold>b <Text color="blue">c</Text></Text></Text>, <Text key="t">a <Text bold>b <Text color="blue">cc</Text></Text></Text>],
-		['a nested transform changes', <Text key="t">a <Transform transform={line => line.toUpperCase()}>b</Transform></Text>, <Text key="t">a <Transform transform={line => `[${line}]`}>b</Transform></Text>],
+		[
+			'a nested transform changes',
+			<Text key="t">a <Transform transform={line => line.toUpperCase()}>b</Transform></Text>,
+			<Text key="t">a <Transform transform={line => `[${line}]`}>b</Transform></Text>,
+		],
 		['a nested text suspends', <Text key="t">a <Suspense fallback="…"><Text>b</Text></Suspense></Text>, <Text key="t">a <Suspense fallback="…"><Text>b</Text><Pending /></Suspense></Text>],
 		['a tab appears', <Text key="t">a b</Text>, <Text key="t">a{'\t'}b</Text>],
 	])('%s', (_what, before, after) => {

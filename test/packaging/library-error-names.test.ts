@@ -9,7 +9,10 @@ import {buildBin, repoRoot} from '../helpers/run-bin.js';
 beforeAll(buildBin);
 
 it('a PlanwatchError from dist/index.js reads `PlanwatchError: …`', async () => {
-	const library = (await import(pathToFileURL(`${repoRoot}dist/index.js`).href)) as {PlanwatchError: new (message: string, exitCode: number) => Error; waitForPlan: (options: object) => Promise<unknown>};
+	const library = (await import(pathToFileURL(`${repoRoot}dist/index.js`).href)) as {
+		PlanwatchError: new (message: string, exitCode: number) => Error;
+		waitForPlan: (options: object) => Promise<unknown>;
+	};
 	const error = new library.PlanwatchError('cannot reach the cluster', 4);
 	expect(String(error)).toBe('PlanwatchError: cannot reach the cluster');
 	expect(error.constructor.name).toBe('PlanwatchError');

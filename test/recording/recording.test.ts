@@ -232,7 +232,8 @@ describe('recording format', () => {
 
 	it('folds entries into the objects present at a moment', () => {
 		const {entries} = parseRecording(text(), 'r');
-		const names = (at?: number) => (stateAt(entries, at === undefined ? undefined : start + at).get('Instance') ?? []).map(o => `${o.metadata?.name}:${(o['status'] as {planStatus: {deploy: {status: string}}}).planStatus.deploy.status}`);
+		const names = (at?: number) => (stateAt(entries, at === undefined ? undefined : start + at).get('Instance') ?? []).map(o =>
+			`${o.metadata?.name}:${(o['status'] as {planStatus: {deploy: {status: string}}}).planStatus.deploy.status}`);
 		expect(names(5)).toEqual([]);
 		expect(names(20)).toEqual(['mysql:PENDING', 'kafka:COMPLETE']);
 		expect(names(1500)).toEqual(['mysql:IN_PROGRESS', 'kafka:COMPLETE']);

@@ -36,9 +36,18 @@ const scenarios: ReadonlyArray<readonly [string, readonly string[]]> = [
 	['kanister-mysql-backup-defer-running', ['kanister/actionset-mysql-backup-defer-running.yaml', 'kanister/blueprint-mysql-defer.yaml']],
 	['kanister-mysql-backup-complete', ['kanister/actionset-mysql-backup-complete.yaml', 'kanister/blueprint-mysql-defer.yaml', 'kanister/events-mysql-backup-complete.yaml']],
 	['kanister-postgres-backup-defer-failed', ['kanister/actionset-postgres-backup-defer-failed.yaml', 'kanister/blueprint-postgres-start-stop-defer.yaml']],
-	['kanister-postgres-backup-failed-defer-failed', ['kanister/actionset-postgres-backup-failed-defer-failed.yaml', 'kanister/blueprint-postgres-start-stop-defer.yaml', 'kanister/events-postgres-backup-failed-defer-failed.yaml']],
-	['kanister-postgres-restore-failed-defer-running', ['kanister/actionset-postgres-restore-failed-defer-running.yaml', 'kanister/blueprint-postgres-start-stop-defer.yaml', 'kanister/events-postgres-restore-failed-defer.yaml']],
-	['kanister-postgres-restore-failed-defer-complete', ['kanister/actionset-postgres-restore-failed-defer-complete.yaml', 'kanister/blueprint-postgres-start-stop-defer.yaml', 'kanister/events-postgres-restore-failed-defer.yaml']],
+	[
+		'kanister-postgres-backup-failed-defer-failed',
+		['kanister/actionset-postgres-backup-failed-defer-failed.yaml', 'kanister/blueprint-postgres-start-stop-defer.yaml', 'kanister/events-postgres-backup-failed-defer-failed.yaml'],
+	],
+	[
+		'kanister-postgres-restore-failed-defer-running',
+		['kanister/actionset-postgres-restore-failed-defer-running.yaml', 'kanister/blueprint-postgres-start-stop-defer.yaml', 'kanister/events-postgres-restore-failed-defer.yaml'],
+	],
+	[
+		'kanister-postgres-restore-failed-defer-complete',
+		['kanister/actionset-postgres-restore-failed-defer-complete.yaml', 'kanister/blueprint-postgres-start-stop-defer.yaml', 'kanister/events-postgres-restore-failed-defer.yaml'],
+	],
 	['kanister-init-failed-blueprint-missing', ['kanister/actionset-init-failed-blueprint-missing.yaml']],
 	['kanister-multiple-actions', ['kanister/actionset-multiple-actions.yaml', 'kanister/blueprint-mysql.yaml']],
 ];

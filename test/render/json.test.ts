@@ -81,7 +81,18 @@ describe('NDJSON lines', () => {
 	});
 
 	it('writes transitions and the result', () => {
-		const t = {seq: 3, at, objectKey: 'Instance/default/mysql-instance', kind: 'Instance', namespace: 'default', name: 'mysql-instance', path: ['deploy', 'deploy', 'init'], from: 'IN_PROGRESS', to: 'COMPLETE', durationMs: 41_000};
+		const t = {
+			seq: 3,
+			at,
+			objectKey: 'Instance/default/mysql-instance',
+			kind: 'Instance',
+			namespace: 'default',
+			name: 'mysql-instance',
+			path: ['deploy', 'deploy', 'init'],
+			from: 'IN_PROGRESS',
+			to: 'COMPLETE',
+			durationMs: 41_000,
+		};
 		expect(JSON.parse(transitionLine(t))).toEqual({
 			type: 'transition',
 			time: '2026-11-30T11:03:22.000Z',

@@ -9,7 +9,17 @@ import {snapshotOf} from '../helpers/ui-objects.js';
 const at = Date.parse('2026-11-30T11:03:22Z');
 const snapshot = snapshotOf({objects: [mysqlDeploying, backupDeferFailed]});
 const options = {ascii: false, color: false, timeZone: 'UTC'};
-const transition: Transition = {seq: 1, at, objectKey: 'Instance/default/mysql-instance', kind: 'Instance', namespace: 'default', name: 'mysql-instance', path: ['deploy'], from: 'IN_PROGRESS', to: 'COMPLETE'};
+const transition: Transition = {
+	seq: 1,
+	at,
+	objectKey: 'Instance/default/mysql-instance',
+	kind: 'Instance',
+	namespace: 'default',
+	name: 'mysql-instance',
+	path: ['deploy'],
+	from: 'IN_PROGRESS',
+	to: 'COMPLETE',
+};
 const result = {exitCode: 1, message: 'backup failed'};
 
 describe('printers: one per format, picked once', () => {

@@ -184,7 +184,10 @@ export function instanceProblems(instance: KubeObject, operatorVersion: KubeObje
 	}
 
 	const conditions = status.conditions ?? [];
-	if (conditions.length > 1 || conditions.some(c => c['type'] !== 'Ready' || !readyPairs.has(`${c['status']}/${c['reason']}`) || !isoSeconds.test(c['lastTransitionTime'] ?? '') || c['message'] !== '')) {
+	if (
+		conditions.length > 1 ||
+		conditions.some(c => c['type'] !== 'Ready' || !readyPairs.has(`${c['status']}/${c['reason']}`) || !isoSeconds.test(c['lastTransitionTime'] ?? '') || c['message'] !== '')
+	) {
 		problems.push(`conditions ${JSON.stringify(conditions)}`);
 	}
 
@@ -374,7 +377,8 @@ const kudoReasons: Record<string, RegExp> = {
 /** A core/v1 Event recorded by one of the controllers. */
 export function eventProblems(event: KubeObject): string[] {
 	const problems: string[] = [];
-	const e = event as KubeObject & {involvedObject?: Record<string, string>; reason?: string; message?: string; type?: string; source?: {component?: string}; firstTimestamp?: string; lastTimestamp?: string; count?: number};
+	const e = event as KubeObject
+		& {involvedObject?: Record<string, string>; reason?: string; message?: string; type?: string; source?: {component?: string}; firstTimestamp?: string; lastTimestamp?: string; count?: number};
 	const involved = e.involvedObject ?? {};
 	if (!involved['kind'] || !involved['name'] || involved['namespace'] !== e.metadata?.namespace || !involved['apiVersion']) {
 		problems.push(`involvedObject ${JSON.stringify(involved)}`);

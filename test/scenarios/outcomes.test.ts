@@ -75,7 +75,8 @@ describe('KUDO scenarios', () => {
 		expect(restore.phases[0].status).toBe('FATAL_ERROR');
 		expect(restore.phases[0].message).toBeUndefined();
 		expect(restore.phases[0].steps[0]).toMatchObject({name: 'restore', status: 'FATAL_ERROR'});
-		expect(restore.phases[0].steps[0].message).toBe(`Error during execution: fatal error: ${p.namespace}/mysql-orders failed in restore.restore.restore.restore: object ${p.namespace}/restore-job is NOT healthy: fatal error: HealthUtil: job "restore-job" has failed terminally: Job has reached the specified backoff limit`);
+		expect(restore.phases[0].steps[0].message).toBe(`Error during execution: fatal error: ${p.namespace}/mysql-orders failed in restore.restore.restore.restore: object ${p.namespace}` +
+			'/restore-job is NOT healthy: fatal error: HealthUtil: job "restore-job" has failed terminally: Job has reached the specified backoff limit');
 		expect(restore.phases[0].steps[1]).toEqual({name: 'cleanup', status: 'PENDING'});
 		expect(planOf(instance, 'backup').status).toBe('COMPLETE');
 		expect(at(instance, 'spec', 'planExecution')).toEqual({});
@@ -223,13 +224,15 @@ describe('combined scenarios', () => {
 		const outcomes = actionSets.map(o => `${at(o, 'status', 'state') as string}/${action(o).deferPhase.state as string}`);
 		expect(new Set(outcomes)).toEqual(new Set(['complete/complete', 'failed/failed', 'failed/complete']));
 		// Everything overlaps: at some moment most objects are in flight.
-		const busiest = Math.max(...p.batches.map(b => [...b.objects.values()].filter(o => at(o, 'status', 'state') === 'running' || Object.values(at(o, 'status', 'planStatus') ?? {}).some((pl: any) => pl.status === 'IN_PROGRESS')).length));
+		const busiest = Math.max(...p.batches.map(b =>
+			[...b.objects.values()].filter(o => at(o, 'status', 'state') === 'running' || Object.values(at(o, 'status', 'planStatus') ?? {}).some((pl: any) => pl.status === 'IN_PROGRESS')).length));
 		expect(busiest).toBeGreaterThanOrEqual(15);
 	});
 
 	it('tour: the four demo objects, staggered, ending as their own scenarios end', () => {
 		const p = played('tour');
-		const created = p.changes.filter(c => c.type === 'upsert' && (c.resource === 'Instance' || c.resource === 'ActionSet') && c.object.metadata?.generation === 1 && c.object['status'] === undefined);
+		const created = p.changes.filter(c =>
+			c.type === 'upsert' && (c.resource === 'Instance' || c.resource === 'ActionSet') && c.object.metadata?.generation === 1 && c.object['status'] === undefined);
 		expect(created.map(c => c.object.metadata?.name)).toEqual(['mysql-instance', 'backup-rslmb', 'zookeeper-instance', 'restore-backup-glptq-6jzt4']);
 		const firstMinute = p.batches.filter(b => b.at < 60_000).length;
 		expect(firstMinute).toBe(p.batches.length);

@@ -27,7 +27,14 @@ afterEach(async () => {
 
 async function start(firstListWithinMs: number | undefined): Promise<Recorder<SourceEvent>> {
 	const kubeconfig = loadKubeconfig({kubeconfig: await writeKubeconfig({server: server.url}), env: {}});
-	const source = createClusterSource({kubeconfig, namespace: 'default', clock, random: () => 0.5, targets: [{kind: 'ActionSet', name: 'a'}], ...(firstListWithinMs === undefined ? {} : {firstListWithinMs})});
+	const source = createClusterSource({
+		kubeconfig,
+		namespace: 'default',
+		clock,
+		random: () => 0.5,
+		targets: [{kind: 'ActionSet', name: 'a'}],
+		...(firstListWithinMs === undefined ? {} : {firstListWithinMs}),
+	});
 	sources.push(source);
 	const events = new Recorder<SourceEvent>();
 	source.start(events.push);

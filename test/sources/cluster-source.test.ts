@@ -80,15 +80,20 @@ async function fatalOf(events: Recorder<SourceEvent>): Promise<string> {
 }
 
 /** The fatal line, with the fake clock moving meanwhile (a supporting kind's failure waits on the clock). */
-async function fatalWhileTicking(events: Recorder<SourceEvent>): Promise<string> {
+/** Moves the clock on by `stepMs` every 10 ms of real time while `work` runs, so that retries and backoffs come due. */
+async function whileTicking<T>(work: () => Promise<T>, stepMs: number): Promise<T> {
 	const ticker = setInterval(() => {
-		clock.advance(100);
+		clock.advance(stepMs);
 	}, 10);
 	try {
-		return await fatalOf(events);
+		return await work();
 	} finally {
 		clearInterval(ticker);
 	}
+}
+
+async function fatalWhileTicking(events: Recorder<SourceEvent>): Promise<string> {
+	return whileTicking(async () => fatalOf(events), 100);
 }
 
 function watchedPaths(): string[] {
@@ -283,7 +288,8 @@ describe('cluster source: start-up failures are one fatal line', () => {
 		const events = await start({targets: [{kind: 'ActionSet', name: 'backup-x'}]});
 		await events.next('synced', isSynced);
 		expect(events.events.filter(e => e.type === 'missing').map(e => summary(e))).toEqual([
-			'missing Event: events not watched: forbidden: user tester cannot list events in namespace default; planwatch needs get/list/watch on instances, operatorversions (kudo.dev), actionsets, blueprints (cr.kanister.io) and events',
+			'missing Event: events not watched: forbidden: user tester cannot list events in namespace default; planwatch needs get/list/watch on instances, operatorversions (kudo.dev), ' +
+			'actionsets, blueprints (cr.kanister.io) and events',
 		]);
 		clock.advance(5000);
 		expect(events.events.some(e => e.type === 'fatal')).toBe(false);
@@ -340,14 +346,7 @@ describe('cluster source: start-up failures are one fatal line', () => {
 		server.failNext({plural: 'actionsets'}, 503);
 		object(instances, 'mysql');
 		const events = await start();
-		const ticker = setInterval(() => {
-			clock.advance(200);
-		}, 10);
-		try {
-			await events.next('synced', isSynced);
-		} finally {
-			clearInterval(ticker);
-		}
+		await whileTicking(async () => events.next('synced', isSynced), 200);
 
 		expect(events.events.filter(e => e.type === 'missing').map(e => e.type === 'missing' && e.resource)).toEqual(['ActionSet']);
 	});
@@ -357,14 +356,7 @@ describe('cluster source: start-up failures are one fatal line', () => {
 		server.failNext({plural: 'actionsets'}, 503);
 		object(actionSets, 'backup-x');
 		const events = await start();
-		const ticker = setInterval(() => {
-			clock.advance(200);
-		}, 10);
-		try {
-			await events.next('synced', isSynced);
-		} finally {
-			clearInterval(ticker);
-		}
+		await whileTicking(async () => events.next('synced', isSynced), 200);
 
 		const order = events.events.map(e => (e.type === 'missing' ? `missing ${e.resource}` : e.type === 'replace' ? `replace ${e.resource}` : '')).filter(Boolean);
 		expect(order.filter(line => line.startsWith('missing'))).toEqual(['missing Blueprint']);

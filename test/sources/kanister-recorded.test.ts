@@ -60,7 +60,8 @@ function expectEndsAt(run: ReplayedStream, entry: RecordingEntry): void {
 }
 
 const clip = 'client rate limiter Wait returned an error: context deadline exceeded: Failed to wait for the condition to be met: Context done while polling: context deadline exceeded';
-const clipRate = 'client rate limiter Wait returned an error: rate: Wait(n=1) would exceed context deadline: Failed to wait for the condition to be met: Context done while polling: context deadline exceeded';
+const clipRate = 'client rate limiter Wait returned an error: rate: Wait(n=1) would exceed context deadline: Failed to wait for the condition to be met: Context done while polling: ' +
+	'context deadline exceeded';
 
 describe('replaying the real Kanister controller', () => {
 	it('core ok + deferPhase ok: exit 0 when the controller writes complete, after the deferPhase', async () => {
@@ -148,7 +149,8 @@ describe('replaying the real Kanister controller', () => {
 
 	it('two actions: complete is not the end while the other action\'s deferPhase runs; exit 1 when it fails', async () => {
 		const run = await replayed('two-actions-one-defer-failed');
-		const summary = 'okOk completed; deferPhase removeConfigMap completed | okFail completed but deferPhase waitGone failed: Failed to wait for the condition to be met: Context done while polling: context deadline exceeded';
+		const summary = 'okOk completed; deferPhase removeConfigMap completed | okFail completed but deferPhase waitGone failed: Failed to wait for the condition to be met: Context done while ' +
+			'polling: context deadline exceeded';
 		expect(run.result).toEqual({exitCode: 1, message: summary});
 		expect(liveWait('two-actions-one-defer-failed').exitCode).toBe(1);
 		const complete = run.recording.entries.find(e => (actionSetOf(e)?.['status'] as RawStatus | undefined)?.state === 'complete')!;

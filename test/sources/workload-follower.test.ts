@@ -109,7 +109,10 @@ describe('workload follower', () => {
 		expect(request.query['follow']).toBeUndefined();
 
 		server.forbidLogs();
-		feed.set([{kind: 'Instance', namespaces: ['shop']}], [{namespace: 'shop', pod: 'web-1', container: 'app', previous: false}, {namespace: 'shop', pod: 'web-2', container: 'app', previous: false}]);
+		feed.set(
+			[{kind: 'Instance', namespaces: ['shop']}],
+			[{namespace: 'shop', pod: 'web-1', container: 'app', previous: false}, {namespace: 'shop', pod: 'web-2', container: 'app', previous: false}],
+		);
 		settle();
 		await waitUntil(() => events.some(e => e.type === 'log' && e.forbidden === true), () => JSON.stringify(events));
 		settle();

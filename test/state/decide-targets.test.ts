@@ -11,7 +11,11 @@ describe('decideTargets: the wait decision over all targets', () => {
 		['any failed: 1, every summary', [[], ['A', 'B'], [ok('a done'), failed('b failed')]], {done: true, result: {exitCode: 1, message: 'a done\nb failed'}}],
 		['one still running: wait for it', [[], ['A', 'B'], [ok('a done'), running('b running')]], {done: false, waitingFor: 'b running'}],
 		['several running: all named', [[], ['A', 'B'], [running('a'), running('b')]], {done: false, waitingFor: 'a; b'}],
-		['a named target missing: wait for it to appear, even if the rest is done', [['Instance/a/x', 'ActionSet/a/y'], ['Instance/a/x'], [ok('x done')]], {done: false, waitingFor: 'waiting for ActionSet/a/y to appear'}],
+		[
+			'a named target missing: wait for it to appear, even if the rest is done',
+			[['Instance/a/x', 'ActionSet/a/y'], ['Instance/a/x'], [ok('x done')]],
+			{done: false, waitingFor: 'waiting for ActionSet/a/y to appear'},
+		],
 		['nothing named, nothing present: done (the caller reports nothing in scope before)', [[], [], []], {done: true, result: {exitCode: 0, message: ''}}],
 	])('%s', (_, args, want) => {
 		expect(decideTargets(...args)).toEqual(want);

@@ -34,7 +34,11 @@ describe('store', () => {
 		const store = new Store(clock);
 		let notified = 0;
 		store.subscribe(() => notified++);
-		for (const o of [...loadFixture('kanister/actionset-mysql-backup-complete.yaml'), ...loadFixture('kudo/operatorversion-mysql.yaml'), loadFixtureObject('kudo/instance-mysql-deploy-in-progress.yaml')]) {
+		for (const o of [
+			...loadFixture('kanister/actionset-mysql-backup-complete.yaml'),
+			...loadFixture('kudo/operatorversion-mysql.yaml'),
+			loadFixtureObject('kudo/instance-mysql-deploy-in-progress.yaml'),
+		]) {
 			store.apply({type: 'upsert', resource: o.kind as 'Instance', object: o});
 		}
 

@@ -174,7 +174,8 @@ describe('wait controller', () => {
 		const running = loadFixtureObject('kanister/actionset-mysql-backup-running.yaml');
 		const {wait, clock, store} = setup([running]);
 		await flush();
-		const failed = structuredClone(running) as KubeObject & {status: {state: string; error: {message: string}; progress: {runningPhase: string; lastTransitionTime: string}; actions: Array<{phases: Array<{state: string}>}>}};
+		const failed = structuredClone(running) as KubeObject
+			& {status: {state: string; error: {message: string}; progress: {runningPhase: string; lastTransitionTime: string}; actions: Array<{phases: Array<{state: string}>}>}};
 		failed.status.state = 'failed';
 		failed.status.error = {message: 'boom'};
 		failed.status.progress.runningPhase = '';

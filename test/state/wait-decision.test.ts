@@ -14,10 +14,18 @@ const synced = (...objects: PlanObject[]): WaitSnapshot => ({objects, connection
 
 const mysqlDone: PlanObject = {...mysqlDeploying, outcome: 'succeeded', summary: 'deploy completed', wait: {...mysqlDeploying.wait, activeStatus: 'COMPLETE'} as PlanObject['wait']};
 const backupRunning: PlanObject = {
-	kind: 'ActionSet', namespace: 'kanister', name: 'backup', createdAt: '2026-11-30T11:00:00Z', outcome: 'running', summary: 'backup running', version: 'bp', state: 'running', status: 'running', tree: [],
+	kind: 'ActionSet', namespace: 'kanister', name: 'backup', createdAt: '2026-11-30T11:00:00Z', outcome: 'running', summary: 'backup running',
+	version: 'bp', state: 'running', status: 'running', tree: [],
 	wait: {kind: 'ActionSet', state: 'running', deferPending: true, deferRunning: false, runningPhase: 'copy', lastProgressAt: '2026-11-30T11:00:00Z'},
 };
-const backupFailed: PlanObject = {...backupRunning, outcome: 'failed', summary: 'backup failed in phase copy', state: 'failed', status: 'failed', wait: {...backupRunning.wait, state: 'failed'} as PlanObject['wait']};
+const backupFailed: PlanObject = {
+	...backupRunning,
+	outcome: 'failed',
+	summary: 'backup failed in phase copy',
+	state: 'failed',
+	status: 'failed',
+	wait: {...backupRunning.wait, state: 'failed'} as PlanObject['wait'],
+};
 const seenRunning: WaitMemory = {baseline: new Map([[objectKey(backupRunning), backupRunning]]), failedSeenAt: new Map()};
 const seenFailedAt = (at: number): WaitMemory => ({...seenRunning, failedSeenAt: new Map([[objectKey(backupFailed), at]])});
 
@@ -33,24 +41,87 @@ type Row = {
 
 describe('decideWait: the wait decision from the view, the store and now', () => {
 	it.each<[string, Row]>([
-		['a fatal source error finishes with its code, even when only watching', {view: {...waiting, phase: 'watching'}, snapshot: {...synced(), fatal: {message: 'forbidden', exitCode: 4}}, want: {finish: {exitCode: 4, message: 'forbidden'}}}],
+		[
+			'a fatal source error finishes with its code, even when only watching',
+			{view: {...waiting, phase: 'watching'}, snapshot: {...synced(), fatal: {message: 'forbidden', exitCode: 4}}, want: {finish: {exitCode: 4, message: 'forbidden'}}},
+		],
 		['watching without --wait: nothing to decide', {view: {...waiting, phase: 'watching'}, snapshot: synced(mysqlDone), want: 'same'}],
-		['before the first list: what the source is still trying', {snapshot: {objects: [], connection: {status: 'connecting'}, synced: false}, want: {view: {phase: 'waiting', waitingFor: 'still connecting to the cluster'}}}],
-		['before the first list, past the deadline: timed out with why', {snapshot: {objects: [], connection: {status: 'connecting'}, synced: false}, now: startedAt + minute, want: {finish: {exitCode: 3, message: 'timed out after 1m: still connecting to the cluster'}}}],
+		[
+			'before the first list: what the source is still trying',
+			{snapshot: {objects: [], connection: {status: 'connecting'}, synced: false}, want: {view: {phase: 'waiting', waitingFor: 'still connecting to the cluster'}}},
+		],
+		[
+			'before the first list, past the deadline: timed out with why',
+			{
+				snapshot: {objects: [], connection: {status: 'connecting'}, synced: false},
+				now: startedAt + minute,
+				want: {finish: {exitCode: 3, message: 'timed out after 1m: still connecting to the cluster'}},
+			},
+		],
 		['nothing named and nothing in scope: done with 0', {snapshot: synced(), want: {finish: {exitCode: 0, message: 'nothing to wait for: no Instance or ActionSet in scope'}}}],
-		['a named target not there yet: wait for it to appear', {snapshot: synced(), rules: {targets: ['Instance/default/mysql']}, want: {view: {phase: 'waiting', waitingFor: 'waiting for Instance/default/mysql to appear'}}}],
+		[
+			'a named target not there yet: wait for it to appear',
+			{snapshot: synced(), rules: {targets: ['Instance/default/mysql']}, want: {view: {phase: 'waiting', waitingFor: 'waiting for Instance/default/mysql to appear'}}},
+		],
 		['a plan running: wait, the line names the object', {snapshot: synced(mysqlDeploying), want: {view: {phase: 'waiting', waitingFor: `default/mysql-instance: ${mysqlDeploying.summary}`}}}],
-		['the named target running: the line without its name', {snapshot: synced(mysqlDeploying), rules: {targets: [objectKey(mysqlDeploying)]}, want: {view: {phase: 'waiting', waitingFor: mysqlDeploying.summary}}}],
-		['the same line again: the very same view', {view: {...waiting, waitingFor: mysqlDeploying.summary}, snapshot: synced(mysqlDeploying), rules: {targets: [objectKey(mysqlDeploying)]}, want: 'same'}],
+		[
+			'the named target running: the line without its name',
+			{snapshot: synced(mysqlDeploying), rules: {targets: [objectKey(mysqlDeploying)]}, want: {view: {phase: 'waiting', waitingFor: mysqlDeploying.summary}}},
+		],
+		[
+			'the same line again: the very same view',
+			{view: {...waiting, waitingFor: mysqlDeploying.summary}, snapshot: synced(mysqlDeploying), rules: {targets: [objectKey(mysqlDeploying)]}, want: 'same'},
+		],
 		['the plan completed: 0 with its summary', {snapshot: synced(mysqlDone), rules: {targets: [objectKey(mysqlDone)]}, want: {finish: {exitCode: 0, message: 'deploy completed'}}}],
-		['the deadline without a grace period: 3 with each object', {snapshot: synced(mysqlDeploying), now: startedAt + minute, want: {finish: {exitCode: 3, message: `timed out after 1m\ninstance default/mysql-instance: ${mysqlDeploying.summary}`}}}],
-		['the deadline with a grace period: the prompt until now + grace', {snapshot: synced(mysqlDeploying), now: startedAt + minute, rules: {graceMs: 10_000}, want: {view: {phase: 'grace', graceEndsAt: startedAt + minute + 10_000}}}],
-		['within the grace period: still the prompt', {view: {...waiting, phase: 'grace', graceEndsAt: startedAt + 2 * minute, waitingFor: `default/mysql-instance: ${mysqlDeploying.summary}`}, snapshot: synced(mysqlDeploying), now: startedAt + minute + 1, rules: {graceMs: 10_000}, want: 'same'}],
-		['the grace period over: timed out', {view: {...waiting, phase: 'grace', graceEndsAt: startedAt + 2 * minute}, snapshot: synced(mysqlDeploying), now: startedAt + 2 * minute, rules: {graceMs: 10_000}, want: {finish: {exitCode: 3, message: /^timed out after 1m\n/}}}],
-		['the deadline moved on (extended from the prompt): back to waiting', {view: {...waiting, phase: 'grace', graceEndsAt: startedAt + 2 * minute, deadlineAt: startedAt + 6 * minute}, snapshot: synced(mysqlDeploying), now: startedAt + minute, want: {view: {phase: 'waiting', graceEndsAt: undefined}}}],
-		['an ActionSet seen failing with its deferPhase pending: the deferPhase gets its grace from that sight', {snapshot: synced(backupFailed), memory: seenRunning, now: startedAt, want: {view: {waitingFor: 'kanister/backup: backup failed in phase copy; giving the deferPhase 30s to start'}}}],
-		['... and once that grace is over: failed', {snapshot: synced(backupFailed), memory: seenFailedAt(startedAt - 30_000), now: startedAt, want: {finish: {exitCode: 1, message: 'kanister/backup: backup failed in phase copy'}}}],
-		['an ActionSet already failed when the wait began: failed at once', {snapshot: synced(backupFailed), now: startedAt, want: {finish: {exitCode: 1, message: 'kanister/backup: backup failed in phase copy'}}}],
+		[
+			'the deadline without a grace period: 3 with each object',
+			{snapshot: synced(mysqlDeploying), now: startedAt + minute, want: {finish: {exitCode: 3, message: `timed out after 1m\ninstance default/mysql-instance: ${mysqlDeploying.summary}`}}},
+		],
+		[
+			'the deadline with a grace period: the prompt until now + grace',
+			{snapshot: synced(mysqlDeploying), now: startedAt + minute, rules: {graceMs: 10_000}, want: {view: {phase: 'grace', graceEndsAt: startedAt + minute + 10_000}}},
+		],
+		[
+			'within the grace period: still the prompt',
+			{
+				view: {...waiting, phase: 'grace', graceEndsAt: startedAt + 2 * minute, waitingFor: `default/mysql-instance: ${mysqlDeploying.summary}`},
+				snapshot: synced(mysqlDeploying),
+				now: startedAt + minute + 1,
+				rules: {graceMs: 10_000},
+				want: 'same',
+			},
+		],
+		[
+			'the grace period over: timed out',
+			{
+				view: {...waiting, phase: 'grace', graceEndsAt: startedAt + 2 * minute},
+				snapshot: synced(mysqlDeploying),
+				now: startedAt + 2 * minute,
+				rules: {graceMs: 10_000},
+				want: {finish: {exitCode: 3, message: /^timed out after 1m\n/}},
+			},
+		],
+		[
+			'the deadline moved on (extended from the prompt): back to waiting',
+			{
+				view: {...waiting, phase: 'grace', graceEndsAt: startedAt + 2 * minute, deadlineAt: startedAt + 6 * minute},
+				snapshot: synced(mysqlDeploying),
+				now: startedAt + minute,
+				want: {view: {phase: 'waiting', graceEndsAt: undefined}},
+			},
+		],
+		[
+			'an ActionSet seen failing with its deferPhase pending: the deferPhase gets its grace from that sight',
+			{snapshot: synced(backupFailed), memory: seenRunning, now: startedAt, want: {view: {waitingFor: 'kanister/backup: backup failed in phase copy; giving the deferPhase 30s to start'}}},
+		],
+		[
+			'... and once that grace is over: failed',
+			{snapshot: synced(backupFailed), memory: seenFailedAt(startedAt - 30_000), now: startedAt, want: {finish: {exitCode: 1, message: 'kanister/backup: backup failed in phase copy'}}},
+		],
+		[
+			'an ActionSet already failed when the wait began: failed at once',
+			{snapshot: synced(backupFailed), now: startedAt, want: {finish: {exitCode: 1, message: 'kanister/backup: backup failed in phase copy'}}},
+		],
 	])('%s', (_, row) => {
 		const view = row.view ?? waiting;
 		const decision = decideWait(view, row.snapshot, row.now ?? startedAt, row.memory ?? emptyWaitMemory, {...rules, ...row.rules});
@@ -78,12 +149,18 @@ describe('decideWait: a target deleted while waited for', () => {
 	const decide = (snapshot: WaitSnapshot, targets: string[]) => decideWait(waiting, snapshot, startedAt + 2000, emptyWaitMemory, {...rules, targets});
 
 	it('deleted before it finished: the wait ends at once with 1 and the last state seen', () => {
-		expect(decide({...synced(), deleted: gone(backupRunning)}, [objectKey(backupRunning)])).toMatchObject({finish: {exitCode: 1, message: 'deleted before it finished; last seen: backup running'}});
+		expect(decide(
+			{...synced(), deleted: gone(backupRunning)},
+			[objectKey(backupRunning)],
+		)).toMatchObject({finish: {exitCode: 1, message: 'deleted before it finished; last seen: backup running'}});
 	});
 
 	it('deleted after it had finished: its own verdict', () => {
 		expect(decide({...synced(), deleted: gone(mysqlDone)}, [objectKey(mysqlDone)])).toMatchObject({finish: {exitCode: 0, message: 'deleted after it had finished: deploy completed'}});
-		expect(decide({...synced(), deleted: gone(backupFailed)}, [objectKey(backupFailed)])).toMatchObject({finish: {exitCode: 1, message: 'deleted after it had finished: backup failed in phase copy'}});
+		expect(decide({...synced(), deleted: gone(backupFailed)}, [objectKey(backupFailed)])).toMatchObject({finish: {
+			exitCode: 1,
+			message: 'deleted after it had finished: backup failed in phase copy',
+		}});
 	});
 
 	it('a KUDO Instance held by its cleanup finalizer while cleanup ran: KUDO let it go only after cleanup completed', () => {
@@ -102,7 +179,10 @@ describe('decideWait: a target deleted while waited for', () => {
 	});
 
 	it('waiting for everything: an object deleted after the wait began counts, one deleted before does not', () => {
-		expect(decide({...synced(mysqlDone), deleted: gone(backupRunning)}, [])).toMatchObject({finish: {exitCode: 1, message: 'default/mysql-instance: deploy completed\nkanister/backup: deleted before it finished; last seen: backup running'}});
+		expect(decide({...synced(mysqlDone), deleted: gone(backupRunning)}, [])).toMatchObject({finish: {
+			exitCode: 1,
+			message: 'default/mysql-instance: deploy completed\nkanister/backup: deleted before it finished; last seen: backup running',
+		}});
 		expect(decide({...synced(mysqlDone), deleted: gone(backupRunning, startedAt - 1)}, [])).toMatchObject({finish: {exitCode: 0}});
 		expect(decide({...synced(), deleted: gone(backupRunning)}, [])).toMatchObject({finish: {exitCode: 1}});
 	});

@@ -79,7 +79,14 @@ describe.each([
 	test('squashes again only the texts that follow the clock, not the header line or the rows', async () => {
 		const shown = app(targets);
 		const stdout = new Stdout();
-		const instance = render(shown.element, {stdout: stdout as unknown as NodeJS.WriteStream, stdin: new FakeStdin() as unknown as NodeJS.ReadStream, interactive: true, exitOnCtrlC: false, patchConsole: false, incrementalRendering: true});
+		const instance = render(shown.element, {
+			stdout: stdout as unknown as NodeJS.WriteStream,
+			stdin: new FakeStdin() as unknown as NodeJS.ReadStream,
+			interactive: true,
+			exitOnCtrlC: false,
+			patchConsole: false,
+			incrementalRendering: true,
+		});
 		try {
 			await waitUntil(() => stdout.written.includes('2:29'), 'the running step at 2:29');
 			// Past the effects of the first frames (Ink's window size is set again once mounted).

@@ -28,12 +28,32 @@ describe('fitParts: what gives way on a line too long for the terminal', () => {
 	test.each([
 		// [parts, width, expected]
 		{name: 'fits: unchanged', parts: [{text: 'name '}, {text: 'failed'}], width: 20, expected: ['name ', 'failed']},
-		{name: 'the part that may give way is cut, marked; the state word is whole', parts: [{text: 'backup-glptq-6jzt4', giveWay: 1}, {text: '  failed'}], width: 16, expected: ['backup-…', '  failed']},
-		{name: 'the lowest giveWay goes first, only as far as needed', parts: [{text: 'aaaaaaaaaa', giveWay: 2}, {text: 'bbbbbbbbbb', giveWay: 1, min: 4}], width: 16, expected: ['aaaaaaaaaa', 'bbbbb…']},
+		{
+			name: 'the part that may give way is cut, marked; the state word is whole',
+			parts: [{text: 'backup-glptq-6jzt4', giveWay: 1}, {text: '  failed'}],
+			width: 16,
+			expected: ['backup-…', '  failed'],
+		},
+		{
+			name: 'the lowest giveWay goes first, only as far as needed',
+			parts: [{text: 'aaaaaaaaaa', giveWay: 2}, {text: 'bbbbbbbbbb', giveWay: 1, min: 4}],
+			width: 16,
+			expected: ['aaaaaaaaaa', 'bbbbb…'],
+		},
 		{name: 'then the next one', parts: [{text: 'aaaaaaaaaa', giveWay: 2}, {text: 'bbbbbbbbbb', giveWay: 1, min: 4}], width: 10, expected: ['aaaaa…', 'bbb…']},
-		{name: 'past every min, down to nothing in the same order', parts: [{text: 'aaaa', giveWay: 2, min: 2}, {text: 'bbbb', giveWay: 1, min: 2}, {text: '0:41'}], width: 5, expected: ['a', '', '0:41']},
+		{
+			name: 'past every min, down to nothing in the same order',
+			parts: [{text: 'aaaa', giveWay: 2, min: 2}, {text: 'bbbb', giveWay: 1, min: 2}, {text: '0:41'}],
+			width: 5,
+			expected: ['a', '', '0:41'],
+		},
 		{name: 'keep is a floor no pass goes under', parts: [{text: 'aaaa', giveWay: 1, keep: 3}, {text: '0:41'}], width: 5, expected: ['aa…', '0:41']},
-		{name: 'padding is cut without a marker', parts: [{text: 'name'}, {text: '      ', giveWay: 1, mark: false as const}, {text: 'IN_PROGRESS'}], width: 17, expected: ['name', '  ', 'IN_PROGRESS']},
+		{
+			name: 'padding is cut without a marker',
+			parts: [{text: 'name'}, {text: '      ', giveWay: 1, mark: false as const}, {text: 'IN_PROGRESS'}],
+			width: 17,
+			expected: ['name', '  ', 'IN_PROGRESS'],
+		},
 		{name: 'parts that never give way stay whole even when too wide', parts: [{text: 'IN_PROGRESS'}, {text: ' 12:01'}], width: 8, expected: ['IN_PROGRESS', ' 12:01']},
 		{name: 'ASCII marker', parts: [{text: 'backup-glptq', giveWay: 1}, {text: ' failed'}], width: 14, ellipsis: '...', expected: ['back...', ' failed']},
 	])('$name', ({parts, width: w, expected, ellipsis}) => {

@@ -120,7 +120,9 @@ describe('list as a tree', () => {
 	/** The rows as drawn (a node indented by its depth in the list), `>` at the cursor. */
 	const picture = (state: ViewState): string[] => {
 		const shown = listOf(state);
-		const at = state.listCursor === undefined ? 0 : rowsIn(shown, 0, shown.total).findIndex(r => r.key === state.listCursor && (r.type === 'node' ? r.row.node.id === state.listNode : state.listNode === undefined));
+		const at = state.listCursor === undefined
+			? 0
+			: rowsIn(shown, 0, shown.total).findIndex(r => r.key === state.listCursor && (r.type === 'node' ? r.row.node.id === state.listNode : state.listNode === undefined));
 		return rowsIn(shown, 0, shown.total).map((r, i) => `${i === at ? '>' : ' '}${r.type === 'object' ? r.object.name : `${'  '.repeat(r.row.depth)}${r.row.node.name}`}`);
 	};
 
@@ -136,7 +138,9 @@ describe('list as a tree', () => {
 
 	test('→ expands a collapsed object, ← collapses it; on a node they fold as in the tree screen', () => {
 		const backup = press(start, 'fold.expand');
-		expect(picture(backup).slice(0, 8)).toEqual(['>backup-glptq', '   backup', '     createBackupPod', '     waitForPodReady', '     copyFiles', '     stopBackup', '     deferPhase', ' nightly-x7k2q']);
+		expect(picture(backup).slice(0, 8)).toEqual([
+			'>backup-glptq', '   backup', '     createBackupPod', '     waitForPodReady', '     copyFiles', '     stopBackup', '     deferPhase', ' nightly-x7k2q',
+		]);
 		// → on an open object steps into its first node; ← on a top-level node goes back to the object.
 		const inside = press(backup, 'fold.expand');
 		expect(inside).toMatchObject({listCursor: objectKey(objects[0]!), listNode: 'action:0:backup'});

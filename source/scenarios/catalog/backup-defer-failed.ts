@@ -21,7 +21,10 @@ export const backupDeferFailed: Scenario = scenario(
 		{
 			at: 1000,
 			phases: [
-				{durationMs: 3000, output: {apiVersion: 'v1', group: '', kind: '', name: pod, namespace: 'postgres-test', resource: 'pods'}},
+				{
+					durationMs: 3000,
+					output: {apiVersion: 'v1', group: '', kind: '', name: pod, namespace: 'postgres-test', resource: 'pods'},
+				},
 				{durationMs: 8000},
 				{durationMs: 4000},
 				{

@@ -30,7 +30,9 @@ export const kudoFatal: Scenario = scenario(
 				steps: {
 					'restore.restore': {
 						status: 'FATAL_ERROR',
-						message: fatalError(name, 'restore.restore.restore.restore', ns => `object ${ns}/restore-job is NOT healthy: fatal error: HealthUtil: job "restore-job" has failed terminally: Job has reached the specified backoff limit`),
+						message: fatalError(name, 'restore.restore.restore.restore', ns =>
+							`object ${ns}/restore-job is NOT healthy: fatal error: HealthUtil: job "restore-job" has failed terminally: ` +
+							'Job has reached the specified backoff limit'),
 					},
 				},
 			},

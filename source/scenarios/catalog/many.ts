@@ -16,7 +16,9 @@ import type {Scenario, ScenarioStep} from '../scenario.js';
 import {postgresObject, postgresProfile, postgresRestore} from './postgres-defs.js';
 import {seededRandom} from '../seeded-random.js';
 
-const teams = ['orders', 'billing', 'catalog', 'search', 'ledger', 'audit', 'inventory', 'payments', 'reviews', 'shipping', 'profiles', 'metrics'];
+const teams = [
+	'orders', 'billing', 'catalog', 'search', 'ledger', 'audit', 'inventory', 'payments', 'reviews', 'shipping', 'profiles', 'metrics',
+];
 
 /** The `index`-th Instance (0..11). */
 function instanceSteps(index: number, rnd: () => number): ScenarioStep[] {
@@ -33,8 +35,22 @@ function instanceSteps(index: number, rnd: () => number): ScenarioStep[] {
 
 	const run: RunPlan = {
 		durations,
-		...(index === 4 ? {errors: {'deploy.init': {afterMs: 2000, forMs: 7000, message: transientError('deploy.deploy.init.init', 'Internal error occurred: resource quota evaluation timed out')}}} : {}),
-		...(index === 7 ? {fatal: {step: 'deploy.init', afterMs: 6000, message: fatalError(name, 'deploy.deploy.init.init', ns => `object ${ns}/deploy-job is NOT healthy: fatal error: HealthUtil: job "deploy-job" has failed terminally: Job has reached the specified backoff limit`)}} : {}),
+		...(index === 4
+			? {errors: {'deploy.init': {
+				afterMs: 2000,
+				forMs: 7000,
+				message: transientError('deploy.deploy.init.init', 'Internal error occurred: resource quota evaluation timed out'),
+			}}}
+			: {}),
+		...(index === 7
+			? {fatal: {
+				step: 'deploy.init',
+				afterMs: 6000,
+				message: fatalError(name, 'deploy.deploy.init.init', ns =>
+					`object ${ns}/deploy-job is NOT healthy: fatal error: HealthUtil: job "deploy-job" has failed terminally: Job has ` +
+					'reached the specified backoff limit'),
+			}}
+			: {}),
 	};
 	return new KudoInstanceTimeline({name, pkg})
 		.install(start, uuidFor(`many/${name}`))
@@ -60,21 +76,43 @@ function actionSetSteps(index: number, rnd: () => number): ScenarioStep[] {
 					at: start,
 					phases: [{durationMs: 6000 + duration(), output: {s3path: `/mysql-backups/mysql-test/${suffix}/dump.sql.gz`}}],
 					deferPhase: {durationMs: duration(), output: ctx => ({completedAt: ctx.now()})},
-					renderedArtifacts: ctx => ({mysqlCloudDump: {keyValue: {s3path: `/mysql-backups/mysql-test/${suffix}/dump.sql.gz`, completedAt: ctx.now()}}}),
+					renderedArtifacts: ctx => ({mysqlCloudDump: {keyValue: {
+						s3path: `/mysql-backups/mysql-test/${suffix}/dump.sql.gz`,
+						completedAt: ctx.now(),
+					}}}),
 				},
 			);
 		}
 
 		case 1: {
 			const deferFails = index % 4 === 1;
-			const phases: PhaseRun[] = [{durationMs: duration()}, {durationMs: duration()}, {durationMs: duration()}, {durationMs: 5000 + duration()}, {durationMs: duration()}];
+			const phases: PhaseRun[] = [
+				{durationMs: duration()},
+				{durationMs: duration()},
+				{durationMs: duration()},
+				{durationMs: 5000 + duration()},
+				{durationMs: duration()},
+			];
 			return actionSetTimeline(
-				{name: `backup-${suffix}`, blueprint: postgresBlueprint, action: 'backup', object: postgresObject, profile: postgresProfile},
+				{
+					name: `backup-${suffix}`,
+					blueprint: postgresBlueprint,
+					action: 'backup',
+					object: postgresObject,
+					profile: postgresProfile,
+				},
 				{
 					at: start,
 					phases,
-					deferPhase: deferFails ? {durationMs: 1500, fail: `pods "postgres-backup-session${suffix}" not found`} : {durationMs: 1500},
-					renderedArtifacts: {cloudObject: {keyValue: {backupArtifactLocation: 's3-bucket/path/artifactPrefix', backupID: suffix, backupTag: `t${suffix}`, pvc: 'data-my-release-postgresql-0'}}},
+					deferPhase: deferFails
+						? {durationMs: 1500, fail: `pods "postgres-backup-session${suffix}" not found`}
+						: {durationMs: 1500},
+					renderedArtifacts: {cloudObject: {keyValue: {
+						backupArtifactLocation: 's3-bucket/path/artifactPrefix',
+						backupID: suffix,
+						backupTag: `t${suffix}`,
+						pvc: 'data-my-release-postgresql-0',
+					}}},
 				},
 			);
 		}
@@ -84,7 +122,10 @@ function actionSetSteps(index: number, rnd: () => number): ScenarioStep[] {
 			return actionSetTimeline(postgresRestore(`restore-backup-glptq-${suffix}`), {
 				at: start,
 				phases: fails
-					? [{durationMs: duration(), output: {originalReplicaCount: 1}}, {durationMs: duration(), fail: 'null: Failed to restore backup: command terminated with exit code 1'}]
+					? [
+						{durationMs: duration(), output: {originalReplicaCount: 1}},
+						{durationMs: duration(), fail: 'null: Failed to restore backup: command terminated with exit code 1'},
+					]
 					: [{durationMs: duration(), output: {originalReplicaCount: 1}}, {durationMs: 6000 + duration()}],
 				deferPhase: {durationMs: duration(), output: {originalReplicaCount: 0}},
 			});
@@ -114,6 +155,11 @@ export const many: Scenario = scenario(
 			+ 'and eighteen Kanister ActionSets (mysql and postgres backups, postgres restores; some fail, some deferPhases '
 			+ 'fail) start within 25 seconds of each other. For the list view, filters and sorting.',
 	},
-	definitions(operatorVersionObject(mysqlPackage), operatorVersionObject(zookeeperPackage), blueprintObject(mysqlBlueprint), blueprintObject(postgresBlueprint)),
+	definitions(
+		operatorVersionObject(mysqlPackage),
+		operatorVersionObject(zookeeperPackage),
+		blueprintObject(mysqlBlueprint),
+		blueprintObject(postgresBlueprint),
+	),
 	...manySteps(),
 );

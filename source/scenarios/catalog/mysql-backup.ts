@@ -4,7 +4,8 @@ import {mysqlBlueprint} from '../kanister-blueprints.js';
 import type {PlayContext, Scenario, ScenarioStep} from '../scenario.js';
 
 const name = 'backup-rslmb';
-const dumpPath = (ctx: PlayContext, at: number) => `/mysql-backups/mysql-test/mysql-release/${ctx.at(at).slice(0, 19).replaceAll(':', '-')}/dump.sql.gz`;
+const dumpPath = (ctx: PlayContext, at: number) =>
+	`/mysql-backups/mysql-test/mysql-release/${ctx.at(at).slice(0, 19).replaceAll(':', '-')}/dump.sql.gz`;
 
 /** `kanctl create actionset --action backup --blueprint mysql-blueprint-defer --statefulset mysql-test/mysql-release`. */
 export const mysqlBackupActionSet: ActionSetDef = {

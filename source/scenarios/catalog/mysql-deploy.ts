@@ -4,7 +4,8 @@ import {KudoInstanceTimeline, operatorVersionObject, transientError, type RunFra
 import {mysqlPackage} from '../kudo-packages.js';
 import type {Scenario, ScenarioStep} from '../scenario.js';
 
-const quota = 'jobs.batch "deploy-job" is forbidden: exceeded quota: compute-resources, requested: limits.cpu=500m, used: limits.cpu=3800m, limited: limits.cpu=4';
+const quota = 'jobs.batch "deploy-job" is forbidden: exceeded quota: compute-resources, requested: limits.cpu=500m, used: ' +
+	'limits.cpu=3800m, limited: limits.cpu=4';
 
 /** The install of `mysql-instance`, starting at `at` (shared with the tour). */
 export function mysqlDeploySteps(at = 0): ScenarioStep[] {

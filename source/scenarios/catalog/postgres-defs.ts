@@ -18,5 +18,12 @@ export const postgresBackupArtifacts = {
 };
 
 export function postgresRestore(name: string): ActionSetDef {
-	return {name, blueprint: postgresBlueprint, action: 'restore', object: postgresObject, profile: postgresProfile, artifacts: postgresBackupArtifacts};
+	return {
+		name,
+		blueprint: postgresBlueprint,
+		action: 'restore',
+		object: postgresObject,
+		profile: postgresProfile,
+		artifacts: postgresBackupArtifacts,
+	};
 }

@@ -18,8 +18,15 @@ export const restoreDeferBothFailed: Scenario = scenario(
 		at: 1000,
 		phases: [
 			{durationMs: 4000, output: {originalReplicaCount: 1}},
-			{durationMs: 11_000, fail: '{"pod":"restore-data-q7mzt"}: Failed while waiting for Pod to complete: Pod restore-data-q7mzt failed: command terminated with exit code 2'},
+			{
+				durationMs: 11_000,
+				fail: '{"pod":"restore-data-q7mzt"}: Failed while waiting for Pod to complete: Pod restore-data-q7mzt failed: command ' +
+					'terminated with exit code 2',
+			},
 		],
-		deferPhase: {durationMs: 12_000, fail: 'Failed while waiting for statefulset postgres-test/my-release-postgresql to be ready: context deadline exceeded'},
+		deferPhase: {
+			durationMs: 12_000,
+			fail: 'Failed while waiting for statefulset postgres-test/my-release-postgresql to be ready: context deadline exceeded',
+		},
 	}),
 );

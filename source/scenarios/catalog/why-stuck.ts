@@ -160,7 +160,12 @@ function kanisterJob(phase: 'Running' | 'Failed'): Record<string, unknown> {
 			}
 			: {
 				phase,
-				containerStatuses: [{name: 'container', ready: false, restartCount: 0, state: {terminated: {exitCode: jobExit, reason: 'Error'}}}],
+				containerStatuses: [{
+					name: 'container',
+					ready: false,
+					restartCount: 0,
+					state: {terminated: {exitCode: jobExit, reason: 'Error'}},
+				}],
 			},
 	};
 }

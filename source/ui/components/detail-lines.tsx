@@ -39,7 +39,12 @@ export function DetailLines({node, height, width}: {readonly node: PlanNode | un
 	const role = roleOf(node.state);
 	const name = `${singleLine(node.name, theme.glyphs.lineBreak)}: `;
 	// Wrapped here, not by Ink, so a message longer than the lines it gets ends in a marker instead of vanishing.
-	const lines = wrapLines(name + singleLine(detailText(node, theme.glyphs.separator), theme.glyphs.lineBreak), width, height, theme.glyphs.ellipsis);
+	const lines = wrapLines(
+		name + singleLine(detailText(node, theme.glyphs.separator), theme.glyphs.lineBreak),
+		width,
+		height,
+		theme.glyphs.ellipsis,
+	);
 	const style = theme.style(role === 'success' || role === 'running' ? 'text' : role);
 	return (
 		<Box flexDirection="column" height={height} width={width} overflow="hidden">

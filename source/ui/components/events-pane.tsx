@@ -55,7 +55,9 @@ export const EventsPane = memo(function EventsPane({title, events, height, width
 							}}
 						/>
 						{'  '}
-						<Text {...theme.style(warning ? 'warning' : 'muted')}>{fit(singleLine(event.type, theme.glyphs.lineBreak), 8, theme.glyphs.ellipsis)}</Text>{' '}
+						<Text {...theme.style(warning ? 'warning' : 'muted')}>
+							{fit(singleLine(event.type, theme.glyphs.lineBreak), 8, theme.glyphs.ellipsis)}
+						</Text>{' '}
 						{fit(singleLine(event.reason, theme.glyphs.lineBreak), reasonWidth, theme.glyphs.ellipsis)}
 						{'  '}
 						{singleLine(event.message, theme.glyphs.lineBreak)}

@@ -24,7 +24,9 @@ export type FooterKeysProps = {
 export function FooterKeys({mode, context, filter, message, width = Number.POSITIVE_INFINITY}: FooterKeysProps) {
 	const theme = useTheme();
 	if (message && mode !== 'filter') {
-		return <Line {...theme.style(message.ok ? 'success' : 'error')}>{truncate(singleLine(message.message, theme.glyphs.lineBreak), width, theme.glyphs.ellipsis)}</Line>;
+		return <Line {...theme.style(message.ok ? 'success' : 'error')}>
+			{truncate(singleLine(message.message, theme.glyphs.lineBreak), width, theme.glyphs.ellipsis)}
+		</Line>;
 	}
 
 	if (mode === 'filter') {

@@ -20,7 +20,13 @@ import {contextStates} from '../context-states.js';
  * The connection, in words and an icon: `● live (event 2s ago)`, `↻ reconnecting (attempt 3: …)`. `withAge: false`
  * leaves the event age out (the header then shows it at the right end, see eventAgeText).
  */
-export function connectionLabel(connection: ConnectionState, lastEventAt: number | undefined, now: number, theme: Theme, withAge = true): {readonly text: string; readonly role: Role} {
+export function connectionLabel(
+	connection: ConnectionState,
+	lastEventAt: number | undefined,
+	now: number,
+	theme: Theme,
+	withAge = true,
+): {readonly text: string; readonly role: Role} {
 	switch (connection.status) {
 		case 'live': {
 			const age = lastEventAt === undefined || !withAge ? '' : ` (${eventAgeText(lastEventAt, now)})`;
@@ -33,11 +39,18 @@ export function connectionLabel(connection: ConnectionState, lastEventAt: number
 
 		case 'waiting-credentials': {
 			const limit = connection.limitMs === undefined ? '' : `, gives up after ${formatDurationWords(connection.limitMs)}`;
-			return {text: `${theme.icon('pending')} waiting for credentials (${singleLine(connection.plugin, theme.glyphs.lineBreak)}${limit})`, role: 'warning'};
+			return {
+				text: `${theme.icon('pending')} waiting for credentials (${singleLine(connection.plugin, theme.glyphs.lineBreak)}${limit})`,
+				role: 'warning',
+			};
 		}
 
 		case 'reconnecting': {
-			return {text: `${theme.icon('retrying')} reconnecting (attempt ${connection.attempt}: ${singleLine(connection.lastError, theme.glyphs.lineBreak)})`, role: 'warning'};
+			return {
+				text: `${theme.icon('retrying')} reconnecting (attempt ${connection.attempt}: ` +
+					`${singleLine(connection.lastError, theme.glyphs.lineBreak)})`,
+				role: 'warning',
+			};
 		}
 
 		case 'static': {
@@ -136,7 +149,13 @@ export function replayText(replay: ReplayState, now: number, theme: Theme): stri
 }
 
 /** The right end of the header: `event 2s ago · elapsed 4:12 · timeout 5:48 (+5m)`. */
-function rightText(wait: HeaderBarProps['wait'], connection: HeaderBarProps['connection'], lastEventAt: number | undefined, now: number, theme: Theme): string {
+function rightText(
+	wait: HeaderBarProps['wait'],
+	connection: HeaderBarProps['connection'],
+	lastEventAt: number | undefined,
+	now: number,
+	theme: Theme,
+): string {
 	const sep = ` ${theme.glyphs.separator} `;
 	const timers = timerText(wait, now, theme);
 	const age = connection.status === 'live' && lastEventAt !== undefined ? eventAgeText(lastEventAt, now) : undefined;
@@ -157,7 +176,9 @@ export function HeaderBar(props: HeaderBarProps) {
 	const countsNow = props.counts;
 	const theme = useTheme();
 	// A wait can end at the first list, before the watches say `live`: its last frame must not say connecting.
-	const connection: ConnectionState = synced && given.status === 'connecting' ? {status: 'static', label: `${theme.glyphs.live} listed`} : given;
+	const connection: ConnectionState = synced && given.status === 'connecting'
+		? {status: 'static', label: `${theme.glyphs.live} listed`}
+		: given;
 	const sep = ` ${theme.glyphs.separator} `;
 	const right = (now: number) => (asOf === undefined ? rightText(wait, connection, eventAt?.(), now, theme) : '');
 	// Only the length of the timers is read here (it changes a few times an hour): the text itself is drawn by
@@ -187,7 +208,16 @@ export function HeaderBar(props: HeaderBarProps) {
 		{text: singleLine(scope, theme.glyphs.lineBreak), giveWay: 1, min: 8},
 		{text: sep + zone},
 		// A reconnect's error is a message: it goes first, the state words before its `(` stay.
-		...(showStatus ? [connection.status === 'reconnecting' || connection.status === 'waiting-credentials' ? {text: sep + statusText, giveWay: 0, min: statusWords(sep + statusText, theme.glyphs.ellipsis), keep: statusWords(sep + statusText, theme.glyphs.ellipsis)} : {text: sep + statusText}] : []),
+		...(showStatus
+			? [connection.status === 'reconnecting' || connection.status === 'waiting-credentials'
+				? {
+					text: sep + statusText,
+					giveWay: 0,
+					min: statusWords(sep + statusText, theme.glyphs.ellipsis),
+					keep: statusWords(sep + statusText, theme.glyphs.ellipsis),
+				}
+				: {text: sep + statusText}]
+			: []),
 		{text: [shownCounts ?? '', without ?? ''].filter(Boolean).map(part => sep + part).join('')},
 	], width - (showRight ? rightWidth + 2 : 0), theme.glyphs.ellipsis);
 	let middle;

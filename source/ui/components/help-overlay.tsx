@@ -5,7 +5,10 @@ import {useTheme} from '../theme-context.js';
 import {MoreLine} from './more-line.js';
 import {Line} from './line.js';
 
-export type HelpSection = {readonly title: Binding['section']; readonly entries: ReadonlyArray<{readonly keys: string; readonly description: string}>};
+export type HelpSection = {
+	readonly title: Binding['section'];
+	readonly entries: ReadonlyArray<{readonly keys: string; readonly description: string}>;
+};
 
 /** The help text, from the keymap: sections in first-seen order, one entry per command (its keys merged). */
 export function helpSections(ascii: boolean, context: KeyContext = {}): HelpSection[] {
@@ -88,7 +91,12 @@ export function helpScrollMax(height: number, width: number, ascii: boolean, con
  * The `?` overlay: every key and what it does, in one or two columns. Taller than `height`, it scrolls
  * (`scroll` lines off the top) between a line that says how, or what is above, and one that says what is below.
  */
-export function HelpOverlay({height, width, scroll = 0, context}: {readonly height: number; readonly width: number; readonly scroll?: number; readonly context?: KeyContext}) {
+export function HelpOverlay({height, width, scroll = 0, context}: {
+	readonly height: number;
+	readonly width: number;
+	readonly scroll?: number;
+	readonly context?: KeyContext;
+}) {
 	const theme = useTheme();
 	if (height <= 0) {
 		return null;

@@ -9,14 +9,24 @@ export function listHeaderLines(view: ViewState): number {
 }
 
 /** `filter "mysql" · failing only · 2 of 5` while the list is filtered. */
-export function ListHeader({view, shown, total, height, width}: {readonly view: ViewState; readonly shown: number; readonly total: number; readonly height: number; readonly width: number}) {
+export function ListHeader({view, shown, total, height, width}: {
+	readonly view: ViewState;
+	readonly shown: number;
+	readonly total: number;
+	readonly height: number;
+	readonly width: number;
+}) {
 	const theme = useTheme();
 	if (height <= 0 || (view.filter === '' && !view.failingOnly)) {
 		return null;
 	}
 
 	const sep = ` ${theme.glyphs.separator} `;
-	const parts = [view.filter === '' ? '' : `filter "${singleLine(view.filter, theme.glyphs.lineBreak)}"`, view.failingOnly ? 'failing only' : '', `${shown} of ${total}`].filter(Boolean);
+	const parts = [
+		view.filter === '' ? '' : `filter "${singleLine(view.filter, theme.glyphs.lineBreak)}"`,
+		view.failingOnly ? 'failing only' : '',
+		`${shown} of ${total}`,
+	].filter(Boolean);
 	return (
 		<Line {...theme.style('accent')}>
 			{parts.join(sep).slice(0, Math.max(0, width))}

@@ -24,12 +24,22 @@ export type TreeColumns = {readonly name: number; readonly strategy: number; rea
  * Everything left of the strategy column: indent, fold marker, defer arrow, icon, name. A Kanister action's
  * object (`detail`) follows its name; that one row then lines up its status after it, as in the sketch.
  */
-export function namePart(row: TreeRow, theme: Theme): {readonly before: string; readonly icon: string; readonly label: string; readonly detail: string} {
+export function namePart(
+	row: TreeRow,
+	theme: Theme,
+): {readonly before: string; readonly icon: string; readonly label: string; readonly detail: string} {
 	const {node} = row;
-	const fold = row.expandable ? (row.expanded ? theme.glyphs.expanded : theme.glyphs.collapsed) : ' '.repeat(theme.glyphs.expanded.length);
+	const fold = row.expandable
+		? (row.expanded ? theme.glyphs.expanded : theme.glyphs.collapsed)
+		: ' '.repeat(theme.glyphs.expanded.length);
 	const defer = node.kind === 'deferPhase' ? `${theme.glyphs.defer} ` : '';
 	const label = node.kind === 'deferPhase' && node.note ? `${node.name} ${theme.glyphs.separator} ${node.note}` : node.name;
-	return {before: `${'  '.repeat(row.depth)}${fold} ${defer}`, icon: theme.icon(node.state), label: singleLine(label, theme.glyphs.lineBreak), detail: singleLine(node.detail ?? '', theme.glyphs.lineBreak)};
+	return {
+		before: `${'  '.repeat(row.depth)}${fold} ${defer}`,
+		icon: theme.icon(node.state),
+		label: singleLine(label, theme.glyphs.lineBreak),
+		detail: singleLine(node.detail ?? '', theme.glyphs.lineBreak),
+	};
 }
 
 /** The last, free-width part of a row: update time of the active plan/action, notes, message. */
@@ -116,12 +126,16 @@ function NodeRowView({row, selected, columns, startedAt, endedAt, atLeast, retri
 	// re-measures and redraws those few cells, not the whole row's text; a row too narrow for it draws it inline.
 	const cursor = selected ? `${theme.glyphs.cursor} ` : '  ';
 	const status = fit(singleLine(statusText(node), theme.glyphs.lineBreak), columns.status, theme.glyphs.ellipsis);
-	const tickWidth = useTickValue(now => (columns.elapsed === 0 ? 0 : spinHere ? 4 + Math.max(columns.elapsed - 2, duration(now).length) : 2 + columns.elapsed));
+	const tickWidth = useTickValue(now => (
+		columns.elapsed === 0 ? 0 : spinHere ? 4 + Math.max(columns.elapsed - 2, duration(now).length) : 2 + columns.elapsed
+	));
 	// Too long for the width, the message gives way first, then the column padding, the Kanister object, the
 	// name and the strategy; the status word and the timer never do.
 	const label0 = detail ? label : truncate(label, nameWidth, theme.glyphs.ellipsis);
 	const pad = ' '.repeat(Math.max(0, nameWidth - displayWidth(detail ? label : label0) - (detail ? displayWidth(`  ${detail}`) : 0)));
-	const strategyText = columns.strategy > 0 ? `  ${fit(singleLine(node.strategy ?? '', theme.glyphs.lineBreak), columns.strategy, theme.glyphs.ellipsis)}` : '';
+	const strategyText = columns.strategy > 0
+		? `  ${fit(singleLine(node.strategy ?? '', theme.glyphs.lineBreak), columns.strategy, theme.glyphs.ellipsis)}`
+		: '';
 	const [, fittedLabel = '', fittedDetail = '', fittedPad = '', strategy = '', , , fittedTrailing = ''] = fitParts([
 		{text: `${cursor}${before}${theme.icon(node.state)} `},
 		{text: label0, giveWay: 4, min: 8},
@@ -136,7 +150,8 @@ function NodeRowView({row, selected, columns, startedAt, endedAt, atLeast, retri
 	const name = detail ? fittedLabel : fittedLabel + fittedPad;
 	const detailText = detail ? fittedDetail + fittedPad : '';
 	const shownTrailing = fittedTrailing.startsWith('  ') ? fittedTrailing.slice(2) : '';
-	const tickAt = displayWidth(cursor) + displayWidth(before) + iconWidth + 1 + displayWidth(name) + displayWidth(detailText) + displayWidth(strategy) + 2 + displayWidth(status);
+	const tickAt = displayWidth(cursor) + displayWidth(before) + iconWidth + 1 + displayWidth(name) + displayWidth(detailText) +
+		displayWidth(strategy) + 2 + displayWidth(status);
 	const overlaid = columns.elapsed > 0 && tickAt + tickWidth <= width;
 	const spinner = (
 		<>
@@ -157,7 +172,8 @@ function NodeRowView({row, selected, columns, startedAt, endedAt, atLeast, retri
 	} else if (spinHere) {
 		statusAndTimer = (
 			<>
-				{/* Status word and spinner in one styled run: Ink replays every earlier style change when it rewrites the changed end of a line. */}
+				{/* Status word and spinner in one styled run: Ink replays every earlier style change when it rewrites the
+				changed end of a line. */}
 				<Text {...theme.style(role)}>
 					{status}
 					{spinner}
@@ -211,7 +227,9 @@ function NodeRowView({row, selected, columns, startedAt, endedAt, atLeast, retri
 }
 
 /** What a row draws of its node: everything but its children. */
-const drawnFields = ['id', 'kind', 'name', 'status', 'state', 'statusReason', 'strategy', 'message', 'note', 'detail', 'updatedAt', 'active'] as const satisfies ReadonlyArray<keyof PlanNode>;
+const drawnFields = [
+	'id', 'kind', 'name', 'status', 'state', 'statusReason', 'strategy', 'message', 'note', 'detail', 'updatedAt', 'active',
+] as const satisfies ReadonlyArray<keyof PlanNode>;
 
 export function sameNodeRowProps(a: NodeRowProps, b: NodeRowProps): boolean {
 	return (

@@ -15,7 +15,12 @@ import {Line} from './line.js';
  * gets narrower separators, then leaves out the version or blueprint, then cuts the plan's name and the
  * object's name (marked); the kind, the state word and the percentage are never cut.
  */
-export function objectTitle(object: PlanObject, glyphs: Pick<Glyphs, 'separator' | 'lineBreak' | 'ellipsis'>, width = Number.POSITIVE_INFINITY, reserve = 0): string {
+export function objectTitle(
+	object: PlanObject,
+	glyphs: Pick<Glyphs, 'separator' | 'lineBreak' | 'ellipsis'>,
+	width = Number.POSITIVE_INFINITY,
+	reserve = 0,
+): string {
 	const one = (text: string) => singleLine(text, glyphs.lineBreak);
 	const room = width - reserve;
 	const layout = (sep: string, withVersion: boolean): LinePart[] => {
@@ -37,7 +42,11 @@ export function objectTitle(object: PlanObject, glyphs: Pick<Glyphs, 'separator'
 		return parts;
 	};
 
-	const candidates = [layout(`  ${glyphs.separator}  `, true), layout(` ${glyphs.separator} `, true), layout(` ${glyphs.separator} `, false)];
+	const candidates = [
+		layout(`  ${glyphs.separator}  `, true),
+		layout(` ${glyphs.separator} `, true),
+		layout(` ${glyphs.separator} `, false),
+	];
 	const fits = candidates.find(parts => parts.reduce((sum, part) => sum + displayWidth(part.text), 0) <= room);
 	return fitParts(fits ?? candidates.at(-1)!, room, glyphs.ellipsis).join('');
 }
@@ -80,7 +89,9 @@ export function ObjectLines({object, objectKey, synced, deletedAt, eta, height, 
 	return (
 		<Box flexDirection="column" width={width}>
 			<Line bold>
-				{object ? objectTitle(object, theme.glyphs, width, displayWidth(etaText)) : summary(`${wanted.kind} ${qualifiedName(wanted)}`, width)}
+				{object
+					? objectTitle(object, theme.glyphs, width, displayWidth(etaText))
+					: summary(`${wanted.kind} ${qualifiedName(wanted)}`, width)}
 				{/* The ETA is a timer: room is kept for it, the title gives way. */}
 				{eta ? <Text bold={false} {...theme.style(eta.startsWith('overdue') ? 'warning' : 'muted')}>{etaText}</Text> : undefined}
 			</Line>
@@ -88,12 +99,17 @@ export function ObjectLines({object, objectKey, synced, deletedAt, eta, height, 
 				object && deletedAt !== undefined ? (
 					<Line>
 						<Text {...theme.style('warning')}>{deletedText}</Text>
-						<Text {...theme.style('muted')}>{truncate(lastSeen, width - displayWidth(deletedText), theme.glyphs.ellipsis)}</Text>
+						<Text {...theme.style('muted')}>
+							{truncate(lastSeen, width - displayWidth(deletedText), theme.glyphs.ellipsis)}
+						</Text>
 					</Line>
 				) : object ? (
 					<Line>
-						{/* Static icon: the spinners are on the tree's running rows; one at the start of this line would rewrite it all every second. */}
-						<StatusIcon state={lineState(object)} spin={false} /> <Text {...theme.style(roleOf(object.state))}>{summary(object.summary, width - displayWidth(theme.icon(lineState(object))) - 1)}</Text>
+						{/* Static icon: the spinners are on the tree's running rows; one at the start of this line would
+						rewrite it all every second. */}
+						<StatusIcon state={lineState(object)} spin={false} /> <Text {...theme.style(roleOf(object.state))}>
+							{summary(object.summary, width - displayWidth(theme.icon(lineState(object))) - 1)}
+						</Text>
 					</Line>
 				) : (
 					<Line {...theme.style('muted')}>

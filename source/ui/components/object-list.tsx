@@ -23,7 +23,18 @@ import {TickText} from './tick-text.js';
 
 type Cells = Readonly<Record<ListColumn, string>>;
 
-const titles: Cells = {context: 'CONTEXT', kind: 'KIND', namespace: 'NAMESPACE', name: 'NAME', active: 'ACTIVE', state: 'STATE', progress: 'PROGRESS', elapsed: 'ELAPSED', eta: 'ETA', message: 'MESSAGE'};
+const titles: Cells = {
+	context: 'CONTEXT',
+	kind: 'KIND',
+	namespace: 'NAMESPACE',
+	name: 'NAME',
+	active: 'ACTIVE',
+	state: 'STATE',
+	progress: 'PROGRESS',
+	elapsed: 'ELAPSED',
+	eta: 'ETA',
+	message: 'MESSAGE',
+};
 const titleWidths = Object.fromEntries(listColumns.map(column => [column, displayWidth(titles[column])])) as ListWidths;
 /** Cells of the longest timer text. */
 const elapsedCap = 8;
@@ -89,7 +100,9 @@ type Widths = ListWidths;
 function widthsOf(basis: ColumnBasis, elapsed: number, eta: number, width: number): Widths {
 	const natural = {} as Record<ListColumn, number>;
 	for (const column of listColumns) {
-		natural[column] = column === 'elapsed' ? elapsed : column === 'eta' ? eta : Math.max(titleWidths[column], basis.widths[column as keyof TextWidths]);
+		natural[column] = column === 'elapsed'
+			? elapsed
+			: column === 'eta' ? eta : Math.max(titleWidths[column], basis.widths[column as keyof TextWidths]);
 	}
 
 	if (basis.widths.context === 0) {
@@ -125,7 +138,12 @@ export type ObjectListProps = {
 	readonly empty: string;
 };
 
-type Basis = {readonly objects: readonly PlanObject[]; readonly timings: ObjectListProps['timings']; readonly theme: Theme; readonly basis: ColumnBasis};
+type Basis = {
+	readonly objects: readonly PlanObject[];
+	readonly timings: ObjectListProps['timings'];
+	readonly theme: Theme;
+	readonly basis: ColumnBasis;
+};
 
 /**
  * [CONTEXT] KIND NAMESPACE NAME ACTIVE STATE PROGRESS ELAPSED, one row per object, each expanded object followed by
@@ -164,7 +182,8 @@ export function ObjectList({list, cursor, window, timings, eta, expectations, he
 			<Line bold>
 				{' '.repeat(prefixWidth)}
 				{leftCells(titles, w, theme)}
-				{fit(titles.state, w.state, theme.glyphs.ellipsis)}{progressCell(titles.progress, w, theme)}  {fitRight(titles.elapsed, w.elapsed)}
+				{fit(titles.state, w.state, theme.glyphs.ellipsis)}{progressCell(titles.progress, w, theme)}
+				{'  '}{fitRight(titles.elapsed, w.elapsed)}
 				{w.eta > 0 ? `  ${titles.eta.padEnd(w.eta)}` : undefined}
 				{w.message > 0 ? `  ${titles.message}` : undefined}
 			</Line>
@@ -213,7 +232,8 @@ export function ObjectList({list, cursor, window, timings, eta, expectations, he
 	);
 }
 
-type Group = (Extract<ListRow, {type: 'object'}> & {readonly from: number}) | {readonly type: 'node'; readonly block: TreeBlock; readonly rows: Array<Extract<ListRow, {type: 'node'}>>; readonly from: number};
+type Group = (Extract<ListRow, {type: 'object'}> & {readonly from: number})
+	| {readonly type: 'node'; readonly block: TreeBlock; readonly rows: Array<Extract<ListRow, {type: 'node'}>>; readonly from: number};
 
 /** The window's rows: each object's row, and the tree rows of one object together (they share column widths). */
 function groups(rows: readonly ListRow[]): Group[] {
@@ -239,7 +259,9 @@ function columnItem(object: PlanObject, theme: Theme, timings: ObjectListProps['
 /** The cells left of STATE, each followed by its gap; a column of width 0 is not shown. */
 function leftCells(c: Pick<Cells, 'context' | 'kind' | 'namespace' | 'name' | 'active'>, w: Widths, theme: Theme): string {
 	const e = theme.glyphs.ellipsis;
-	return (['context', 'kind', 'namespace', 'name', 'active'] as const).map(column => (w[column] > 0 ? `${fit(c[column], w[column], e)}  ` : '')).join('');
+	return (['context', 'kind', 'namespace', 'name', 'active'] as const)
+		.map(column => (w[column] > 0 ? `${fit(c[column], w[column], e)}  ` : ''))
+		.join('');
 }
 
 /** `  PROGRESS` (its gap first), or nothing when the column gave way. */

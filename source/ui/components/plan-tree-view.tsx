@@ -31,7 +31,11 @@ export type TreeColumnsBasis = {
  * One walk over the visible rows (a fully expanded 100 000-step plan has 100 000): text widths and timers. A
  * running timer's width only grows with time, so the widest one at any moment is the one that started first.
  */
-export function treeColumnsBasis(rows: readonly TreeRow[], timings: ReadonlyMap<string, NodeTiming> | undefined, theme: Theme): TreeColumnsBasis {
+export function treeColumnsBasis(
+	rows: readonly TreeRow[],
+	timings: ReadonlyMap<string, NodeTiming> | undefined,
+	theme: Theme,
+): TreeColumnsBasis {
 	let name = 0;
 	let strategy = 0;
 	let status = 0;
@@ -56,7 +60,9 @@ export function treeColumnsBasis(rows: readonly TreeRow[], timings: ReadonlyMap<
 		name = Math.max(name, glyphWidth(before) + glyphWidth(icon) + 1 + displayWidth(label));
 		strategy = Math.max(strategy, displayWidth(singleLine(row.node.strategy ?? '', theme.glyphs.lineBreak)));
 		// Raw words are cut at 14 cells; a reason after them (`pending (running per progress)`) gets its room.
-		const reason = row.node.statusReason ? displayWidth(singleLine(statusText({status: '', statusReason: row.node.statusReason}), theme.glyphs.lineBreak)) + 1 : 0;
+		const reason = row.node.statusReason
+			? displayWidth(singleLine(statusText({status: '', statusReason: row.node.statusReason}), theme.glyphs.lineBreak)) + 1
+			: 0;
 		status = Math.max(status, Math.min(14, displayWidth(singleLine(row.node.status, theme.glyphs.lineBreak))) + reason);
 		const timing = timings?.get(row.node.id);
 		if (timing?.startedAt === undefined) {
@@ -81,7 +87,9 @@ export function treeColumnsBasis(rows: readonly TreeRow[], timings: ReadonlyMap<
 
 /** Width of the ELAPSED column at `now` (a running row's spinner sits in front of its timer, `⠹ 3:41`: two more cells). */
 export function treeElapsedWidth(basis: TreeColumnsBasis, now: number): number {
-	const open = (from: number | undefined, extra: number) => (from === undefined ? 0 : formatDuration(elapsedOf({startedAt: from}, now)!).length + extra);
+	const open = (from: number | undefined, extra: number) => (
+		from === undefined ? 0 : formatDuration(elapsedOf({startedAt: from}, now)!).length + extra
+	);
 	return Math.max(basis.closedElapsed, open(basis.openSpinningFrom, 2), open(basis.openFrom, 0));
 }
 

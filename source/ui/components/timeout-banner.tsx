@@ -20,10 +20,18 @@ export type BannerInput = {
  * The one line about the wait (or a fatal error), or undefined when there is nothing to say. With `width`, a long
  * result message is cut so its `(exit code N)` stays in view.
  */
-export function bannerLine({wait, fatal, now, echo}: BannerInput, theme: Theme, width?: number): {readonly text: string; readonly role: Role} | undefined {
+export function bannerLine(
+	{wait, fatal, now, echo}: BannerInput,
+	theme: Theme,
+	width?: number,
+): {readonly text: string; readonly role: Role} | undefined {
 	if (fatal) {
 		const line = singleLine(fatal.message, theme.glyphs.lineBreak);
-		return {text: `${theme.icon('failed')} ${width === undefined ? line : truncate(line, width - displayWidth(theme.icon('failed')) - 1, theme.glyphs.ellipsis)}`, role: 'error'};
+		return {
+			text: `${theme.icon('failed')} ` +
+				`${width === undefined ? line : truncate(line, width - displayWidth(theme.icon('failed')) - 1, theme.glyphs.ellipsis)}`,
+			role: 'error',
+		};
 	}
 
 	switch (wait.phase) {
@@ -32,9 +40,11 @@ export function bannerLine({wait, fatal, now, echo}: BannerInput, theme: Theme, 
 			const left = Math.max(0, Math.ceil(((wait.graceEndsAt ?? now) - now) / 1000));
 			const dash = theme.ascii ? '-' : '—';
 			const more = formatDurationWords(wait.extendMs);
-			const text = `${theme.glyphs.timeout} Timeout reached after ${after} ${dash} press + to wait ${more} more, q to quit (exiting with code ${exitCodes.timedOut} in ${left}s)`;
+			const text = `${theme.glyphs.timeout} Timeout reached after ${after} ${dash} press + to wait ${more} more, q to quit ` +
+				`(exiting with code ${exitCodes.timedOut} in ${left}s)`;
 			// The keys and the countdown must stay in view: a narrow terminal gets the same in fewer words.
-			const short = `${theme.glyphs.timeout} Timeout after ${after}: + waits ${more} more, q quits (exit ${exitCodes.timedOut} in ${left}s)`;
+			const short = `${theme.glyphs.timeout} Timeout after ${after}: + waits ${more} more, q quits (exit ` +
+				`${exitCodes.timedOut} in ${left}s)`;
 			return {text: width !== undefined && displayWidth(text) > width ? short : text, role: 'warning'};
 		}
 
@@ -45,14 +55,21 @@ export function bannerLine({wait, fatal, now, echo}: BannerInput, theme: Theme, 
 			}
 
 			const {exitCode, message} = wait.result;
-			const icon = exitCode === exitCodes.ok ? theme.icon('succeeded') : exitCode === exitCodes.timedOut ? theme.glyphs.timeout : theme.icon('failed');
+			const icon = exitCode === exitCodes.ok
+				? theme.icon('succeeded')
+				: exitCode === exitCodes.timedOut ? theme.glyphs.timeout : theme.icon('failed');
 			const head = `${icon} `;
 			const tail = ` (exit code ${exitCode})`;
 			// The object's summary is the line above: say only how the wait ended.
-			const line = message === echo ? `wait over: ${exitCode === exitCodes.ok ? 'succeeded' : 'failed'}` : singleLine(message, theme.glyphs.lineBreak);
+			const line = message === echo
+				? `wait over: ${exitCode === exitCodes.ok ? 'succeeded' : 'failed'}`
+				: singleLine(message, theme.glyphs.lineBreak);
 			const room = width === undefined ? undefined : width - displayWidth(head) - displayWidth(tail);
 			const shown = room === undefined || displayWidth(line) <= room ? line : fit(line, Math.max(1, room), theme.glyphs.ellipsis);
-			return {text: `${head}${shown}${tail}`, role: exitCode === exitCodes.ok ? 'success' : exitCode === exitCodes.timedOut ? 'warning' : 'error'};
+			return {
+				text: `${head}${shown}${tail}`,
+				role: exitCode === exitCodes.ok ? 'success' : exitCode === exitCodes.timedOut ? 'warning' : 'error',
+			};
 		}
 
 		case 'waiting': {
@@ -61,7 +78,13 @@ export function bannerLine({wait, fatal, now, echo}: BannerInput, theme: Theme, 
 			}
 
 			const line = wait.waitingFor === echo ? 'waiting for it to finish' : singleLine(wait.waitingFor, theme.glyphs.lineBreak);
-			return {text: `${theme.icon('pending')} ${width === undefined ? line : truncate(line, width - displayWidth(theme.icon('pending')) - 1, theme.glyphs.ellipsis)}`, role: 'muted'};
+			return {
+				text: `${theme.icon('pending')} ` +
+					`${width === undefined
+						? line
+						: truncate(line, width - displayWidth(theme.icon('pending')) - 1, theme.glyphs.ellipsis)}`,
+				role: 'muted',
+			};
 		}
 
 		case 'watching': {

@@ -9,7 +9,12 @@ const noList: TreeList = {objects: [], blocks: [], total: 0, walked: 0};
  * The list as a tree (objects and their expanded trees) and the cursor's row in it. Rebuilt when the objects, the
  * fold choices or the screen's height change, never per tick; off the list screen, not at all.
  */
-export function useTreeList(objects: readonly PlanObject[], view: ViewState, budget: number, shown: boolean): {readonly list: TreeList; readonly cursor: number} {
+export function useTreeList(
+	objects: readonly PlanObject[],
+	view: ViewState,
+	budget: number,
+	shown: boolean,
+): {readonly list: TreeList; readonly cursor: number} {
 	const list = useMemo(
 		() => (shown ? buildTreeList(objects, {expand: view.listExpand, folds: view.folds, budget}) : noList),
 		[shown, objects, view.listExpand, view.folds, budget],

@@ -131,7 +131,8 @@ export function startCli(args: readonly string[], options: CliOptions = {}): Cli
 		});
 	});
 
-	const describe = () => `$ planwatch ${args.join(' ')}\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}\n--- exit: ${exit ? `code ${String(exit.code)} signal ${String(exit.signal)}` : 'still running'}`;
+	const describe = () =>
+		`$ planwatch ${args.join(' ')}\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}\n--- exit: ${exit ? `code ${String(exit.code)} signal ${String(exit.signal)}` : 'still running'}`;
 
 	const waitFor = async (condition: () => boolean, what: string, timeoutMs: number) => {
 		if (condition()) {

@@ -15,7 +15,7 @@
  */
 import {spawn, type ChildProcess} from 'node:child_process';
 import {randomBytes} from 'node:crypto';
-import {closeSync, existsSync, openSync, readFileSync, rmSync} from 'node:fs';
+import {existsSync, rmSync} from 'node:fs';
 import {mkdir, mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises';
 import {request as httpsRequest} from 'node:https';
 import {createServer} from 'node:net';
@@ -23,8 +23,9 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {fileURLToPath} from 'node:url';
+import {run, spawnLogged, tail, waitFor, type ExecResult, type Managed} from '../../helpers/processes.js';
 
-export type ExecResult = {stdout: string; stderr: string; code: number};
+export type {ExecResult} from '../../helpers/processes.js';
 
 export type KubectlOptions = {
 	/** Which kubeconfig to use (default 'admin'). */
@@ -150,33 +151,6 @@ function startWatchdog(dir: string, dirs: string[]): ChildProcess {
 
 // ---------------------------------------------------------------- helpers --
 
-function run(command: string, args: string[], options: {input?: string; env?: NodeJS.ProcessEnv; cwd?: string; stderrTo?: NodeJS.WritableStream} = {}): Promise<ExecResult> {
-	return new Promise((resolve, reject) => {
-		const child = spawn(command, args, {
-			cwd: options.cwd,
-			env: options.env ?? process.env,
-			stdio: ['pipe', 'pipe', 'pipe'],
-		});
-		let stdout = '';
-		let stderr = '';
-		child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-			stdout += chunk;
-		});
-		child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-			stderr += chunk;
-			options.stderrTo?.write(chunk);
-		});
-		child.on('error', reject);
-		child.on('close', (code, signal) => {
-			resolve({stdout, stderr, code: code ?? (signal ? 128 : 1)});
-		});
-		// A command that exits without reading stdin (openssl, kubectl get) makes this write fail with EPIPE:
-		// harmless, but unhandled it is an uncaught exception that fails the whole vitest run.
-		child.stdin.on('error', () => {});
-		child.stdin.end(options.input ?? '');
-	});
-}
-
 async function runOk(command: string, args: string[], options: Parameters<typeof run>[2] = {}): Promise<ExecResult> {
 	const result = await run(command, args, options);
 	if (result.code !== 0) {
@@ -218,34 +192,6 @@ async function freePorts(count: number): Promise<number[]> {
 		});
 	})));
 	return ports;
-}
-
-function tail(file: string, lines = 40): string {
-	try {
-		return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
-	} catch {
-		return '';
-	}
-}
-
-async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>, onTimeout?: () => string): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	let lastError: unknown;
-	for (;;) {
-		try {
-			const value = await probe();
-			if (value !== undefined) {
-				return value;
-			}
-		} catch (error) {
-			lastError = error;
-		}
-		if (Date.now() > deadline) {
-			const detail = lastError instanceof Error ? `: ${lastError.message}` : '';
-			throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${detail}${onTimeout ? `\n${onTimeout()}` : ''}`);
-		}
-		await sleep(250);
-	}
 }
 
 function yamlString(value: string): string {
@@ -334,28 +280,8 @@ async function makeCerts(dir: string): Promise<{ca: string; cert: string; key: s
 
 // --------------------------------------------------------------- processes --
 
-type Managed = {child: ChildProcess; exited: Promise<void>};
-
-async function spawnLogged(name: string, binary: string, args: string[], dir: string, entry: Live): Promise<Managed> {
-	const logFile = path.join(dir, `${name}.log`);
-	const fd = openSync(logFile, 'a');
-	const child = spawn(binary, args, {stdio: ['ignore', fd, fd]});
-	closeSync(fd);
-	entry.children.add(child);
-	const exited = new Promise<void>(resolve => {
-		child.once('exit', () => {
-			entry.children.delete(child);
-			resolve();
-		});
-		child.once('error', () => {
-			entry.children.delete(child);
-			resolve();
-		});
-	});
-	if (child.pid !== undefined) {
-		await writeFile(path.join(dir, `${name}.pid`), String(child.pid));
-	}
-	return {child, exited};
+function spawnTracked(name: string, binary: string, args: string[], dir: string, entry: Live): Promise<Managed> {
+	return spawnLogged(binary, args, {log: path.join(dir, `${name}.log`), pidFile: path.join(dir, `${name}.pid`), children: entry.children});
 }
 
 async function terminate(managed: Managed | undefined, graceMs = 10_000): Promise<void> {
@@ -423,7 +349,11 @@ export async function startCluster(options: StartClusterOptions = {}): Promise<C
 		const tokenFile = path.join(dir, 'tokens.csv');
 		const kanisterToken = randomBytes(24).toString('hex');
 		const nobodyToken = randomBytes(24).toString('hex');
-		await writeFile(tokenFile, `${adminToken},admin,uid-admin,"system:masters"\n${viewerToken},viewer,uid-viewer\n${kanisterToken},kanister,uid-kanister\n${nobodyToken},nobody,uid-nobody\n`, {mode: 0o600});
+		await writeFile(
+			tokenFile,
+			`${adminToken},admin,uid-admin,"system:masters"\n${viewerToken},viewer,uid-viewer\n${kanisterToken},kanister,uid-kanister\n${nobodyToken},nobody,uid-nobody\n`,
+			{mode: 0o600},
+		);
 		const userKubeconfigs = {kanister: path.join(dir, 'kanister.kubeconfig'), nobody: path.join(dir, 'nobody.kubeconfig')};
 		await writeFile(userKubeconfigs.kanister, kubeconfigYaml(server, certs.ca, 'kanister', kanisterToken), {mode: 0o600});
 		await writeFile(userKubeconfigs.nobody, kubeconfigYaml(server, certs.ca, 'nobody', nobodyToken), {mode: 0o600});
@@ -434,7 +364,7 @@ export async function startCluster(options: StartClusterOptions = {}): Promise<C
 		const caPem = await readFile(certs.ca);
 
 		// ---- etcd
-		etcd = await spawnLogged('etcd', 'etcd', [
+		etcd = await spawnTracked('etcd', 'etcd', [
 			'--name=planwatch-e2e',
 			`--data-dir=${path.join(etcdData, 'data')}`,
 			`--listen-client-urls=${etcdEndpoint}`,
@@ -560,7 +490,7 @@ export async function startCluster(options: StartClusterOptions = {}): Promise<C
 			if (apiserver && apiserver.child.exitCode === null && apiserver.child.signalCode === null) {
 				return;
 			}
-			apiserver = await spawnLogged('kube-apiserver', binary, apiserverArgs, dir, entry);
+			apiserver = await spawnTracked('kube-apiserver', binary, apiserverArgs, dir, entry);
 			await waitApiserverReady();
 		};
 		const stopApiserver = async () => {

@@ -12,8 +12,8 @@
  *   PLANWATCH_KUDO_DIR      a directory holding manager, kubectl-kudo and crds/ (skips the build script)
  *   PLANWATCH_KUDO_VERSION  version the build script builds (default 0.19.0)
  */
-import {spawn, type ChildProcess} from 'node:child_process';
-import {closeSync, existsSync, openSync, readFileSync} from 'node:fs';
+import type {ChildProcess} from 'node:child_process';
+import {existsSync, readFileSync} from 'node:fs';
 import {copyFile, mkdir, mkdtemp, readdir, writeFile} from 'node:fs/promises';
 import {request as httpsRequest} from 'node:https';
 import {tmpdir} from 'node:os';
@@ -22,6 +22,7 @@ import {setTimeout as sleep} from 'node:timers/promises';
 import {fileURLToPath} from 'node:url';
 import {startCluster, type Cluster, type ExecResult} from './cluster.js';
 import {closedLoopbackPort} from './ports.js';
+import {run, spawnLogged, tail, waitFor} from '../../helpers/processes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const e2eDir = path.resolve(here, '..');
@@ -72,59 +73,10 @@ export type Kudo = {
 
 // ------------------------------------------------------------------ helpers --
 
-function runProcess(command: string, args: readonly string[], options: {env?: NodeJS.ProcessEnv; cwd?: string; stderrTo?: NodeJS.WritableStream} = {}): Promise<ExecResult & {endedAt: number}> {
-	return new Promise((resolve, reject) => {
-		const child = spawn(command, args, {cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe']});
-		let stdout = '';
-		let stderr = '';
-		child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-			stdout += chunk;
-		});
-		child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-			stderr += chunk;
-			options.stderrTo?.write(chunk);
-		});
-		child.on('error', reject);
-		child.on('close', (code, signal) => {
-			resolve({stdout, stderr, code: code ?? (signal ? 128 : 1), endedAt: Date.now()});
-		});
-	});
-}
-
-async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>, detail?: () => string): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	let lastError: unknown;
-	for (;;) {
-		try {
-			const value = await probe();
-			if (value !== undefined) {
-				return value;
-			}
-		} catch (error) {
-			lastError = error;
-		}
-
-		if (Date.now() > deadline) {
-			const why = lastError instanceof Error ? `: ${lastError.message}` : '';
-			throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${why}${detail ? `\n${detail()}` : ''}`);
-		}
-
-		await sleep(200);
-	}
-}
-
-function tail(file: string, lines = 40): string {
-	try {
-		return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
-	} catch {
-		return '';
-	}
-}
-
 export async function kudoBinaries(showOutput = true): Promise<KudoBinaries> {
 	let dir = process.env['PLANWATCH_KUDO_DIR'];
 	if (!dir) {
-		const result = await runProcess('bash', [buildScript], showOutput ? {stderrTo: process.stderr} : {});
+		const result = await run('bash', [buildScript], showOutput ? {stderrTo: process.stderr} : {});
 		if (result.code !== 0) {
 			throw new Error(`build-kudo.sh exited ${result.code}\n${result.stderr.split('\n').slice(-30).join('\n')}`);
 		}
@@ -144,7 +96,7 @@ export async function kudoBinaries(showOutput = true): Promise<KudoBinaries> {
 		}
 	}
 
-	const version = await runProcess(binaries.kubectlKudo, ['version']);
+	const version = await run(binaries.kubectlKudo, ['version']);
 	return {...binaries, version: /GitVersion:"([^"]+)"/.exec(version.stdout)?.[1] ?? version.stdout.trim()};
 }
 
@@ -159,7 +111,16 @@ async function apiOk(request: Api, method: string, urlPath: string, options: Par
 	return response.json;
 }
 
-type Meta = {name?: string; namespace?: string; uid?: string; resourceVersion?: string; deletionTimestamp?: string; finalizers?: string[]; ownerReferences?: Array<{uid?: string}>; generation?: number};
+type Meta = {
+	name?: string;
+	namespace?: string;
+	uid?: string;
+	resourceVersion?: string;
+	deletionTimestamp?: string;
+	finalizers?: string[];
+	ownerReferences?: Array<{uid?: string}>;
+	generation?: number;
+};
 type Obj = {metadata?: Meta; spec?: Record<string, unknown>; status?: Record<string, unknown>};
 
 /** A Deployment's status as the deployment controller writes it once every pod of the current template is available. */
@@ -174,7 +135,14 @@ function healthyStatus(deployment: Obj): Record<string, unknown> {
 		availableReplicas: replicas,
 		conditions: [
 			{type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable', message: 'Deployment has minimum availability.', lastUpdateTime: now, lastTransitionTime: now},
-			{type: 'Progressing', status: 'True', reason: 'NewReplicaSetAvailable', message: `ReplicaSet "${deployment.metadata?.name ?? ''}" has successfully progressed.`, lastUpdateTime: now, lastTransitionTime: now},
+			{
+				type: 'Progressing',
+				status: 'True',
+				reason: 'NewReplicaSetAvailable',
+				message: `ReplicaSet "${deployment.metadata?.name ?? ''}" has successfully progressed.`,
+				lastUpdateTime: now,
+				lastTransitionTime: now,
+			},
 		],
 	};
 }
@@ -354,7 +322,7 @@ export async function startKudoCluster(): Promise<Kudo> {
 		const certDir = path.join(cluster.dir, 'kudo-certs');
 		await mkdir(certDir, {recursive: true});
 		const openssl = async (...args: string[]) => {
-			const result = await runProcess('openssl', args, {cwd: certDir});
+			const result = await run('openssl', args, {cwd: certDir});
 			if (result.code !== 0) {
 				throw new Error(`openssl ${args.join(' ')} exited ${result.code}\n${result.stderr}`);
 			}
@@ -369,9 +337,10 @@ export async function startKudoCluster(): Promise<Kudo> {
 		// ---- the manager, webhook and metrics on loopback
 		const webhookPort = await closedLoopbackPort();
 		const metricsPort = await closedLoopbackPort();
-		const fd = openSync(managerLog, 'a');
-		const manager = spawn(binaries.manager, [], {
-			stdio: ['ignore', fd, fd],
+		// The cluster's watchdog kills every <dir>/*.pid if this process dies without running exit handlers.
+		const {child: manager} = await spawnLogged(binaries.manager, [], {
+			log: managerLog,
+			pidFile: path.join(cluster.dir, 'kudo-manager.pid'),
 			env: {
 				PATH: process.env['PATH'] ?? '/usr/bin:/bin',
 				HOME: home,
@@ -381,14 +350,8 @@ export async function startKudoCluster(): Promise<Kudo> {
 				KUDO_WEBHOOK_PORT: String(webhookPort),
 				KUDO_METRICS_ADDR: `127.0.0.1:${metricsPort}`,
 			},
+			children,
 		});
-		closeSync(fd);
-		children.add(manager);
-		manager.once('exit', () => children.delete(manager));
-		if (manager.pid !== undefined) {
-			// The cluster's watchdog kills every <dir>/*.pid if this process dies without running exit handlers.
-			await writeFile(path.join(cluster.dir, 'kudo-manager.pid'), String(manager.pid));
-		}
 
 		const caBundle = readFileSync(path.join(certDir, 'ca.crt')).toString('base64');
 		const webhook = {
@@ -432,7 +395,7 @@ export async function startKudoCluster(): Promise<Kudo> {
 		const activeCollector = collector;
 
 		const kudo = (args: readonly string[], namespace: string) =>
-			runProcess(binaries.kubectlKudo, [...args, `--kubeconfig=${cluster.adminKubeconfig}`, `--namespace=${namespace}`, `--home=${path.join(home, '.kudo')}`], {
+			run(binaries.kubectlKudo, [...args, `--kubeconfig=${cluster.adminKubeconfig}`, `--namespace=${namespace}`, `--home=${path.join(home, '.kudo')}`], {
 				env: {PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, KUBECONFIG: cluster.adminKubeconfig},
 			});
 
@@ -506,7 +469,10 @@ export async function startKudoCluster(): Promise<Kudo> {
 
 							const timer = setTimeout(() => {
 								listeners.delete(check);
-								reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; instance events: ${JSON.stringify(instance.map(entry => planSummary(entry)))}\n${tail(managerLog, 20)}`));
+								reject(
+									new Error(`timed out after ${timeoutMs} ms waiting for ${what}; instance events: ${JSON.stringify(instance.map(entry => planSummary(entry)))}` +
+										`\n${tail(managerLog, 20)}`),
+								);
 							}, timeoutMs);
 							listeners.add(check);
 						});
@@ -599,7 +565,8 @@ export function rawRecording(kudo: Kudo, watch: InstanceWatch, what: string): st
 	const entry = (item: WatchEntry) => ({at: new Date(item.at).toISOString(), type: item.type, object: withoutManagedFields(item.object)});
 	return JSON.stringify({
 		header: {
-			recordedWith: `KUDO ${kudo.binaries.version} manager with its admission webhook (github.com/kudobuilder/kudo@v0.19.0, built by test/e2e/build-kudo.sh), kubectl-kudo ${kudo.binaries.version}, kube-apiserver ${kudo.cluster.version}`,
+			recordedWith: `KUDO ${kudo.binaries.version} manager with its admission webhook (github.com/kudobuilder/kudo@v0.19.0, built by test/e2e/build-kudo.sh), kubectl-kudo ` +
+				`${kudo.binaries.version}, kube-apiserver ${kudo.cluster.version}`,
 			case: what,
 			recordedAt: new Date().toISOString(),
 			note: 'Watch events as served (arrival times of the test process); Events are those whose involvedObject is the Instance.',
