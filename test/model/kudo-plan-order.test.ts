@@ -196,8 +196,8 @@ describe('KUDO plan timers on the controller clock', () => {
 
 	describe('a run planwatch saw start: its PlanStarted Event only when it is surely this run\'s', () => {
 		const started = (rv: string, at: string): PlanEvent => event('PlanStarted', 'Execution of plan deploy started', rv, at);
-		const previousRun = instance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:00Z', uid: 'a'}});
-		const newRun = instance({deploy: {status: 'IN_PROGRESS', at: '2026-01-01T10:01:00Z', uid: 'b'}}, {planName: 'deploy', uid: 'b'});
+		const previousRun = kudoInstance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:00Z', uid: 'a'}});
+		const newRun = kudoInstance({deploy: {status: 'IN_PROGRESS', at: '2026-01-01T10:01:00Z', uid: 'b'}}, {planName: 'deploy', uid: 'b'});
 		/** The memory after seeing the previous run, then the new one with `known` Events already in. */
 		const startsOf = (known: PlanEvent[]) => readKudoEvents(known, {namespace: 'default', name: 'op', uid}).started;
 		const watched = (known: PlanEvent[]) => nextRunMemory(nextRunMemory(undefined, previousRun), newRun, known.length > 0 ? startsOf(known) : undefined);
@@ -223,7 +223,7 @@ describe('KUDO plan timers on the controller clock', () => {
 		});
 
 		test('scheduled, then picked up: what was known when it was scheduled decides, not what came in between', () => {
-			const scheduled = instance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:00Z', uid: 'a'}}, {planName: 'deploy', uid: 'b'});
+			const scheduled = kudoInstance({deploy: {status: 'COMPLETE', at: '2026-01-01T10:00:00Z', uid: 'a'}}, {planName: 'deploy', uid: 'b'});
 			const ownEvent = started('12', '2026-01-01T10:00:00Z');
 			const atSchedule = nextRunMemory(nextRunMemory(undefined, previousRun), scheduled, startsOf([started('10', '2026-01-01T10:00:00Z')]));
 			const pickedUp = nextRunMemory(atSchedule, newRun, startsOf([ownEvent]));
