@@ -71,12 +71,6 @@ export default tseslint.config(
 		files: ['test/**'],
 		rules: {'@stylistic/max-len': ['error', maxLen(200)]},
 	},
-	{
-		// Being rewritten this session by the helper that folds its duplicates: wrapped once that lands, and then
-		// this block goes.
-		files: ['source/model/adapt-kudo-instance.ts'],
-		rules: {'@stylistic/max-len': 'off'},
-	},
 );
 
 /**

@@ -33,7 +33,11 @@ const targets = [
 	},
 	{
 		file: 'source/model/adapt-kudo-instance.ts',
-		tests: ['test/model/adapt-kudo-instance.test.ts', 'test/model/kudo-v1alpha1.test.ts', 'test/model/adapt-kudo-instance-table.test.ts'],
+		tests: [
+			'test/model/adapt-kudo-instance.test.ts',
+			'test/model/kudo-v1alpha1.test.ts',
+			'test/model/adapt-kudo-instance-table.test.ts',
+		],
 	},
 	{file: 'source/model/kudo-plan-order.ts', tests: ['test/model/kudo-plan-order.test.ts', 'test/model/kudo-plan-order-table.test.ts']},
 	{file: 'source/model/deletion.ts', tests: ['test/model/deletion.test.ts']},

@@ -21,7 +21,10 @@ export type DrawOnceOptions = {
 };
 
 /** The text comes in chunks to write one after the other (json: one per object, so a big picture is never whole). */
-export function drawOnce(snapshot: StoreSnapshot, options: DrawOnceOptions): {readonly chunks: Iterable<string>; readonly exitCode: number} {
+export function drawOnce(
+	snapshot: StoreSnapshot,
+	options: DrawOnceOptions,
+): {readonly chunks: Iterable<string>; readonly exitCode: number} {
 	const printer = printerFor(options.output, {
 		ascii: options.ascii,
 		color: options.color,

@@ -26,7 +26,8 @@ import {kudoState} from './status.js';
  *   the other plans keep the status of their previous run but are `active: false`;
  * - a plan's start comes from its `PlanStarted` Event when planwatch did not see the run start itself, its end
  *   (of a finished plan) from lastUpdatedTimestamp;
- * - scheduled but not picked up (spec.planExecution.uid differs from the plan status uid) = queued: the plan node reads QUEUED, pending, with a note;
+ * - scheduled but not picked up (spec.planExecution.uid differs from the plan status uid) = queued: the plan node
+ *   reads QUEUED, pending, with a note;
  * - strategies come from the OperatorVersion (phase strategy looked up inside the same plan);
  * - a terminal plan (COMPLETE, FATAL_ERROR) stops the engine (kudobuilder/kudo pkg/engine/workflow/engine.go
  *   returns on a fatal error): phases and steps it left PENDING/IN_PROGRESS/ERROR are `stopped`, not running;
@@ -168,7 +169,13 @@ type PlanContext = {
 	readonly startedAt?: string;
 };
 
-function buildPlan(planName: string, status: PlanStatus | undefined, ov: OvPlan | undefined, ids: SiblingIds, context: PlanContext): BuiltPlan {
+function buildPlan(
+	planName: string,
+	status: PlanStatus | undefined,
+	ov: OvPlan | undefined,
+	ids: SiblingIds,
+	context: PlanContext,
+): BuiltPlan {
 	const {active, queued} = context;
 	const planId = ids.next('plan', planName);
 	const phaseIds = new SiblingIds(planId);
@@ -188,7 +195,10 @@ function buildPlan(planName: string, status: PlanStatus | undefined, ov: OvPlan 
 		const phaseId = phaseIds.next('phase', phase.name);
 		const stepIds = new SiblingIds(phaseId);
 		const seenSteps = new Set(phase.steps.map(s => s.name));
-		const stepList: Step[] = [...phase.steps, ...(ovPhase?.steps ?? []).filter(s => !seenSteps.has(s)).map(s => ({name: s, status: neverRun, message: ''}))];
+		const stepList: Step[] = [
+			...phase.steps,
+			...(ovPhase?.steps ?? []).filter(s => !seenSteps.has(s)).map(s => ({name: s, status: neverRun, message: ''})),
+		];
 		const children: PlanNode[] = stepList.map(step => {
 			steps++;
 			if (step.status === 'COMPLETE') {
@@ -289,12 +299,18 @@ function describeActivePlan(plan: PlanNode, planStatus: string, stepsDone: numbe
 		case 'ERROR': {
 			const retrying = allSteps.find(x => x.step.status === 'ERROR');
 			if (retrying) {
-				return {outcome: 'running', summary: withMessage(`${p}: step ${retrying.step.name} retrying ${counts}`, retrying.step.message)};
+				return {
+					outcome: 'running',
+					summary: withMessage(`${p}: step ${retrying.step.name} retrying ${counts}`, retrying.step.message),
+				};
 			}
 
 			const retryingPhase = plan.children.find(ph => ph.status === 'ERROR');
 			if (retryingPhase) {
-				return {outcome: 'running', summary: withMessage(`${p}: phase ${retryingPhase.name} retrying ${counts}`, retryingPhase.message)};
+				return {
+					outcome: 'running',
+					summary: withMessage(`${p}: phase ${retryingPhase.name} retrying ${counts}`, retryingPhase.message),
+				};
 			}
 
 			if (planStatus === 'ERROR') {
@@ -305,7 +321,10 @@ function describeActivePlan(plan: PlanNode, planStatus: string, stepsDone: numbe
 			if (inProgress.length > 0) {
 				const first = inProgress[0]!;
 				const more = inProgress.length > 1 ? ` (+${inProgress.length - 1} more)` : '';
-				return {outcome: 'running', summary: `${p} in progress: phase ${first.phase.name}, step ${first.step.name}${more} ${counts}`};
+				return {
+					outcome: 'running',
+					summary: `${p} in progress: phase ${first.phase.name}, step ${first.step.name}${more} ${counts}`,
+				};
 			}
 
 			const phase = plan.children.find(ph => ph.status !== 'COMPLETE');
@@ -321,14 +340,19 @@ function describeActivePlan(plan: PlanNode, planStatus: string, stepsDone: numbe
 			if (failed) {
 				return {
 					outcome: 'failed',
-					summary: withMessage(`${p} failed in phase ${failed.phase.name}, step ${failed.step.name}`, failed.step.message || failed.phase.message || plan.message),
+					summary: withMessage(
+						`${p} failed in phase ${failed.phase.name}, step ${failed.step.name}`,
+						failed.step.message || failed.phase.message || plan.message,
+					),
 				};
 			}
 
 			const phase = plan.children.find(ph => ph.status === 'FATAL_ERROR');
 			return {
 				outcome: 'failed',
-				summary: phase ? withMessage(`${p} failed in phase ${phase.name}`, phase.message || plan.message) : withMessage(`${p} failed`, plan.message),
+				summary: phase
+					? withMessage(`${p} failed in phase ${phase.name}`, phase.message || plan.message)
+					: withMessage(`${p} failed`, plan.message),
 			};
 		}
 
@@ -365,7 +389,10 @@ function fromV1alpha1(instance: KubeObject): {instance: KubeObject; activePlan?:
 	const planStatus = record(status['planStatus']);
 	if (Object.keys(planStatus).length === 0 && (status['activePlan'] !== undefined || status['status'] !== undefined)) {
 		const word = statusWord(status['status']);
-		return {refused: `kudo.dev/v1alpha1 Instance from KUDO before 0.6${word ? ` (status ${word})` : ''}: its plans are in PlanExecution objects, which planwatch does not read`};
+		return {
+			refused: `kudo.dev/v1alpha1 Instance from KUDO before 0.6${word ? ` (status ${word})` : ''}: its plans are in PlanExecution ` +
+				'objects, which planwatch does not read',
+		};
 	}
 
 	const plans: Record<string, unknown> = {};
@@ -396,7 +423,9 @@ export function adaptInstance(given: KubeObject, operatorVersion?: KubeObject, e
 
 	// The store looks the OperatorVersion up by name; a mismatched one would draw another operator's plans.
 	const ovName = operatorVersion ? name(record(operatorVersion.metadata)['name']) : '';
-	const ovPlans = operatorVersion && (!versionName || !ovName || ovName === versionName) ? readMap(record(operatorVersion['spec'])['plans'], readOvPlan) : new Map<string, OvPlan>();
+	const ovPlans = operatorVersion && (!versionName || !ovName || ovName === versionName)
+		? readMap(record(operatorVersion['spec'])['plans'], readOvPlan)
+		: new Map<string, OvPlan>();
 
 	const eventFacts = evidence.events && evidence.events.length > 0
 		? readKudoEvents(evidence.events, {
@@ -406,10 +435,14 @@ export function adaptInstance(given: KubeObject, operatorVersion?: KubeObject, e
 			createdAt: isoTime(meta['creationTimestamp']),
 		})
 		: undefined;
-	const ran = [...plans].filter(([, p]) => p.status !== '' && p.status !== neverRun).map(([n, p]) => ({name: n, status: p.status, ...(p.updatedAt ? {updatedAt: p.updatedAt} : {})}));
+	const ran = [...plans]
+		.filter(([, p]) => p.status !== '' && p.status !== neverRun)
+		.map(([n, p]) => ({name: n, status: p.status, ...(p.updatedAt ? {updatedAt: p.updatedAt} : {})}));
 	// v1alpha1's aggregatedStatus named the active plan: the controller's own record.
 	const recorded = old?.activePlan !== undefined && plans.has(old.activePlan) ? old.activePlan : undefined;
-	const last: LastRun | undefined = scheduledPlan ? undefined : recorded ? {plan: recorded, by: 'only'} : lastRun(ran, evidence.memory, eventFacts, evidence.eventsReadable ?? true);
+	const last: LastRun | undefined = scheduledPlan
+		? undefined
+		: recorded ? {plan: recorded, by: 'only'} : lastRun(ran, evidence.memory, eventFacts, evidence.eventsReadable ?? true);
 	const activePlan = scheduledPlan || last?.plan;
 	const queued = scheduledPlan !== '' && plans.get(scheduledPlan)?.uid !== scheduledUid;
 	const undecided = last?.by === 'unknown' ? last : undefined;
@@ -460,7 +493,10 @@ export function adaptInstance(given: KubeObject, operatorVersion?: KubeObject, e
 		status = active.status;
 		state = status === neverRun && scheduledPlan ? 'pending' : active.node.state;
 		// A plan IN_PROGRESS with a step KUDO is retrying reads as retrying in list views.
-		if (state === 'running' && active.node.children.some(ph => ph.status === 'ERROR' || ph.children.some(st => st.status === 'ERROR'))) {
+		if (
+			state === 'running' &&
+			active.node.children.some(ph => ph.status === 'ERROR' || ph.children.some(st => st.status === 'ERROR'))
+		) {
 			state = 'retrying';
 		}
 	}
@@ -513,7 +549,14 @@ function refusedInstance(instance: KubeObject, reason: string): PlanObject {
 		summary: sanitizeLine(reason, maxMessageLength),
 		state: 'unknown',
 		status: '',
-		wait: {kind: 'Instance', scheduledPlan: '', scheduledUid: '', planUids: {}, queued: false, unreadable: sanitizeLine(reason, maxMessageLength)},
+		wait: {
+			kind: 'Instance',
+			scheduledPlan: '',
+			scheduledUid: '',
+			planUids: {},
+			queued: false,
+			unreadable: sanitizeLine(reason, maxMessageLength),
+		},
 		...deletionOf(instance),
 		tree: [],
 	};

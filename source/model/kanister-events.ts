@@ -250,7 +250,12 @@ function add(map: Map<string, number>, key: string, n: number): void {
 	map.set(key, (map.get(key) ?? 0) + n);
 }
 
-export function readKanisterEvents(events: readonly PlanEvent[], namespace: string, objectName: string, createdAt: string | undefined): KanisterEventFacts {
+export function readKanisterEvents(
+	events: readonly PlanEvent[],
+	namespace: string,
+	objectName: string,
+	createdAt: string | undefined,
+): KanisterEventFacts {
 	const facts: Mutable<KanisterEventFacts> = {
 		actionStarted: new Map(),
 		phaseStarted: new Map(),

@@ -256,7 +256,11 @@ export function deletedVerdict(
 	const cleanupAnswers = named === undefined || named === 'cleanup';
 	const held = object.deletion?.finalizers.includes(kudoCleanupFinalizer) === true;
 	if (held && cleanupAnswers && facts.kind === 'Instance' && facts.activePlan === 'cleanup' && facts.activeStatus !== 'FATAL_ERROR') {
-		return {done: true, exitCode: exitCodes.ok, summary: `deleted after its cleanup plan finished (KUDO lets it go only then); last seen: ${object.summary}`};
+		return {
+			done: true,
+			exitCode: exitCodes.ok,
+			summary: `deleted after its cleanup plan finished (KUDO lets it go only then); last seen: ${object.summary}`,
+		};
 	}
 
 	const last = waitVerdict(object, baseline, options);

@@ -212,7 +212,15 @@ function TreeScreen(props: TreeScreenProps) {
 	const {object, deletedAt, objectKey, synced, eta, tree, treeWindow, selected, timings, expectations, layout, why, width} = props;
 	return (
 		<>
-			<ObjectLines object={object} deletedAt={deletedAt} objectKey={objectKey} synced={synced} eta={deletedAt === undefined ? eta : undefined} height={layout.top} width={width} />
+			<ObjectLines
+				object={object}
+				deletedAt={deletedAt}
+				objectKey={objectKey}
+				synced={synced}
+				eta={deletedAt === undefined ? eta : undefined}
+				height={layout.top}
+				width={width}
+			/>
 			{tree ? (
 				<PlanTreeView
 					rows={tree.rows}
@@ -232,7 +240,22 @@ function TreeScreen(props: TreeScreenProps) {
 
 /** The interactive dashboard: header, tree or list, events, timeout banner, footer. Data in, keys out; no I/O. */
 export function App(props: AppProps) {
-	const {store, clock, wait: session, header, targets, ascii, color, timeZone, onQuit, actions, expectations, replay, screen, asOf} = props;
+	const {
+		store,
+		clock,
+		wait: session,
+		header,
+		targets,
+		ascii,
+		color,
+		timeZone,
+		onQuit,
+		actions,
+		expectations,
+		replay,
+		screen,
+		asOf,
+	} = props;
 	const [flash, setFlash] = useState<Flash>(undefined);
 	// What this frame shows of the store: a change to anything else (an object off screen) costs no render.
 	const interest = useRef<ScreenInterest>(noInterest);
@@ -325,7 +348,10 @@ export function App(props: AppProps) {
 	// A cached lookup per adapted object (source/model/run-history.ts): nothing is computed per frame. The texts
 	// that follow the clock are selected per tick: the App re-renders only when one of them changes.
 	const treeExpectations = open && expectations ? expectations(open) : undefined;
-	const listEta = useMemo(() => (expectations ? (object: PlanObject, now: number) => planEtaText(object, expectations, snapshot.timings, now) : undefined), [expectations, snapshot.timings]);
+	const listEta = useMemo(
+		() => (expectations ? (object: PlanObject, now: number) => planEtaText(object, expectations, snapshot.timings, now) : undefined),
+		[expectations, snapshot.timings],
+	);
 	const openEta = useTickValueOf(viewTicks, now => (isTree ? planEtaText(open, expectations, snapshot.timings, now) : undefined));
 	const flashOn = useTickValueOf(ticks, now => flash !== undefined && now - flash.at < flashMs);
 	const shownFlash = flashOn ? flash : undefined;

@@ -110,8 +110,18 @@ export function renderTable(results: Results): string {
 		const po = offOf(pw);
 		const ko = offOf(kc);
 		if (po.length > 0) {
-			rows.push({figure: `CPU % of a core · ${objects} objects · ${po[0]!.rate}/s, all off screen`, planwatch: spread(po.map(o => o.cpu * 100)), kubectl: spread(ko.map(o => o.cpu * 100)), digits: 1});
-			rows.push({figure: `bytes to the terminal per update · ${objects} objects · ${po[0]!.rate}/s, all off screen`, planwatch: spread(po.map(o => o.bytesPerUpdate)), kubectl: spread(ko.map(o => o.bytesPerUpdate)), digits: 0});
+			rows.push({
+				figure: `CPU % of a core · ${objects} objects · ${po[0]!.rate}/s, all off screen`,
+				planwatch: spread(po.map(o => o.cpu * 100)),
+				kubectl: spread(ko.map(o => o.cpu * 100)),
+				digits: 1,
+			});
+			rows.push({
+				figure: `bytes to the terminal per update · ${objects} objects · ${po[0]!.rate}/s, all off screen`,
+				planwatch: spread(po.map(o => o.bytesPerUpdate)),
+				kubectl: spread(ko.map(o => o.bytesPerUpdate)),
+				digits: 0,
+			});
 		}
 
 		rows.push({figure: `CPU % of a core, idle list · ${objects} objects`, planwatch: spread(pw.map(w => w.idleCpu * 100)), kubectl: spread(kc.map(w => w.idleCpu * 100)), digits: 2});

@@ -51,7 +51,11 @@ function operatorVersion(plans: Record<string, {strategy?: string; phases: Array
 		apiVersion: 'kudo.dev/v1beta1',
 		kind: 'OperatorVersion',
 		metadata: {...(name ? {name} : {}), namespace: 'kudo-ns'},
-		spec: {plans: Object.fromEntries(Object.entries(plans).map(([p, v]) => [p, {...(v.strategy ? {strategy: v.strategy} : {}), phases: v.phases.map(ph => ({name: ph.name, ...(ph.strategy ? {strategy: ph.strategy} : {}), steps: ph.steps.map(s => ({name: s}))}))}]))},
+		spec: {plans: Object.fromEntries(Object.entries(plans).map(([p, v]) =>
+			[
+				p,
+				{...(v.strategy ? {strategy: v.strategy} : {}), phases: v.phases.map(ph => ({name: ph.name, ...(ph.strategy ? {strategy: ph.strategy} : {}), steps: ph.steps.map(s => ({name: s}))}))},
+			]))},
 	};
 }
 
@@ -112,7 +116,13 @@ describe('derivePlanStatus: the plan status the engine would have written, from 
 
 describe('plan nodes', () => {
 	test('sorted by name, the active one marked; keys that read empty or twice are not read twice', () => {
-		const o = adaptInstance(instance({stuck: simple('IN_PROGRESS', {at: at(32)}), deploy: simple('COMPLETE', {at: at(27)}), cleanup: simple('NEVER_RUN'), '': simple('FATAL_ERROR'), 'deploy\u0007': simple('FATAL_ERROR')}));
+		const o = adaptInstance(instance({
+			stuck: simple('IN_PROGRESS', {at: at(32)}),
+			deploy: simple('COMPLETE', {at: at(27)}),
+			cleanup: simple('NEVER_RUN'),
+			'': simple('FATAL_ERROR'),
+			'deploy\u0007': simple('FATAL_ERROR'),
+		}));
 		expect(o.tree.map(n => [n.name, n.status, n.active])).toEqual([
 			['cleanup', 'NEVER_RUN', false],
 			['deploy', 'COMPLETE', false],
@@ -125,7 +135,12 @@ describe('plan nodes', () => {
 			status: 'FATAL_ERROR',
 			at: at(30),
 			phases: [
-				{name: 'a', status: 'FATAL_ERROR', message: 'phase broke', steps: [{name: 'boom', status: 'FATAL_ERROR'}, {name: 'left', status: 'PENDING'}, {name: 'going', status: 'IN_PROGRESS'}, {name: 'again', status: 'ERROR'}]},
+				{
+					name: 'a',
+					status: 'FATAL_ERROR',
+					message: 'phase broke',
+					steps: [{name: 'boom', status: 'FATAL_ERROR'}, {name: 'left', status: 'PENDING'}, {name: 'going', status: 'IN_PROGRESS'}, {name: 'again', status: 'ERROR'}],
+				},
 				{name: 'b', status: 'IN_PROGRESS'},
 				{name: 'c', status: 'ERROR'},
 				{name: 'd', status: 'PENDING'},
@@ -165,7 +180,15 @@ describe('plan nodes', () => {
 			deploy: {strategy: 'serial', phases: [{name: 'config', strategy: 'parallel', steps: ['settings', 'marker', 'extra']}, {name: 'later', steps: ['x']}]},
 			backup: {phases: [{name: 'config', strategy: 'serial', steps: ['dump']}]},
 		});
-		const o = adaptInstance(instance({deploy: {status: 'IN_PROGRESS', at: at(3), uid: 'd1', phases: [{name: 'config', status: 'IN_PROGRESS', steps: [{name: 'settings', status: 'COMPLETE'}, {name: 'marker', status: 'IN_PROGRESS'}]}]}}), ov);
+		const o = adaptInstance(
+			instance({deploy: {
+				status: 'IN_PROGRESS',
+				at: at(3),
+				uid: 'd1',
+				phases: [{name: 'config', status: 'IN_PROGRESS', steps: [{name: 'settings', status: 'COMPLETE'}, {name: 'marker', status: 'IN_PROGRESS'}]}],
+			}}),
+			ov,
+		);
 		const deploy = planNode(o, 'deploy');
 		expect(deploy).toMatchObject({strategy: 'serial'});
 		expect(deploy.children.map(p => [p.name, p.status, p.strategy, p.children.map(s => `${s.name} ${s.status}`)])).toEqual([
@@ -191,7 +214,12 @@ describe('plan nodes', () => {
 describe('a plan whose own status is missing (trimmed objects) takes it from its phases and steps', () => {
 	const rows: Array<[string, Plan, string, string]> = [
 		['phases COMPLETE', {phases: [{name: 'p', status: 'COMPLETE', steps: [{name: 's', status: 'COMPLETE'}]}], at: at(3)}, 'COMPLETE', 'deploy completed (plan status missing)'],
-		['a step FATAL_ERROR under a phase without status', {phases: [{name: 'p', status: '', steps: [{name: 's', status: 'FATAL_ERROR', message: 'boom'}]}], at: at(3)}, 'FATAL_ERROR', 'deploy failed in phase p, step s: boom (plan status missing)'],
+		[
+			'a step FATAL_ERROR under a phase without status',
+			{phases: [{name: 'p', status: '', steps: [{name: 's', status: 'FATAL_ERROR', message: 'boom'}]}], at: at(3)},
+			'FATAL_ERROR',
+			'deploy failed in phase p, step s: boom (plan status missing)',
+		],
 	];
 	test.each(rows)('%s', (_, plan, derived, summary) => {
 		const o = adaptInstance(instance({deploy: plan}));
@@ -233,16 +261,85 @@ describe('notes on plans that are not the active one', () => {
 describe('the summary of the active plan', () => {
 	const rows: Array<[string, Plan, string, string, string]> = [
 		['PENDING', {status: 'PENDING', at: at(3), phases: [{name: 'p', status: 'PENDING', steps: [{name: 's', status: 'PENDING'}]}]}, 'running', 'pending', 'deploy pending (0/1 steps)'],
-		['a step retrying', {status: 'IN_PROGRESS', at: at(3), phases: [{name: 'p', status: 'IN_PROGRESS', steps: [{name: 'ok', status: 'COMPLETE'}, {name: 's', status: 'ERROR', message: 'A transient error'}]}]}, 'running', 'retrying', 'deploy: step s retrying (1/2 steps): A transient error'],
-		['a phase retrying, no step', {status: 'IN_PROGRESS', at: at(3), phases: [{name: 'ok', status: 'COMPLETE'}, {name: 'p', status: 'ERROR', message: 'phase trouble', steps: [{name: 's', status: 'IN_PROGRESS'}]}]}, 'running', 'retrying', 'deploy: phase p retrying (0/1 steps): phase trouble'],
-		['the plan ERROR', {status: 'ERROR', message: 'plan trouble', at: at(3), phases: [{name: 'p', status: 'IN_PROGRESS', steps: [{name: 's', status: 'IN_PROGRESS'}]}]}, 'running', 'retrying', 'deploy retrying (0/1 steps): plan trouble'],
-		['two steps in progress', {status: 'IN_PROGRESS', at: at(3), phases: [{name: 'p', status: 'IN_PROGRESS', steps: [{name: 'a', status: 'IN_PROGRESS'}, {name: 'b', status: 'IN_PROGRESS'}]}]}, 'running', 'running', 'deploy in progress: phase p, step a (+1 more) (0/2 steps)'],
-		['no step in progress: the first phase not complete', {status: 'IN_PROGRESS', at: at(3), phases: [{name: 'p', status: 'COMPLETE', steps: [{name: 'a', status: 'COMPLETE'}]}, {name: 'q', status: 'PENDING', steps: [{name: 'b', status: 'PENDING'}]}]}, 'running', 'running', 'deploy in progress: phase q (1/2 steps)'],
-		['no step in progress, every phase complete', {status: 'IN_PROGRESS', at: at(3), phases: [{name: 'p', status: 'COMPLETE', steps: [{name: 'a', status: 'COMPLETE'}]}]}, 'running', 'running', 'deploy in progress (1/1 steps)'],
-		['FATAL_ERROR in a step without a message: the phase\'s', {status: 'FATAL_ERROR', message: 'plan msg', at: at(3), phases: [{name: 'p', status: 'FATAL_ERROR', message: 'phase msg', steps: [{name: 's', status: 'FATAL_ERROR'}]}]}, 'failed', 'failed', 'deploy failed in phase p, step s: phase msg'],
-		['FATAL_ERROR in a step, no other message: the plan\'s', {status: 'FATAL_ERROR', message: 'plan msg', at: at(3), phases: [{name: 'p', status: 'FATAL_ERROR', steps: [{name: 's', status: 'FATAL_ERROR'}]}]}, 'failed', 'failed', 'deploy failed in phase p, step s: plan msg'],
-		['FATAL_ERROR in a phase only', {status: 'FATAL_ERROR', message: 'plan msg', at: at(3), phases: [{name: 'ok', status: 'COMPLETE'}, {name: 'p', status: 'FATAL_ERROR', message: 'phase msg', steps: [{name: 's', status: 'COMPLETE'}]}]}, 'failed', 'failed', 'deploy failed in phase p: phase msg'],
-		['FATAL_ERROR in a phase without a message', {status: 'FATAL_ERROR', message: 'plan msg', at: at(3), phases: [{name: 'p', status: 'FATAL_ERROR'}]}, 'failed', 'failed', 'deploy failed in phase p: plan msg'],
+		[
+			'a step retrying',
+			{status: 'IN_PROGRESS', at: at(3), phases: [{name: 'p', status: 'IN_PROGRESS', steps: [{name: 'ok', status: 'COMPLETE'}, {name: 's', status: 'ERROR', message: 'A transient error'}]}]},
+			'running',
+			'retrying',
+			'deploy: step s retrying (1/2 steps): A transient error',
+		],
+		[
+			'a phase retrying, no step',
+			{status: 'IN_PROGRESS', at: at(3), phases: [{name: 'ok', status: 'COMPLETE'}, {name: 'p', status: 'ERROR', message: 'phase trouble', steps: [{name: 's', status: 'IN_PROGRESS'}]}]},
+			'running',
+			'retrying',
+			'deploy: phase p retrying (0/1 steps): phase trouble',
+		],
+		[
+			'the plan ERROR',
+			{status: 'ERROR', message: 'plan trouble', at: at(3), phases: [{name: 'p', status: 'IN_PROGRESS', steps: [{name: 's', status: 'IN_PROGRESS'}]}]},
+			'running',
+			'retrying',
+			'deploy retrying (0/1 steps): plan trouble',
+		],
+		[
+			'two steps in progress',
+			{status: 'IN_PROGRESS', at: at(3), phases: [{name: 'p', status: 'IN_PROGRESS', steps: [{name: 'a', status: 'IN_PROGRESS'}, {name: 'b', status: 'IN_PROGRESS'}]}]},
+			'running',
+			'running',
+			'deploy in progress: phase p, step a (+1 more) (0/2 steps)',
+		],
+		[
+			'no step in progress: the first phase not complete',
+			{
+				status: 'IN_PROGRESS',
+				at: at(3),
+				phases: [{name: 'p', status: 'COMPLETE', steps: [{name: 'a', status: 'COMPLETE'}]}, {name: 'q', status: 'PENDING', steps: [{name: 'b', status: 'PENDING'}]}],
+			},
+			'running',
+			'running',
+			'deploy in progress: phase q (1/2 steps)',
+		],
+		[
+			'no step in progress, every phase complete',
+			{status: 'IN_PROGRESS', at: at(3), phases: [{name: 'p', status: 'COMPLETE', steps: [{name: 'a', status: 'COMPLETE'}]}]},
+			'running',
+			'running',
+			'deploy in progress (1/1 steps)',
+		],
+		[
+			'FATAL_ERROR in a step without a message: the phase\'s',
+			{status: 'FATAL_ERROR', message: 'plan msg', at: at(3), phases: [{name: 'p', status: 'FATAL_ERROR', message: 'phase msg', steps: [{name: 's', status: 'FATAL_ERROR'}]}]},
+			'failed',
+			'failed',
+			'deploy failed in phase p, step s: phase msg',
+		],
+		[
+			'FATAL_ERROR in a step, no other message: the plan\'s',
+			{status: 'FATAL_ERROR', message: 'plan msg', at: at(3), phases: [{name: 'p', status: 'FATAL_ERROR', steps: [{name: 's', status: 'FATAL_ERROR'}]}]},
+			'failed',
+			'failed',
+			'deploy failed in phase p, step s: plan msg',
+		],
+		[
+			'FATAL_ERROR in a phase only',
+			{
+				status: 'FATAL_ERROR',
+				message: 'plan msg',
+				at: at(3),
+				phases: [{name: 'ok', status: 'COMPLETE'}, {name: 'p', status: 'FATAL_ERROR', message: 'phase msg', steps: [{name: 's', status: 'COMPLETE'}]}],
+			},
+			'failed',
+			'failed',
+			'deploy failed in phase p: phase msg',
+		],
+		[
+			'FATAL_ERROR in a phase without a message',
+			{status: 'FATAL_ERROR', message: 'plan msg', at: at(3), phases: [{name: 'p', status: 'FATAL_ERROR'}]},
+			'failed',
+			'failed',
+			'deploy failed in phase p: plan msg',
+		],
 		['FATAL_ERROR, nowhere in particular', {status: 'FATAL_ERROR', message: 'plan msg', at: at(3), phases: [{name: 'p', status: 'COMPLETE'}]}, 'failed', 'failed', 'deploy failed: plan msg'],
 		['FATAL_ERROR without any message', {status: 'FATAL_ERROR', at: at(3), phases: []}, 'failed', 'failed', 'deploy failed'],
 		['a status KUDO does not have', {status: 'SUSPENDED', at: at(3), phases: []}, 'unknown', 'unknown', 'deploy has unknown status SUSPENDED'],
@@ -297,7 +394,8 @@ describe('which plan is active, and the object\'s time', () => {
 	test('undecided: the worst of the tied plans, the reason first, no success; unreadable Events named', () => {
 		const o = adaptInstance(instance({deploy: simple('COMPLETE', {at: at(3)}), fails: simple('FATAL_ERROR', {at: at(3)})}));
 		expect(o.active).toBe('fails');
-		expect(o.summary).toBe(`cannot tell which plan ran last (deploy COMPLETE, fails FATAL_ERROR): all were last updated in the same second (${at(3)}) and no PlanStarted Events order them; fails failed in phase main, step work`);
+		expect(o.summary).toBe(`cannot tell which plan ran last (deploy COMPLETE, fails FATAL_ERROR): all were last updated in the same second (${at(3)}) and no PlanStarted Events order them; ` +
+			'fails failed in phase main, step work');
 		expect(kudoWait(o)?.undecided).toEqual({candidates: ['deploy', 'fails'], reason: expect.stringMatching(/^cannot tell which plan ran last/) as unknown});
 		const unreadable = adaptInstance(instance({deploy: simple('COMPLETE', {at: at(3)}), fails: simple('FATAL_ERROR', {at: at(3)})}), undefined, {eventsReadable: false});
 		expect(unreadable.summary).toContain('and Events cannot be read to order them;');
@@ -321,7 +419,10 @@ describe('which plan is active, and the object\'s time', () => {
 	});
 
 	test('the wait facts: every plan\'s uid and status, the active one and its status', () => {
-		const o = adaptInstance(instance({deploy: simple('COMPLETE', {at: at(3), uid: 'd1'}), stuck: simple('IN_PROGRESS', {at: at(9), uid: 's1'}), never: {status: 'NEVER_RUN', phases: []}}, {planName: 'stuck', uid: 's1'}));
+		const o = adaptInstance(instance(
+			{deploy: simple('COMPLETE', {at: at(3), uid: 'd1'}), stuck: simple('IN_PROGRESS', {at: at(9), uid: 's1'}), never: {status: 'NEVER_RUN', phases: []}},
+			{planName: 'stuck', uid: 's1'},
+		));
 		expect(o.wait).toEqual({
 			kind: 'Instance',
 			scheduledPlan: 'stuck',
@@ -399,7 +500,13 @@ describe('what the real manager wrote (test/fixtures/kudo-recorded/delete-while-
 });
 
 describe('kudo.dev/v1alpha1', () => {
-	const v1alpha1 = (status: Record<string, unknown>): KubeObject => ({apiVersion: 'kudo.dev/v1alpha1', kind: 'Instance', metadata: {name: 'zk', namespace: 'default', uid: 'z1', resourceVersion: '7', creationTimestamp: '2019-08-01T09:00:00Z'}, spec: {}, status});
+	const v1alpha1 = (status: Record<string, unknown>): KubeObject => ({
+		apiVersion: 'kudo.dev/v1alpha1',
+		kind: 'Instance',
+		metadata: {name: 'zk', namespace: 'default', uid: 'z1', resourceVersion: '7', creationTimestamp: '2019-08-01T09:00:00Z'},
+		spec: {},
+		status,
+	});
 	const plan = (status: string, extra: Record<string, unknown> = {}) => ({name: 'x', status, phases: [], ...extra});
 
 	test('before KUDO 0.6: refused with the status it had, or without one; the refused object is whole', () => {
@@ -418,7 +525,8 @@ describe('kudo.dev/v1alpha1', () => {
 			wait: {kind: 'Instance', scheduledPlan: '', scheduledUid: '', planUids: {}, queued: false, unreadable: refused.summary},
 			tree: [],
 		});
-		expect(adaptInstance(v1alpha1({activePlan: {name: 'zk-deploy-1'}})).summary).toBe('kudo.dev/v1alpha1 Instance from KUDO before 0.6: its plans are in PlanExecution objects, which planwatch does not read');
+		expect(adaptInstance(v1alpha1({activePlan: {name: 'zk-deploy-1'}})).summary).toBe('kudo.dev/v1alpha1 Instance from KUDO before 0.6: its plans are in PlanExecution objects, which ' +
+			'planwatch does not read');
 		const bare = adaptInstance({apiVersion: 'kudo.dev/v1alpha1', kind: 'Instance', metadata: {deletionTimestamp: '2019-08-01T10:00:00Z'}, status: {status: 'IN_PROGRESS'}});
 		expect(bare).toMatchObject({namespace: '', name: '', deletion: {finalizers: []}});
 		expect(bare).not.toHaveProperty('uid');
@@ -434,7 +542,10 @@ describe('kudo.dev/v1alpha1', () => {
 			// backup's time (09:30) is earlier than deploy's (10:00): only the controller's own record makes it active.
 			aggregatedStatus: {activePlanName: 'backup', status: 'COMPLETE'},
 			status: 'COMPLETE',
-			planStatus: {deploy: plan('COMPLETE', {lastFinishedRun: '2019-08-01T10:00:00Z'}), backup: plan('COMPLETE', {lastFinishedRun: '2019-08-01T11:00:00Z', lastUpdatedTimestamp: '2019-08-01T09:30:00Z'})},
+			planStatus: {
+				deploy: plan('COMPLETE', {lastFinishedRun: '2019-08-01T10:00:00Z'}),
+				backup: plan('COMPLETE', {lastFinishedRun: '2019-08-01T11:00:00Z', lastUpdatedTimestamp: '2019-08-01T09:30:00Z'}),
+			},
 		}));
 		expect(o.active).toBe('backup');
 		expect(o.summary).toBe('backup completed');

@@ -63,8 +63,16 @@ describe('readKanisterEvents: one event at a time', () => {
 		['a reason Kanister does not write: nothing', event(t(1), 'Other', 'Executing phase dump'), {latest: t(1)}],
 
 		// Failures: reason `ActionSetFailed Action: <action>`.
-		['a core phase failure: the phase from the %#v dump, the error after it', event(t(5), 'ActionSetFailed Action: backup', `Failed to execute phase: ${phaseStruct('dump')}: null: exit code 1`), {phaseFailed: [['backup/dump', {time: t(5), error: 'null: exit code 1'}]], latest: t(5)}],
-		['an error holding `: ` after the dump is kept whole', event(t(5), 'ActionSetFailed Action: backup', `Failed to execute phase: ${phaseStruct('dump')}: a: b`), {phaseFailed: [['backup/dump', {time: t(5), error: 'a: b'}]], latest: t(5)}],
+		[
+			'a core phase failure: the phase from the %#v dump, the error after it',
+			event(t(5), 'ActionSetFailed Action: backup', `Failed to execute phase: ${phaseStruct('dump')}: null: exit code 1`),
+			{phaseFailed: [['backup/dump', {time: t(5), error: 'null: exit code 1'}]], latest: t(5)},
+		],
+		[
+			'an error holding `: ` after the dump is kept whole',
+			event(t(5), 'ActionSetFailed Action: backup', `Failed to execute phase: ${phaseStruct('dump')}: a: b`),
+			{phaseFailed: [['backup/dump', {time: t(5), error: 'a: b'}]], latest: t(5)},
+		],
 		[
 			'a phase name with an escaped quote',
 			event(t(5), 'ActionSetFailed Action: backup', 'Failed to execute phase: v1alpha1.Phase{Name:"a\\"b"}: boom'),
@@ -95,17 +103,41 @@ describe('readKanisterEvents: one event at a time', () => {
 		],
 		['a launch failure without an error', event(t(7), 'ActionSetFailed Action: backup', 'Failed to launch Action as'), {launchFailed: [['backup', {time: t(7), error: ''}]], latest: t(7)}],
 		['not a launch failure when the words come later', event(t(7), 'ActionSetFailed Action: backup', 'x Failed to launch Action as: y'), {latest: t(7)}],
-		['a legacy phase failure: its index and error', event(t(8), 'ActionSetFailed Action: backup', 'Failed to run phase 2 of action backup: oops: bad'), {legacyPhaseFailed: [['backup', {index: 2, time: t(8), error: 'oops: bad'}]], latest: t(8)}],
-		['a phase name holding the struct\'s end: the error after the progress struct', event(t(5), 'ActionSetFailed Action: backup', `Failed to execute phase: ${phaseStruct('x}}: y')}: boom`), {phaseFailed: [['backup/x}}: y', {time: t(5), error: 'boom'}]], latest: t(5)}],
-		['a dump without the progress struct (its end unknown): everything after the first colon', event(t(5), 'ActionSetFailed Action: backup', 'Failed to execute phase: v1alpha1.Phase{Name:"dump", Output:map{a:{}}: boom'), {phaseFailed: [['backup/dump', {time: t(5), error: 'v1alpha1.Phase{Name:"dump", Output:map{a:{}}: boom'}]], latest: t(5)}],
-		['a progress struct that does not end in `}}: `: everything after the first colon', event(t(5), 'ActionSetFailed Action: backup', 'Failed to execute phase: v1alpha1.Phase{Name:"dump", Progress:v1alpha1.PhaseProgress{}} boom'), {phaseFailed: [['backup/dump', {time: t(5), error: 'v1alpha1.Phase{Name:"dump", Progress:v1alpha1.PhaseProgress{}} boom'}]], latest: t(5)}],
+		[
+			'a legacy phase failure: its index and error',
+			event(t(8), 'ActionSetFailed Action: backup', 'Failed to run phase 2 of action backup: oops: bad'),
+			{legacyPhaseFailed: [['backup', {index: 2, time: t(8), error: 'oops: bad'}]], latest: t(8)},
+		],
+		[
+			'a phase name holding the struct\'s end: the error after the progress struct',
+			event(t(5), 'ActionSetFailed Action: backup', `Failed to execute phase: ${phaseStruct('x}}: y')}: boom`),
+			{phaseFailed: [['backup/x}}: y', {time: t(5), error: 'boom'}]], latest: t(5)},
+		],
+		[
+			'a dump without the progress struct (its end unknown): everything after the first colon',
+			event(t(5), 'ActionSetFailed Action: backup', 'Failed to execute phase: v1alpha1.Phase{Name:"dump", Output:map{a:{}}: boom'),
+			{phaseFailed: [['backup/dump', {time: t(5), error: 'v1alpha1.Phase{Name:"dump", Output:map{a:{}}: boom'}]], latest: t(5)},
+		],
+		[
+			'a progress struct that does not end in `}}: `: everything after the first colon',
+			event(t(5), 'ActionSetFailed Action: backup', 'Failed to execute phase: v1alpha1.Phase{Name:"dump", Progress:v1alpha1.PhaseProgress{}} boom'),
+			{phaseFailed: [['backup/dump', {time: t(5), error: 'v1alpha1.Phase{Name:"dump", Progress:v1alpha1.PhaseProgress{}} boom'}]], latest: t(5)},
+		],
 		[
 			'a phase dump in a message that is no phase failure: the action\'s failure, not the phase\'s',
 			event(t(5), 'ActionSetFailed Action: backup', `Failed to render output artifacts: ${phaseStruct('dump')}: x`),
 			{actionFailed: [['backup', {time: t(5), error: `${phaseStruct('dump')}: x`, what: 'render artifacts'}]], latest: t(5)},
 		],
-		['a legacy failure with a two-digit index', event(t(8), 'ActionSetFailed Action: backup', 'Failed to run phase 12 of action backup: e'), {legacyPhaseFailed: [['backup', {index: 12, time: t(8), error: 'e'}]], latest: t(8)}],
-		['a legacy failure with an empty error', event(t(8), 'ActionSetFailed Action: backup', 'Failed to run phase 0 of action backup: '), {legacyPhaseFailed: [['backup', {index: 0, time: t(8), error: ''}]], latest: t(8)}],
+		[
+			'a legacy failure with a two-digit index',
+			event(t(8), 'ActionSetFailed Action: backup', 'Failed to run phase 12 of action backup: e'),
+			{legacyPhaseFailed: [['backup', {index: 12, time: t(8), error: 'e'}]], latest: t(8)},
+		],
+		[
+			'a legacy failure with an empty error',
+			event(t(8), 'ActionSetFailed Action: backup', 'Failed to run phase 0 of action backup: '),
+			{legacyPhaseFailed: [['backup', {index: 0, time: t(8), error: ''}]], latest: t(8)},
+		],
 		['not a legacy failure when the words come later', event(t(8), 'ActionSetFailed Action: backup', 'x Failed to run phase 1 of action backup: e'), {latest: t(8)}],
 		['a failure under another reason: nothing', event(t(8), 'ActionSetFailed', 'Failed to execute defer phase: x'), {latest: t(8)}],
 		['a failure the controller does not write: nothing', event(t(9), 'ActionSetFailed Action: backup', 'Failed to frobnicate: x'), {latest: t(9)}],

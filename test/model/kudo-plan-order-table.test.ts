@@ -16,7 +16,17 @@ import {kudoRecorded} from '../helpers/kudo-recorded.js';
 const instance = {namespace: 'kudo-ns', name: 'app', uid: 'inst-1', createdAt: '2026-12-01T21:01:27Z'};
 
 function ev(over: Partial<PlanEvent> & {reason: string; message: string}): PlanEvent {
-	return {uid: `e-${over.revision ?? over.time ?? over.message}`, namespace: 'kudo-ns', involvedKind: 'Instance', involvedName: 'app', involvedUid: 'inst-1', type: 'Normal', count: 1, time: '2026-12-01T21:01:28Z', ...over};
+	return {
+		uid: `e-${over.revision ?? over.time ?? over.message}`,
+		namespace: 'kudo-ns',
+		involvedKind: 'Instance',
+		involvedName: 'app',
+		involvedUid: 'inst-1',
+		type: 'Normal',
+		count: 1,
+		time: '2026-12-01T21:01:28Z',
+		...over,
+	};
 }
 
 const started = (plan: string, over: Partial<PlanEvent> = {}): PlanEvent => ev({reason: 'PlanStarted', message: `Execution of plan ${plan} started`, ...over});
@@ -118,7 +128,11 @@ describe('readKudoEvents on what the real manager recorded', () => {
 		const facts = readKudoEvents(events, instanceMeta);
 		expect([...facts.started.keys()].sort()).toEqual(['deploy', 'fails']);
 		expect(facts.started.get('deploy')?.time).toBe(facts.started.get('fails')?.time);
-		expect(lastRun([{name: 'deploy', status: 'COMPLETE', updatedAt: '2026-12-01T21:07:03Z'}, {name: 'fails', status: 'FATAL_ERROR', updatedAt: '2026-12-01T21:07:03Z'}], undefined, facts)).toEqual({
+		expect(lastRun(
+			[{name: 'deploy', status: 'COMPLETE', updatedAt: '2026-12-01T21:07:03Z'}, {name: 'fails', status: 'FATAL_ERROR', updatedAt: '2026-12-01T21:07:03Z'}],
+			undefined,
+			facts,
+		)).toEqual({
 			plan: 'fails',
 			by: 'events',
 		});
@@ -210,18 +224,78 @@ describe('lastRun: which plan ran last, and on what evidence', () => {
 		['two running in the same second: the first by name', [plan('b', 'IN_PROGRESS', 33), plan('a', 'PENDING', 33)], undefined, undefined, {plan: 'a', by: 'running'}],
 		['a strictly later timestamp', [plan('deploy', 'COMPLETE', 2), plan('fails', 'FATAL_ERROR', 1)], undefined, undefined, {plan: 'deploy', by: 'time'}],
 		['a strictly later timestamp, second by name', [plan('a', 'COMPLETE', 1), plan('b', 'FATAL_ERROR', 2)], undefined, undefined, {plan: 'b', by: 'time'}],
-		['a later timestamp wins over the watch and the Events', [plan('a', 'COMPLETE', 2), plan('b', 'FATAL_ERROR', 1)], memory({b: 5}), startsAt({a: {revision: '1'}, b: {revision: '9'}}), {plan: 'a', by: 'time'}],
+		[
+			'a later timestamp wins over the watch and the Events',
+			[plan('a', 'COMPLETE', 2), plan('b', 'FATAL_ERROR', 1)],
+			memory({b: 5}),
+			startsAt({a: {revision: '1'}, b: {revision: '9'}}),
+			{plan: 'a', by: 'time'},
+		],
 		['a plan without a timestamp never wins over one with it', [plan('a', 'FATAL_ERROR'), plan('b', 'COMPLETE', 1)], undefined, undefined, {plan: 'b', by: 'time'}],
 		['same second, seen starting later while watching', [plan('deploy', 'COMPLETE', 3), plan('fails', 'FATAL_ERROR', 3)], memory({deploy: 1, fails: 2}), undefined, {plan: 'fails', by: 'watch'}],
-		['same second, seen starting earlier while watching', [plan('deploy', 'COMPLETE', 3), plan('fails', 'FATAL_ERROR', 3)], memory({deploy: 2, fails: 1}), undefined, {plan: 'deploy', by: 'watch'}],
-		['same second, only one seen (the scheduled one at first sight)', [plan('deploy', 'COMPLETE', 3), plan('fails', 'FATAL_ERROR', 3)], memory({fails: 0}), undefined, {plan: 'fails', by: 'watch'}],
-		['same second, the watch outranks the Events', [plan('deploy', 'COMPLETE', 3), plan('fails', 'FATAL_ERROR', 3)], memory({deploy: 1}), startsAt({deploy: {revision: '1'}, fails: {revision: '9'}}), {plan: 'deploy', by: 'watch'}],
-		['same second, the Events by revision', [plan('deploy', 'COMPLETE', 3), plan('fails', 'FATAL_ERROR', 3)], undefined, startsAt({deploy: {revision: '305'}, fails: {revision: '298'}}), {plan: 'deploy', by: 'events'}],
-		['same second, the Events by revision, by length', [plan('deploy', 'COMPLETE', 3), plan('fails', 'FATAL_ERROR', 3)], undefined, startsAt({deploy: {revision: '99'}, fails: {revision: '100'}}), {plan: 'fails', by: 'events'}],
-		['same second, the Events by time', [plan('deploy', 'COMPLETE', 3), plan('fails', 'FATAL_ERROR', 3)], undefined, startsAt({deploy: {time: at(2)}, fails: {time: at(1)}}), {plan: 'deploy', by: 'events'}],
-		['same second, the Events by time, second by name', [plan('deploy', 'COMPLETE', 3), plan('fails', 'FATAL_ERROR', 3)], undefined, startsAt({deploy: {time: at(1)}, fails: {time: at(2)}}), {plan: 'fails', by: 'events'}],
-		['same second, one Event with a revision only: by time, which it lacks', [plan('deploy', 'COMPLETE', 3), plan('fails', 'FATAL_ERROR', 3)], undefined, startsAt({deploy: {revision: '5', time: at(1)}, fails: {time: at(2)}}), {plan: 'fails', by: 'events'}],
-		['same second, Events in the same second without revisions', [plan('deploy', 'COMPLETE', 3), plan('fails', 'COMPLETE', 3)], undefined, startsAt({deploy: {time: at(2)}, fails: {time: at(2)}}), {plan: 'deploy', by: 'time'}],
+		[
+			'same second, seen starting earlier while watching',
+			[plan('deploy', 'COMPLETE', 3), plan('fails', 'FATAL_ERROR', 3)],
+			memory({deploy: 2, fails: 1}),
+			undefined,
+			{plan: 'deploy', by: 'watch'},
+		],
+		[
+			'same second, only one seen (the scheduled one at first sight)',
+			[plan('deploy', 'COMPLETE', 3), plan('fails', 'FATAL_ERROR', 3)],
+			memory({fails: 0}),
+			undefined,
+			{plan: 'fails', by: 'watch'},
+		],
+		[
+			'same second, the watch outranks the Events',
+			[plan('deploy', 'COMPLETE', 3), plan('fails', 'FATAL_ERROR', 3)],
+			memory({deploy: 1}),
+			startsAt({deploy: {revision: '1'}, fails: {revision: '9'}}),
+			{plan: 'deploy', by: 'watch'},
+		],
+		[
+			'same second, the Events by revision',
+			[plan('deploy', 'COMPLETE', 3), plan('fails', 'FATAL_ERROR', 3)],
+			undefined,
+			startsAt({deploy: {revision: '305'}, fails: {revision: '298'}}),
+			{plan: 'deploy', by: 'events'},
+		],
+		[
+			'same second, the Events by revision, by length',
+			[plan('deploy', 'COMPLETE', 3), plan('fails', 'FATAL_ERROR', 3)],
+			undefined,
+			startsAt({deploy: {revision: '99'}, fails: {revision: '100'}}),
+			{plan: 'fails', by: 'events'},
+		],
+		[
+			'same second, the Events by time',
+			[plan('deploy', 'COMPLETE', 3), plan('fails', 'FATAL_ERROR', 3)],
+			undefined,
+			startsAt({deploy: {time: at(2)}, fails: {time: at(1)}}),
+			{plan: 'deploy', by: 'events'},
+		],
+		[
+			'same second, the Events by time, second by name',
+			[plan('deploy', 'COMPLETE', 3), plan('fails', 'FATAL_ERROR', 3)],
+			undefined,
+			startsAt({deploy: {time: at(1)}, fails: {time: at(2)}}),
+			{plan: 'fails', by: 'events'},
+		],
+		[
+			'same second, one Event with a revision only: by time, which it lacks',
+			[plan('deploy', 'COMPLETE', 3), plan('fails', 'FATAL_ERROR', 3)],
+			undefined,
+			startsAt({deploy: {revision: '5', time: at(1)}, fails: {time: at(2)}}),
+			{plan: 'fails', by: 'events'},
+		],
+		[
+			'same second, Events in the same second without revisions',
+			[plan('deploy', 'COMPLETE', 3), plan('fails', 'COMPLETE', 3)],
+			undefined,
+			startsAt({deploy: {time: at(2)}, fails: {time: at(2)}}),
+			{plan: 'deploy', by: 'time'},
+		],
 		['same second, one plan has no Event', [plan('deploy', 'COMPLETE', 3), plan('fails', 'COMPLETE', 3)], undefined, startsAt({fails: {revision: '9'}}), {plan: 'deploy', by: 'time'}],
 		['same second, Events without times or revisions', [plan('deploy', 'COMPLETE', 3), plan('fails', 'COMPLETE', 3)], undefined, startsAt({deploy: {}, fails: {}}), {plan: 'deploy', by: 'time'}],
 		['same second, same outcome: nothing to be unsure of', [plan('b', 'COMPLETE', 3), plan('a', 'COMPLETE', 3)], undefined, undefined, {plan: 'a', by: 'time'}],

@@ -254,7 +254,12 @@ describe('deletedVerdict: a target deleted while waited for', () => {
 		['--plan stuck, which had completed before the deletion: 0', replaced('COMPLETE'), 'stuck', done(0, 'deleted after it had finished: stuck completed')],
 		['--plan stuck, which had failed before the deletion: 1', replaced('FATAL_ERROR'), 'stuck', done(1, 'deleted after it had finished: stuck failed')],
 		['--plan deploy, which had completed: 0', replaced('IN_PROGRESS'), 'deploy', done(0, 'deleted after it had finished: deploy completed')],
-		['--plan cleanup: the cleanup\'s success, 0', replaced('IN_PROGRESS'), 'cleanup', done(0, 'deleted after its cleanup plan finished (KUDO lets it go only then); last seen: cleanup in progress')],
+		[
+			'--plan cleanup: the cleanup\'s success, 0',
+			replaced('IN_PROGRESS'),
+			'cleanup',
+			done(0, 'deleted after its cleanup plan finished (KUDO lets it go only then); last seen: cleanup in progress'),
+		],
 		['--plan with an ActionSet: the plan is no concern, its last state decides', kanister({}, {...held}), 'stuck', done(1, 'deleted before it finished; last seen: backup running phase dump')],
 	])('%s', (_, object, plan, want) => {
 		expect(deletedVerdict(object, undefined, {...options, ...(plan === undefined ? {} : {plan})})).toEqual(want);
@@ -262,7 +267,10 @@ describe('deletedVerdict: a target deleted while waited for', () => {
 
 	it('--plan names a plan that never ran: deleted before it finished, 1', () => {
 		const object = replaced('NEVER_RUN');
-		expect(deletedVerdict(object, undefined, {...options, plan: 'stuck'})).toEqual(done(1, 'deleted before plan stuck finished; last seen: waiting for plan stuck to be triggered (it has not run yet)'));
+		expect(deletedVerdict(object, undefined, {...options, plan: 'stuck'})).toEqual(done(
+			1,
+			'deleted before plan stuck finished; last seen: waiting for plan stuck to be triggered (it has not run yet)',
+		));
 	});
 
 	it('judges the last state against the baseline: a plan queued at the start that never ran was not finished', () => {

@@ -72,7 +72,10 @@ describe('the list order kept incrementally', () => {
 				return Reflect.get(target, property, receiver) as unknown;
 			},
 		});
-	const many = Array.from({length: 1000}, (_, i) => watched(i % 10 === 0 ? {...backupFailed(), name: `o-${String(i).padStart(4, '0')}`} : {...mysqlDeploy(), name: `o-${String(i).padStart(4, '0')}`}));
+	const many = Array.from(
+		{length: 1000},
+		(_, i) => watched(i % 10 === 0 ? {...backupFailed(), name: `o-${String(i).padStart(4, '0')}`} : {...mysqlDeploy(), name: `o-${String(i).padStart(4, '0')}`}),
+	);
 	const fresh = (list: readonly PlanObject[]) => byAttention([...list]);
 
 	test('an object changed in its group takes its place without a pass over the others', () => {

@@ -125,7 +125,9 @@ export function limitedText(limited: ReadonlyArray<{readonly resource: ResourceK
 		return undefined;
 	}
 
-	const what = (resource: ResourceKind): string => (resource === 'Event' ? 'oldest events dropped' : `${resourcePlural[resource]} past the cap not shown`);
+	const what = (resource: ResourceKind): string => (
+		resource === 'Event' ? 'oldest events dropped' : `${resourcePlural[resource]} past the cap not shown`
+	);
 	return limited.map(l => what(l.resource)).join(', ');
 }
 
@@ -199,7 +201,9 @@ export function HeaderBar(props: HeaderBarProps) {
 	// The counts are shown whole or not at all: they give way before the connection state and the timers.
 	const leftParts = ['planwatch', context, scope, zone, asOf ?? '', showStatus ? statusText : '', without ?? ''];
 	const fixedLeft = displayWidth(leftParts.filter(Boolean).join(sep));
-	const shownCounts = counts !== undefined && fixedLeft + displayWidth(sep + counts) + (showRight ? rightWidth + 2 : 0) <= width ? counts : undefined;
+	const shownCounts = counts !== undefined && fixedLeft + displayWidth(sep + counts) + (showRight ? rightWidth + 2 : 0) <= width
+		? counts
+		: undefined;
 	// The names give way (the scope first, then the context) before the state words: cut with a marker.
 	const [, shownContext = '', , shownScope = '', , shownStatus = sep] = fitParts([
 		{text: `planwatch${sep}${replay ? replayLine + sep : ''}`},
@@ -225,7 +229,14 @@ export function HeaderBar(props: HeaderBarProps) {
 		// What the contexts may take: the line less its fixed parts (the cap's note is the run's, not a context's) and
 		// the timers at the right.
 		const capped = limitedText(limited);
-		const fixedParts = ['planwatch', ...(replay ? [replayLine] : []), singleLine(scope, theme.glyphs.lineBreak), zone, ...(capped ? [capped] : []), ''];
+		const fixedParts = [
+			'planwatch',
+			...(replay ? [replayLine] : []),
+			singleLine(scope, theme.glyphs.lineBreak),
+			zone,
+			...(capped ? [capped] : []),
+			'',
+		];
 		const fixed = displayWidth(fixedParts.join(sep));
 		const parts = contextStates(contexts, Math.max(0, width - fixed - (showRight ? rightWidth + 2 : 0)), theme, sep);
 		middle = (

@@ -7,7 +7,16 @@ import {fit, fitRight, singleLine, truncate} from '../cell-text.js';
 import {displayWidth} from '../../model/display-width.js';
 import {elapsedOf} from '../elapsed.js';
 import {formatDurationFitting} from '../../model/format-duration.js';
-import {columnBasis, listColumnWidths, listColumns, type ColumnBasis, type ColumnItem, type ListColumn, type ListWidths, type TextWidths} from '../list-columns.js';
+import {
+	columnBasis,
+	listColumnWidths,
+	listColumns,
+	type ColumnBasis,
+	type ColumnItem,
+	type ListColumn,
+	type ListWidths,
+	type TextWidths,
+} from '../list-columns.js';
 import {listKey, progressText} from '../list-rows.js';
 import {useTickValue} from '../ticks.js';
 import {roleOf, type Theme} from '../theme.js';
