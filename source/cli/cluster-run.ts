@@ -6,8 +6,9 @@
 import {InputError} from '../core/errors.js';
 import {exitCodes} from '../core/exit-codes.js';
 import type {Clock} from '../core/clock.js';
-import {KubeconfigError, kubeconfigContextNames, loadKubeconfig} from '../kube/kubeconfig.js';
+import {KubeconfigError, kubeconfigContextNames, loadKubeconfig, type LoadedKubeconfig} from '../kube/kubeconfig.js';
 import {planContexts} from '../model/context-targets.js';
+import type {Target} from '../model/targets.js';
 import {objectKey} from '../model/plan-tree.js';
 import {sanitizeLine} from '../model/sanitize.js';
 import type {ObjectSource} from '../state/object-source.js';
@@ -38,22 +39,18 @@ export function openClusterRun(options: Options, requestLog?: RequestLog): Clust
 	const plan = planContexts({named: options.contexts, all, targets: options.targets});
 	// --once draws one picture: a cluster that cannot give it is an error after a bounded time, not a silent retry.
 	const firstListWithinMs = options.once ? onceFirstListWithinMs : undefined;
+	// One context's source, the same for one context or many.
+	const sourceOf = (kubeconfig: LoadedKubeconfig, namespace: string | undefined, targets: readonly Target[]) =>
+		(clock: Clock) => createClusterSource({
+			kubeconfig, namespace, selector: options.selector, targets, kinds: options.kinds, clock, firstListWithinMs, ...http,
+		});
 	if (plan.length <= 1) {
 		// One context: exactly the run planwatch always made.
 		const targets = plan[0]?.targets ?? options.targets;
 		const kubeconfig = loadKubeconfig({...base, context: plan[0]?.context ?? options.context});
 		const namespace = options.allNamespaces ? undefined : kubeconfig.namespace;
 		return {
-			createSource: clock => createClusterSource({
-				kubeconfig,
-				namespace,
-				selector: options.selector,
-				targets,
-				kinds: options.kinds,
-				clock,
-				firstListWithinMs,
-				...http,
-			}),
+			createSource: sourceOf(kubeconfig, namespace, targets),
 			targets: targets.map(t => objectKey({kind: t.kind, namespace: kubeconfig.namespace, name: t.name})),
 		};
 	}
@@ -69,16 +66,7 @@ export function openClusterRun(options: Options, requestLog?: RequestLog): Clust
 			namespaces.add(namespace ?? 'all namespaces');
 			children.push({
 				context,
-				open: clock => createClusterSource({
-					kubeconfig,
-					namespace,
-					selector: options.selector,
-					targets,
-					kinds: options.kinds,
-					clock,
-					firstListWithinMs,
-					...http,
-				}),
+				open: sourceOf(kubeconfig, namespace, targets),
 			});
 			keys.push(...targets.map(t => objectKey({kind: t.kind, namespace: kubeconfig.namespace, name: t.name, context})));
 		} catch (error) {

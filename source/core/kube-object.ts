@@ -29,6 +29,19 @@ export type WorkloadKind = 'Pod' | 'Deployment' | 'StatefulSet' | 'Job';
 
 export const workloadKinds: readonly WorkloadKind[] = ['Pod', 'Deployment', 'StatefulSet', 'Job'];
 
+/** A resource as kubectl and RBAC rules name it (`without events`, `pods past the cap`). */
+export const resourcePlural: Readonly<Record<ResourceKind, string>> = {
+	Instance: 'instances',
+	OperatorVersion: 'operatorversions',
+	ActionSet: 'actionsets',
+	Blueprint: 'blueprints',
+	Event: 'events',
+	Pod: 'pods',
+	Deployment: 'deployments',
+	StatefulSet: 'statefulsets',
+	Job: 'jobs',
+};
+
 export function isWorkloadKind(kind: string): kind is WorkloadKind {
 	return (workloadKinds as readonly string[]).includes(kind);
 }

@@ -6,7 +6,7 @@
  * counted instead of named (`dr ↻ reconnecting · 3 live`), then the text is cut with `…`. A context in trouble
  * is named for as long as anything is.
  */
-import type {ResourceKind} from '../core/kube-object.js';
+import {resourcePlural, type ResourceKind} from '../core/kube-object.js';
 import type {ContextState} from '../state/store.js';
 import {displayWidth} from '../model/display-width.js';
 import type {Role, Theme} from './theme.js';
@@ -79,20 +79,8 @@ function text(d: Described, withReason: boolean): string {
 	return [d.name, d.mark, d.word, withReason && d.reason ? `(${d.reason})` : ''].filter(Boolean).join(' ');
 }
 
-const plural: Readonly<Record<ResourceKind, string>> = {
-	Instance: 'instances',
-	OperatorVersion: 'operatorversions',
-	ActionSet: 'actionsets',
-	Blueprint: 'blueprints',
-	Event: 'events',
-	Pod: 'pods',
-	Deployment: 'deployments',
-	StatefulSet: 'statefulsets',
-	Job: 'jobs',
-};
-
 function missingText(missing: ReadonlyArray<{readonly resource: ResourceKind}>): string {
-	return `without ${missing.map(m => plural[m.resource]).join(', ')}`;
+	return `without ${missing.map(m => resourcePlural[m.resource]).join(', ')}`;
 }
 
 /** The contexts' parts, joined by `separator`, in at most `width` cells. */

@@ -466,11 +466,13 @@ describe('plan timers from the manager\'s PlanStarted Events', () => {
 		expect(planNode(o, 'deploy')).toMatchObject({startedAt: at(1), endedAt: at(3)});
 	});
 
-	test('a run planwatch saw start keeps its own timer', () => {
+	test('a run planwatch saw start takes its PlanStarted Event of a later second than the previous run\'s last update', () => {
 		const before = nextRunMemory(undefined, instance({deploy: simple('COMPLETE', {at: at(1), uid: 'a'})}));
 		const raw = instance({deploy: simple('IN_PROGRESS', {at: at(9), uid: 'b'})}, {planName: 'deploy', uid: 'b'});
-		const o = adaptInstance(raw, undefined, {events: [started('deploy', at(8))], memory: nextRunMemory(before, raw)});
-		expect(planNode(o, 'deploy')).not.toHaveProperty('startedAt');
+		const memory = nextRunMemory(before, raw);
+		// A later second than the previous run's last update: this run's start.
+		const o = adaptInstance(raw, undefined, {events: [started('deploy', at(8))], memory});
+		expect(planNode(o, 'deploy')).toMatchObject({startedAt: at(8)});
 		expect(planNode(adaptInstance(raw, undefined, {events: [started('deploy', at(8))], memory: nextRunMemory(undefined, raw)}), 'deploy')).toMatchObject({startedAt: at(8)});
 	});
 });

@@ -151,11 +151,11 @@ function raw(plans: Record<string, string>, planExecution: Record<string, string
 describe('nextRunMemory: the order of starts seen while watching', () => {
 	test('first sight: the uids as they are, the scheduled plan at rank 0, nothing seen starting', () => {
 		const m = nextRunMemory(undefined, raw({deploy: 'd1', fails: ''}, {planName: 'fails', uid: 'f1'}));
-		expect(m).toEqual({order: {fails: 0}, rank: 0, uids: {deploy: 'd1'}, scheduled: 'fails f1'});
+		expect(m).toEqual({order: {fails: 0}, rank: 0, uids: {deploy: 'd1'}, scheduled: 'fails f1', updated: {}});
 		expect(startedWhileWatched(m, 'fails')).toBe(false);
 		expect(startedWhileWatched(m, 'deploy')).toBe(false);
 		expect(startedWhileWatched(undefined, 'deploy')).toBe(false);
-		expect(nextRunMemory(undefined, raw({deploy: 'd1'}))).toEqual({order: {}, rank: 0, uids: {deploy: 'd1'}, scheduled: ''});
+		expect(nextRunMemory(undefined, raw({deploy: 'd1'}))).toEqual({order: {}, rank: 0, uids: {deploy: 'd1'}, scheduled: '', updated: {}});
 	});
 
 	test('keys and uids: an empty key or uid is no run; of two keys that read the same, the first', () => {
@@ -165,7 +165,7 @@ describe('nextRunMemory: the order of starts seen while watching', () => {
 			spec: {planExecution: {planName: 'deploy'}},
 			status: {planStatus: {'': {uid: 'x'}, deploy: {uid: 'd1'}, 'deploy\u0007': {uid: 'd2'}, never: {uid: ''}}},
 		};
-		expect(nextRunMemory(undefined, r)).toEqual({order: {deploy: 0}, rank: 0, uids: {deploy: 'd1'}, scheduled: 'deploy '});
+		expect(nextRunMemory(undefined, r)).toEqual({order: {deploy: 0}, rank: 0, uids: {deploy: 'd1'}, scheduled: 'deploy ', updated: {}});
 	});
 
 	const start = (): KudoRunMemory => nextRunMemory(undefined, raw({deploy: 'd1'}));
@@ -194,12 +194,13 @@ describe('nextRunMemory: the order of starts seen while watching', () => {
 		expect(nextRunMemory(scheduled, raw({deploy: 'd1'}, {planName: 'stuck', uid: 's1'}))).toBe(scheduled);
 		const cleared = nextRunMemory(scheduled, raw({deploy: 'd1'}));
 		expect(cleared).not.toBe(scheduled);
-		expect(cleared).toEqual({order: {stuck: 1}, rank: 1, uids: {deploy: 'd1'}, scheduled: ''});
+		// Seen starting while scheduled (no resourceVersion or update time known for it then).
+		expect(cleared).toEqual({order: {stuck: 1}, rank: 1, uids: {deploy: 'd1'}, scheduled: '', since: {stuck: {}}, updated: {}});
 
 		const two = nextRunMemory(start(), raw({deploy: 'd1', stuck: 's1'}));
 		const gone = nextRunMemory(two, raw({deploy: 'd1'}));
 		expect(gone).not.toBe(two);
-		expect(gone).toEqual({order: {stuck: 1}, rank: 1, uids: {deploy: 'd1'}, scheduled: ''});
+		expect(gone).toEqual({order: {stuck: 1}, rank: 1, uids: {deploy: 'd1'}, scheduled: '', since: {stuck: {}}, updated: {}});
 	});
 });
 

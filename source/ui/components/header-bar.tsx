@@ -1,7 +1,7 @@
 import {Box, Text} from 'ink';
 import {useMemo} from 'react';
 import type {ConnectionState} from '../../state/object-source.js';
-import type {ResourceKind} from '../../core/kube-object.js';
+import {resourcePlural, type ResourceKind} from '../../core/kube-object.js';
 import type {ReplayState} from '../../recording/replay-clock.js';
 import type {WaitView} from '../../state/wait-session.js';
 import {fitParts, singleLine} from '../cell-text.js';
@@ -130,18 +130,6 @@ export function limitedText(limited: ReadonlyArray<{readonly resource: ResourceK
 	);
 	return limited.map(l => what(l.resource)).join(', ');
 }
-
-const resourcePlural: Readonly<Record<ResourceKind, string>> = {
-	Instance: 'instances',
-	OperatorVersion: 'operatorversions',
-	ActionSet: 'actionsets',
-	Blueprint: 'blueprints',
-	Event: 'events',
-	Pod: 'pods',
-	Deployment: 'deployments',
-	StatefulSet: 'statefulsets',
-	Job: 'jobs',
-};
 
 /** `REPLAY 11:02:10 ×2 paused`: what is on screen is a recording, at this recorded moment. */
 export function replayText(replay: ReplayState, now: number, theme: Theme): string {
