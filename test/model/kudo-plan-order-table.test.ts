@@ -1,6 +1,8 @@
 import {describe, expect, test} from 'vitest';
 import type {KubeObject} from '../../source/core/kube-object.js';
-import {lastRun, nextRunMemory, plannedStart, readKudoEvents, startedWhileWatched, type KudoRunMemory, type RunPlan} from '../../source/model/kudo-plan-order.js';
+import {
+	kudoEventsOf, lastRun, nextRunMemory, plannedStart, readKudoEvents, startedWhileWatched, watchedRunStart, type KudoRunMemory, type RunPlan,
+} from '../../source/model/kudo-plan-order.js';
 import type {PlanEvent} from '../../source/model/plan-tree.js';
 import {kudoRecorded} from '../helpers/kudo-recorded.js';
 
@@ -48,6 +50,16 @@ describe('readKudoEvents: which Events are about this Instance', () => {
 	];
 	test.each(cases)('%s: read %s', (_, e, read) => {
 		expect(readKudoEvents([e], instance).started.has('deploy')).toBe(read);
+	});
+
+	// The same rows through the raw Instance: kudoEventsOf reads its namespace, name, uid and creation time.
+	const raw: KubeObject = {
+		apiVersion: 'kudo.dev/v1beta1',
+		kind: 'Instance',
+		metadata: {namespace: instance.namespace, name: instance.name, uid: instance.uid, creationTimestamp: instance.createdAt},
+	};
+	test.each(cases)('kudoEventsOf, %s: read %s', (_, e, read) => {
+		expect(kudoEventsOf(raw, [e]).started.has('deploy')).toBe(read);
 	});
 
 	test('an Instance without uid or creation time reads Events of any uid and time', () => {
@@ -350,5 +362,29 @@ describe('lastRun: an order it cannot tell', () => {
 			candidates: ['a', 'b'],
 			reason: 'cannot tell which plan ran last (a FATAL_ERROR, b COMPLETE): none has a lastUpdatedTimestamp and no PlanStarted Events order them',
 		});
+	});
+});
+
+describe('watchedRunStart: a run planwatch saw start takes its PlanStarted Event only when it is surely this run\'s', () => {
+	const t = (second: number): string => `2026-12-01T21:01:${String(second).padStart(2, '0')}Z`;
+	const memory = (since: {revision?: string; updatedAt?: string} | undefined): KudoRunMemory => ({
+		order: {}, rank: 0, uids: {}, scheduled: '', ...(since ? {since: {deploy: since}} : {}),
+	});
+	const facts = (event: {time?: string; revision?: string} | undefined) => ({started: new Map(event ? [['deploy', event]] : []), finished: new Map()});
+	const cases: Array<[string, {time?: string; revision?: string} | undefined, {revision?: string; updatedAt?: string} | undefined, string | undefined]> = [
+		['no PlanStarted Event', undefined, {revision: '10', updatedAt: t(5)}, undefined],
+		['an Event without a time', {revision: '11'}, {revision: '10', updatedAt: t(5)}, undefined],
+		['not seen starting: a fresh read times it from the Event elsewhere', {time: t(6), revision: '11'}, undefined, undefined],
+		['written after the start was seen (a newer resourceVersion)', {time: t(5), revision: '11'}, {revision: '10', updatedAt: t(5)}, t(5)],
+		['an older resourceVersion in the previous run\'s second: the previous run\'s', {time: t(5), revision: '9'}, {revision: '10', updatedAt: t(5)}, undefined],
+		['the same resourceVersion: the previous run\'s', {time: t(5), revision: '10'}, {revision: '10', updatedAt: t(5)}, undefined],
+		['an older resourceVersion but a later second than the previous run\'s last update', {time: t(6), revision: '9'}, {revision: '10', updatedAt: t(5)}, t(6)],
+		['no PlanStarted known then, the Event in the previous run\'s second', {time: t(5)}, {updatedAt: t(5)}, t(5)],
+		['no PlanStarted known then, the Event before the previous run\'s last update', {time: t(4)}, {updatedAt: t(5)}, undefined],
+		['nothing known then: any Event', {time: t(1)}, {}, t(1)],
+		['no previous update known, an older resourceVersion', {time: t(1), revision: '9'}, {revision: '10'}, t(1)],
+	];
+	test.each(cases)('%s', (_, event, since, want) => {
+		expect(watchedRunStart(facts(event), memory(since), 'deploy')).toBe(want);
 	});
 });
