@@ -5,6 +5,7 @@ import type {KubeObject} from '../../source/core/kube-object.js';
 import {Store} from '../../source/state/store.js';
 import {FakeClock} from '../helpers/fake-clock.js';
 import {loadFixture, loadFixtureObject} from '../helpers/fixtures.js';
+import {kudoInitJob} from '../helpers/kudo-workloads.js';
 import {waitUntil} from '../helpers/wait-until.js';
 
 const key = 'Instance/default/mysql-instance';
@@ -26,18 +27,7 @@ function instance(status: string): KubeObject {
 	return o;
 }
 
-const job: KubeObject = {
-	apiVersion: 'batch/v1',
-	kind: 'Job',
-	metadata: {
-		name: 'init-job',
-		namespace: 'default',
-		labels: {heritage: 'kudo', 'kudo.dev/instance': 'mysql-instance'},
-		annotations: {'kudo.dev/plan': 'deploy', 'kudo.dev/phase': 'deploy', 'kudo.dev/step': 'init'},
-	},
-	spec: {selector: {matchLabels: {'controller-uid': 'c1'}}},
-	status: {failed: 3, conditions: [{type: 'Failed', status: 'True', reason: 'BackoffLimitExceeded', message: 'Job has reached the specified backoff limit'}]},
-};
+const job = kudoInitJob({failed: 3, conditions: [{type: 'Failed', status: 'True', reason: 'BackoffLimitExceeded', message: 'Job has reached the specified backoff limit'}]});
 const pod: KubeObject = {
 	apiVersion: 'v1',
 	kind: 'Pod',

@@ -9,6 +9,7 @@ import {App} from '../../source/ui/app.js';
 import {FakeClock} from '../helpers/fake-clock.js';
 import {FakeWait} from '../helpers/fake-wait.js';
 import {loadFixture, loadFixtureObject} from '../helpers/fixtures.js';
+import {kudoInitJob} from '../helpers/kudo-workloads.js';
 import {cleanupUi, renderUi} from '../helpers/ui.js';
 
 afterEach(cleanupUi);
@@ -16,18 +17,7 @@ afterEach(cleanupUi);
 const key = 'Instance/default/mysql-instance';
 const osc52 = (written: readonly string[]) => written.join('').match(/\u001B\]52;c;([A-Za-z\d+/=]*)\u0007/)?.[1];
 
-const job: KubeObject = {
-	apiVersion: 'batch/v1',
-	kind: 'Job',
-	metadata: {
-		name: 'init-job',
-		namespace: 'default',
-		labels: {heritage: 'kudo', 'kudo.dev/instance': 'mysql-instance'},
-		annotations: {'kudo.dev/plan': 'deploy', 'kudo.dev/phase': 'deploy', 'kudo.dev/step': 'init'},
-	},
-	spec: {selector: {matchLabels: {'controller-uid': 'c1'}}},
-	status: {active: 1},
-};
+const job = kudoInitJob({active: 1});
 const pod: KubeObject = {
 	apiVersion: 'v1',
 	kind: 'Pod',
