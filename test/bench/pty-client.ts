@@ -12,6 +12,13 @@ export type PtyClient = {
 	bytes(): number;
 	/** The visible screen, one string per row. */
 	lines(): string[];
+	/**
+	 * What changed on the screen so far (with `countChanges`): cells whose character changed after a chunk, and
+	 * the bytes a minimal writer would have needed for them — per run of changed cells on a row, one cursor move
+	 * (`ESC[row;colH`) and the run's characters; runs closer than a cursor move's length are joined. Styles are
+	 * not compared (a change of colour alone counts nothing), so this is a lower bound.
+	 */
+	changes(): {readonly cells: number; readonly bytes: number};
 	/** Type into the terminal. */
 	write(data: string): void;
 	/** Called after each chunk is on the screen, with its arrival time (performance.now()). */
@@ -22,10 +29,78 @@ export type PtyClient = {
 	stop(): Promise<void>;
 };
 
-export function startPty(command: string, args: readonly string[], options: {cols: number; rows: number; env: Record<string, string>; cwd: string}): PtyClient {
+type Options = {cols: number; rows: number; env: Record<string, string>; cwd: string; countChanges?: boolean};
+
+/** Counts what changed between two screens (PtyClient.changes). */
+function changeCounter(terminal: xterm.Terminal, rows: number, cols: number) {
+	let previous: string[] = Array.from({length: rows}, () => '');
+	let previousCells: string[][] = Array.from({length: rows}, () => Array.from({length: cols}, () => ''));
+	let cells = 0;
+	let bytes = 0;
+	const cell = terminal.buffer.active.getNullCell();
+	return {
+		update() {
+			const buffer = terminal.buffer.active;
+			const lines: string[] = [];
+			const nextCells: string[][] = [];
+			for (let y = 0; y < rows; y++) {
+				const line = buffer.getLine(buffer.viewportY + y);
+				const text = line?.translateToString(false) ?? '';
+				lines.push(text);
+				if (text === previous[y]) {
+					nextCells.push(previousCells[y]!);
+					continue;
+				}
+
+				const row: string[] = [];
+				for (let x = 0; x < cols; x++) {
+					row.push(line?.getCell(x, cell)?.getChars() ?? '');
+				}
+
+				nextCells.push(row);
+				// Runs of changed cells; a gap shorter than a cursor move is cheaper to write through.
+				const old = previousCells[y]!;
+				let runStart = -1;
+				let runEnd = -1;
+				const flush = () => {
+					if (runStart !== -1) {
+						bytes += `\x1b[${y + 1};${runStart + 1}H`.length;
+						for (let x = runStart; x <= runEnd; x++) {
+							bytes += Math.max(1, Buffer.byteLength(row[x]!));
+						}
+					}
+				};
+
+				for (let x = 0; x < cols; x++) {
+					if (row[x] === old[x]) {
+						continue;
+					}
+
+					cells++;
+					if (runStart !== -1 && x - runEnd <= 8) {
+						runEnd = x;
+					} else {
+						flush();
+						runStart = x;
+						runEnd = x;
+					}
+				}
+
+				flush();
+			}
+
+			previous = lines;
+			previousCells = nextCells;
+		},
+		totals: () => ({cells, bytes}),
+	};
+}
+
+export function startPty(command: string, args: readonly string[], options: Options): PtyClient {
 	const terminal = new xterm.Terminal({cols: options.cols, rows: options.rows, allowProposedApi: true, scrollback: 0});
 	const child = pty.spawn(command, [...args], {name: 'xterm-256color', cols: options.cols, rows: options.rows, cwd: options.cwd, env: options.env});
 	const listeners = new Set<(arrivedAt: number) => void>();
+	const counter = options.countChanges ? changeCounter(terminal, options.rows, options.cols) : undefined;
 	let bytes = 0;
 	let exited = false;
 	const exitListeners = new Set<() => void>();
@@ -46,6 +121,7 @@ export function startPty(command: string, args: readonly string[], options: {col
 		const arrivedAt = performance.now();
 		bytes += Buffer.byteLength(data);
 		terminal.write(data, () => {
+			counter?.update();
 			for (const listener of [...listeners]) {
 				listener(arrivedAt);
 			}
@@ -72,6 +148,7 @@ export function startPty(command: string, args: readonly string[], options: {col
 	return {
 		pid: child.pid,
 		bytes: () => bytes,
+		changes: () => counter?.totals() ?? {cells: 0, bytes: 0},
 		lines,
 		write(data) {
 			child.write(data);
