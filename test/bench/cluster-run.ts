@@ -6,7 +6,7 @@
  * the terminal, and memory at the end. Also per rate: event → screen latency for the probes on screen (from just
  * before the bench sends the PATCH to the output after which the client shows the new value: the apiserver's own
  * path is in it, and kubectl's figure shows how much), and for the clients in a pty what changed on their screen
- * (cells, and the bytes a minimal writer would need: PtyClient.changes) against the bytes they wrote.
+ * (cells, and the bytes a plain writer needs: PtyClient.changes) against the bytes they wrote.
  */
 import {spawnSync} from 'node:child_process';
 import {existsSync, readFileSync, writeFileSync} from 'node:fs';
@@ -31,7 +31,7 @@ export type SideFigures = {
 	readonly readyMs: number;
 	readonly idleCpu: number;
 	readonly idleBytesPerSecond: number;
-	/** What changed on the idle screen per second, as a minimal writer's bytes (pty clients). */
+	/** What changed on the idle screen per second, as a plain writer's bytes (pty clients). */
 	readonly idleChangedBytesPerSecond?: number;
 	readonly rates: ReadonlyArray<{
 		readonly rate: number;
@@ -43,7 +43,7 @@ export type SideFigures = {
 		readonly p99?: number;
 		/** Updates whose new value the client showed. */
 		readonly seen: number;
-		/** What changed on the screen per second (pty clients): cells, and a minimal writer's bytes. */
+		/** What changed on the screen per second (pty clients): cells, and a plain writer's bytes. */
 		readonly changedCellsPerSecond?: number;
 		readonly changedBytesPerSecond?: number;
 	}>;

@@ -13,10 +13,12 @@ export type PtyClient = {
 	/** The visible screen, one string per row. */
 	lines(): string[];
 	/**
-	 * What changed on the screen so far (with `countChanges`): cells whose character changed after a chunk, and
-	 * the bytes a minimal writer would have needed for them — per run of changed cells on a row, one cursor move
-	 * (`ESC[row;colH`) and the run's characters; runs closer than a cursor move's length are joined. Styles are
-	 * not compared (a change of colour alone counts nothing), so this is a lower bound.
+	 * What changed on the screen so far (with `countChanges`): cells whose character or style changed after a
+	 * chunk, on rows whose text changed, and the bytes a plain writer would need for them — per run of changed
+	 * cells on a row, one absolute cursor move (`ESC[row;colH`), the run's characters and an SGR sequence where the
+	 * style changes (the pen keeps its style from one run to the next); runs closer than a cursor move's length
+	 * are joined. An estimate, not a bound: a row whose colours alone changed counts nothing, and a cleverer writer
+	 * (relative moves, erase-to-end, k9s's tcell) needs fewer bytes.
 	 */
 	changes(): {readonly cells: number; readonly bytes: number};
 	/** Type into the terminal. */
@@ -31,48 +33,86 @@ export type PtyClient = {
 
 type Options = {cols: number; rows: number; env: Record<string, string>; cwd: string; countChanges?: boolean};
 
+/** The SGR parameters that draw `cell`'s style from the default ('' for the default itself). */
+function sgrParameters(cell: xterm.IBufferCell): string {
+	if (cell.isAttributeDefault()) {
+		return '';
+	}
+
+	const p: string[] = [];
+	for (const [on, code] of [[cell.isBold(), '1'], [cell.isDim(), '2'], [cell.isItalic(), '3'], [cell.isUnderline(), '4'], [cell.isInverse(), '7'], [cell.isStrikethrough(), '9']] as const) {
+		if (on) {
+			p.push(code);
+		}
+	}
+
+	const colour = (palette: boolean, rgb: boolean, value: number, base: number) => {
+		if (palette) {
+			p.push(value < 8 ? `${base}${value}` : value < 16 ? `${base + 60}${value - 8}` : `${base + 8};5;${value}`);
+		} else if (rgb) {
+			p.push(`${base + 8};2;${(value >> 16) & 255};${(value >> 8) & 255};${value & 255}`);
+		}
+	};
+
+	colour(cell.isFgPalette(), cell.isFgRGB(), cell.getFgColor(), 3);
+	colour(cell.isBgPalette(), cell.isBgRGB(), cell.getBgColor(), 4);
+	return p.join(';');
+}
+
+type Row = {readonly text: string; readonly chars: string[]; readonly styles: string[]};
+
 /** Counts what changed between two screens (PtyClient.changes). */
 function changeCounter(terminal: xterm.Terminal, rows: number, cols: number) {
-	let previous: string[] = Array.from({length: rows}, () => '');
-	let previousCells: string[][] = Array.from({length: rows}, () => Array.from({length: cols}, () => ''));
+	const blank: Row = {text: '', chars: Array.from({length: cols}, () => ''), styles: Array.from({length: cols}, () => '')};
+	let previous: Row[] = Array.from({length: rows}, () => blank);
 	let cells = 0;
 	let bytes = 0;
+	// The pen's style, kept from one run to the next.
+	let style = '';
 	const cell = terminal.buffer.active.getNullCell();
 	return {
 		update() {
 			const buffer = terminal.buffer.active;
-			const lines: string[] = [];
-			const nextCells: string[][] = [];
+			const next: Row[] = [];
 			for (let y = 0; y < rows; y++) {
 				const line = buffer.getLine(buffer.viewportY + y);
 				const text = line?.translateToString(false) ?? '';
-				lines.push(text);
-				if (text === previous[y]) {
-					nextCells.push(previousCells[y]!);
+				const old = previous[y]!;
+				if (text === old.text) {
+					next.push(old);
 					continue;
 				}
 
-				const row: string[] = [];
+				const row: Row = {text, chars: [], styles: []};
 				for (let x = 0; x < cols; x++) {
-					row.push(line?.getCell(x, cell)?.getChars() ?? '');
+					const c = line?.getCell(x, cell);
+					row.chars.push(c?.getChars() ?? '');
+					row.styles.push(c ? sgrParameters(c) : '');
 				}
 
-				nextCells.push(row);
+				next.push(row);
 				// Runs of changed cells; a gap shorter than a cursor move is cheaper to write through.
-				const old = previousCells[y]!;
 				let runStart = -1;
 				let runEnd = -1;
 				const flush = () => {
-					if (runStart !== -1) {
-						bytes += `\x1b[${y + 1};${runStart + 1}H`.length;
-						for (let x = runStart; x <= runEnd; x++) {
-							bytes += Math.max(1, Buffer.byteLength(row[x]!));
+					if (runStart === -1) {
+						return;
+					}
+
+					bytes += `\x1b[${y + 1};${runStart + 1}H`.length;
+					for (let x = runStart; x <= runEnd; x++) {
+						if (row.styles[x] !== style) {
+							style = row.styles[x]!;
+							// ESC [ 0 ; params m (or ESC [ m back to the default)
+							bytes += style === '' ? 3 : 5 + style.length;
 						}
+
+						bytes += Math.max(1, Buffer.byteLength(row.chars[x]!));
 					}
 				};
 
 				for (let x = 0; x < cols; x++) {
-					if (row[x] === old[x]) {
+					if (row.chars[x] === old.chars[x] && row.styles[x] === old.styles[x]) {
 						continue;
 					}
 
@@ -89,8 +129,7 @@ function changeCounter(terminal: xterm.Terminal, rows: number, cols: number) {
 				flush();
 			}
 
-			previous = lines;
-			previousCells = nextCells;
+			previous = next;
 		},
 		totals: () => ({cells, bytes}),
 	};

@@ -258,19 +258,19 @@ export function renderSideBySide(side: readonly SideFigures[]): string {
 	const row = (figure: string, value: (s: SideFigures) => number | undefined, digits: number) => `| ${figure} | ${clients.map(c => cell(of(c), value, digits)).join(' | ')} |`;
 	const failed = side.flatMap(s => s.rates).reduce((a, r) => a + r.failed, 0);
 	const at = (s: SideFigures, rate: number) => s.rates.find(r => r.rate === rate);
-	// Bytes written over what a minimal writer needed for what changed on screen (kubectl appends lines: 1).
+	// Bytes written over what a plain writer needs for what changed on screen (pty-client's changes()).
 	const ratio = (written: number | undefined, changed: number | undefined) => written === undefined || changed === undefined || changed === 0 ? undefined : written / changed;
 	const lines = [
 		row('CPU % of a core, idle', s => s.idleCpu * 100, 2),
 		row('bytes per idle second', s => s.idleBytesPerSecond, 0),
-		row('bytes per idle second changed on screen (minimal writer)', s => s.idleChangedBytesPerSecond, 0),
+		row('bytes per idle second changed on screen (plain writer)', s => s.idleChangedBytesPerSecond, 0),
 		...rates.flatMap(rate => [
 			row(`CPU % of a core · ${rate} updates/s`, s => at(s, rate) === undefined ? undefined : at(s, rate)!.cpu * 100, 1),
 			row(`event → screen p50 ms · ${rate} updates/s, probes on screen`, s => at(s, rate)?.p50, 1),
 			row(`event → screen p99 ms · ${rate} updates/s, probes on screen`, s => at(s, rate)?.p99, 1),
 			row(`updates seen on screen · ${rate} updates/s`, s => at(s, rate)?.seen, 0),
 			row(`bytes per second · ${rate} updates/s`, s => at(s, rate)?.bytesPerSecond, 0),
-			row(`bytes per second changed on screen (minimal writer) · ${rate} updates/s`, s => at(s, rate)?.changedBytesPerSecond, 0),
+			row(`bytes per second changed on screen (plain writer) · ${rate} updates/s`, s => at(s, rate)?.changedBytesPerSecond, 0),
 			row(`bytes written / changed on screen · ${rate} updates/s`, s => ratio(at(s, rate)?.bytesPerSecond, at(s, rate)?.changedBytesPerSecond), 2),
 		]),
 		row('RSS MiB at the end', s => s.rssMiB, 0),
