@@ -47,6 +47,11 @@ export type SideFigures = {
 		readonly changedCellsPerSecond?: number;
 		readonly changedBytesPerSecond?: number;
 	}>;
+	/**
+	 * The highest rate again, every update to a finished ActionSet in the second half of the list (far below any
+	 * window; for kubectl a line like any other): what watching costs when nothing on screen changes.
+	 */
+	readonly offScreen?: {readonly rate: number; readonly cpu: number; readonly bytesPerSecond: number; readonly changedBytesPerSecond?: number};
 	readonly rssMiB: number;
 	readonly peakMiB: number;
 };
@@ -218,6 +223,22 @@ async function measure(client: SideClient, setup: SideSetup, cluster: Cluster, w
 			});
 		}
 
+		const offRate = Math.max(...setup.rates);
+		const offBytes0 = running.bytes();
+		const offChanges0 = running.changes?.();
+		const offCpu = cpuWindow(running.pid);
+		await drive(offRate, setup.rateMs, () => {
+			workload.updateOffScreen();
+		});
+		const offUsed = offCpu();
+		const offChanges1 = running.changes?.();
+		const offScreen = {
+			rate: offRate,
+			cpu: offUsed.share,
+			bytesPerSecond: (running.bytes() - offBytes0) / offUsed.seconds,
+			...(offChanges0 && offChanges1 ? {changedBytesPerSecond: (offChanges1.bytes - offChanges0.bytes) / offUsed.seconds} : {}),
+		};
+		await sleep(setup.settleMs);
 		const memory = memoryMiB(running.pid);
 		return {
 			client,
@@ -227,6 +248,7 @@ async function measure(client: SideClient, setup: SideSetup, cluster: Cluster, w
 			idleBytesPerSecond,
 			...(idleChangedBytesPerSecond === undefined ? {} : {idleChangedBytesPerSecond}),
 			rates,
+			offScreen,
 			rssMiB: memory.rss,
 			peakMiB: memory.peak,
 		};
@@ -293,7 +315,8 @@ export async function sideBySide(setup: SideSetup, log: (message: string) => voi
 			log(`side by side: ${client}, ${setup.objects} ActionSets`);
 			const f = await measure(client, setup, cluster, workload, () => failed);
 			const latency = (r: SideFigures['rates'][number]) => r.p99 === undefined ? '' : ` p99 ${r.p99.toFixed(1)} ms (${r.seen} seen)`;
-			log(`  idle ${(f.idleCpu * 100).toFixed(2)} %, ${f.rates.map(r => `${r.rate}/s ${(r.cpu * 100).toFixed(1)} %${latency(r)}`).join(', ')}, rss ${f.rssMiB.toFixed(0)} MiB`);
+			const off = f.offScreen ? `, off screen ${f.offScreen.rate}/s ${(f.offScreen.cpu * 100).toFixed(1)} %` : '';
+			log(`  idle ${(f.idleCpu * 100).toFixed(2)} %, ${f.rates.map(r => `${r.rate}/s ${(r.cpu * 100).toFixed(1)} %${latency(r)}`).join(', ')}${off}, rss ${f.rssMiB.toFixed(0)} MiB`);
 			figures.push(f);
 		}
 

@@ -273,6 +273,13 @@ export function renderSideBySide(side: readonly SideFigures[]): string {
 			row(`bytes per second changed on screen (plain writer) · ${rate} updates/s`, s => at(s, rate)?.changedBytesPerSecond, 0),
 			row(`bytes written / changed on screen · ${rate} updates/s`, s => ratio(at(s, rate)?.bytesPerSecond, at(s, rate)?.changedBytesPerSecond), 2),
 		]),
+		...(side.some(s => s.offScreen)
+			? [
+				row(`CPU % of a core · ${side.find(s => s.offScreen)!.offScreen!.rate} updates/s, all off screen`, s => s.offScreen === undefined ? undefined : s.offScreen.cpu * 100, 1),
+				row(`bytes per second · ${side.find(s => s.offScreen)!.offScreen!.rate} updates/s, all off screen`, s => s.offScreen?.bytesPerSecond, 0),
+				row('bytes per second changed on screen (plain writer) · all off screen', s => s.offScreen?.changedBytesPerSecond, 0),
+			]
+			: []),
 		row('RSS MiB at the end', s => s.rssMiB, 0),
 		row('RSS peak MiB', s => s.peakMiB, 0),
 		row('start to the first object on screen ms', s => s.readyMs, 0),
