@@ -88,14 +88,17 @@ function statesOf(nodes: readonly PlanNode[], into = new Map<string, PlanNode['s
 let crypto: typeof import('node:crypto') | undefined;
 
 /** An opaque run id: the file keeps no uid or object name, only that two records are the same run. */
-function runId(parts: readonly string[]): string {
+function runId(parts: string): string {
 	crypto ??= process.getBuiltinModule('node:crypto');
-	return crypto.createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 22);
+	return crypto.createHash('sha256').update(parts).digest('base64url').slice(0, 22);
 }
 
 export class RunTracker {
 	readonly #seen = new Map<string, Seen>();
-	/** Runs already returned by this tracker (a finished node stays finished across many adaptations). */
+	/**
+	 * Runs already returned by this tracker (a finished node stays finished across many adaptations), by what
+	 * names the run (runId's parts, joined): an update to a finished object is told apart without hashing again.
+	 */
 	readonly #done = new Set<string>();
 	readonly #realm: string;
 
@@ -191,15 +194,15 @@ export class RunTracker {
 			// KUDO: one Instance runs a plan many times; its planStatus uid names this execution. The creation time
 			// tells apart objects that come back with the same uid (the demo plays the same script every time).
 			const planUid = object.wait.kind === 'Instance' ? object.wait.planUids[top.name] : undefined;
-			const id = runId([
+			const parts = [
 				key,
 				object.uid ?? '',
 				object.createdAt ?? '',
 				String(index),
 				top.name,
 				planUid ?? String(topTiming?.startedAt ?? ''),
-			]);
-			if (this.#done.has(id)) {
+			].join('\n');
+			if (this.#done.has(parts)) {
 				return;
 			}
 
@@ -229,7 +232,8 @@ export class RunTracker {
 				return;
 			}
 
-			this.#done.add(id);
+			this.#done.add(parts);
+			const id = runId(parts);
 
 			const endedAt = topTiming?.endedAt;
 			out.push({
