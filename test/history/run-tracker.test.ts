@@ -65,6 +65,51 @@ describe('RunTracker', () => {
 		expect(tracker.observe(store.getSnapshot())).toEqual([]);
 	});
 
+	it('after an update it walks only the object the store\'s change log names, not every object; a deletion walks them all', () => {
+		const clock = new FakeClock();
+		const store = storeWith(clock);
+		const tracker = new RunTracker();
+		const base = deploy('COMPLETE');
+		for (let i = 0; i < 300; i++) {
+			store.apply({type: 'upsert', resource: 'Instance', object: {...base, metadata: {...base.metadata, name: `i-${String(i).padStart(3, '0')}`}}});
+		}
+
+		tracker.observe(store.getSnapshot());
+		let reads = 0;
+		const counted = () => {
+			const snapshot = store.getSnapshot();
+			const objects = new Proxy(snapshot.objects, {
+				get(target, property, receiver) {
+					if (typeof property === 'string' && /^\d+$/.test(property)) {
+						reads++;
+					}
+
+					return Reflect.get(target, property, receiver) as unknown;
+				},
+			});
+			return {...snapshot, objects};
+		};
+
+		// A plan run seen from start to end on one object, among 300.
+		const one = (status: 'IN_PROGRESS' | 'COMPLETE') => {
+			const o = deploy(status, 'plan-uid-2');
+			return {...o, metadata: {...o.metadata, name: 'i-150'}};
+		};
+
+		store.apply({type: 'upsert', resource: 'Instance', object: one('IN_PROGRESS')});
+		expect(tracker.observe(counted())).toEqual([]);
+		clock.advance(60_000);
+		store.apply({type: 'upsert', resource: 'Instance', object: one('COMPLETE')});
+		const records = tracker.observe(counted());
+		expect(records).toHaveLength(1);
+		expect(records[0]!.durations).toContainEqual({path: [], ms: 60_000});
+		expect(reads).toBeLessThan(10);
+
+		store.apply({type: 'delete', resource: 'Instance', object: one('COMPLETE')});
+		tracker.observe(counted());
+		expect(reads).toBeGreaterThanOrEqual(299);
+	});
+
 	it('updates to a finished object, filed or not timed, hash nothing again (the run is told apart by what names it)', () => {
 		const clock = new FakeClock();
 		const store = storeWith(clock);
