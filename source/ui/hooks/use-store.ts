@@ -3,8 +3,11 @@ import type {ExternalStore} from '../../core/external-store.js';
 import type {StoreChange} from '../../state/change-log.js';
 import type {StoreSnapshot} from '../../state/store.js';
 
-/** What the views need of the store: an external store of snapshots (`Store` fits). */
-export type SnapshotSource = ExternalStore<StoreSnapshot>;
+/**
+ * What the views need of the store: an external store of snapshots (`Store` fits). Its listener answers false when
+ * the render gate turned a snapshot down (framed snapshots then start no frame for it).
+ */
+export type SnapshotSource = Omit<ExternalStore<StoreSnapshot>, 'subscribe'> & {subscribe(listener: () => boolean | void): () => void};
 
 /**
  * The current store snapshot. Re-renders when the store notifies and `shows` says the changes since the snapshot
@@ -25,7 +28,10 @@ export function useStore(store: SnapshotSource, shows?: (changes: readonly Store
 				const changes = sameLog ? next.changes.between(last.version, next.version) : undefined;
 				if (last === undefined || next === last || !filter.current || filter.current(changes)) {
 					listener();
+					return true;
 				}
+
+				return false;
 			}),
 		[store],
 	);
