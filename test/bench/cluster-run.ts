@@ -48,10 +48,19 @@ export type SideFigures = {
 		readonly changedBytesPerSecond?: number;
 	}>;
 	/**
-	 * The highest rate again, every update to a finished ActionSet in the second half of the list (far below any
-	 * window; for kubectl a line like any other): what watching costs when nothing on screen changes.
+	 * The highest rate again, nine updates in ten to a finished ActionSet in the second half of the list (far below
+	 * any window; for kubectl a line like any other), one in ten to a probe: what watching costs when little on
+	 * screen changes, and how fast a change on screen shows among the others.
 	 */
-	readonly offScreen?: {readonly rate: number; readonly cpu: number; readonly bytesPerSecond: number; readonly changedBytesPerSecond?: number};
+	readonly offScreen?: {
+		readonly rate: number;
+		readonly cpu: number;
+		readonly bytesPerSecond: number;
+		readonly changedBytesPerSecond?: number;
+		readonly p50?: number;
+		readonly p99?: number;
+		readonly seen: number;
+	};
 	readonly rssMiB: number;
 	readonly peakMiB: number;
 };
@@ -226,19 +235,35 @@ async function measure(client: SideClient, setup: SideSetup, cluster: Cluster, w
 		const offRate = Math.max(...setup.rates);
 		const offBytes0 = running.bytes();
 		const offChanges0 = running.changes?.();
+		const offTracker = new LatencyTracker();
+		const offUntrack = running.track(offTracker);
 		const offCpu = cpuWindow(running.pid);
+		let sent = 0;
 		await drive(offRate, setup.rateMs, () => {
-			workload.updateOffScreen();
+			if (sent++ % 10 === 9) {
+				const sentAt = performance.now();
+				const {probe, value} = workload.update();
+				offTracker.sent(probe, value, sentAt);
+			} else {
+				workload.updateOffScreen();
+			}
 		});
 		const offUsed = offCpu();
 		const offChanges1 = running.changes?.();
+		const offBytesPerSecond = (running.bytes() - offBytes0) / offUsed.seconds;
+		await sleep(setup.settleMs);
+		offUntrack();
+		const offP50 = percentile(offTracker.samples, 50);
+		const offP99 = percentile(offTracker.samples, 99);
 		const offScreen = {
 			rate: offRate,
 			cpu: offUsed.share,
-			bytesPerSecond: (running.bytes() - offBytes0) / offUsed.seconds,
+			bytesPerSecond: offBytesPerSecond,
 			...(offChanges0 && offChanges1 ? {changedBytesPerSecond: (offChanges1.bytes - offChanges0.bytes) / offUsed.seconds} : {}),
+			...(offP50 === undefined ? {} : {p50: offP50}),
+			...(offP99 === undefined ? {} : {p99: offP99}),
+			seen: offTracker.samples.length,
 		};
-		await sleep(setup.settleMs);
 		const memory = memoryMiB(running.pid);
 		return {
 			client,
@@ -315,7 +340,8 @@ export async function sideBySide(setup: SideSetup, log: (message: string) => voi
 			log(`side by side: ${client}, ${setup.objects} ActionSets`);
 			const f = await measure(client, setup, cluster, workload, () => failed);
 			const latency = (r: SideFigures['rates'][number]) => r.p99 === undefined ? '' : ` p99 ${r.p99.toFixed(1)} ms (${r.seen} seen)`;
-			const off = f.offScreen ? `, off screen ${f.offScreen.rate}/s ${(f.offScreen.cpu * 100).toFixed(1)} %` : '';
+			const offP99 = f.offScreen?.p99 === undefined ? '' : ` p99 ${f.offScreen.p99.toFixed(1)} ms`;
+			const off = f.offScreen ? `, 9 in 10 off screen ${f.offScreen.rate}/s ${(f.offScreen.cpu * 100).toFixed(1)} %${offP99}` : '';
 			log(`  idle ${(f.idleCpu * 100).toFixed(2)} %, ${f.rates.map(r => `${r.rate}/s ${(r.cpu * 100).toFixed(1)} %${latency(r)}`).join(', ')}${off}, rss ${f.rssMiB.toFixed(0)} MiB`);
 			figures.push(f);
 		}

@@ -275,9 +275,12 @@ export function renderSideBySide(side: readonly SideFigures[]): string {
 		]),
 		...(side.some(s => s.offScreen)
 			? [
-				row(`CPU % of a core · ${side.find(s => s.offScreen)!.offScreen!.rate} updates/s, all off screen`, s => s.offScreen === undefined ? undefined : s.offScreen.cpu * 100, 1),
-				row(`bytes per second · ${side.find(s => s.offScreen)!.offScreen!.rate} updates/s, all off screen`, s => s.offScreen?.bytesPerSecond, 0),
-				row('bytes per second changed on screen (plain writer) · all off screen', s => s.offScreen?.changedBytesPerSecond, 0),
+				row(`CPU % of a core · ${side.find(s => s.offScreen)!.offScreen!.rate} updates/s, 9 in 10 off screen`, s => s.offScreen === undefined ? undefined : s.offScreen.cpu * 100, 1),
+				row('event → screen p50 ms of the probes on screen · 9 in 10 off screen', s => s.offScreen?.p50, 1),
+				row('event → screen p99 ms of the probes on screen · 9 in 10 off screen', s => s.offScreen?.p99, 1),
+				row('updates seen on screen · 9 in 10 off screen', s => s.offScreen?.seen, 0),
+				row(`bytes per second · ${side.find(s => s.offScreen)!.offScreen!.rate} updates/s, 9 in 10 off screen`, s => s.offScreen?.bytesPerSecond, 0),
+				row('bytes per second changed on screen (plain writer) · 9 in 10 off screen', s => s.offScreen?.changedBytesPerSecond, 0),
 			]
 			: []),
 		row('RSS MiB at the end', s => s.rssMiB, 0),
