@@ -18,6 +18,9 @@ export function useStore(store: SnapshotSource, shows?: (changes: readonly Store
 	const rendered = useRef<StoreSnapshot | undefined>(undefined);
 	const filter = useRef(shows);
 	filter.current = shows;
+	// Changes since the last render already turned down (up to `version`): each is judged once, not again with every
+	// later notification (off-screen updates notify one by one; the screen they were judged against is unchanged).
+	const declined = useRef<{readonly after: StoreSnapshot; readonly version: number} | undefined>(undefined);
 	const subscribe = useCallback(
 		(listener: () => void) =>
 			store.subscribe(() => {
@@ -25,12 +28,15 @@ export function useStore(store: SnapshotSource, shows?: (changes: readonly Store
 				const next = store.getSnapshot();
 				// Versions compare only within one store's log.
 				const sameLog = last?.changes !== undefined && last.changes === next.changes;
-				const changes = sameLog ? next.changes.between(last.version, next.version) : undefined;
+				const judged = declined.current;
+				const from = judged !== undefined && judged.after === last ? judged.version : last?.version;
+				const changes = sameLog && from !== undefined ? next.changes.between(from, next.version) : undefined;
 				if (last === undefined || next === last || !filter.current || filter.current(changes)) {
 					listener();
 					return true;
 				}
 
+				declined.current = {after: last, version: next.version};
 				return false;
 			}),
 		[store],
