@@ -272,6 +272,22 @@ export class Workloads implements InterestFeed {
 		return diagnoseKanisterPhase(object, object.jobId, action, node, input.run ?? {}, this.view(object.context, namespaces));
 	}
 
+	/**
+	 * What planwatch could not read in time (a one-shot picture drawn without its pods): the tree's one note, as a
+	 * refusal is. The first note stays.
+	 */
+	noteUnread(text: string): void {
+		if (this.#forbidden === undefined) {
+			this.#forbidden = sanitizeLine(text, maxMessageLength);
+			this.#changed();
+		}
+	}
+
+	/** The one note (RBAC, or not read in time), if any. */
+	get note(): string | undefined {
+		return this.#forbidden;
+	}
+
 	/** Nodes the views show: the source watches pods and logs for these only. */
 	setInterest(interest: readonly Interest[]): void {
 		const keys = [...new Set(interest.map(i => interestKey(i)))].sort().join('\n');

@@ -131,4 +131,45 @@ describe('workload follower', () => {
 		expect(missing[0]).toMatchObject({type: 'missing', resource: 'Pod'});
 		expect(follower!.running.watches).toBe(4);
 	});
+
+	it('settled: pending until the change of interest is applied, every collection listed and the wanted log read', async () => {
+		server.put(pods, {metadata: {name: 'web-0', namespace: 'shop', labels: {heritage: 'kudo'}}});
+		server.setLog('shop', 'web-0', 'app', 'boot\n');
+		let settled = 0;
+		const count = () => {
+			settled++;
+		};
+
+		settle();
+		await follower!.settled(); // nothing asked: at once
+		feed.set([{kind: 'Instance', namespaces: ['shop']}], [{namespace: 'shop', pod: 'web-0', container: 'app', previous: false}]);
+		const waiting = follower!.settled().then(count);
+		await new Promise(resolve => setImmediate(resolve));
+		expect(settled).toBe(0); // the settle time has not passed: nothing asked yet
+		settle();
+		await waiting;
+		expect(settled).toBe(1);
+		expect(events.filter(e => e.type === 'upsert' && e.resource === 'Pod')).toHaveLength(1);
+		expect(events.some(e => e.type === 'log' && e.text.includes('boot'))).toBe(true);
+	});
+
+	it('one shot (--once): a current log is read once, not followed, and not read again', async () => {
+		await follower!.stop();
+		follower = new WorkloadFollower({
+			kubeConfig: (await loadKubeconfig({kubeconfig: await writeKubeconfig({server: server.url}), env: {}})).kubeConfig,
+			server: server.url, clock, sink: e => events.push(e), random: () => 0.5, settleMs: 100, oneShot: true,
+		}, feed);
+		follower.start();
+		server.setLog('shop', 'web-0', 'app', 'boot\n');
+		feed.set([{kind: 'Instance', namespaces: ['shop']}], [{namespace: 'shop', pod: 'web-0', container: 'app', previous: false}]);
+		const done = follower.settled();
+		settle();
+		await done;
+		clock.advance(60_000);
+		settle();
+		await follower.settled();
+		const reads = server.requests.filter(r => r.path.endsWith('/log'));
+		expect(reads.map(r => r.query['follow'])).toEqual([undefined]);
+		expect(follower.running.follows).toBe(1);
+	});
 });
