@@ -48,6 +48,8 @@ export type Diagnosis = {
 	readonly pods: readonly PodFacts[];
 	/** The pod whose state explains the node, and why. */
 	readonly cause?: string;
+	/** The same in a few words, for a row with little room: `ImagePullBackOff · pod web-0`. */
+	readonly brief?: string;
 	readonly log?: LogRef;
 	readonly logTail?: readonly string[];
 	readonly next?: string;
@@ -113,10 +115,15 @@ export function diagnoseKudoStep(
 	const cause = pod
 		? `pod ${pod.name}: ${pod.words}`
 		: unhealthy ? `${unhealthy.kind.toLowerCase()} ${unhealthy.name}: ${unhealthy.words}` : undefined;
+	// An object's health words are clauses (`0/1 ready, 0 of 1 updated replicas available`): the first says it.
+	const brief = pod
+		? `${pod.short} · pod ${pod.name}`
+		: unhealthy ? `${unhealthy.words.split(', ')[0]!} · ${unhealthy.kind.toLowerCase()} ${unhealthy.name}` : undefined;
 	return {
 		resources,
 		pods,
 		...(cause ? {cause} : {}),
+		...(brief ? {brief} : {}),
 		...logOf(pod, view),
 		...(next ? {next} : {}),
 		...(view.note ? {note: view.note} : {}),
@@ -182,10 +189,12 @@ export function diagnoseKanisterPhase(
 			})
 			: undefined;
 	const cause = pod ? `pod ${pod.name}${isGone ? ' (gone)' : ''}: ${pod.words}` : undefined;
+	const brief = pod ? `${pod.short} · pod ${pod.name}${isGone ? ' (gone)' : ''}` : undefined;
 	return {
 		resources: [],
 		pods,
 		...(cause ? {cause} : {}),
+		...(brief ? {brief} : {}),
 		...(log ? {log} : {}),
 		...(logTail ? {logTail} : {}),
 		...(next ? {next} : {}),

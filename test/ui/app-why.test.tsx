@@ -64,3 +64,31 @@ describe('the tree screen says why the selected step is stuck', () => {
 		expect(w.wantedLogs()).toEqual([]);
 	});
 });
+
+describe('the list screen says why a step on screen is stuck, and watches only what is on screen', () => {
+	test('the stuck step\'s row carries its one-line cause; its namespace and log are wanted; none under the help overlay', async () => {
+		const w = workloads();
+		const app = renderApp({snapshot: {...snapshotOf({objects: [mysql], timings: new Map([[key, mysqlDeployTimings()]]), lastEventAt: t0}), workloads: w}, rows: 30, columns: 140});
+		const frame = await app.waitForFrame(f => f.includes('CrashLoopBackOff'));
+		const row = frame.split('\n').find(l => /\binit\b/.test(l) && l.includes('IN_PROGRESS'));
+		expect(row, frame).toMatch(/IN_PROGRESS.*CrashLoopBackOff · pod init-job-7xk2p\s*$/);
+		// Only the stuck step has one: the running plan and phase rows above it do not repeat it.
+		expect(frame.split('\n').filter(l => l.includes('CrashLoopBackOff'))).toHaveLength(1);
+		expect(w.interest()).toEqual([{kind: 'Instance', namespaces: ['default']}]);
+		expect(w.wantedLogs()).toEqual([{namespace: 'default', pod: 'init-job-7xk2p', container: 'init', previous: true}]);
+		// Nothing of the tree on screen: nothing watched.
+		await app.press('?');
+		await app.waitForFrame(f => !f.includes('CrashLoopBackOff'));
+		expect(w.interest()).toEqual([]);
+		expect(w.wantedLogs()).toEqual([]);
+	});
+
+	test('a collapsed object shows no node: nothing is watched for it', async () => {
+		const w = workloads();
+		const app = renderApp({snapshot: {...snapshotOf({objects: [mysql], timings: new Map([[key, mysqlDeployTimings()]]), lastEventAt: t0}), workloads: w}, rows: 30, columns: 140});
+		await app.waitForFrame(f => f.includes('CrashLoopBackOff'));
+		await app.press('h');
+		await app.waitForFrame(f => !f.includes('CrashLoopBackOff') && f.includes('mysql-instance'));
+		expect(w.interest()).toEqual([]);
+	});
+});
