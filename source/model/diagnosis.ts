@@ -52,6 +52,9 @@ export type Diagnosis = {
 	readonly brief?: string;
 	readonly log?: LogRef;
 	readonly logTail?: readonly string[];
+	/** A restarted container (`log` is its previous instance's): the current one's log, its lines once it has some. */
+	readonly currentLog?: LogRef;
+	readonly currentTail?: readonly string[];
 	readonly next?: string;
 	readonly note?: string;
 };
@@ -79,14 +82,25 @@ function explaining(pods: readonly PodFacts[]): PodFacts | undefined {
 	return [...pods].filter(p => p.trouble).sort((a, b) => b.restarts - a.restarts || a.name.localeCompare(b.name))[0];
 }
 
-function logOf(pod: PodFacts | undefined, view: WatchedView): {log?: LogRef; logTail?: readonly string[]} {
+type Logs = Pick<Diagnosis, 'log' | 'logTail' | 'currentLog' | 'currentTail'>;
+
+function logOf(pod: PodFacts | undefined, view: WatchedView): Logs {
 	if (!pod?.container || pod.reason === 'unschedulable' || pod.reason === 'image-pull') {
 		return {};
 	}
 
 	const log: LogRef = {namespace: pod.namespace, pod: pod.name, container: pod.container, previous: pod.previous};
 	const tail = view.logs.get(logKey(log));
-	return tail ? {log, logTail: shownLogLines(tail)} : {log};
+	const logs: Logs = tail ? {log, logTail: shownLogLines(tail)} : {log};
+	if (!pod.previous) {
+		return logs;
+	}
+
+	// Crash-looping: what the instance that crashed said, and what the one running now says (often nothing yet).
+	const currentLog: LogRef = {...log, previous: false};
+	const current = view.logs.get(logKey(currentLog));
+	const currentTail = current ? shownLogLines(current) : [];
+	return {...logs, currentLog, ...(currentTail.length > 0 ? {currentTail} : {})};
 }
 
 /** A KUDO step: `path` are the plan, phase and step names as the tree shows them. */
@@ -176,7 +190,7 @@ export function diagnoseKanisterPhase(
 	const pod = explaining(pods) ?? latest;
 	const isGone = pod !== undefined && gone.has(pod.uid ?? pod.name);
 	const failed = node.state === 'failed';
-	const {log, logTail} = logOf(pod, view);
+	const logs = logOf(pod, view);
 	const next = pod?.trouble && !isGone
 		? nextCommand({kind: 'pod', pod})
 		: failed
@@ -195,8 +209,7 @@ export function diagnoseKanisterPhase(
 		pods,
 		...(cause ? {cause} : {}),
 		...(brief ? {brief} : {}),
-		...(log ? {log} : {}),
-		...(logTail ? {logTail} : {}),
+		...logs,
 		...(next ? {next} : {}),
 		...(view.note ? {note: view.note} : {}),
 	};

@@ -41,9 +41,11 @@ export function watchWants(
 			}
 		}
 
-		const log = diagnose(node)?.log;
-		if (log) {
-			logs.push({...log, ...context});
+		const d = diagnose(node);
+		for (const log of [d?.log, d?.currentLog]) {
+			if (log) {
+				logs.push({...log, ...context});
+			}
 		}
 	}
 

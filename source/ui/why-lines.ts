@@ -11,6 +11,9 @@ export type WhyLine = {readonly label: string; readonly text: string; readonly r
 /** Most log lines the pane shows. */
 export const maxWhyLogLines = 8;
 
+/** Most lines of a restarted container's current log (under its previous one's). */
+export const maxWhyCurrentLines = 3;
+
 function lines(n: number): string {
 	return `${n} line${n === 1 ? '' : 's'}`;
 }
@@ -39,18 +42,29 @@ export function whyLines(d: Diagnosis | undefined, height: number): WhyLine[] {
 	}
 
 	const next: WhyLine[] = d.next ? [{label: 'next', text: d.next, role: 'accent'}] : [];
-	const logRoom = Math.max(0, height - head.length - next.length - (d.log ? 1 : 0));
-	const log = d.log && d.logTail && d.logTail.length > 0 ? d.logTail.slice(-Math.min(maxWhyLogLines, logRoom)) : [];
+	const previousTail = d.log && d.logTail ? d.logTail : [];
+	const currentTail = d.currentLog && d.currentTail ? d.currentTail : [];
+	const currentWanted = Math.min(maxWhyCurrentLines, currentTail.length);
+	const titles = (d.log ? 1 : 0) + (currentWanted > 0 ? 1 : 0);
+	const logRoom = Math.max(0, height - head.length - next.length - titles);
+	// A crash loop's current log gets at most a third of the room: the previous instance's says why it crashed.
+	const currentShown = Math.min(currentWanted, Math.floor(logRoom / 3) || (logRoom >= 2 ? 1 : 0));
+	const log = previousTail.slice(-Math.min(maxWhyLogLines, logRoom - currentShown));
+	const current = currentShown > 0 ? currentTail.slice(-currentShown) : [];
 	const previous = d.log?.previous ? ' (previous)' : '';
 	const logTitle: WhyLine[] = d.log && log.length > 0
 		? [{label: 'log', text: `${d.log.pod}/${d.log.container}${previous}, last ${lines(log.length)}`, role: 'muted'}]
 		: [];
+	const currentTitle: WhyLine[] = d.currentLog && current.length > 0
+		? [{label: 'now', text: `${d.currentLog.pod}/${d.currentLog.container} (current), last ${lines(current.length)}`, role: 'muted'}]
+		: [];
+	const text = (t: string): WhyLine => ({label: '', text: t, role: 'text'});
 	// The next command is the one line that must stay: it goes first when there is no room for it all.
-	const all = [...head, ...logTitle, ...log.map(text => ({label: '', text, role: 'text' as Role})), ...next];
+	const all = [...head, ...logTitle, ...log.map(t => text(t)), ...currentTitle, ...current.map(t => text(t)), ...next];
 	return all.length <= height ? all : [...next, ...head, ...logTitle].slice(0, height);
 }
 
 /** Lines the pane would like. */
 export function whyLinesWanted(d: Diagnosis | undefined): number {
-	return whyLines(d, 4 + maxWhyLogLines + 2).length;
+	return whyLines(d, 4 + maxWhyLogLines + 2 + 1 + maxWhyCurrentLines).length;
 }
