@@ -297,7 +297,7 @@ export function App(props: AppProps) {
 	const explain = useExplainer(snapshot);
 	// Why the selected node is stuck or failed.
 	const diagnosis = useMemo(() => (isTree && open && selected ? explain(open, selected) : undefined), [isTree, open, selected, explain]);
-	const whyWanted = isTree && !view.help ? whyLinesWanted(diagnosis) : 0;
+	const whyWanted = isTree && !view.help ? whyLinesWanted(diagnosis, columns) : 0;
 
 	const layout = computeLayout({
 		rows,

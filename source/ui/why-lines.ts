@@ -4,9 +4,37 @@
  * show for `height` lines, most telling first; the log gets what is left.
  */
 import type {Diagnosis} from '../model/diagnosis.js';
+import {displayWidth} from '../model/display-width.js';
+import {wrapLines} from './cell-text.js';
 import type {Role} from './theme.js';
 
-export type WhyLine = {readonly label: string; readonly text: string; readonly role: Role};
+/** `copies`: the last line of the next command, followed by `(y copies)` when there is room. */
+export type WhyLine = {readonly label: string; readonly text: string; readonly role: Role; readonly copies?: boolean};
+
+/** Cells of the label column (`   next  `). */
+export const whyLabelWidth = 9;
+
+/** What follows the next command's last line. */
+export const copiesHint = '  (y copies)';
+
+/** Most lines the next command wraps onto: it is read in full, not cut. */
+const maxNextLines = 3;
+
+/** The next command in lines of `width` cells (the whole pane's): one line when it fits with its hint. */
+function nextLines(next: string, width: number): WhyLine[] {
+	const room = width - whyLabelWidth;
+	if (!Number.isFinite(width) || displayWidth(next) + copiesHint.length <= room) {
+		return [{label: 'next', text: next, role: 'accent', copies: true}];
+	}
+
+	const parts = wrapLines(next, Math.max(1, room), maxNextLines);
+	return parts.map((text, i) => ({
+		label: i === 0 ? 'next' : '',
+		text,
+		role: 'accent' as Role,
+		...(i === parts.length - 1 && displayWidth(text) + copiesHint.length <= room ? {copies: true} : {}),
+	}));
+}
 
 /** Most log lines the pane shows. */
 export const maxWhyLogLines = 8;
@@ -18,7 +46,8 @@ function lines(n: number): string {
 	return `${n} line${n === 1 ? '' : 's'}`;
 }
 
-export function whyLines(d: Diagnosis | undefined, height: number): WhyLine[] {
+/** `width`: the pane's cells (a next command too long for one line wraps); unbounded when not given. */
+export function whyLines(d: Diagnosis | undefined, height: number, width = Number.POSITIVE_INFINITY): WhyLine[] {
 	if (!d || height <= 0) {
 		return [];
 	}
@@ -41,7 +70,7 @@ export function whyLines(d: Diagnosis | undefined, height: number): WhyLine[] {
 		head.push({label: 'note', text: d.note, role: 'warning'});
 	}
 
-	const next: WhyLine[] = d.next ? [{label: 'next', text: d.next, role: 'accent'}] : [];
+	const next: WhyLine[] = d.next ? nextLines(d.next, width) : [];
 	const previousTail = d.log && d.logTail ? d.logTail : [];
 	const currentTail = d.currentLog && d.currentTail ? d.currentTail : [];
 	const currentWanted = Math.min(maxWhyCurrentLines, currentTail.length);
@@ -64,7 +93,7 @@ export function whyLines(d: Diagnosis | undefined, height: number): WhyLine[] {
 	return all.length <= height ? all : [...next, ...head, ...logTitle].slice(0, height);
 }
 
-/** Lines the pane would like. */
-export function whyLinesWanted(d: Diagnosis | undefined): number {
-	return whyLines(d, 4 + maxWhyLogLines + 2 + 1 + maxWhyCurrentLines).length;
+/** Lines the pane would like at `width` cells. */
+export function whyLinesWanted(d: Diagnosis | undefined, width = Number.POSITIVE_INFINITY): number {
+	return whyLines(d, 4 + maxWhyLogLines + 1 + maxNextLines + 1 + maxWhyCurrentLines, width).length;
 }

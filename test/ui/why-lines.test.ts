@@ -51,3 +51,18 @@ describe('why pane: a restarted container\'s logs', () => {
 		]);
 	});
 });
+
+describe('why pane: the next command is read in full', () => {
+	test('too long for the width: wrapped at spaces onto lines of the pane, the hint after the last when it fits', () => {
+		const next = 'kanctl create actionset --action backup --from backup-orders-7q2lx --namespace default';
+		const d: Diagnosis = {resources: [], pods: [], cause: 'pod x: exit code 2', next};
+		const lines = whyLines(d, whyLinesWanted(d, 60), 60);
+		const nextLines = lines.slice(lines.findIndex(l => l.label === 'next'));
+		expect(nextLines.map(l => l.text).join(' ')).toBe(next);
+		expect(nextLines.every(l => l.text.length <= 60 - 9)).toBe(true);
+		expect(nextLines.map(l => l.label)).toEqual(['next', '']);
+		expect(nextLines.map(l => l.copies ?? false)).toEqual([false, true]);
+		// Wide enough: one line, with its hint.
+		expect(whyLines(d, 10, 140).filter(l => l.role === 'accent')).toEqual([{label: 'next', text: next, role: 'accent', copies: true}]);
+	});
+});
