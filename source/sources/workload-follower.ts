@@ -339,7 +339,9 @@ export class WorkloadFollower {
 				const message = forbidden ? `forbidden: cannot get pods/log in namespace ${log.namespace}` : failure.message;
 				o.sink({...base, text: '', error: message, ...(forbidden ? {forbidden: true} : {})});
 				follow.read = true;
-				this.#ended(key, follow, true);
+				// 400: the container is waiting to start (a crash loop's current one): asked again later, as a follow
+				// that ended. Anything else (refused, gone) is not asked again while it stays wanted.
+				this.#ended(key, follow, once || failure.statusCode !== 400);
 				this.#checkSettled();
 			},
 		);
