@@ -54,7 +54,10 @@ export function whyLines(d: Diagnosis | undefined, height: number, width = Numbe
 
 	const head: WhyLine[] = [];
 	if (d.cause) {
-		head.push({label: 'why', text: d.cause, role: 'error'});
+		// The cause is read in full too, on up to two lines.
+		const room = width - whyLabelWidth;
+		const parts = Number.isFinite(width) && displayWidth(d.cause) > room ? wrapLines(d.cause, Math.max(1, room), 2) : [d.cause];
+		head.push(...parts.map((text, i) => ({label: i === 0 ? 'why' : '', text, role: 'error' as Role})));
 	}
 
 	if (d.resources.length > 0) {
@@ -95,5 +98,5 @@ export function whyLines(d: Diagnosis | undefined, height: number, width = Numbe
 
 /** Lines the pane would like at `width` cells. */
 export function whyLinesWanted(d: Diagnosis | undefined, width = Number.POSITIVE_INFINITY): number {
-	return whyLines(d, 4 + maxWhyLogLines + 1 + maxNextLines + 1 + maxWhyCurrentLines, width).length;
+	return whyLines(d, 5 + maxWhyLogLines + 1 + maxNextLines + 1 + maxWhyCurrentLines, width).length;
 }

@@ -62,6 +62,12 @@ describe('why pane: the next command is read in full', () => {
 		expect(nextLines.every(l => l.text.length <= 60 - 9)).toBe(true);
 		expect(nextLines.map(l => l.label)).toEqual(['next', '']);
 		expect(nextLines.map(l => l.copies ?? false)).toEqual([false, true]);
+		// The cause wraps too, on two lines at most.
+		const long: Diagnosis = {...d, cause: 'pod shop-db-mysql-6c9f7b8d4-x2k4q: CrashLoopBackOff: container mysql keeps crashing, 6 restarts, last exit code 1 (Error)'};
+		const why = whyLines(long, whyLinesWanted(long, 60), 60).filter(l => l.role === 'error');
+		expect(why.map(l => l.label)).toEqual(['why', '']);
+		expect(why.at(-1)!.text.endsWith('…')).toBe(true);
+		expect(whyLines(long, 10, 300).filter(l => l.role === 'error')).toHaveLength(1);
 		// Wide enough: one line, with its hint.
 		expect(whyLines(d, 10, 140).filter(l => l.role === 'accent')).toEqual([{label: 'next', text: next, role: 'accent', copies: true}]);
 	});
