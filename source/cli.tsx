@@ -458,8 +458,8 @@ async function drive(state: RunState, options: Options, {session, targets, extra
 
 		// The pods' one note (pods/log refused, not read in time), unless it is a `missing` line above already.
 		const note = causesRead === 'none' ? undefined : store.workloads.note;
-		if (note !== undefined && !(snapshot.missing ?? []).some(m => note.endsWith(m.message))) {
-			await state.write(process.stderr, `planwatch: ${note}\n`);
+		if (note && !note.missing) {
+			await state.write(process.stderr, `planwatch: ${note.text}\n`);
 		}
 	}
 

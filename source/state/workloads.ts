@@ -61,6 +61,8 @@ export class Workloads implements InterestFeed {
 	readonly #logs = new Map<Scoped, LogTail>();
 	readonly #logErrors = new Map<Scoped, string>();
 	#forbidden: string | undefined;
+	/** The note is a refused collection's: the store's `missing` says it too. */
+	#noteIsMissing = false;
 	#interest: readonly Interest[] = [];
 	#interestKeys = '';
 	/** Diagnoses of the nodes of interest: the logs the source should follow. */
@@ -161,7 +163,10 @@ export class Workloads implements InterestFeed {
 
 				// One note for the tree: the first collection refused says why (the others fail the same way).
 				const what = event.resource === 'Pod' ? 'pods' : 'applied objects';
-				this.#forbidden ??= `${what} cannot be read: ${sanitizeLine(event.message, maxMessageLength)}`;
+				if (this.#forbidden === undefined) {
+					this.#forbidden = `${what} cannot be read: ${sanitizeLine(event.message, maxMessageLength)}`;
+					this.#noteIsMissing = true;
+				}
 				break;
 			}
 
@@ -283,9 +288,9 @@ export class Workloads implements InterestFeed {
 		}
 	}
 
-	/** The one note (RBAC, or not read in time), if any. */
-	get note(): string | undefined {
-		return this.#forbidden;
+	/** The one note (RBAC, or not read in time), if any; `missing`: a refused collection's, which `missing` says too. */
+	get note(): {readonly text: string; readonly missing: boolean} | undefined {
+		return this.#forbidden === undefined ? undefined : {text: this.#forbidden, missing: this.#noteIsMissing};
 	}
 
 	/** Nodes the views show: the source watches pods and logs for these only. */

@@ -58,8 +58,8 @@ describe('Workloads', () => {
 		const version = w.version;
 		w.noteUnread('pods and logs not all read within 30s (--request-timeout): drawn without them');
 		w.noteUnread('a second note');
-		expect(w.note).toBe('pods and logs not all read within 30s (--request-timeout): drawn without them');
-		expect(w.view(undefined, ['ns']).note).toBe(w.note);
+		expect(w.note).toEqual({text: 'pods and logs not all read within 30s (--request-timeout): drawn without them', missing: false});
+		expect(w.view(undefined, ['ns']).note).toBe(w.note?.text);
 		expect(w.version).toBe(version + 1);
 	});
 
@@ -68,6 +68,7 @@ describe('Workloads', () => {
 		store.apply({type: 'missing', resource: 'Pod', message: 'forbidden: user viewer cannot list pods'});
 		store.apply({type: 'log', namespace: 'ns', pod: 'p', container: 'c', previous: false, text: '', error: 'forbidden', forbidden: true});
 		expect(store.workloads.view(undefined, ['ns']).note).toBe('pods cannot be read: forbidden: user viewer cannot list pods');
+		expect(store.workloads.note?.missing).toBe(true);
 		expect(store.getSnapshot().missing).toEqual([{resource: 'Pod', message: 'forbidden: user viewer cannot list pods'}]);
 		const event: KubeObject = {
 			apiVersion: 'v1',
