@@ -146,7 +146,8 @@ export class ClusterSource implements ObjectSource {
 			...(random ? {random} : {}),
 			...(requestTimeoutMs === undefined ? {} : {requestTimeoutMs}),
 			...(requestLog ? {requestLog} : {}),
-			...(oneShot ? {oneShot} : {}),
+			// One picture: nothing scrolls past, the interest is applied at once.
+			...(oneShot ? {oneShot, settleMs: 0} : {}),
 		}, feed);
 		this.#follower.start();
 	}
