@@ -15,6 +15,7 @@ import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {archiveRow, quotedFigures} from '../../scripts/release/figures.mjs';
 import {krewManifest} from '../../scripts/release/krew.mjs';
 import {listTarGz} from '../helpers/archive-listing.js';
 import {cliFinal, killAllClis, repoRoot, runCli, startCli, type CliProcess} from './harness/cli.js';
@@ -117,6 +118,10 @@ describe('the release', () => {
 		expect(entries.map(e => e.link === undefined ? e.name : `${e.name} -> ${e.link}`)).toEqual(['kubectl-planwatch', 'LICENSE', 'README']);
 		expect(entries.find(e => e.name === 'README')!.data.toString()).toContain('ln -s kubectl-planwatch kubectl_complete-planwatch');
 		record({note: `${archiveName}: ${(archive.length / 1e6).toFixed(1)} MB, executable ${(entries[0]!.data.length / 1e6).toFixed(1)} MB`});
+		// docs/install.md quotes these sizes: measured by scripts/install-figures.mjs, never typed.
+		const quoted = quotedFigures(readFileSync(path.join(repoRoot, 'docs', 'install.md'), 'utf8'))?.split('\n') ?? [];
+		expect(quoted, 'run npm run release -- --targets linux-x64 && node scripts/install-figures.mjs --write')
+			.toContain(archiveRow(archiveName, archive.length, entries[0]!.data.length));
 	});
 
 	it('passes krew\'s own validate-krew-manifest, which installs it with kubectl krew from the manifest\'s URL', async () => {
