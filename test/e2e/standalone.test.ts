@@ -182,6 +182,9 @@ describe('kubectl krew install --manifest --archive (the real krew)', () => {
 		symlinkSync('kubectl-planwatch', path.join(krewRoot, 'bin', 'kubectl_complete-planwatch'));
 		const completion = await runAsync(path.join(krewRoot, 'bin', 'kubectl_complete-planwatch'), ['demo', '--scenario', 'kudo-'], env());
 		expectScenarioCompletion(completion.stdout);
+		// And through kubectl, as its completion script asks on `kubectl planwatch demo --scenario kudo-<TAB>`.
+		const viaKubectl = await runAsync(kubectlPath, ['__complete', 'planwatch', 'demo', '--scenario', 'kudo-'], env());
+		expectScenarioCompletion(viaKubectl.stdout);
 		rmSync(path.join(krewRoot, 'bin', 'kubectl_complete-planwatch'));
 		// `krew uninstall` first checks that the plugin index is a git clone (a .git folder, cmd/krew/cmd/root.go
 		// checkIndex). A user has one from `krew update`, which clones GitHub's krew-index: no test on 127.0.0.1 can.
