@@ -146,6 +146,8 @@ describe('the release', () => {
 			homepage: 'https://example.invalid/planwatch',
 			baseUrl: 'https://example.invalid/download',
 			description: 'Live plan trees',
+			// As npm run release writes it without --base-url: with the comment that its URLs are placeholders.
+			placeholder: true,
 			archives: targets.map(([os, arch, ext]) => ({
 				target: {os, arch},
 				file: `planwatch_${version}_${os}_${arch}.${ext}`,
