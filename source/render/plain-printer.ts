@@ -1,4 +1,5 @@
 /** The plain printer: the tree for `--once`, and the append-only log of a live run. */
+import {exitCodes} from '../core/exit-codes.js';
 import {timeOfDay, zoneName} from '../model/clock-time.js';
 import {noObjectsText, objectKey, qualifiedName} from '../model/plan-tree.js';
 import {deletedVerdict} from '../model/wait-rules.js';
@@ -45,7 +46,7 @@ export function plainPrinter(options: PrinterOptions): Printer {
 			);
 			// Nothing listed at the end of a run that ended well (--wait on an empty namespace ends at once, a watch
 			// of one quit): the picture says so. A run that never listed, or failed, has its own line on stderr.
-			if (snapshot.objects.length === 0 && gone.length === 0 && result.exitCode === 0 && snapshot.synced !== false) {
+			if (snapshot.objects.length === 0 && gone.length === 0 && result.exitCode === exitCodes.ok && snapshot.synced !== false) {
 				return `${noObjectsText}\n`;
 			}
 
