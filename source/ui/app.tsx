@@ -3,7 +3,7 @@ import {useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore}
 import type {Diagnosis} from '../model/diagnosis.js';
 import type {Clock} from '../core/clock.js';
 import {formatEta, nodeEta, planNode} from '../model/eta.js';
-import {objectKey, type PlanNode, type PlanObject} from '../model/plan-tree.js';
+import {noObjectsText, objectKey, type PlanNode, type PlanObject} from '../model/plan-tree.js';
 import type {ReplayControls} from '../recording/replay-clock.js';
 import type {WaitSession} from '../state/wait-session.js';
 import {DetailLines, detailLinesWanted} from './components/detail-lines.js';
@@ -185,7 +185,7 @@ function emptyListText(snapshot: Pick<ReturnType<SnapshotSource['getSnapshot']>,
 		return `loading${ellipsis}`;
 	}
 
-	return snapshot.objects.length === 0 ? 'no KUDO Instances or Kanister ActionSets here' : 'nothing matches the filter';
+	return snapshot.objects.length === 0 ? noObjectsText : 'nothing matches the filter';
 }
 
 type TreeScreenProps = {
