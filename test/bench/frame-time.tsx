@@ -10,6 +10,9 @@
  * never delays one.
  */
 import {EventEmitter} from 'node:events';
+import {writeFileSync} from 'node:fs';
+import {Session} from 'node:inspector/promises';
+import path from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {render} from 'ink';
 import type {KubeObject, ResourceKind} from '../../source/core/kube-object.js';
@@ -118,6 +121,32 @@ function mount(targets: readonly string[], fill: (store: Store) => void): Mounte
 	};
 }
 
+/** `--frames-profile DIR`: each measured phase's CPU profile is written there (warm-up left out). */
+let profileDir: string | undefined;
+
+export function profileFramesInto(dir: string | undefined): void {
+	profileDir = dir;
+}
+
+/** A CPU profile of `run` into profileDir/`name`.cpuprofile when profiling (node:inspector, this process). */
+async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
+	if (profileDir === undefined) {
+		return run();
+	}
+
+	const session = new Session();
+	session.connect();
+	await session.post('Profiler.enable');
+	await session.post('Profiler.start');
+	try {
+		return await run();
+	} finally {
+		const {profile} = await session.post('Profiler.stop');
+		writeFileSync(path.join(profileDir, `${name.replaceAll(/[^\w.-]+/g, '_')}.cpuprofile`), JSON.stringify(profile));
+		session.disconnect();
+	}
+}
+
 async function measure(name: string, mounted: Mounted, frames: number, change: (i: number) => void): Promise<FrameFigures> {
 	// Warm up: first frames compile and fill caches.
 	for (let i = 0; i < 10; i++) {
@@ -131,19 +160,21 @@ async function measure(name: string, mounted: Mounted, frames: number, change: (
 	const changes: number[] = [];
 	let cpu = 0;
 	const bytes0 = mounted.terminal.bytes;
-	for (let i = 0; i < frames; i++) {
-		const frame = mounted.nextFrame();
-		const cpu0 = process.cpuUsage();
-		const t0 = performance.now();
-		change(i + 10);
-		changes.push(performance.now() - t0);
-		await frame;
-		times.push(performance.now() - t0);
-		const used = process.cpuUsage(cpu0);
-		cpu += (used.user + used.system) / 1000;
-		// Past Ink's throttle window, so the next change renders at once.
-		await sleep(3);
-	}
+	await profiled(name, async () => {
+		for (let i = 0; i < frames; i++) {
+			const frame = mounted.nextFrame();
+			const cpu0 = process.cpuUsage();
+			const t0 = performance.now();
+			change(i + 10);
+			changes.push(performance.now() - t0);
+			await frame;
+			times.push(performance.now() - t0);
+			const used = process.cpuUsage(cpu0);
+			cpu += (used.user + used.system) / 1000;
+			// Past Ink's throttle window, so the next change renders at once.
+			await sleep(3);
+		}
+	});
 
 	return {
 		name,
