@@ -19,7 +19,6 @@ import type {KubeObject, ResourceKind} from '../../source/core/kube-object.js';
 import {FakeClock} from '../helpers/fake-clock.js';
 import {Store} from '../../source/state/store.js';
 import {App} from '../../source/ui/app.js';
-import {screenWatch, type ScreenWatch} from '../../source/ui/on-screen.js';
 import {FakeWait} from '../helpers/fake-wait.js';
 import type {ResourceDef} from '../helpers/watch-server.js';
 import {percentile} from './stats.js';
@@ -28,6 +27,9 @@ import {loadWorkload} from './workload.js';
 class FakeTerminal extends EventEmitter {
 	readonly isTTY = true;
 	bytes = 0;
+	/** What was written, kept while `keep` (the first frames: which rows are on screen). */
+	text = '';
+	keep = true;
 	constructor(
 		readonly columns: number,
 		readonly rows: number,
@@ -37,6 +39,10 @@ class FakeTerminal extends EventEmitter {
 
 	write = (data: string): boolean => {
 		this.bytes += Buffer.byteLength(data);
+		if (this.keep) {
+			this.text += data;
+		}
+
 		return true;
 	};
 }
@@ -68,8 +74,6 @@ export type FrameFigures = {
 
 type Mounted = {
 	readonly store: Store;
-	/** What the App reports on screen. */
-	readonly screen: ScreenWatch;
 	readonly clock: FakeClock;
 	readonly terminal: FakeTerminal;
 	/** Resolves when Ink has written the next frame. */
@@ -88,9 +92,8 @@ function mount(targets: readonly string[], fill: (store: Store) => void): Mounte
 	const terminal = new FakeTerminal(160, 40);
 	let resolveFrame: (() => void) | undefined;
 	let written = 0;
-	const screen = screenWatch();
 	const wait = new FakeWait({startedAt: clock.now()});
-	const app = render(<App screen={screen} store={store} clock={clock} wait={wait} header={{context: 'bench', scope: 'bench'}} targets={targets} ascii={false} color onQuit={() => {}} />, {
+	const app = render(<App store={store} clock={clock} wait={wait} header={{context: 'bench', scope: 'bench'}} targets={targets} ascii={false} color onQuit={() => {}} />, {
 		stdout: terminal as unknown as NodeJS.WriteStream,
 		stdin: new FakeKeys() as unknown as NodeJS.ReadStream,
 		exitOnCtrlC: false,
@@ -107,7 +110,6 @@ function mount(targets: readonly string[], fill: (store: Store) => void): Mounte
 	});
 	return {
 		store,
-		screen,
 		clock,
 		terminal,
 		written: () => written,
@@ -254,8 +256,9 @@ export async function listFrames(count: number, frames: number): Promise<FrameFi
 		await sleep(50);
 		// The probes whose rows are on screen (the first running ones open their trees and push the rest down): an
 		// update to one of them is drawn.
-		const shown = new Set(mounted.screen.getSnapshot().rows.filter(row => row.node === undefined).map(row => row.object.name));
-		const probes = workload!.probes.filter(probe => shown.has(probe));
+		const drawn = mounted.terminal.text;
+		mounted.terminal.keep = false;
+		const probes = workload!.probes.filter(probe => new RegExp(`\\b${probe}\\b`).test(drawn));
 		if (probes.length === 0) {
 			throw new Error('no probe on screen');
 		}
