@@ -329,7 +329,8 @@ export async function treeFrames(steps: number, frames: number): Promise<FrameFi
 	try {
 		await sleep(50);
 		const update = await measure(`tree · ${steps} steps · running step moves on`, mounted, frames, i => {
-			mounted.store.apply({type: 'upsert', resource: 'Instance', object: bigInstance(steps, (Math.floor(steps / 2) + i) % steps).instance});
+			// From the next step on: the first change must show (the mounted state is step steps / 2).
+			mounted.store.apply({type: 'upsert', resource: 'Instance', object: bigInstance(steps, (Math.floor(steps / 2) + i + 1) % steps).instance});
 		});
 		const tick = await measure(`tree · ${steps} steps · 1 Hz clock tick`, mounted, frames, () => {
 			mounted.clock.advance(1000);
