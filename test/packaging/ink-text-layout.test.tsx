@@ -1,9 +1,9 @@
 /**
  * The patched Ink DOM (patches/ink+8.0.0.patch, build/dom.js `setTextNodeValue`): a changed text whose enclosing
  * `<Text>` measures as it did at the last layout, and was not wrapped then, marks no Yoga node dirty (a timer going
- * from 1:08 to 1:09 costs no layout). Anything else is laid out again, and so is a nested `<Text>` whose transform
- * changed (React gives it a new one whenever its parent renders). Counted through each Yoga node's
- * `markDirty`; every frame must equal a fresh render of the same tree.
+ * from 1:08 to 1:09 costs no layout). The check runs once per commit, before the layout (build/reconciler.js
+ * `resetAfterCommit`), however many texts of it changed. Anything else is laid out again. Counted through each Yoga
+ * node's `markDirty` and each squash of a text; every frame must equal a fresh render of the same tree.
  */
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
@@ -71,7 +71,7 @@ const nested = (timer: string) => (
 		<Text>|end</Text>
 	</Box>
 );
-// A nested <Text> gets a new transform each time its parent renders: measured again whatever its text.
+// A nested <Text> gets a new transform each time its parent renders: it is measured again, at the end of the commit.
 const styled = (timer: string) => (
 	<Box width={30}>
 		<Text>
@@ -90,6 +90,7 @@ describe('a changed text', () => {
 	test.each([
 		['of the same width', row('1:08'), row('1:09')],
 		['nested, of the same width', nested('1:08'), nested('1:09')],
+		['in a nested <Text> (a new transform too), of the same width', styled('1:08'), styled('1:09')],
 	])('%s marks no Yoga node dirty, and the frame is a full draw', (_what, before, after) => {
 		const {dirty, changed, full} = change(before, after);
 		expect(changed).toBe(full);
@@ -99,9 +100,9 @@ describe('a changed text', () => {
 
 	test.each([
 		['wider', row('9:59'), row('10:00'), 'step 10:00|end'],
+		['in a nested <Text>, wider', styled('9:59'), styled('10:00'), 'a 10:00 b'],
 		['narrower', row('10:00'), row('9:59'), 'step 9:59|end'],
 		['nested, wider', nested('9:59'), nested('10:00'), 'a 10:00 b|end'],
-		['in a nested <Text>', styled('1:08'), styled('1:09'), 'a 1:09 b'],
 		['of more lines', row('1:08'), row('1:08\n2'), '2'],
 		// Both 9 columns wide unwrapped; in 4 columns one takes three lines, the other two.
 		['that was wrapped, of the same width', narrow('a b c d e'), narrow('abcd efgh'), 'efgh'],
@@ -128,4 +129,35 @@ describe('a changed text', () => {
 		expect(dirty()).toBe(0);
 		shown.unmount();
 	});
+});
+
+test('a text whose nested texts all change is squashed once in the commit, not once per nested text', () => {
+	const many = (n: number) => (
+		<Box width={60}>
+			<Text>
+				{Array.from({length: 8}, (_, i) => <Text key={i} color="green">{`${i}:${n}`}</Text>)}
+			</Text>
+		</Box>
+	);
+	const shown = render(many(10));
+	const root = instances.get(shown.stdout)!.rootNode as DomNode & {childNodes: DomNode[]};
+	const owner = root.childNodes[0]!.childNodes![0]! as DomNode & {internal_squashedText?: string};
+	expect(owner.nodeName).toBe('ink-text');
+	let squashed = 0;
+	let value = owner.internal_squashedText;
+	Object.defineProperty(owner, 'internal_squashedText', {
+		get: () => value,
+		set(next: string | undefined) {
+			value = next;
+			if (next !== undefined) {
+				squashed++;
+			}
+		},
+	});
+	const dirty = countMarkDirty(root);
+	shown.rerender(many(11));
+	expect(shown.lastFrame()).toBe(Array.from({length: 8}, (_, i) => `${i}:11`).join(''));
+	expect(squashed).toBe(1);
+	expect(dirty()).toBe(0);
+	shown.unmount();
 });
