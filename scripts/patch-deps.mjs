@@ -97,7 +97,9 @@ export function patchDependencies({check = false} = {}) {
 			try {
 				result = applyHunks(before, file.hunks);
 			} catch (error) {
-				throw new Error(`patches/${patch.name} no longer applies to ${file.path}: ${error.message}`, {cause: error});
+				// An install patched by an earlier version of the same patch matches neither side either.
+				throw new Error(`patches/${patch.name} no longer applies to ${file.path}: ${error.message} (node_modules patched by an ` +
+					'earlier version of this patch: reinstall it, `npm ci`)', {cause: error});
 			}
 
 			if (result.applied > 0) {

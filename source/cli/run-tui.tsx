@@ -10,7 +10,6 @@ import type {Store} from '../state/store.js';
 import {createWaitController} from '../state/wait-controller.js';
 import type {Expectations} from '../ui/actions.js';
 import {App} from '../ui/app.js';
-import type {ScreenWatch} from '../ui/on-screen.js';
 import {onceExitCode} from './describe-error.js';
 import {Notifier, watchFailures} from './notifier.js';
 import type {Options} from './parse-args.js';
@@ -57,8 +56,6 @@ export type TuiRun = {
 	readonly dir: string;
 	/** The ETA history in memory; none with --no-history. */
 	readonly expectations?: Expectations;
-	/** Told which objects and plan nodes are on screen after each frame (ui/on-screen.ts), for readers that fetch more for them. */
-	readonly screen?: ScreenWatch;
 	/** A static snapshot (`-f`): the moment it is of; the views freeze there. */
 	readonly asOf?: AsOf;
 };
@@ -117,7 +114,6 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 			replay={run.replay}
 			actions={actions}
 			expectations={run.expectations}
-			screen={run.screen}
 			{...(run.asOf ? {asOf: run.asOf} : {})}
 			onQuit={() => {
 				// The session settles `wait.done`; unmounting happens below, in one place.

@@ -88,11 +88,17 @@ export class SharedNodes {
 
 	/**
 	 * The same tree, each node replaced by the equal one already held (or held from now on). A tree of more than
-	 * `maxSharedTree` nodes is left as it is: such plans are few, rarely equal to another object's, and building
-	 * their keys on every update would cost ~1 ms per 500 nodes.
+	 * `maxSharedTree` nodes is not put in the table: such plans are few, rarely equal to another object's, and
+	 * building their keys on every update would cost ~1 ms per 500 nodes. Its nodes that did not change since
+	 * `previous` (the same object's last adaptation) are kept instead, found by id: the rows of a 500-step plan whose
+	 * running step moves on keep their nodes, only the few that changed (and their ancestors) are new.
 	 */
-	share(tree: readonly PlanNode[]): readonly PlanNode[] {
-		return countUpTo(tree, maxSharedTree) >= maxSharedTree ? tree : tree.map(node => this.#node(node));
+	share(tree: readonly PlanNode[], previous?: readonly PlanNode[]): readonly PlanNode[] {
+		if (countUpTo(tree, maxSharedTree) < maxSharedTree) {
+			return tree.map(node => this.#node(node));
+		}
+
+		return previous ? keptFrom(tree, previous) : tree;
 	}
 
 	#node(node: PlanNode): PlanNode {
@@ -126,4 +132,59 @@ export class SharedNodes {
 		this.#serials.set(kept, ++this.#next);
 		return kept;
 	}
+}
+
+/** `tree` with each node equal to the one of the same id in `previous` (own fields and children) replaced by it. */
+function keptFrom(tree: readonly PlanNode[], previous: readonly PlanNode[]): readonly PlanNode[] {
+	const before = new Map<string, PlanNode>();
+	const index = (nodes: readonly PlanNode[]): void => {
+		for (const node of nodes) {
+			before.set(node.id, node);
+			index(node.children);
+		}
+	};
+
+	index(previous);
+	const keep = (node: PlanNode): PlanNode => {
+		const children = node.children.length === 0 ? node.children : node.children.map(keep);
+		const old = before.get(node.id);
+		const same = old !== undefined && old.children.length === children.length
+			&& children.every((child, i) => child === old.children[i]) && sameOwnFields(old, node);
+		if (same) {
+			return old;
+		}
+
+		return children.every((child, i) => child === node.children[i]) ? node : {...node, children};
+	};
+
+	const kept = tree.map(keep);
+	return kept.every((node, i) => node === previous[i]) && kept.length === previous.length ? previous : kept;
+}
+
+/** Every field but `children` alike (a value field, `output` or `artifacts`, by its JSON; so is any other object). */
+function sameOwnFields(a: PlanNode, b: PlanNode): boolean {
+	const left = a as Readonly<Record<string, unknown>>;
+	const right = b as Readonly<Record<string, unknown>>;
+	let count = 0;
+	for (const name in left) {
+		if (name === 'children' || !Object.hasOwn(left, name)) {
+			continue;
+		}
+
+		count++;
+		const x = left[name];
+		const y = right[name];
+		const objects = typeof x === 'object' && typeof y === 'object' && x !== null && y !== null;
+		if (x !== y && (!objects || JSON.stringify(x) !== JSON.stringify(y))) {
+			return false;
+		}
+	}
+
+	for (const name in right) {
+		if (name !== 'children' && Object.hasOwn(right, name)) {
+			count--;
+		}
+	}
+
+	return count === 0;
 }

@@ -360,9 +360,9 @@ export class Store {
 				name => this.#raw.of(context, 'Blueprint').get(blueprintKey(raw, name)),
 				this.#events.events.get(key) ?? [],
 			);
-		const shared: PlanObject = {...plain, tree: this.#nodes.share(plain.tree)};
-		const adapted: PlanObject = context === undefined ? shared : {context, ...shared};
 		const previous = this.#objects.get(key);
+		const shared: PlanObject = {...plain, tree: this.#nodes.share(plain.tree, previous?.tree)};
+		const adapted: PlanObject = context === undefined ? shared : {context, ...shared};
 		if (!previous) {
 			this.#deleted.remove(key);
 		}

@@ -328,13 +328,16 @@ export class Workloads implements InterestFeed {
 }
 
 /** The ancestors of node `id`, top first; undefined when it is not in `nodes`. */
-function pathTo(nodes: readonly PlanNode[], id: string, trail: readonly PlanNode[] = []): PlanNode[] | undefined {
+function pathTo(nodes: readonly PlanNode[], id: string, trail: PlanNode[] = []): PlanNode[] | undefined {
+	// One trail, pushed and popped on the way (a copy per node cost a 500-step plan ~1000 arrays per diagnosis).
 	for (const n of nodes) {
 		if (n.id === id) {
 			return [...trail];
 		}
 
-		const below = pathTo(n.children, id, [...trail, n]);
+		trail.push(n);
+		const below = pathTo(n.children, id, trail);
+		trail.pop();
 		if (below) {
 			return below;
 		}

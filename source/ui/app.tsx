@@ -27,8 +27,8 @@ import {useViewState} from './hooks/use-view-state.js';
 import {useWait} from './hooks/use-wait.js';
 import {useTreeList} from './hooks/use-tree-list.js';
 import {useScrollWindow} from './hooks/use-scroll-window.js';
-import {listOnScreen, nothingOnScreen, treeOnScreen, type OnScreen, type ScreenWatch} from './on-screen.js';
-import {changesShow, listInterest, noInterest, treeInterest, type ScreenInterest} from './screen-interest.js';
+import {listOnScreen, nothingOnScreen, treeOnScreen, type OnScreen} from './on-screen.js';
+import {changesShow} from './screen-interest.js';
 import type {ScrollWindow} from './scroll-window.js';
 import type {ActionCommand, ActionOutcome, Expectations, TuiActions} from './actions.js';
 import type {Command} from './keymap.js';
@@ -67,8 +67,6 @@ export type AppProps = {
 	readonly expectations?: Expectations;
 	/** `planwatch replay`: `[`, `]`, space drive it; the header says `REPLAY` and the recorded time. */
 	readonly replay?: ReplayControls;
-	/** Told what is on screen after each frame (which objects and nodes), for readers that fetch more for those. */
-	readonly screen?: Pick<ScreenWatch, 'report'>;
 	/** A static snapshot (`-f`): every timer shows this moment, nothing spins, the header says `as of …`. */
 	readonly asOf?: AsOf;
 };
@@ -252,13 +250,13 @@ export function App(props: AppProps) {
 		actions,
 		expectations,
 		replay,
-		screen,
 		asOf,
 	} = props;
 	const [flash, setFlash] = useState<Flash>(undefined);
-	// What this frame shows of the store: a change to anything else (an object off screen) costs no render.
-	const interest = useRef<ScreenInterest>(noInterest);
-	const snapshot = useStore(store, changes => changesShow(interest.current, changes));
+	// What this frame shows of the store (on-screen.ts): a change to anything else (an object off screen, a node
+	// inside a collapsed subtree) costs no render.
+	const onScreen = useRef<OnScreen>(nothingOnScreen);
+	const snapshot = useStore(store, changes => changesShow(onScreen.current, changes));
 	// The App does not re-render on the clock's tick: the texts that show the time follow it on their own (and a
 	// replay's seeks move them too).
 	const ticks = useMemo(() => tickSource(clock, replay?.subscribe), [clock, replay]);
@@ -315,25 +313,20 @@ export function App(props: AppProps) {
 	const listWindow = useScrollWindow(listShown ? list.total : 0, listHeight - 1, listCursor);
 	const treeShown = !view.help && isTree && tree !== undefined;
 	const treeWindow = useScrollWindow(treeShown ? tree.rows.length : 0, layout.body, tree?.cursor ?? 0);
-	interest.current = useMemo(
+	const treeCursor = isTree && view.openKey !== undefined ? view.treeCursors.get(view.openKey) : undefined;
+	const shown = useMemo(
 		() => {
 			if (listShown) {
-				return listInterest(list, listWindow, object => cellWidths(object, theme));
+				return listOnScreen(list, listWindow, view.folds, object => cellWidths(object, theme));
 			}
 
-			return isTree ? treeInterest(view.openKey) : noInterest;
+			return isTree && !view.help ? treeOnScreen(view.openKey, open, tree, treeWindow, treeCursor) : nothingOnScreen;
 		},
-		[listShown, isTree, list, listWindow, theme, view.openKey],
+		[listShown, isTree, view.help, list, listWindow, view.folds, theme, view.openKey, open, tree, treeWindow, treeCursor],
 	);
-	const onScreen = useMemo(
-		() => (listShown ? listOnScreen(list, listWindow) : treeShown ? treeOnScreen(open, tree.rows, treeWindow) : nothingOnScreen),
-		[listShown, treeShown, list, listWindow, open, tree?.rows, treeWindow],
-	);
-	useEffect(() => {
-		screen?.report(onScreen);
-	}, [screen, onScreen]);
+	onScreen.current = shown;
 
-	useWatchInterest(snapshot, onScreen, isTree && !view.help ? open : undefined, selected, explain);
+	useWatchInterest(snapshot, shown, isTree && !view.help ? open : undefined, selected, explain);
 	const listCause = useMemo(() => (listShown ? causeOf(explain) : undefined), [listShown, explain]);
 	// The next command is what `y` copies while a node that has one is selected.
 	const next = isTree ? diagnosis?.next : undefined;

@@ -1,76 +1,115 @@
 /**
- * Whether a store change can show: the design rule that nothing off screen costs a frame. An object re-adapted in
- * place shows when it is one the screen depends on (a row in the window, an expanded tree anywhere in the list,
- * the first screen's default expansion, the open object); any other object only when its outcome changes (the
- * header counts it) or it moves between the list's groups (failed, running, the rest: the rows shift) or its cells
- * change width or its timer changes (the column widths come from every object). Anything else (an object added or
- * deleted, the connection, …) shows. The header's counts and event age follow the 1 Hz tick instead. Pure.
+ * Whether a store change can show: the design rule that nothing off screen costs a frame, read from what is on
+ * screen (on-screen.ts). An object the screen depends on shows a change only when something it draws changed: a
+ * field of its own (the tree aside), the rows its tree shows for the fold choices in force (a node inside a
+ * collapsed subtree is not drawn), a drawn field of a node on such a row, its timer, or, on the tree screen, the row
+ * the cursor rests on. Any other object only when its outcome changes (the header counts it) or it moves between
+ * the list's groups (failed, running, the rest: the rows shift) or its cells change width or its timer changes (the
+ * column widths come from every object). Anything else (an object added or deleted, the connection, …) shows. The
+ * header's counts and event age follow the 1 Hz tick instead. Pure.
  */
-import type {PlanObject} from '../model/plan-tree.js';
+import type {PlanNode, PlanObject} from '../model/plan-tree.js';
 import type {StoreChange} from '../state/change-log.js';
 import type {NodeTiming} from '../state/store.js';
 import type {TextWidths} from './list-columns.js';
-import {attentionRank, listKey} from './list-rows.js';
-import type {ScrollWindow} from './scroll-window.js';
-import {rowsIn, type TreeList} from './tree-list.js';
-
-/** The rows of a window: `start` up to `end`. */
-type Shown = Pick<ScrollWindow, 'start' | 'end'>;
-
-export type ScreenInterest = {
-	/** Objects whose every change shows. */
-	readonly keys: ReadonlySet<string>;
-	/** The list is shown: the cell widths of any object (cached per object) feed its column widths. */
-	readonly widths?: (object: PlanObject) => TextWidths;
-};
-
-/** Nothing of the objects is shown (the help overlay): only changes that are not an object's show. */
-export const noInterest: ScreenInterest = {keys: new Set()};
-
-/** The list screen: the rows in the window, every expanded object, and the objects the first screen walked. */
-export function listInterest(list: TreeList, window: Shown, widths: (object: PlanObject) => TextWidths): ScreenInterest {
-	const keys = new Set<string>();
-	for (const row of rowsIn(list, window.start, window.end)) {
-		keys.add(row.key);
-	}
-
-	// Their rows shift every row below them; an object the first screen walked may open or close by default.
-	for (const block of list.blocks) {
-		keys.add(block.key);
-	}
-
-	for (let i = 0; i < list.walked; i++) {
-		keys.add(listKey(list.objects[i]!));
-	}
-
-	return {keys, widths};
-}
-
-/** The tree screen: the open object (its lines, tree and events). */
-export function treeInterest(openKey: string | undefined): ScreenInterest {
-	return {keys: new Set(openKey === undefined ? [] : [openKey])};
-}
+import {attentionRank} from './list-rows.js';
+import type {OnScreen, ShownObject} from './on-screen.js';
+import {cursorIndex, treeLayout} from './tree-rows.js';
 
 /** `changes` undefined: unknown (too many, or not only objects in place): it shows. */
-export function changesShow(interest: ScreenInterest, changes: readonly StoreChange[] | undefined): boolean {
-	return changes === undefined || changes.some(change => changeShows(interest, change));
+export function changesShow(screen: OnScreen, changes: readonly StoreChange[] | undefined): boolean {
+	return changes === undefined || changes.some(change => changeShows(screen, change));
 }
 
-function changeShows(interest: ScreenInterest, change: StoreChange): boolean {
-	if (interest.keys.has(change.key)) {
-		return true;
-	}
-
-	if ('eventsOnly' in change || !interest.widths) {
-		return false;
+function changeShows(screen: OnScreen, change: StoreChange): boolean {
+	const shown = screen.objects.get(change.key);
+	if ('eventsOnly' in change) {
+		return shown !== undefined;
 	}
 
 	const {before, after} = change;
+	if (shown) {
+		return !sameTiming(change.timingBefore, change.timingAfter) || !drawnAlike(before, after, shown);
+	}
+
+	if (!screen.widths) {
+		return false;
+	}
+
 	// A new outcome also moves the header's counts: the frame a wait ends on must not show the old ones.
 	return before.outcome !== after.outcome
 		|| attentionRank(before) !== attentionRank(after)
-		|| !sameWidths(interest.widths(before), interest.widths(after))
+		|| !sameWidths(screen.widths(before), screen.widths(after))
 		|| !sameTiming(change.timingBefore, change.timingAfter);
+}
+
+/** Fields of an object no view draws: a new resourceVersion alone, or a later update time, changes nothing shown. */
+const undrawnObjectFields: ReadonlySet<string> = new Set(['tree', 'resourceVersion', 'updatedAt']);
+
+/** Whether the screen draws `after` as it drew `before`. */
+export function drawnAlike(before: PlanObject, after: PlanObject, shown: ShownObject): boolean {
+	if (before === after) {
+		return true;
+	}
+
+	if (!sameFields(before, after, undrawnObjectFields)) {
+		return false;
+	}
+
+	const was = treeLayout(before.tree, shown.folds);
+	const now = treeLayout(after.tree, shown.folds);
+	if (was.rows.length !== now.rows.length) {
+		return false;
+	}
+
+	for (const [i, row] of now.rows.entries()) {
+		const old = was.rows[i]!;
+		if (row.node !== old.node && (row.depth !== old.depth || row.expanded !== old.expanded || row.expandable !== old.expandable
+			|| !sameFields(old.node, row.node, nodeChildren))) {
+			return false;
+		}
+	}
+
+	// The tree screen's cursor rests on the running node until the user moves it: it may move with a hidden node.
+	if (!shown.cursor) {
+		return true;
+	}
+
+	const id = shown.cursor.id;
+	return cursorIndex(was.rows, was.parents, id, before.tree, was.index) === cursorIndex(now.rows, now.parents, id, after.tree, now.index);
+}
+
+const nodeChildren: ReadonlySet<string> = new Set(['children']);
+
+/**
+ * Every own field but `skip` alike: values by `===`, objects (wait facts, step counts, a node's outputs) by their
+ * JSON, which is bounded (sanitized, adapted data). A field added later is compared without a change here.
+ */
+function sameFields(a: PlanObject | PlanNode, b: PlanObject | PlanNode, skip: ReadonlySet<string>): boolean {
+	const left = a as Readonly<Record<string, unknown>>;
+	const right = b as Readonly<Record<string, unknown>>;
+	let count = 0;
+	for (const name in left) {
+		if (skip.has(name) || !Object.hasOwn(left, name)) {
+			continue;
+		}
+
+		count++;
+		const x = left[name];
+		const y = right[name];
+		const objects = typeof x === 'object' && typeof y === 'object' && x !== null && y !== null;
+		if (x !== y && (!objects || JSON.stringify(x) !== JSON.stringify(y))) {
+			return false;
+		}
+	}
+
+	for (const name in right) {
+		if (!skip.has(name) && Object.hasOwn(right, name)) {
+			count--;
+		}
+	}
+
+	return count === 0;
 }
 
 /** Every column's width (a column added to TextWidths is compared without a change here). */

@@ -159,7 +159,7 @@ const focusIds = new WeakMap<readonly PlanNode[], string | undefined>();
  */
 export function cursorIndex(
 	rows: readonly TreeRow[],
-	parents: ReadonlyMap<string, string | undefined>,
+	parents: Parents,
 	cursorId: string | undefined,
 	tree: readonly PlanNode[],
 	index: ReadonlyMap<string, number> = rowIndex(rows),
@@ -189,10 +189,13 @@ export function rowIndex(rows: readonly TreeRow[]): Map<string, number> {
 	return new Map(rows.map((r, i) => [r.node.id, i]));
 }
 
+/** Node id → its parent id, of every node (hidden ones too). */
+export type Parents = Pick<ReadonlyMap<string, string | undefined>, 'get' | 'has'>;
+
 /** A tree's visible rows for one set of fold choices, with what finding the cursor in them needs. */
 export type TreeLayout = {
 	readonly rows: readonly TreeRow[];
-	readonly parents: ReadonlyMap<string, string | undefined>;
+	readonly parents: Parents;
 	readonly index: ReadonlyMap<string, number>;
 };
 
@@ -209,14 +212,27 @@ export function treeLayout(tree: readonly PlanNode[], overrides: FoldOverrides):
 		return hit.layout;
 	}
 
-	let parents = parentMaps.get(tree);
-	if (!parents) {
-		parents = parentsOf(tree);
-		parentMaps.set(tree, parents);
-	}
-
 	const rows = visibleRows(tree, overrides);
+	const parents = lazyParents(tree);
 	const layout = {rows, parents, index: rowIndex(rows)};
 	layouts.set(tree, {overrides, layout});
 	return layout;
+}
+
+/**
+ * The parents of a tree's nodes, walked for only when first asked: a tree whose cursor is on a visible row (the
+ * running step after each update of a 500-step plan) never needs them.
+ */
+function lazyParents(tree: readonly PlanNode[]): Parents {
+	const map = () => {
+		let parents = parentMaps.get(tree);
+		if (!parents) {
+			parents = parentsOf(tree);
+			parentMaps.set(tree, parents);
+		}
+
+		return parents;
+	};
+
+	return {get: id => map().get(id), has: id => map().has(id)};
 }

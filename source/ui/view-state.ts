@@ -5,7 +5,9 @@
 import {objectKey, type PlanObject} from '../model/plan-tree.js';
 import type {Command, Mode} from './keymap.js';
 import {indexOfRow, rowAt, type ListRow, type TreeList} from './tree-list.js';
-import {allExpanded, cursorIndex, expandableNodes, noFoldOverrides, treeLayout, type FoldOverrides, type TreeRow} from './tree-rows.js';
+import {
+	allExpanded, cursorIndex, expandableNodes, noFoldOverrides, treeLayout, type FoldOverrides, type Parents, type TreeRow,
+} from './tree-rows.js';
 
 export type Screen = 'list' | 'tree';
 
@@ -135,7 +137,7 @@ function movement(command: Command, index: number, count: number, page: number):
 export type TreeSelection = {
 	readonly rows: readonly TreeRow[];
 	readonly cursor: number;
-	readonly parents: ReadonlyMap<string, string | undefined>;
+	readonly parents: Parents;
 	readonly overrides: FoldOverrides;
 };
 

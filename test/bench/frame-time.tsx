@@ -10,13 +10,15 @@
  * never delays one.
  */
 import {EventEmitter} from 'node:events';
+import {writeFileSync} from 'node:fs';
+import {Session} from 'node:inspector/promises';
+import path from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {render} from 'ink';
 import type {KubeObject, ResourceKind} from '../../source/core/kube-object.js';
 import {FakeClock} from '../helpers/fake-clock.js';
 import {Store} from '../../source/state/store.js';
 import {App} from '../../source/ui/app.js';
-import {screenWatch, type ScreenWatch} from '../../source/ui/on-screen.js';
 import {FakeWait} from '../helpers/fake-wait.js';
 import type {ResourceDef} from '../helpers/watch-server.js';
 import {percentile} from './stats.js';
@@ -25,6 +27,9 @@ import {loadWorkload} from './workload.js';
 class FakeTerminal extends EventEmitter {
 	readonly isTTY = true;
 	bytes = 0;
+	/** What was written, kept while `keep` (the first frames: which rows are on screen). */
+	text = '';
+	keep = true;
 	constructor(
 		readonly columns: number,
 		readonly rows: number,
@@ -34,6 +39,10 @@ class FakeTerminal extends EventEmitter {
 
 	write = (data: string): boolean => {
 		this.bytes += Buffer.byteLength(data);
+		if (this.keep) {
+			this.text += data;
+		}
+
 		return true;
 	};
 }
@@ -65,8 +74,6 @@ export type FrameFigures = {
 
 type Mounted = {
 	readonly store: Store;
-	/** What the App reports on screen. */
-	readonly screen: ScreenWatch;
 	readonly clock: FakeClock;
 	readonly terminal: FakeTerminal;
 	/** Resolves when Ink has written the next frame. */
@@ -85,9 +92,8 @@ function mount(targets: readonly string[], fill: (store: Store) => void): Mounte
 	const terminal = new FakeTerminal(160, 40);
 	let resolveFrame: (() => void) | undefined;
 	let written = 0;
-	const screen = screenWatch();
 	const wait = new FakeWait({startedAt: clock.now()});
-	const app = render(<App screen={screen} store={store} clock={clock} wait={wait} header={{context: 'bench', scope: 'bench'}} targets={targets} ascii={false} color onQuit={() => {}} />, {
+	const app = render(<App store={store} clock={clock} wait={wait} header={{context: 'bench', scope: 'bench'}} targets={targets} ascii={false} color onQuit={() => {}} />, {
 		stdout: terminal as unknown as NodeJS.WriteStream,
 		stdin: new FakeKeys() as unknown as NodeJS.ReadStream,
 		exitOnCtrlC: false,
@@ -104,7 +110,6 @@ function mount(targets: readonly string[], fill: (store: Store) => void): Mounte
 	});
 	return {
 		store,
-		screen,
 		clock,
 		terminal,
 		written: () => written,
@@ -116,6 +121,32 @@ function mount(targets: readonly string[], fill: (store: Store) => void): Mounte
 			app.unmount();
 		},
 	};
+}
+
+/** `--frames-profile DIR`: each measured phase's CPU profile is written there (warm-up left out). */
+let profileDir: string | undefined;
+
+export function profileFramesInto(dir: string | undefined): void {
+	profileDir = dir;
+}
+
+/** A CPU profile of `run` into profileDir/`name`.cpuprofile when profiling (node:inspector, this process). */
+async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
+	if (profileDir === undefined) {
+		return run();
+	}
+
+	const session = new Session();
+	session.connect();
+	await session.post('Profiler.enable');
+	await session.post('Profiler.start');
+	try {
+		return await run();
+	} finally {
+		const {profile} = await session.post('Profiler.stop');
+		writeFileSync(path.join(profileDir, `${name.replaceAll(/[^\w.-]+/g, '_')}.cpuprofile`), JSON.stringify(profile));
+		session.disconnect();
+	}
 }
 
 async function measure(name: string, mounted: Mounted, frames: number, change: (i: number) => void): Promise<FrameFigures> {
@@ -131,19 +162,21 @@ async function measure(name: string, mounted: Mounted, frames: number, change: (
 	const changes: number[] = [];
 	let cpu = 0;
 	const bytes0 = mounted.terminal.bytes;
-	for (let i = 0; i < frames; i++) {
-		const frame = mounted.nextFrame();
-		const cpu0 = process.cpuUsage();
-		const t0 = performance.now();
-		change(i + 10);
-		changes.push(performance.now() - t0);
-		await frame;
-		times.push(performance.now() - t0);
-		const used = process.cpuUsage(cpu0);
-		cpu += (used.user + used.system) / 1000;
-		// Past Ink's throttle window, so the next change renders at once.
-		await sleep(3);
-	}
+	await profiled(name, async () => {
+		for (let i = 0; i < frames; i++) {
+			const frame = mounted.nextFrame();
+			const cpu0 = process.cpuUsage();
+			const t0 = performance.now();
+			change(i + 10);
+			changes.push(performance.now() - t0);
+			await frame;
+			times.push(performance.now() - t0);
+			const used = process.cpuUsage(cpu0);
+			cpu += (used.user + used.system) / 1000;
+			// Past Ink's throttle window, so the next change renders at once.
+			await sleep(3);
+		}
+	});
 
 	return {
 		name,
@@ -223,8 +256,9 @@ export async function listFrames(count: number, frames: number): Promise<FrameFi
 		await sleep(50);
 		// The probes whose rows are on screen (the first running ones open their trees and push the rest down): an
 		// update to one of them is drawn.
-		const shown = new Set(mounted.screen.getSnapshot().rows.filter(row => row.node === undefined).map(row => row.object.name));
-		const probes = workload!.probes.filter(probe => shown.has(probe));
+		const drawn = mounted.terminal.text;
+		mounted.terminal.keep = false;
+		const probes = workload!.probes.filter(probe => new RegExp(`\\b${probe}\\b`).test(drawn));
 		if (probes.length === 0) {
 			throw new Error('no probe on screen');
 		}
@@ -295,7 +329,8 @@ export async function treeFrames(steps: number, frames: number): Promise<FrameFi
 	try {
 		await sleep(50);
 		const update = await measure(`tree · ${steps} steps · running step moves on`, mounted, frames, i => {
-			mounted.store.apply({type: 'upsert', resource: 'Instance', object: bigInstance(steps, (Math.floor(steps / 2) + i) % steps).instance});
+			// From the next step on: the first change must show (the mounted state is step steps / 2).
+			mounted.store.apply({type: 'upsert', resource: 'Instance', object: bigInstance(steps, (Math.floor(steps / 2) + i + 1) % steps).instance});
 		});
 		const tick = await measure(`tree · ${steps} steps · 1 Hz clock tick`, mounted, frames, () => {
 			mounted.clock.advance(1000);

@@ -13,6 +13,7 @@
  *   --k9s              add k9s (built with Go on first use, cached) to the side-by-side on a real kube-apiserver
  *   --side-objects N   ActionSets in the side-by-side (default 1000)
  *   --cli FILE         the planwatch entry to measure (default dist/planwatch.js)
+ *   --frames-profile DIR   write a CPU profile of each measured frames phase (node:inspector) into DIR
  *   --node-flags "…"  Node flags for every planwatch run, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
  *   --first-frame-runs N   runs per first-frame variant (default 10, --quick 2)
  *   --file-objects N   Instances in the generated -f file (default 10000: 15 MB)
@@ -32,7 +33,7 @@ import {k9sBinary, sideBySide} from './cluster-run.js';
 import {buildUnbundled, firstFrame, type FirstFrame, type FirstFrameRun} from './first-frame.js';
 import {writeBigPlanFile, writeManyObjectsFile, writeManyObjectsJsonList} from './many-objects-file.js';
 import {idleRun, type IdleFigures} from './idle-run.js';
-import {listFrames, treeFrames} from './frame-time.js';
+import {listFrames, profileFramesInto, treeFrames} from './frame-time.js';
 import {repoRoot as root} from './repo-root.js';
 import {renderTable, type Results} from './table.js';
 import {drive, watchRun, type ClientName, type WatchFigures, type WatchPlan, type WatchSetup} from './watch-run.js';
@@ -164,6 +165,12 @@ async function section(name: string, run: () => Promise<void>): Promise<void> {
 
 await section('frames', async () => {
 	const frames = quick ? 60 : 200;
+	const profileDir = option('--frames-profile');
+	if (profileDir !== undefined) {
+		mkdirSync(profileDir, {recursive: true});
+	}
+
+	profileFramesInto(profileDir);
 	for (const count of [1000, 10_000]) {
 		log(`frames: list of ${count} objects`);
 		results.frames.push(...(await listFrames(count, frames)));

@@ -108,3 +108,45 @@ describe('SharedNodes', () => {
 		expect(c).toBe(a);
 	});
 });
+
+describe('a plan too big for the table', () => {
+	/** One plan, one phase, 500 steps; step `running` runs (with `message`), the ones before it are done. */
+	const plan = (running: number, message?: string): PlanNode[] => {
+		const steps = Array.from({length: 500}, (_, i) =>
+			leaf(`plan:deploy/phase:all/step:s${i}`, i < running ? {} : i === running
+				? {status: 'IN_PROGRESS', state: 'running', ...(message ? {message} : {})}
+				: {status: 'PENDING', state: 'pending'}));
+		const phase = {...leaf('plan:deploy/phase:all', {kind: 'phase', status: 'IN_PROGRESS', state: 'running'}), children: steps};
+		return [{...leaf('plan:deploy', {kind: 'plan', status: 'IN_PROGRESS', state: 'running', active: true}), children: [phase]}];
+	};
+
+	it('keeps the nodes that did not change since its last adaptation; the changed ones and their ancestors are new', () => {
+		const nodes = new SharedNodes();
+		const first = nodes.share(plan(10));
+		const next = nodes.share(plan(11), first);
+		const steps = (tree: readonly PlanNode[]) => tree[0]!.children[0]!.children;
+		expect(next[0]).not.toBe(first[0]);
+		expect(steps(next)[10]).not.toBe(steps(first)[10]);
+		expect(steps(next)[11]).not.toBe(steps(first)[11]);
+		expect(steps(next)[11]!.state).toBe('running');
+		const kept = steps(next).filter((step, i) => step === steps(first)[i]).length;
+		expect(kept).toBe(498);
+		// Nothing changed: the previous tree itself.
+		expect(nodes.share(plan(11), next)).toBe(next);
+		// Without a previous adaptation, and in the table's own size, nothing is kept across calls by id.
+		expect(steps(nodes.share(plan(11)))[0]).not.toBe(steps(next)[0]);
+	});
+
+	it('a change of any field of a node (a value field too) makes it new', () => {
+		const nodes = new SharedNodes();
+		const first = nodes.share(plan(10));
+		const changed = nodes.share(plan(10, 'waiting'), first);
+		expect(changed[0]!.children[0]!.children[10]!.message).toBe('waiting');
+		expect(changed[0]!.children[0]!.children[9]).toBe(first[0]!.children[0]!.children[9]);
+		const output = (tree: readonly PlanNode[], value: string): PlanNode[] =>
+			[{...tree[0]!, children: [{...tree[0]!.children[0]!, output: {values: {s3path: value}}}]}];
+		const withOutput = nodes.share(output(plan(10), '/one'), first);
+		expect(nodes.share(output(plan(10), '/one'), withOutput)).toBe(withOutput);
+		expect(nodes.share(output(plan(10), '/two'), withOutput)[0]!.children[0]!.output).toEqual({values: {s3path: '/two'}});
+	});
+});

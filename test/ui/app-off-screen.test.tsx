@@ -8,7 +8,6 @@ import {afterEach, describe, expect, test} from 'vitest';
 import type {KubeObject} from '../../source/core/kube-object.js';
 import {Store} from '../../source/state/store.js';
 import {App} from '../../source/ui/app.js';
-import {screenWatch, onScreenNodes} from '../../source/ui/on-screen.js';
 import {FakeClock} from '../helpers/fake-clock.js';
 import {FakeWait} from '../helpers/fake-wait.js';
 import {loadFixtureObject} from '../helpers/fixtures.js';
@@ -35,17 +34,18 @@ function actionSet(name: string, percent: number): KubeObject {
 
 const names = Array.from({length: 300}, (_, i) => `r-${String(i).padStart(3, '0')}`);
 
-function mount(options: {targets?: string[]} = {}) {
+function mount(options: {targets?: string[]; fill?: (store: Store) => void; actionSets?: readonly string[]} = {}) {
 	const clock = new FakeClock();
 	const store = new Store(clock);
-	for (const name of names) {
+	for (const name of options.actionSets ?? names) {
 		store.apply({type: 'upsert', resource: 'ActionSet', object: actionSet(name, 40)});
 	}
+
+	options.fill?.(store);
 
 	store.apply({type: 'connection', state: {status: 'live'}});
 	store.apply({type: 'synced'});
 	let renders = 0;
-	const screen = screenWatch();
 	const app = renderUi(
 		<Profiler
 			id="app"
@@ -62,13 +62,12 @@ function mount(options: {targets?: string[]} = {}) {
 				ascii={false}
 				color={false}
 				timeZone="UTC"
-				screen={screen}
 				onQuit={() => {}}
 			/>
 		</Profiler>,
 		{columns: 140, rows: 40},
 	);
-	return {clock, store, app, screen, renders: () => renders, frames: () => app.stdout.frames.length};
+	return {clock, store, app, renders: () => renders, frames: () => app.stdout.frames.length};
 }
 
 describe('an update to an object off screen', () => {
@@ -124,17 +123,74 @@ describe('an update to an object off screen', () => {
 		clock.advance(1000);
 		await app.waitForFrame(f => f.includes('event 1s ago'), {what: 'the age of the off-screen event'});
 	});
+});
 
-	test('what is on screen can be asked for: the rows in the window, nodes included', async () => {
-		const {app, screen} = mount();
-		await app.waitForFrame(f => /r-000 .*40%/.test(f), {what: 'the list'});
+/** A KUDO OperatorVersion with plans deploy (steps a, b) and backup (steps x, y). */
+const operatorVersion: KubeObject = {
+	apiVersion: 'kudo.dev/v1beta1',
+	kind: 'OperatorVersion',
+	metadata: {name: 'op-0.1.0', namespace: 'bench'},
+	spec: {
+		operator: {name: 'op', kind: 'Operator'},
+		version: '0.1.0',
+		tasks: ['a', 'b', 'x', 'y'].map(name => ({name, kind: 'Dummy', spec: {done: true}})),
+		plans: {
+			deploy: {strategy: 'serial', phases: [{name: 'all', strategy: 'serial', steps: [{name: 'a', tasks: ['a']}, {name: 'b', tasks: ['b']}]}]},
+			backup: {strategy: 'serial', phases: [{name: 'dump', strategy: 'serial', steps: [{name: 'x', tasks: ['x']}, {name: 'y', tasks: ['y']}]}]},
+		},
+	},
+};
+
+/**
+ * An Instance (`aa-op`: first in the list, above the ActionSets) running deploy at step b, `deployMessage` on that
+ * step; its backup plan (not the active one, folded) last ran with `backupMessage` on step x.
+ */
+function instance(deployMessage: string, backupMessage: string): KubeObject {
+	return {
+		apiVersion: 'kudo.dev/v1beta1',
+		kind: 'Instance',
+		metadata: {name: 'aa-op', namespace: 'bench', creationTimestamp: '2026-11-30T10:50:00Z'},
+		spec: {operatorVersion: {name: 'op-0.1.0'}},
+		status: {
+			planStatus: {
+				deploy: {
+					name: 'deploy', status: 'IN_PROGRESS', uid: 'deploy-uid', lastUpdatedTimestamp: '2026-11-30T10:59:00Z',
+					phases: [{name: 'all', strategy: 'serial', status: 'IN_PROGRESS', steps: [{name: 'a', status: 'COMPLETE'}, {name: 'b', status: 'IN_PROGRESS', message: deployMessage}]}],
+				},
+				backup: {
+					name: 'backup', status: 'COMPLETE', uid: 'backup-uid', lastUpdatedTimestamp: '2026-11-29T10:00:00Z',
+					phases: [{name: 'dump', strategy: 'serial', status: 'COMPLETE', steps: [{name: 'x', status: 'COMPLETE', message: backupMessage}, {name: 'y', status: 'COMPLETE'}]}],
+				},
+			},
+		},
+	};
+}
+
+describe('an update to a node inside a collapsed subtree of an object on screen', () => {
+	const fill = (store: Store) => {
+		store.apply({type: 'upsert', resource: 'OperatorVersion', object: operatorVersion});
+		store.apply({type: 'upsert', resource: 'Instance', object: instance('waiting', 'dumped 1')});
+	};
+
+	test.each([
+		['its tree', ['Instance/bench/aa-op']],
+		['the list, its tree open in it', undefined],
+	])('in %s: no React render and no Ink frame; a node on a row renders', async (_where, targets) => {
+		const {store, app, renders, frames} = mount({targets, fill, actionSets: names.slice(0, 5)});
+		await app.waitForFrame(f => f.includes('aa-op') && /backup/.test(f) && / b +IN_PROGRESS/.test(f), {what: 'the Instance with its deploy steps and the folded backup plan'});
+		expect(app.lastFrame()).not.toContain('dumped');
 		await settle();
-		const shown = screen.getSnapshot();
-		expect(shown.screen).toBe('list');
-		const keys = new Set(shown.rows.map(r => r.key));
-		expect(keys.has('ActionSet/bench/r-000')).toBe(true);
-		expect(keys.has('ActionSet/bench/r-250')).toBe(false);
-		// The first running objects start expanded: their running nodes are on screen.
-		expect(onScreenNodes(shown, r => r.node.state === 'running').length).toBeGreaterThan(0);
+		const [renders0, frames0] = [renders(), frames()];
+		for (const n of [2, 3, 4]) {
+			store.apply({type: 'upsert', resource: 'Instance', object: instance('waiting', `dumped ${n}`)});
+			await settle();
+		}
+
+		expect([renders() - renders0, frames() - frames0]).toEqual([0, 0]);
+		// A change on a row shows, and with it the latest state.
+		store.apply({type: 'upsert', resource: 'Instance', object: instance('applying the job', 'dumped 5')});
+		await app.waitForFrame(f => f.includes('applying the job'), {what: "the running step's new message"});
+		expect(renders()).toBeGreaterThan(renders0);
+		expect(frames()).toBeGreaterThan(frames0);
 	});
 });

@@ -31,6 +31,29 @@ export type TreeColumnsBasis = {
  * One walk over the visible rows (a fully expanded 100 000-step plan has 100 000): text widths and timers. A
  * running timer's width only grows with time, so the widest one at any moment is the one that started first.
  */
+/** Texts measured for the column widths, kept (bounded) from walk to walk. */
+const textWidths = new Map<string, number>();
+const maxTextWidths = 4096;
+
+/**
+ * Indents, fold markers and icons repeat over the rows and are not ASCII (string-width's slow path), and a plan's
+ * names and statuses come back with every update of its object (a 500-step plan is walked whole each time): each
+ * distinct text is measured once.
+ */
+function cachedWidth(text: string): number {
+	let w = textWidths.get(text);
+	if (w === undefined) {
+		if (textWidths.size >= maxTextWidths) {
+			textWidths.clear();
+		}
+
+		w = displayWidth(text);
+		textWidths.set(text, w);
+	}
+
+	return w;
+}
+
 export function treeColumnsBasis(
 	rows: readonly TreeRow[],
 	timings: ReadonlyMap<string, NodeTiming> | undefined,
@@ -42,28 +65,15 @@ export function treeColumnsBasis(
 	let closedElapsed = 0;
 	let openSpinningFrom: number | undefined;
 	let openFrom: number | undefined;
-	// Indents, fold markers and icons repeat over the rows and are not ASCII (string-width's slow path): each
-	// distinct one is measured once per walk.
-	const glyphWidths = new Map<string, number>();
-	const glyphWidth = (text: string) => {
-		let w = glyphWidths.get(text);
-		if (w === undefined) {
-			w = displayWidth(text);
-			glyphWidths.set(text, w);
-		}
-
-		return w;
-	};
-
 	for (const row of rows) {
 		const {before, icon, label} = namePart(row, theme);
-		name = Math.max(name, glyphWidth(before) + glyphWidth(icon) + 1 + displayWidth(label));
-		strategy = Math.max(strategy, displayWidth(singleLine(row.node.strategy ?? '', theme.glyphs.lineBreak)));
+		name = Math.max(name, cachedWidth(before) + cachedWidth(icon) + 1 + cachedWidth(label));
+		strategy = Math.max(strategy, cachedWidth(singleLine(row.node.strategy ?? '', theme.glyphs.lineBreak)));
 		// Raw words are cut at 14 cells; a reason after them (`pending (running per progress)`) gets its room.
 		const reason = row.node.statusReason
 			? displayWidth(singleLine(statusText({status: '', statusReason: row.node.statusReason}), theme.glyphs.lineBreak)) + 1
 			: 0;
-		status = Math.max(status, Math.min(14, displayWidth(singleLine(row.node.status, theme.glyphs.lineBreak))) + reason);
+		status = Math.max(status, Math.min(14, cachedWidth(singleLine(row.node.status, theme.glyphs.lineBreak))) + reason);
 		const timing = timings?.get(row.node.id);
 		if (timing?.startedAt === undefined) {
 			continue;
