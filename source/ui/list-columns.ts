@@ -134,6 +134,8 @@ const stages: ReadonlyArray<{readonly columns: readonly ListColumn[]; readonly t
 	{columns: ['namespace', 'kind'], to: () => 0},
 	{columns: ['name'], to: () => 5},
 ];
+/** The columns that get back what the stages cut beyond need, in this order. */
+const giveBack: readonly ListColumn[] = ['name', 'namespace', 'kind', 'context', 'progress', 'active'];
 /** Fewest cells the MESSAGE column is shown in. */
 const messageMin = 16;
 
@@ -158,6 +160,22 @@ export function listColumnWidths(natural: ListWidths, titles: ListWidths, width:
 			// A column given up altogether takes its gap with it.
 			const give = to === 0 ? widths[column] : Math.min(excess, widths[column] - to);
 			widths[column] -= Math.max(0, give);
+		}
+	}
+
+	// A stage may have cut more than was needed (a name cut to 16 before a whole column went): what is left goes back,
+	// the name first, and a dropped column comes back only whole.
+	for (const column of giveBack) {
+		const left = width - used();
+		if (left <= 0) {
+			break;
+		}
+
+		const short = natural[column] - widths[column];
+		if (short > 0 && widths[column] > 0) {
+			widths[column] += Math.min(short, left);
+		} else if (short > 0 && natural[column] + 2 <= left) {
+			widths[column] = natural[column];
 		}
 	}
 

@@ -29,7 +29,8 @@ export const ListTreeRows = memo(function ListTreeRows({block, rows, selected, t
 	const theme = useTheme();
 	const basis = useMemo(() => treeColumnsBasis(block.rows, timings, theme), [block.rows, timings, theme]);
 	const elapsedWidth = useTickValue(now => treeElapsedWidth(basis, now));
-	const columns = useMemo(() => treeColumnsWith(basis, elapsedWidth, width), [basis, elapsedWidth, width]);
+	const eta = expectations !== undefined && expectations.size > 0;
+	const columns = useMemo(() => treeColumnsWith(basis, elapsedWidth, width, eta), [basis, elapsedWidth, width, eta]);
 	return rows.map(({row}, i) => (
 		<NodeRow
 			key={row.node.id}
