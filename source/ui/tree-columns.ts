@@ -33,12 +33,13 @@ const messageRoom = 12;
 const nameShort = 24;
 const nameMin = 12;
 
-export function treeColumnWidths(natural: TreeNatural, width: number): TreeWidths {
+/** `marker`: cells of the theme's cut marker (`…` 1, ASCII `...` 3): a reason is cut to the word, a space and it. */
+export function treeColumnWidths(natural: TreeNatural, width: number, marker = 1): TreeWidths {
 	const w = {name: natural.name, strategy: natural.strategy, status: natural.status, elapsed: natural.elapsed};
 	let reserve = natural.trailing ? messageRoom : 0;
 	const used = () => 2 + w.name + (w.strategy > 0 ? 2 + w.strategy : 0) + 2 + w.status + (w.elapsed > 0 ? 2 + w.elapsed : 0) + reserve;
-	// A reason is cut to one cell and the marker after the longest word; without reasons there is nothing to cut.
-	const statusFloor = Math.min(natural.status, natural.word + 1);
+	// A reason is cut to the marker after the longest word and a space; without reasons there is nothing to cut.
+	const statusFloor = Math.min(natural.status, natural.word + 1 + marker);
 	const steps: ReadonlyArray<() => void> = [
 		() => {
 			w.status -= Math.max(0, Math.min(used() - width, w.status - statusFloor));

@@ -34,6 +34,11 @@ describe('treeColumnWidths', () => {
 		expect(used(widths) <= width || widths.name === Math.min(natural.name, 12)).toBe(true);
 	});
 
+	test('a reason is cut to its word, a space and the marker — the ASCII marker is three cells (`pending ...`, not `pendin...`)', () => {
+		expect(treeColumnWidths(restore, 70)).toEqual({name: 38, strategy: 0, status: 10, elapsed: 4});
+		expect(treeColumnWidths(restore, 70, 3)).toEqual({name: 36, strategy: 0, status: 12, elapsed: 4});
+	});
+
 	test('with a message anywhere in the tree, it keeps 10 cells (and its gap) while names are over 24', () => {
 		const widths = treeColumnWidths(restore, 80);
 		expect(80 - used(widths)).toBe(12);

@@ -2,6 +2,7 @@ import {memo, useMemo} from 'react';
 import type {Expectation} from '../../model/eta.js';
 import type {NodeTiming} from '../../state/store.js';
 import type {ListRow, TreeBlock} from '../tree-list.js';
+import {displayWidth} from '../../model/display-width.js';
 import {useTickValue} from '../ticks.js';
 import {useTheme} from '../theme-context.js';
 import {NodeRow} from './node-row.js';
@@ -30,7 +31,8 @@ export const ListTreeRows = memo(function ListTreeRows({block, rows, selected, t
 	const basis = useMemo(() => treeColumnsBasis(block.rows, timings, theme), [block.rows, timings, theme]);
 	const elapsedWidth = useTickValue(now => treeElapsedWidth(basis, now));
 	const eta = expectations !== undefined && expectations.size > 0;
-	const columns = useMemo(() => treeColumnsWith(basis, elapsedWidth, width, eta), [basis, elapsedWidth, width, eta]);
+	const marker = displayWidth(theme.glyphs.ellipsis);
+	const columns = useMemo(() => treeColumnsWith(basis, elapsedWidth, width, eta, marker), [basis, elapsedWidth, width, eta, marker]);
 	return rows.map(({row}, i) => (
 		<NodeRow
 			key={row.node.id}

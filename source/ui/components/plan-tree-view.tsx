@@ -63,8 +63,9 @@ export function treeColumnsBasis(
 	};
 
 	for (const row of rows) {
-		const {before, icon, label} = namePart(row, theme);
-		name = Math.max(name, glyphWidth(before) + glyphWidth(icon) + 1 + displayWidth(label));
+		const {before, icon, label, detail} = namePart(row, theme);
+		// A Kanister action's object sits in its name's column, after two cells: the column is as wide as both.
+		name = Math.max(name, glyphWidth(before) + glyphWidth(icon) + 1 + displayWidth(label) + (detail ? 2 + displayWidth(detail) : 0));
 		strategy = Math.max(strategy, displayWidth(singleLine(row.node.strategy ?? '', theme.glyphs.lineBreak)));
 		// Raw words are cut at 14 cells; a reason after them (`pending (running per progress)`) gets its room.
 		const reason = row.node.statusReason
@@ -109,9 +110,9 @@ export function treeColumnsAt(basis: TreeColumnsBasis, now: number, width: numbe
 }
 
 /** What gives way on a narrow line (tree-columns.ts): a status's reason and names, never a state word or a timer. */
-export function treeColumnsWith(basis: TreeColumnsBasis, elapsedWidth: number, width: number, eta = false): TreeColumns {
+export function treeColumnsWith(basis: TreeColumnsBasis, elapsedWidth: number, width: number, eta = false, marker = 1): TreeColumns {
 	const {name, strategy, status, word, trailing} = basis;
-	return treeColumnWidths({name, strategy, status, word, elapsed: elapsedWidth, trailing: trailing || eta}, width);
+	return treeColumnWidths({name, strategy, status, word, elapsed: elapsedWidth, trailing: trailing || eta}, width, marker);
 }
 
 export type PlanTreeViewProps = {
@@ -136,7 +137,8 @@ export function PlanTreeView({rows, cursor, window, timings, expectations, heigh
 	// A tick re-renders the tree only when the ELAPSED column gets wider; the timers redraw themselves.
 	const elapsedWidth = useTickValue(now => treeElapsedWidth(basis, now));
 	const eta = expectations !== undefined && expectations.size > 0;
-	const columns = useMemo(() => treeColumnsWith(basis, elapsedWidth, width, eta), [basis, elapsedWidth, width, eta]);
+	const marker = displayWidth(theme.glyphs.ellipsis);
+	const columns = useMemo(() => treeColumnsWith(basis, elapsedWidth, width, eta, marker), [basis, elapsedWidth, width, eta, marker]);
 	if (height <= 0) {
 		return null;
 	}
