@@ -1,6 +1,6 @@
 import {Box, Text} from 'ink';
 import type {Diagnosis} from '../../model/diagnosis.js';
-import {singleLine} from '../cell-text.js';
+import {fitParts, singleLine} from '../cell-text.js';
 import {useTheme} from '../theme-context.js';
 import {whyLines} from '../why-lines.js';
 import {Line} from './line.js';
@@ -17,14 +17,22 @@ export function WhyPane({diagnosis, height, width}: WhyPaneProps) {
 
 	return (
 		<Box flexDirection="column" height={lines.length} width={width}>
-			{lines.map((line, i) => (
-				// Lines of one pane, rebuilt together: their place is their identity.
-				<Line key={i}>
-					<Text {...theme.style('muted')}>{line.label ? `${line.label.padStart(7)}  ` : '         '}</Text>
-					<Text {...theme.style(line.role)}>{singleLine(line.text, theme.glyphs.lineBreak)}</Text>
-					{line.label === 'next' ? <Text {...theme.style('muted')}>  (y copies)</Text> : undefined}
-				</Line>
-			))}
+			{lines.map((line, i) => {
+				// The text gives way, cut with the theme's marker (--ascii too); the label and the key's hint do not.
+				const [label = '', text = '', hint = ''] = fitParts([
+					{text: line.label ? `${line.label.padStart(7)}  ` : '         '},
+					{text: singleLine(line.text, theme.glyphs.lineBreak), giveWay: 1},
+					{text: line.label === 'next' ? '  (y copies)' : ''},
+				], width, theme.glyphs.ellipsis);
+				return (
+					// Lines of one pane, rebuilt together: their place is their identity.
+					<Line key={i}>
+						<Text {...theme.style('muted')}>{label}</Text>
+						<Text {...theme.style(line.role)}>{text}</Text>
+						{hint ? <Text {...theme.style('muted')}>{hint}</Text> : undefined}
+					</Line>
+				);
+			})}
 		</Box>
 	);
 }
