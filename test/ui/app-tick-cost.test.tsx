@@ -123,8 +123,8 @@ describe('tree columns from a basis', () => {
 		let status = 0;
 		let trailing = false;
 		for (const row of rows) {
-			const {before, icon, label, detail} = namePart(row, theme);
-			name = Math.max(name, displayWidth(before) + displayWidth(icon) + 1 + displayWidth(label) + (detail ? 2 + displayWidth(detail) : 0));
+			const {before, icon, label} = namePart(row, theme);
+			name = Math.max(name, displayWidth(before) + displayWidth(icon) + 1 + displayWidth(label));
 			strategy = Math.max(strategy, displayWidth(singleLine(row.node.strategy ?? '')));
 			status = Math.max(status, Math.min(14, displayWidth(singleLine(row.node.status))));
 			trailing ||= Boolean(row.node.message || row.node.note || row.node.active || row.node.state === 'retrying');

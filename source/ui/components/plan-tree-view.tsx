@@ -63,9 +63,10 @@ export function treeColumnsBasis(
 	};
 
 	for (const row of rows) {
-		const {before, icon, label, detail} = namePart(row, theme);
-		// A Kanister action's object sits in its name's column, after two cells: the column is as wide as both.
-		name = Math.max(name, glyphWidth(before) + glyphWidth(icon) + 1 + displayWidth(label) + (detail ? 2 + displayWidth(detail) : 0));
+		// A Kanister action's object is not counted: on its one row it takes the padding and gives way there (node-row.tsx),
+		// rather than push every other row's status and message to the right.
+		const {before, icon, label} = namePart(row, theme);
+		name = Math.max(name, glyphWidth(before) + glyphWidth(icon) + 1 + displayWidth(label));
 		strategy = Math.max(strategy, displayWidth(singleLine(row.node.strategy ?? '', theme.glyphs.lineBreak)));
 		// Raw words are cut at 14 cells; a reason after them (`pending (running per progress)`) gets its room.
 		const reason = row.node.statusReason
