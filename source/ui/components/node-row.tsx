@@ -114,6 +114,7 @@ function NodeRowView({row, selected, columns, startedAt, endedAt, atLeast, retri
 
 	const trailing = useTickValue(now => trailingText(row, now, theme, retries, etaAt(now)));
 	// The ETA leads the trailing text and is a timer: it never gives way, only what follows it does (with a marker).
+	const markerWidth = displayWidth(theme.glyphs.ellipsis);
 	const etaWidth = useTickValue(now => {
 		const eta = etaAt(now);
 		return eta ? displayWidth(`  ${eta}`) : 0;
@@ -149,7 +150,8 @@ function NodeRowView({row, selected, columns, startedAt, endedAt, atLeast, retri
 		{text: strategyText, giveWay: 5, min: 0},
 		{text: `  ${status}`},
 		{text: ' '.repeat(tickWidth)},
-		{text: trailing ? `  ${trailing}` : '', giveWay: 1, min: Math.max(12, etaWidth === 0 ? 0 : etaWidth + 2)},
+		// The ETA, then a space and the marker if anything after it is cut.
+		{text: trailing ? `  ${trailing}` : '', giveWay: 1, min: Math.max(12, etaWidth === 0 ? 0 : etaWidth + 1 + markerWidth)},
 	], width, theme.glyphs.ellipsis);
 	// The selected row's name is drawn inverse over its whole column, as before.
 	const name = detail ? fittedLabel : fittedLabel + fittedPad;
