@@ -5,7 +5,8 @@
  * ReplicaSet would and writes the status a kubelet would (CrashLoopBackOff, restarts), and planwatch -o json shows
  * the Deployment with KUDO's health, the pod with its reason, and the next command. Logs are not part of this
  * case: there is no kubelet for the apiserver to proxy pods/log to (and it must never reach another address).
- * As the restricted `viewer` (no pods, no deployments), the same run carries one note and the tree as before.
+ * As the restricted `viewer` (no pods, no deployments), the same run carries one note and the tree as before. A
+ * `--once` picture reads the pods before it draws: the same cause and next command (json; plain once each).
  */
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
 import type {JsonNode, JsonObject} from '../../source/render/json.js';
@@ -104,7 +105,11 @@ describe('why a step of the real KUDO manager is stuck', () => {
 		const args = [`instance/${name}`, '-n', namespace, '--wait', '--timeout', '6s', '--no-history', '-o', 'json'];
 		const admin = startCli(['--kubeconfig', kudo.cluster.adminKubeconfig, ...args]);
 		const viewer = startCli(['--kubeconfig', kudo.cluster.viewerKubeconfig, ...args]);
+		// One picture (--once) reads the pods before it draws: the same cause and next command, in json and plain.
+		const once = (output: string, kubeconfig = kudo.cluster.adminKubeconfig) => startCli(['--kubeconfig', kubeconfig, `instance/${name}`, '-n', namespace, '--once', '--no-history', '-o', output]);
+		const [onceJson, oncePlain, onceViewer] = [once('json'), once('plain'), once('plain', kudo.cluster.viewerKubeconfig)];
 		const [adminExit, viewerExit] = await Promise.all([admin.waitForExit(60_000), viewer.waitForExit(60_000)]);
+		await Promise.all([onceJson.waitForExit(60_000), oncePlain.waitForExit(60_000), onceViewer.waitForExit(60_000)]);
 		expect(adminExit.code, admin.describe()).toBe(3);
 		expect(viewerExit.code, viewer.describe()).toBe(3);
 
@@ -121,6 +126,16 @@ describe('why a step of the real KUDO manager is stuck', () => {
 		expect(step?.pods?.map(p => [p.name, p.reason, p.restarts])).toEqual([[podName, 'crash-loop', 4]]);
 		expect(step?.cause).toBe(`pod ${podName}: CrashLoopBackOff: container app keeps crashing, 4 restarts, last exit code 1 (Error)`);
 		expect(step?.next).toBe(`kubectl logs -n ${namespace} ${podName} -c app --previous`);
+
+		const onceStep = stepNode((JSON.parse(onceJson.stdout()) as {objects: JsonObject[]}).objects.find(o => o.name === name));
+		expect(onceStep?.cause, onceJson.describe()).toBe(step?.cause);
+		expect(onceStep?.next, onceJson.describe()).toBe(step?.next);
+		expect(onceStep?.resources).toEqual(step?.resources);
+		const plainLines = oncePlain.stdout().split('\n');
+		expect(plainLines.filter(l => l.endsWith(`why: ${step!.cause!}`)), oncePlain.describe()).toHaveLength(1);
+		expect(plainLines.filter(l => l.endsWith(`next: ${step!.next!}`)), oncePlain.describe()).toHaveLength(1);
+		expect(onceViewer.stdout()).not.toContain('why: ');
+		expect(onceViewer.stderr(), onceViewer.describe()).toMatch(/^planwatch: .*forbidden/m);
 
 		// Without RBAC for pods and deployments: one note, the tree the same.
 		const seen = stepNode(cliFinal(viewer.stdout()).objects.find(o => o.name === name));

@@ -32,11 +32,16 @@ describe('pickHeaderVersion', () => {
 		expect(pickHeaderVersion(versions, width)).toBe(index);
 	});
 
-	test('widths: whole, and cut to the markers (two cells part the right end from the left)', () => {
-		expect(versionWidth(versions[0]!, false)).toBe(92);
-		expect(versionWidth(versions[0]!, true)).toBe(73);
-		// None fits whole: the first that fits with its names cut (at most to their markers).
-		expect(pickHeaderVersion([version('x'.repeat(40), 10, 'n'.repeat(30)), version('x'.repeat(70), 0)], 65)).toBe(0);
+	test('widths: whole, names at their floors, names gone with their separators (two cells part the right end)', () => {
+		const named = {left: [{text: 'x'.repeat(40)}, {text: 'n'.repeat(30), giveWay: 1, min: 8, dropWith: 3}, {text: ' · '}], right: 10};
+		expect(versionWidth(named, 'whole')).toBe(85);
+		expect(versionWidth(named, 'floor')).toBe(63);
+		expect(versionWidth(named, 'drop')).toBe(52);
+		// None fits whole: the first that fits with its names at their floors…
+		expect(pickHeaderVersion([named, version('x'.repeat(70), 0)], 65)).toBe(0);
+		// …or with them gone, before there is no version at all.
+		expect(pickHeaderVersion([named, version('x'.repeat(70), 0)], 55)).toBe(0);
+		expect(pickHeaderVersion([named], 50)).toBe(-1);
 		// Cut to fit, or whole: whole.
 		expect(pickHeaderVersion([version('x'.repeat(50), 20, 'n'.repeat(20)), version('x'.repeat(60), 0)], 80)).toBe(1);
 	});
@@ -130,8 +135,8 @@ describe('several contexts', () => {
 		// 80×24: the state words whole (in --ascii too); a cut shows a marker; nothing goes unmarked.
 		[80, false, 'planwatch · all namespaces · UTC · staging ↻ reconnecting · 2 live   elapsed 0:09'],
 		[80, true, 'planwatch | all name... | UTC | staging [~~] reconnecting | 2 live   elapsed 0:09'],
-		// The names at their floors, then the scope further: each cut marked.
-		[66, false, 'planwatch · al… · UTC · sta… ↻ reconnecting · 2 live   elapsed 0:09'],
+		// The scope would be cut under its floor: it goes with its separator, and the context's name is whole again.
+		[66, false, 'planwatch · UTC · staging ↻ reconnecting · 2 live   elapsed 0:09'],
 	])('%i columns (ascii: %s)', async (width, ascii, expected) => {
 		const line = await header({width, contexts, counts: many, contextCounts: perContext}, ascii);
 		expect(line.replace(/ {2,}(?=\S+ \d|event|elapsed)/, '   ')).toBe(expected);

@@ -29,7 +29,7 @@ test.each([[false, '…'], [true, '...']])('the why pane at 80 columns, ascii %s
 	const theme = createTheme({color: false, ascii});
 	const app = renderUi(
 		<ThemeContext.Provider value={theme}>
-			<WhyPane diagnosis={diagnosis} height={6} width={80} />
+			<WhyPane diagnosis={diagnosis} height={8} width={80} />
 		</ThemeContext.Provider>,
 		{columns: 80},
 	);
@@ -39,9 +39,10 @@ test.each([[false, '…'], [true, '...']])('the why pane at 80 columns, ascii %s
 		expect(displayWidth(line), line).toBeLessThanOrEqual(80);
 	}
 
-	expect(lines.find(l => l.includes('why'))).toBe(`    why  pod kanister-job-m8wzt (gone): container container failed: exit code${ascii ? '...' : ' 2…'}`);
+	// The cause and the next command wrap (why-lines.ts); a log line is cut, with the marker (--ascii clipped it unmarked).
+	expect(lines.join(' ')).toMatch(/exit code 2 +\(Error\)/);
 	expect(lines.find(l => l.includes('mysqldump'))!.endsWith(marker)).toBe(true);
-	expect(lines.find(l => l.includes('next'))).toMatch(new RegExp(`^ {3}next {2}kanctl create actionset --action backup --from .*${marker === '…' ? '…' : '\\.\\.\\.'} {2}\\(y copies\\)$`));
+	expect(lines.at(-1)).toMatch(/--namespace default {2}\(y copies\)$/);
 });
 
 test.each([[false, '…', '×'], [true, '...', 'x']])('the events pane at 60 columns, ascii %s: the message cut marked, its count whole', async (ascii, marker, times) => {

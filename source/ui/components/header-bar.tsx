@@ -176,7 +176,9 @@ function versionsOf(contexts: boolean): Version[] {
 }
 
 /** A drawn part of the left of the line: its text as fitParts takes it, and how it is styled. */
-type Drawn = LinePart & {readonly role?: Role; readonly bold?: boolean};
+type Drawn = LinePart & {readonly role?: Role; readonly bold?: boolean; readonly name?: 'context' | 'scope'; readonly dropWith?: number};
+/** A name is cut to this many cells at least; below, it goes whole with its separator (no lone `a`, no `· ·`). */
+const nameFloor = 8;
 
 /**
  * `planwatch · <context> · <scope> · ● live · 300 · 30 failed` … `event 2s ago · elapsed 4:12 · timeout 5:48 (+5m)`.
@@ -221,7 +223,10 @@ export function HeaderBar(props: HeaderBarProps) {
 	const zone = useMemo(() => zoneName(theme.timeZone), [theme.timeZone]);
 	const versions = versionsOf(contexts !== undefined);
 
-	const leftOf = (version: Version, statusText: string): Drawn[] => {
+	const nameDrawn = (name: 'context' | 'scope', text: string, giveWay: number): Drawn => (
+		{text: singleLine(text, theme.glyphs.lineBreak), giveWay, min: nameFloor, name, dropWith: displayWidth(sep)}
+	);
+	const leftOf = (version: Version, statusText: string, dropped: ReadonlySet<string> = new Set()): Drawn[] => {
 		const head: Drawn[] = [
 			{text: 'planwatch', bold: true},
 			{text: sep},
@@ -236,8 +241,9 @@ export function HeaderBar(props: HeaderBarProps) {
 			const states = contextStates(contexts, version.tier, theme, perContext);
 			return [
 				...head,
-				{text: singleLine(scope, theme.glyphs.lineBreak), giveWay: 1, min: 8},
-				{text: sep},
+				...(dropped.has('scope') || scope === ''
+					? []
+					: [nameDrawn('scope', scope, 1), {text: sep}]),
 				{text: zone, role: 'muted'},
 				...states.flatMap((part): Drawn[] => [
 					{text: sep},
@@ -252,10 +258,11 @@ export function HeaderBar(props: HeaderBarProps) {
 		const words = statusWords(statusText, e);
 		return [
 			...head,
-			{text: singleLine(context, theme.glyphs.lineBreak), giveWay: 2, min: 8},
-			{text: sep},
-			{text: singleLine(scope, theme.glyphs.lineBreak), giveWay: 1, min: 8},
-			{text: sep},
+			...([['context', context, 2], ['scope', scope, 1]] as const).flatMap(([name, text, giveWay]): Drawn[] => (
+				dropped.has(name) || text === ''
+					? []
+					: [nameDrawn(name, text, giveWay), {text: sep}]
+			)),
 			// The one place the view names its time zone: every clock time below is in it.
 			{text: zone, role: 'muted'},
 			...(asOf === undefined ? [] : [{text: sep}, {text: asOf, role: 'warning' as const}]),
@@ -290,8 +297,25 @@ export function HeaderBar(props: HeaderBarProps) {
 	const right = (now: number) => rightAt(version, now);
 	const rightWidth = useTickValue(now => displayWidth(right(now)));
 	const showRight = rightWidth > 0;
-	const left = leftOf(version, statusText);
-	const fitted = fitParts(left, width - (showRight ? rightWidth + 2 : 0), e);
+	const room = width - (showRight ? rightWidth + 2 : 0);
+	// A name cut below its floor goes whole with its separator, the first to give way (the scope) first, and the rest
+	// is fitted again in the room it leaves.
+	const dropped = new Set<string>();
+	let left = leftOf(version, statusText, dropped);
+	let fitted = fitParts(left, room, e);
+	for (;;) {
+		const under = left.filter((part, i) => (
+			part.name !== undefined && displayWidth(fitted[i]!) < Math.min(nameFloor, displayWidth(part.text))
+		));
+		if (under.length === 0) {
+			break;
+		}
+
+		dropped.add(under.reduce((a, b) => (b.giveWay! < a.giveWay! ? b : a)).name!);
+		left = leftOf(version, statusText, dropped);
+		fitted = fitParts(left, room, e);
+	}
+
 	return (
 		<Box width={width}>
 			<Box flexGrow={1} flexShrink={1}>

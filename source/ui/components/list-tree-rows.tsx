@@ -1,5 +1,6 @@
 import {memo, useMemo} from 'react';
 import type {Expectation} from '../../model/eta.js';
+import type {PlanNode, PlanObject} from '../../model/plan-tree.js';
 import type {NodeTiming} from '../../state/store.js';
 import type {ListRow, TreeBlock} from '../tree-list.js';
 import {displayWidth} from '../../model/display-width.js';
@@ -19,6 +20,8 @@ export type ListTreeRowsProps = {
 	readonly timings?: ReadonlyMap<string, NodeTiming>;
 	readonly expectations?: ReadonlyMap<string, Expectation>;
 	readonly width: number;
+	/** A node's one-line cause (failed or stuck), drawn first in its row's trailing text. */
+	readonly cause?: (object: PlanObject, node: PlanNode) => string | undefined;
 };
 
 /**
@@ -26,15 +29,16 @@ export type ListTreeRowsProps = {
  * The columns line up over the whole of the object's visible tree, so scrolling does not shift them; per tick only
  * the timers on screen redraw.
  */
-export const ListTreeRows = memo(function ListTreeRows({block, rows, selected, timings, expectations, width}: ListTreeRowsProps) {
+export const ListTreeRows = memo(function ListTreeRows({block, rows, selected, timings, expectations, width, cause}: ListTreeRowsProps) {
 	const theme = useTheme();
 	const basis = useMemo(() => treeColumnsBasis(block.rows, timings, theme), [block.rows, timings, theme]);
 	const elapsedWidth = useTickValue(now => treeElapsedWidth(basis, now));
 	const eta = expectations !== undefined && expectations.size > 0;
 	const marker = displayWidth(theme.glyphs.ellipsis);
 	const columns = useMemo(() => treeColumnsWith(basis, elapsedWidth, width, eta, marker), [basis, elapsedWidth, width, eta, marker]);
-	return rows.map(({row}, i) => (
+	return rows.map(({row, object}, i) => (
 		<NodeRow
+			cause={cause?.(object, row.node)}
 			key={row.node.id}
 			row={row}
 			selected={i === selected}
