@@ -33,7 +33,7 @@ import type {ScrollWindow} from './scroll-window.js';
 import type {ActionCommand, ActionOutcome, Expectations, TuiActions} from './actions.js';
 import type {Command} from './keymap.js';
 import {computeLayout} from './layout.js';
-import {countsText, listKey, listObjects} from './list-rows.js';
+import {countsByContext, countsText, listKey, listObjects} from './list-rows.js';
 import {rowAt, type TreeList} from './tree-list.js';
 import {createTheme} from './theme.js';
 import {ThemeContext} from './theme-context.js';
@@ -283,6 +283,7 @@ export function App(props: AppProps) {
 	// The header reads the counts and the last event's time on its tick, from the latest snapshot: an event alone
 	// (most are off screen) renders nothing. Counted once per store array.
 	const counts = useCallback(() => countsText(store.getSnapshot().objects, ` ${theme.glyphs.separator} `), [store, theme]);
+	const contextCounts = useCallback(() => countsByContext(store.getSnapshot().objects), [store]);
 	const lastEventAt = useCallback(() => store.getSnapshot().lastEventAt, [store]);
 	const bannerInput = {wait, fatal: snapshot.fatal};
 	const banner = hasBanner(bannerInput, theme);
@@ -401,6 +402,7 @@ export function App(props: AppProps) {
 							contexts={snapshot.contexts}
 							synced={snapshot.synced}
 							counts={counts}
+							contextCounts={contextCounts}
 							wait={wait}
 							width={columns}
 							replay={replaying}

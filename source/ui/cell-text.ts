@@ -65,9 +65,10 @@ export type LinePart = {
 
 /**
  * Fit the parts of one line into `width` cells: the parts that may give way are cut, in their order, each down
- * to its `min` (default: one character and the marker), then further down to `keep` (default nothing), every cut marked with
- * `ellipsis` (`mark: false`: padding, cut unmarked). The parts that never give way are returned whole, even when
- * they alone are wider than `width`.
+ * to its `min` (default: one character and the marker), then down to the marker alone, then to `keep` (default
+ * nothing) — all but the last part to give way, which keeps its marker — every cut marked with `ellipsis` (`mark:
+ * false`: padding, cut unmarked). The parts that never give way are returned whole, even when they alone are wider
+ * than `width`.
  */
 export function fitParts(parts: readonly LinePart[], width: number, ellipsis = '…'): string[] {
 	const widths = parts.map(part => displayWidth(part.text));
@@ -80,8 +81,14 @@ export function fitParts(parts: readonly LinePart[], width: number, ellipsis = '
 	// Lowest `giveWay` first; among equals the later part first (the end of a line matters least).
 	order.sort((a, b) => a.giveWay! - b.giveWay! || b.i - a.i);
 	const target = [...widths];
-	const floor = (i: number) => Math.min(widths[i]!, parts[i]!.min ?? Math.max(parts[i]!.keep ?? 0, displayWidth(ellipsis) + 1));
-	for (const pass of [floor, (i: number) => Math.min(target[i]!, parts[i]!.keep ?? 0)]) {
+	const markWidth = displayWidth(ellipsis);
+	const floor = (i: number) => Math.min(widths[i]!, parts[i]!.min ?? Math.max(parts[i]!.keep ?? 0, markWidth + 1));
+	// Below the floors a part keeps its marker alone; then the markers go too, all but the last part's (the cut shows).
+	const marker = (i: number) => Math.min(target[i]!, parts[i]!.keep ?? (parts[i]!.mark === false ? 0 : markWidth));
+	const marked = order.filter(({i}) => parts[i]!.mark !== false && parts[i]!.keep === undefined);
+	const lastMark = marked.at(-1)?.i;
+	const none = (i: number) => (i === lastMark ? target[i]! : Math.min(target[i]!, parts[i]!.keep ?? 0));
+	for (const pass of [floor, marker, none]) {
 		for (const {i} of order) {
 			if (excess <= 0) {
 				break;
@@ -93,9 +100,18 @@ export function fitParts(parts: readonly LinePart[], width: number, ellipsis = '
 		}
 	}
 
-	return parts.map((part, i) => (
-		target[i] === widths[i] ? part.text : truncate(part.text, target[i]!, part.mark === false ? '' : ellipsis)
-	));
+	return parts.map((part, i) => {
+		if (target[i] === widths[i]) {
+			return part.text;
+		}
+
+		// truncate() cannot mark a cut as narrow as its marker: here the marker alone says something was there.
+		if (part.mark !== false && target[i] === markWidth && markWidth > 0) {
+			return ellipsis;
+		}
+
+		return truncate(part.text, target[i]!, part.mark === false ? '' : ellipsis);
+	});
 }
 
 /**

@@ -1,18 +1,16 @@
 /**
- * The header of a run over several kubeconfig contexts: one state per context, `prod ✔ · dr ↻ reconnecting
- * (connection refused)`, fitted to the cells it may take. Pure.
+ * The header of a run over several kubeconfig contexts: one state per context, `prod ✔ 3 failed · dr ↻ reconnecting
+ * (connection refused)`. Pure.
  *
- * Too long, it gives way in steps: first the reasons go (`dr ↻ reconnecting`), then the contexts that are fine are
- * counted instead of named (`dr ↻ reconnecting · 3 live`), then the text is cut with `…`. A context in trouble
- * is named for as long as anything is.
+ * The header (header-bar.tsx) fits them with the rest of its line in steps, the tiers below: first the reasons go
+ * (`dr ↻ reconnecting`), then each context's counts, then the contexts that are fine are counted instead of named
+ * (`dr ↻ reconnecting · 3 live`), then the names are cut with a marker. A context in trouble is named for as long
+ * as anything is, and its state words are never cut.
  */
 import {resourcePlural, type ResourceKind} from '../core/kube-object.js';
 import type {ContextState} from '../state/store.js';
-import {displayWidth} from '../model/display-width.js';
 import type {Role, Theme} from './theme.js';
-import {singleLine, truncate} from './cell-text.js';
-
-export type ContextPart = {readonly text: string; readonly role: Role};
+import {singleLine} from './cell-text.js';
 
 type Described = {
 	readonly name: string;
@@ -75,53 +73,49 @@ function describe(c: ContextState, theme: Theme): Described {
 	}
 }
 
-function text(d: Described, withReason: boolean): string {
-	return [d.name, d.mark, d.word, withReason && d.reason ? `(${d.reason})` : ''].filter(Boolean).join(' ');
-}
-
 function missingText(missing: ReadonlyArray<{readonly resource: ResourceKind}>): string {
 	return `without ${missing.map(m => resourcePlural[m.resource]).join(', ')}`;
 }
 
-/** The contexts' parts, joined by `separator`, in at most `width` cells. */
-export function contextStates(contexts: readonly ContextState[], width: number, theme: Theme, separator: string): ContextPart[] {
-	const described = contexts.map(c => describe(c, theme));
-	const fits = (parts: readonly ContextPart[]) => displayWidth(parts.map(p => p.text).join(separator)) <= width;
-	const full = described.map(d => ({text: text(d, true), role: d.role}));
-	if (fits(full)) {
-		return full;
+/**
+ * How much a context says: its reason and its counts (`full`), its counts (`states`), its state alone (`bare`), or,
+ * for a context that is fine, only the number of such contexts (`counted`: `dr ↻ reconnecting · 3 live`).
+ */
+export type ContextTier = 'full' | 'states' | 'bare' | 'counted';
+export const contextTiers: readonly ContextTier[] = ['full', 'states', 'bare', 'counted'];
+
+/**
+ * One context in the header: its name (which gives way on a short line) and the rest (state words, never cut):
+ * `prod` + ` ✔ 3 failed, 1 running`. A part without a name is the count of contexts that are fine.
+ */
+export type ContextPart = {readonly name: string; readonly rest: string; readonly role: Role};
+
+function partOf(d: Described, counts: string | undefined, tier: ContextTier): ContextPart {
+	const words = [d.mark, d.word].filter(Boolean).join(' ');
+	const reason = tier === 'full' && d.reason ? ` (${d.reason})` : '';
+	// `prod ✔ 3 failed`, `dr ↻ reconnecting (refused), 2 running`: a comma after words, none after a mark alone.
+	const counted = tier !== 'bare' && tier !== 'counted' && counts ? `${d.word === '' && reason === '' ? '' : ','} ${counts}` : '';
+	return {name: d.name, rest: `${words === '' ? '' : ` ${words}`}${reason}${counted}`, role: d.role};
+}
+
+/**
+ * The contexts' parts at `tier`. `counts`: context name → `3 failed, 1 running` (list-rows.ts countsByContext).
+ * A context in trouble is named at every tier.
+ */
+export function contextStates(
+	contexts: readonly ContextState[],
+	tier: ContextTier,
+	theme: Theme,
+	counts?: ReadonlyMap<string, string>,
+): ContextPart[] {
+	const described = contexts.map(c => ({d: describe(c, theme), counts: counts?.get(c.name)}));
+	if (tier !== 'counted') {
+		return described.map(({d, counts: c}) => partOf(d, c, tier));
 	}
 
-	const short = described.map(d => ({text: text(d, false), role: d.role}));
-	if (fits(short)) {
-		return short;
-	}
-
-	const fine = described.filter(d => d.fine).length;
-	const troubled = [
-		...described.filter(d => !d.fine).map(d => ({text: text(d, false), role: d.role})),
-		...(fine > 0 ? [{text: `${fine} live`, role: 'success' as Role}] : []),
+	const fine = described.filter(({d}) => d.fine).length;
+	return [
+		...described.filter(({d}) => !d.fine).map(({d}) => partOf(d, undefined, tier)),
+		...(fine > 0 ? [{name: '', rest: `${fine} live`, role: 'success' as Role}] : []),
 	];
-	if (fits(troubled)) {
-		return troubled;
-	}
-
-	// Cut from the end, part by part: what is left is whole parts and one cut with the ellipsis.
-	const out: ContextPart[] = [];
-	let left = width;
-	for (const part of troubled) {
-		const room = left - (out.length > 0 ? displayWidth(separator) : 0);
-		if (room <= 0) {
-			break;
-		}
-
-		const cut = truncate(part.text, room, theme.glyphs.ellipsis);
-		out.push({text: cut, role: part.role});
-		left = room - displayWidth(cut);
-		if (cut !== part.text) {
-			break;
-		}
-	}
-
-	return out;
 }

@@ -123,17 +123,20 @@ export type ListColumn = (typeof listColumns)[number];
 export type ListWidths = Readonly<Record<ListColumn, number>>;
 
 /** Widths where a column stops giving way on a short line: the old fixed caps (a wide line shows everything). */
-const caps: Partial<Record<ListColumn, number>> = {context: 16, namespace: 20, name: 36, active: 16, progress: 12};
+const caps: Partial<Record<ListColumn, number>> = {context: 16, namespace: 20, name: 36, active: 16};
 /** The order columns give way in, at each stage; a later stage starts when the earlier one could not make room. */
 const stages: ReadonlyArray<{readonly columns: readonly ListColumn[]; readonly to: (column: ListColumn, title: number) => number}> = [
-	{columns: ['name', 'namespace', 'active', 'context', 'progress'], to: column => caps[column] ?? 0},
-	{columns: ['namespace', 'active', 'context', 'progress', 'name'], to: (column, title) => (column === 'name' ? 16 : title)},
+	// PROGRESS (`3/5 steps`, `62%`) is a state, not a name: it is shown whole or not at all.
+	{columns: ['name', 'namespace', 'active', 'context'], to: column => caps[column] ?? 0},
+	{columns: ['namespace', 'active', 'context', 'name'], to: (column, title) => (column === 'name' ? 16 : title)},
 	// Whole columns go before a name is cut short, the least needed first; the name, STATE and the timers stay.
 	{columns: ['active', 'progress', 'context'], to: () => 0},
 	{columns: ['name', 'namespace', 'kind'], to: column => (column === 'name' ? 10 : column === 'namespace' ? 6 : 4)},
 	{columns: ['namespace', 'kind'], to: () => 0},
 	{columns: ['name'], to: () => 5},
 ];
+/** The columns that get back what the stages cut beyond need, in this order. */
+const giveBack: readonly ListColumn[] = ['name', 'namespace', 'kind', 'context', 'progress', 'active'];
 /** Fewest cells the MESSAGE column is shown in. */
 const messageMin = 16;
 
@@ -141,7 +144,7 @@ const messageMin = 16;
  * Widths of the list's columns for a line of `width` cells (after the 4-cell cursor and fold marker), from each
  * column's widest text (`natural`, its title included; 0: no such column, as CONTEXT for one context and ETA
  * without history): on a narrow line the names and words give way (cut with a marker) and then whole columns go;
- * STATE, ELAPSED and ETA never do. A wide line shows names in full, and the MESSAGE column gets what is left.
+ * STATE, ELAPSED and ETA never do, PROGRESS is whole or gone. A wide line shows names in full, and the MESSAGE column gets what is left.
  * Columns are two cells apart. Pure.
  */
 export function listColumnWidths(natural: ListWidths, titles: ListWidths, width: number): ListWidths {
@@ -158,6 +161,22 @@ export function listColumnWidths(natural: ListWidths, titles: ListWidths, width:
 			// A column given up altogether takes its gap with it.
 			const give = to === 0 ? widths[column] : Math.min(excess, widths[column] - to);
 			widths[column] -= Math.max(0, give);
+		}
+	}
+
+	// A stage may have cut more than was needed (a name cut to 16 before a whole column went): what is left goes back,
+	// the name first, and a dropped column comes back only whole.
+	for (const column of giveBack) {
+		const left = width - used();
+		if (left <= 0) {
+			break;
+		}
+
+		const short = natural[column] - widths[column];
+		if (short > 0 && widths[column] > 0) {
+			widths[column] += Math.min(short, left);
+		} else if (short > 0 && natural[column] + 2 <= left) {
+			widths[column] = natural[column];
 		}
 	}
 

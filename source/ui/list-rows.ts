@@ -151,6 +151,45 @@ function countObjects(objects: readonly PlanObject[], separator: string): string
 		.join(separator);
 }
 
+const byContext = new WeakMap<readonly PlanObject[], ReadonlyMap<string, string>>();
+
+/**
+ * Context name → `3 failed, 1 running` (the parts that are not 0) for objects from several contexts: the header's
+ * counts of each context, in the words of countsText. Remembered per store array.
+ */
+export function countsByContext(objects: readonly PlanObject[]): ReadonlyMap<string, string> {
+	const hit = byContext.get(objects);
+	if (hit) {
+		return hit;
+	}
+
+	const tally = new Map<string, {failed: number; running: number}>();
+	for (const object of objects) {
+		if (object.context === undefined) {
+			continue;
+		}
+
+		const t = tally.get(object.context) ?? {failed: 0, running: 0};
+		tally.set(object.context, t);
+		if (object.outcome === 'failed') {
+			t.failed++;
+		} else if (object.outcome === 'running') {
+			t.running++;
+		}
+	}
+
+	const counts = new Map<string, string>();
+	for (const [context, {failed, running}] of tally) {
+		const text = [failed > 0 ? `${failed} failed` : '', running > 0 ? `${running} running` : ''].filter(Boolean).join(', ');
+		if (text !== '') {
+			counts.set(context, text);
+		}
+	}
+
+	byContext.set(objects, counts);
+	return counts;
+}
+
 const filtered = new WeakMap<readonly PlanObject[], {readonly filter: string; readonly list: readonly PlanObject[]}>();
 
 /**

@@ -6,6 +6,7 @@ import {afterEach, describe, expect, test} from 'vitest';
 import {objectKey, type PlanNode, type PlanObject} from '../../source/model/plan-tree.js';
 import {objectTimingId, type NodeTiming} from '../../source/state/store.js';
 import {treeColumnsAt, treeColumnsBasis} from '../../source/ui/components/plan-tree-view.js';
+import {treeColumnWidths} from '../../source/ui/tree-columns.js';
 import {elapsedOf} from '../../source/ui/elapsed.js';
 import {createTheme} from '../../source/ui/theme.js';
 import {visibleRows} from '../../source/ui/tree-rows.js';
@@ -120,19 +121,18 @@ describe('tree columns from a basis', () => {
 		let name = 0;
 		let strategy = 0;
 		let status = 0;
+		let trailing = false;
 		for (const row of rows) {
 			const {before, icon, label} = namePart(row, theme);
 			name = Math.max(name, displayWidth(before) + displayWidth(icon) + 1 + displayWidth(label));
 			strategy = Math.max(strategy, displayWidth(singleLine(row.node.strategy ?? '')));
-			status = Math.max(status, displayWidth(singleLine(row.node.status)));
+			status = Math.max(status, Math.min(14, displayWidth(singleLine(row.node.status))));
+			trailing ||= Boolean(row.node.message || row.node.note || row.node.active || row.node.state === 'retrying');
 		}
 
 		const elapsed = rows.map(row => elapsedOf(timings.get(row.node.id), now));
 		const elapsedWidth = Math.max(0, ...elapsed.map((ms, i) => (ms === undefined ? 0 : formatDuration(ms).length + (spinsByTimer(rows[i]!, ms, theme) ? 2 : 0))));
-		const room = Math.max(20, width - 2 - elapsedWidth - 10);
-		const statusWidth = Math.min(status, 14);
-		const strategyWidth = Math.min(strategy, Math.max(0, Math.floor(room * 0.2)));
-		return {name: Math.min(name, Math.max(12, room - statusWidth - strategyWidth - 4)), strategy: strategyWidth, status: statusWidth, elapsed: elapsedWidth};
+		return treeColumnWidths({name, strategy, status, word: status, elapsed: elapsedWidth, trailing}, width);
 	}
 
 	test('match the widths computed from every row, as timers grow past 10 minutes and an hour', () => {

@@ -42,10 +42,24 @@ describe('fitParts: what gives way on a line too long for the terminal', () => {
 		},
 		{name: 'then the next one', parts: [{text: 'aaaaaaaaaa', giveWay: 2}, {text: 'bbbbbbbbbb', giveWay: 1, min: 4}], width: 10, expected: ['aaaaa…', 'bbb…']},
 		{
-			name: 'past every min, down to nothing in the same order',
+			// Each cut keeps a marker while it can: `a` alone (unmarked) used to be left here.
+			name: 'past every min, down to the marker alone, then nothing in the same order but the last marker',
 			parts: [{text: 'aaaa', giveWay: 2, min: 2}, {text: 'bbbb', giveWay: 1, min: 2}, {text: '0:41'}],
 			width: 5,
-			expected: ['a', '', '0:41'],
+			expected: ['…', '', '0:41'],
+		},
+		{
+			name: 'down to the markers alone',
+			parts: [{text: 'aaaa', giveWay: 2, min: 2}, {text: 'bbbb', giveWay: 1, min: 2}, {text: '0:41'}],
+			width: 6,
+			expected: ['…', '…', '0:41'],
+		},
+		{
+			name: 'an ASCII marker alone',
+			parts: [{text: 'aaaaaa', giveWay: 1}, {text: ' failed'}],
+			width: 10,
+			ellipsis: '...',
+			expected: ['...', ' failed'],
 		},
 		{name: 'keep is a floor no pass goes under', parts: [{text: 'aaaa', giveWay: 1, keep: 3}, {text: '0:41'}], width: 5, expected: ['aa…', '0:41']},
 		{

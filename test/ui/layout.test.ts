@@ -72,10 +72,11 @@ describe('listColumnWidths: what the list gives up on a narrow terminal, what a 
 		[140, {context: 0, kind: 9, namespace: 9, name: 40, active: 6, state: 9, progress: 9, elapsed: 7, eta: 10, message: 21}],
 		// No MESSAGE column: too little room for it; the name in full.
 		[120, {context: 0, kind: 9, namespace: 9, name: 40, active: 6, state: 9, progress: 9, elapsed: 7, eta: 10, message: 0}],
-		// Names cut to the old cap of 36, PROGRESS to its title, then the name further.
-		[100, {context: 0, kind: 9, namespace: 9, name: 24, active: 6, state: 9, progress: 8, elapsed: 7, eta: 10, message: 0}],
-		// 80×24: ACTIVE and PROGRESS go whole before the name is cut under 16; the ETA stays (it used to be cut).
-		[80, {context: 0, kind: 9, namespace: 9, name: 16, active: 0, state: 9, progress: 0, elapsed: 7, eta: 10, message: 0}],
+		// Names cut to the old cap of 36, then further; PROGRESS (`3/5 steps`) is whole (it was cut to its title, `3/5 ste…`).
+		[100, {context: 0, kind: 9, namespace: 9, name: 23, active: 6, state: 9, progress: 9, elapsed: 7, eta: 10, message: 0}],
+		// 80×24: ACTIVE and PROGRESS go whole before the name is cut under 16; the ETA stays (it used to be cut). The
+		// name gets back the cells the columns that went leave: 22, not 16 with 6 cells blank.
+		[80, {context: 0, kind: 9, namespace: 9, name: 22, active: 0, state: 9, progress: 0, elapsed: 7, eta: 10, message: 0}],
 		[60, {context: 0, kind: 4, namespace: 6, name: 10, active: 0, state: 9, progress: 0, elapsed: 7, eta: 10, message: 0}],
 		// STATE, ELAPSED and ETA never give way; a name keeps 5 cells.
 		[30, {context: 0, kind: 0, namespace: 0, name: 5, active: 0, state: 9, progress: 0, elapsed: 7, eta: 10, message: 0}],
@@ -87,7 +88,18 @@ describe('listColumnWidths: what the list gives up on a narrow terminal, what a 
 
 	test('several contexts: CONTEXT is cut to its title before the name is; ACTIVE and PROGRESS go before CONTEXT', () => {
 		const withContext = {...natural, context: 20};
-		expect(listColumnWidths(withContext, titles, 110)).toMatchObject({context: 7, name: 25, active: 6});
-		expect(listColumnWidths(withContext, titles, 90)).toMatchObject({context: 7, active: 0, progress: 0, name: 16});
+		expect(listColumnWidths(withContext, titles, 110)).toMatchObject({context: 7, name: 24, active: 6, progress: 9});
+		expect(listColumnWidths(withContext, titles, 90)).toMatchObject({context: 7, active: 0, progress: 0, name: 23});
+	});
+
+	test.each([
+		// A name cut to 16 in the second stage is whole again once ACTIVE and PROGRESS are gone (the line has the room).
+		[80, {...natural, name: 18}, {name: 18, active: 0, progress: 0}, 76],
+		// PROGRESS went after ACTIVE and left room enough: ACTIVE comes back, whole.
+		[83, {...natural, name: 16}, {name: 16, active: 6, progress: 0}, 82],
+	])('%i columns: what a stage cut beyond need goes back', (width, given, expected, cells) => {
+		const widths = listColumnWidths(given, titles, width);
+		expect(widths).toMatchObject(expected);
+		expect(used(widths)).toBe(cells);
 	});
 });

@@ -1,6 +1,6 @@
 import {describe, expect, test} from 'vitest';
 import {objectKey, type PlanObject} from '../../source/model/plan-tree.js';
-import {attentionRank, byAttention, countsText, isFailing, listObjects, progressText} from '../../source/ui/list-rows.js';
+import {attentionRank, byAttention, countsByContext, countsText, isFailing, listObjects, progressText} from '../../source/ui/list-rows.js';
 import {backupFailed, kafkaRetrying, mysqlDeploy, nightlyComplete} from '../helpers/ui-objects.js';
 
 const objects = [backupFailed(), nightlyComplete(), mysqlDeploy(), kafkaRetrying()];
@@ -60,6 +60,24 @@ describe('what needs attention first', () => {
 		expect(countsText(many, ' · ')).toBe('300 · 30 failed · 60 running');
 		expect(countsText([nightlyComplete(), nightlyComplete()], ' · ')).toBe('2');
 		expect(countsText([mysqlDeploy()], ' · ')).toBeUndefined();
+	});
+
+	test('counts per context, in the same words: failed, running, the zeros left out; a context with neither has none', () => {
+		const inContext = (context: string) => (o: PlanObject): PlanObject => ({...o, context});
+		const objects = [
+			...many.slice(0, 40).map(inContext('prod')),
+			...many.filter(o => o.outcome === 'running').slice(0, 2).map(inContext('dr')),
+			...many.filter(o => o.outcome === 'succeeded').slice(0, 5).map(inContext('staging')),
+		];
+		const counts = countsByContext(objects);
+		const prod = objects.filter(o => o.context === 'prod');
+		const failed = prod.filter(o => o.outcome === 'failed').length;
+		const running = prod.filter(o => o.outcome === 'running').length;
+		expect(failed).toBeGreaterThan(0);
+		expect(running).toBeGreaterThan(0);
+		expect([...counts]).toEqual([['prod', `${failed} failed, ${running} running`], ['dr', '2 running']]);
+		expect(countsByContext(objects)).toBe(counts);
+		expect(countsByContext(many).size).toBe(0);
 	});
 });
 

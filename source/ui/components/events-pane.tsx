@@ -1,7 +1,7 @@
 import {Box, Text} from 'ink';
 import {memo} from 'react';
 import type {PlanEvent} from '../../model/plan-tree.js';
-import {fit, fitRight, singleLine} from '../cell-text.js';
+import {fit, fitParts, fitRight, singleLine, truncate} from '../cell-text.js';
 import {displayWidth} from '../../model/display-width.js';
 import {msSince} from '../../model/iso-time.js';
 import {formatAge} from '../format-time.js';
@@ -39,12 +39,18 @@ export const EventsPane = memo(function EventsPane({title, events, height, width
 	return (
 		<Box flexDirection="column" width={width}>
 			<Line bold>
-				EVENTS {title ? singleLine(title, theme.glyphs.lineBreak) : ''}
+				EVENTS {title ? truncate(singleLine(title, theme.glyphs.lineBreak), width - 7, theme.glyphs.ellipsis) : ''}
 			</Line>
 			{clipped ? <MoreLine direction="above" count={events.length - shown.length} noun="earlier" /> : undefined}
 			{shown.length === 0 ? <Text {...theme.style('muted')}>  no events</Text> : undefined}
 			{shown.map(event => {
 				const warning = event.type !== 'Normal';
+				// The message gives way, cut with the theme's marker (--ascii clipped it unmarked); the count stays.
+				const [, message = '', count = ''] = fitParts([
+					{text: ' '.repeat(2 + 4 + 2 + 8 + 1 + reasonWidth + 2)},
+					{text: singleLine(event.message, theme.glyphs.lineBreak), giveWay: 1},
+					{text: event.count > 1 ? ` (${theme.ascii ? 'x' : '×'}${event.count})` : ''},
+				], width, theme.glyphs.ellipsis);
 				return (
 					<Line key={`${event.uid}/${event.time ?? ''}/${event.count}`}>
 						{'  '}
@@ -60,8 +66,8 @@ export const EventsPane = memo(function EventsPane({title, events, height, width
 						</Text>{' '}
 						{fit(singleLine(event.reason, theme.glyphs.lineBreak), reasonWidth, theme.glyphs.ellipsis)}
 						{'  '}
-						{singleLine(event.message, theme.glyphs.lineBreak)}
-						{event.count > 1 ? <Text {...theme.style('muted')}> ({theme.ascii ? 'x' : '×'}{event.count})</Text> : undefined}
+						{message}
+						{count ? <Text {...theme.style('muted')}>{count}</Text> : undefined}
 					</Line>
 				);
 			})}

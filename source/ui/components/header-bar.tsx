@@ -4,7 +4,7 @@ import type {ConnectionState} from '../../state/object-source.js';
 import {resourcePlural, type ResourceKind} from '../../core/kube-object.js';
 import type {ReplayState} from '../../recording/replay-clock.js';
 import type {WaitView} from '../../state/wait-session.js';
-import {fitParts, singleLine} from '../cell-text.js';
+import {fitParts, singleLine, type LinePart} from '../cell-text.js';
 import {formatDuration, formatDurationWords} from '../../model/format-duration.js';
 import {formatAge} from '../format-time.js';
 import {timeOfDay, zoneName} from '../../model/clock-time.js';
@@ -14,7 +14,8 @@ import {Line} from './line.js';
 import {useTickValue} from '../ticks.js';
 import type {ContextState} from '../../state/store.js';
 import {displayWidth} from '../../model/display-width.js';
-import {contextStates} from '../context-states.js';
+import {contextStates, type ContextTier} from '../context-states.js';
+import {pickHeaderVersion} from '../header-fit.js';
 
 /**
  * The connection, in words and an icon: `● live (event 2s ago)`, `↻ reconnecting (attempt 3: …)`. `withAge: false`
@@ -92,6 +93,8 @@ export type HeaderBarProps = {
 	readonly replay?: ReplayState;
 	/** `300 · 30 failed · 20 running` for a list of objects (list-rows.ts countsText), read on each tick like lastEventAt. */
 	readonly counts?: () => string | undefined;
+	/** Several contexts: context name → `3 failed, 1 running` (list-rows.ts countsByContext), read like `counts`. */
+	readonly contextCounts?: () => ReadonlyMap<string, string>;
 	/** Supporting collections planwatch may not read (403): shown as `without events (forbidden)`. */
 	readonly missing?: ReadonlyArray<{readonly resource: ResourceKind}>;
 	/** Kinds past the store's cap (state/object-cap.ts maxObjectsPerKind): `instances past the cap not shown`. */
@@ -138,196 +141,192 @@ export function replayText(replay: ReplayState, now: number, theme: Theme): stri
 	return `REPLAY ${timeOfDay(now, theme.timeZone)}${speed}${state}`;
 }
 
-/** The right end of the header: `event 2s ago · elapsed 4:12 · timeout 5:48 (+5m)`. */
-function rightText(
-	wait: HeaderBarProps['wait'],
-	connection: HeaderBarProps['connection'],
-	lastEventAt: number | undefined,
-	now: number,
-	theme: Theme,
-): string {
-	const sep = ` ${theme.glyphs.separator} `;
-	const timers = timerText(wait, now, theme);
-	const age = connection.status === 'live' && lastEventAt !== undefined ? eventAgeText(lastEventAt, now) : undefined;
-	return age === undefined ? timers : `${age}${sep}${timers}`;
-}
-
 function HeaderTimers({text}: {readonly text: (now: number) => string}) {
 	return <Text>{useTickValue(text)}</Text>;
 }
 
+/** Where the event age goes: at the right end before the timers, in the state (`● live (event 2s ago)`), or nowhere. */
+type AgeAt = 'right' | 'status' | 'none';
+/** One version of the header line (header-fit.ts): the richest first. */
+type Version = {readonly counts: boolean; readonly age: AgeAt; readonly tier: ContextTier; readonly timers?: false};
+
 /**
- * `planwatch · <context> · <scope> · ● live` … `event 2s ago · elapsed 4:12 · timeout 5:48 (+5m)`. Everything
- * that changes every second sits at the right end of the line: the terminal rewrites a line from its first
- * changed character on, so an idle second costs this short suffix, not the whole line.
+ * One object list: the counts go after the event age has moved into the state and then gone; several contexts: the
+ * reasons go first, then the event age, each context's counts, the names of the fine ones, the total counts.
+ */
+function versionsOf(contexts: boolean): Version[] {
+	// The last version, without the timers, only for a line too short for anything else (a 20-column split): the
+	// header must stay one line.
+	if (!contexts) {
+		return [
+			...[true, false].flatMap(counts => (['right', 'status', 'none'] as const).map(age => ({counts, age, tier: 'full' as const}))),
+			{counts: false, age: 'status', tier: 'full', timers: false},
+		];
+	}
+
+	return [
+		{counts: true, age: 'right', tier: 'full'},
+		{counts: true, age: 'right', tier: 'states'},
+		{counts: true, age: 'none', tier: 'states'},
+		{counts: true, age: 'none', tier: 'bare'},
+		{counts: true, age: 'none', tier: 'counted'},
+		{counts: false, age: 'none', tier: 'counted'},
+		{counts: false, age: 'none', tier: 'counted', timers: false},
+	];
+}
+
+/** A drawn part of the left of the line: its text as fitParts takes it, and how it is styled. */
+type Drawn = LinePart & {readonly role?: Role; readonly bold?: boolean; readonly name?: 'context' | 'scope'; readonly dropWith?: number};
+/** A name is cut to this many cells at least; below, it goes whole with its separator (no lone `a`, no `· ·`). */
+const nameFloor = 8;
+
+/**
+ * `planwatch · <context> · <scope> · ● live · 300 · 30 failed` … `event 2s ago · elapsed 4:12 · timeout 5:48 (+5m)`.
+ * Everything that changes every second sits at the right end of the line: the terminal rewrites a line from its
+ * first changed character on, so an idle second costs this short suffix, not the whole line. On a short line
+ * (header-fit.ts) the names give way first (cut with a marker), never the state words or the timers.
  */
 export function HeaderBar(props: HeaderBarProps) {
 	const {context, scope, connection: given, lastEventAt: eventAt, wait, width, missing, limited, replay, contexts, synced, asOf} = props;
 	const countsNow = props.counts;
+	const contextCountsNow = props.contextCounts;
 	const theme = useTheme();
+	const e = theme.glyphs.ellipsis;
 	// A wait can end at the first list, before the watches say `live`: its last frame must not say connecting.
 	const connection: ConnectionState = synced && given.status === 'connecting'
 		? {status: 'static', label: `${theme.glyphs.live} listed`}
 		: given;
 	const sep = ` ${theme.glyphs.separator} `;
-	const right = (now: number) => (asOf === undefined ? rightText(wait, connection, eventAt?.(), now, theme) : '');
-	// Only the length of the timers is read here (it changes a few times an hour): the text itself is drawn by
-	// `HeaderTimers`, so a tick re-renders that one text and not the whole header line.
-	const rightWidth = useTickValue(now => displayWidth(right(now)));
-	// On a narrow terminal the timers give way before the connection state does (which then keeps its event age).
-	const showRight = asOf === undefined && width >= rightWidth + 40;
-	const statusText = useTickValue(now => connectionLabel(connection, eventAt?.(), now, theme, !showRight).text);
-	const status = {text: statusText, role: connectionLabel(connection, undefined, 0, theme, false).role};
+	const timers = (now: number) => (asOf === undefined ? timerText(wait, now, theme) : '');
+	const age = (now: number) => {
+		const at = eventAt?.();
+		return asOf === undefined && connection.status === 'live' && at !== undefined ? eventAgeText(at, now) : undefined;
+	};
+
 	const counts = useTickValue(() => countsNow?.());
+	// Read on the tick like the counts; a string so an unchanged tally renders nothing.
+	const perContextKey = useTickValue(() => (
+		contextCountsNow ? [...contextCountsNow()].map(pair => pair.join('\u0000')).join('\u0001') : ''
+	));
+	const perContext = useMemo(
+		() => new Map(perContextKey === '' ? [] : perContextKey.split('\u0001').map(pair => pair.split('\u0000') as [string, string])),
+		[perContextKey],
+	);
 	// Files: the source label often is the context already (`planwatch · file · default`); say it once.
-	const showStatus = !(connection.status === 'static' && connection.label === context);
-	const without = [missingText(missing), limitedText(limited)].filter(Boolean).join(', ') || undefined;
+	const showStatus = !contexts && !(connection.status === 'static' && connection.label === context);
+	const without = contexts ? undefined : [missingText(missing), limitedText(limited)].filter(Boolean).join(', ') || undefined;
+	// The cap's note is the run's, not a context's.
+	const capped = contexts ? limitedText(limited) : undefined;
 	// The recorded moment moves with the clock (ticks and a replay's seeks).
 	const replayLine = useTickValue(now => (replay ? replayText(replay, now, theme) : ''));
 	// Resolving the local zone builds an Intl.DateTimeFormat (about a millisecond): once, not every tick.
 	const zone = useMemo(() => zoneName(theme.timeZone), [theme.timeZone]);
-	// The counts are shown whole or not at all: they give way before the connection state and the timers.
-	const leftParts = ['planwatch', context, scope, zone, asOf ?? '', showStatus ? statusText : '', without ?? ''];
-	const fixedLeft = displayWidth(leftParts.filter(Boolean).join(sep));
-	const shownCounts = counts !== undefined && fixedLeft + displayWidth(sep + counts) + (showRight ? rightWidth + 2 : 0) <= width
-		? counts
-		: undefined;
-	// The names give way (the scope first, then the context) before the state words: cut with a marker. A name
-	// cut below its floor goes whole, with its separator (never `planwatch ·  · UTC` or a lone `a`), and the rest
-	// is fitted again in the room it leaves.
-	const floor = 8;
-	// A reconnect's error is a message: it goes first, the state words before its `(` stay.
-	const statusPart = showStatus
-		? [connection.status === 'reconnecting' || connection.status === 'waiting-credentials'
-			? {
-				text: sep + statusText,
-				giveWay: 0,
-				min: statusWords(sep + statusText, theme.glyphs.ellipsis),
-				keep: statusWords(sep + statusText, theme.glyphs.ellipsis),
-			}
-			: {text: sep + statusText}]
-		: [];
-	const fitNames = (names: ReadonlyArray<{readonly text: string; readonly giveWay: number}>) => {
-		const fitted = fitParts([
-			{text: `planwatch${sep}${replay ? replayLine + sep : ''}`},
-			...names.flatMap(name => [{text: name.text, giveWay: name.giveWay, min: floor}, {text: sep}]),
-			{text: zone},
-			...statusPart,
-			{text: [shownCounts ?? '', without ?? ''].filter(Boolean).map(part => sep + part).join('')},
-		], width - (showRight ? rightWidth + 2 : 0), theme.glyphs.ellipsis);
-		return {shown: names.map((_, i) => fitted[1 + 2 * i]!), status: fitted[1 + 2 * names.length + 1] ?? sep};
+	const versions = versionsOf(contexts !== undefined);
+
+	const nameDrawn = (name: 'context' | 'scope', text: string, giveWay: number): Drawn => (
+		{text: singleLine(text, theme.glyphs.lineBreak), giveWay, min: nameFloor, name, dropWith: displayWidth(sep)}
+	);
+	const leftOf = (version: Version, statusText: string, dropped: ReadonlySet<string> = new Set()): Drawn[] => {
+		const head: Drawn[] = [
+			{text: 'planwatch', bold: true},
+			{text: sep},
+			...(replay ? [{text: replayLine, role: 'warning' as const, bold: true}, {text: sep}] : []),
+		];
+		const tail: Drawn[] = [
+			...(version.counts && counts !== undefined ? [{text: sep}, {text: counts}] : []),
+			...(without === undefined ? [] : [{text: sep}, {text: without, role: 'warning' as const}]),
+			...(capped === undefined ? [] : [{text: sep}, {text: capped, role: 'warning' as const}]),
+		];
+		if (contexts) {
+			const states = contextStates(contexts, version.tier, theme, perContext);
+			return [
+				...head,
+				...(dropped.has('scope') || scope === ''
+					? []
+					: [nameDrawn('scope', scope, 1), {text: sep}]),
+				{text: zone, role: 'muted'},
+				...states.flatMap((part): Drawn[] => [
+					{text: sep},
+					...(part.name === '' ? [] : [{text: part.name, giveWay: 2, min: 4, role: part.role}]),
+					{text: part.rest, role: part.role},
+				]),
+				...tail,
+			];
+		}
+
+		const reconnect = connection.status === 'reconnecting' || connection.status === 'waiting-credentials';
+		const words = statusWords(statusText, e);
+		return [
+			...head,
+			...([['context', context, 2], ['scope', scope, 1]] as const).flatMap(([name, text, giveWay]): Drawn[] => (
+				dropped.has(name) || text === ''
+					? []
+					: [nameDrawn(name, text, giveWay), {text: sep}]
+			)),
+			// The one place the view names its time zone: every clock time below is in it.
+			{text: zone, role: 'muted'},
+			...(asOf === undefined ? [] : [{text: sep}, {text: asOf, role: 'warning' as const}]),
+			// A reconnect's error is a message: it goes first, the state words before its `(` stay.
+			...(showStatus
+				? [{text: sep}, {
+					text: statusText,
+					role: connectionLabel(connection, undefined, 0, theme, false).role,
+					...(reconnect ? {giveWay: 0, min: words, keep: words} : {}),
+				}]
+				: []),
+			...tail,
+		];
 	};
 
-	const names = [
-		{key: 'context', text: singleLine(context, theme.glyphs.lineBreak), giveWay: 2},
-		{key: 'scope', text: singleLine(scope, theme.glyphs.lineBreak), giveWay: 1},
-	].filter(name => name.text !== '');
-	let kept = names;
-	let fitted = fitNames(kept);
+	const statusAt = (version: Version, now: number) => connectionLabel(connection, eventAt?.(), now, theme, version.age === 'status').text;
+	const rightAt = (version: Version, now: number) => {
+		const a = version.age === 'right' ? age(now) : undefined;
+		const t = version.timers === false ? '' : timers(now);
+		return a === undefined ? t : t === '' ? a : `${a}${sep}${t}`;
+	};
+
+	// Only which version fits is read here (it changes a few times an hour): the timers are drawn by `HeaderTimers`,
+	// so a tick re-renders that one text and not the whole header line.
+	const chosen = useTickValue(now => pickHeaderVersion(
+		versions.slice(0, -1).map(v => ({left: leftOf(v, statusAt(v, now)), right: displayWidth(rightAt(v, now))})),
+		width,
+		e,
+	));
+	const version = versions.at(chosen)!;
+	const statusText = useTickValue(now => statusAt(version, now));
+	const right = (now: number) => rightAt(version, now);
+	const rightWidth = useTickValue(now => displayWidth(right(now)));
+	const showRight = rightWidth > 0;
+	const room = width - (showRight ? rightWidth + 2 : 0);
+	// A name cut below its floor goes whole with its separator, the first to give way (the scope) first, and the rest
+	// is fitted again in the room it leaves.
+	const dropped = new Set<string>();
+	let left = leftOf(version, statusText, dropped);
+	let fitted = fitParts(left, room, e);
 	for (;;) {
-		// The first to give way (the scope) goes first; the context may then fit in the room it leaves.
-		const under = kept.filter((name, i) => displayWidth(fitted.shown[i]!) < Math.min(floor, displayWidth(name.text)));
+		const under = left.filter((part, i) => (
+			part.name !== undefined && displayWidth(fitted[i]!) < Math.min(nameFloor, displayWidth(part.text))
+		));
 		if (under.length === 0) {
 			break;
 		}
 
-		const gone = under.reduce((a, b) => (b.giveWay < a.giveWay ? b : a));
-		kept = kept.filter(name => name !== gone);
-		fitted = fitNames(kept);
-	}
-
-	const shownName = (key: string) => {
-		const at = kept.findIndex(name => name.key === key);
-		return at === -1 ? '' : fitted.shown[at]!;
-	};
-
-	const shownContext = shownName('context');
-	const shownScope = shownName('scope');
-	const shownStatus = fitted.status;
-	let middle;
-	if (contexts) {
-		// What the contexts may take: the line less its fixed parts (the cap's note is the run's, not a context's) and
-		// the timers at the right.
-		const capped = limitedText(limited);
-		const fixedParts = [
-			'planwatch',
-			...(replay ? [replayLine] : []),
-			singleLine(scope, theme.glyphs.lineBreak),
-			zone,
-			...(capped ? [capped] : []),
-			'',
-		];
-		const fixed = displayWidth(fixedParts.join(sep));
-		const parts = contextStates(contexts, Math.max(0, width - fixed - (showRight ? rightWidth + 2 : 0)), theme, sep);
-		middle = (
-			<>
-				{singleLine(scope, theme.glyphs.lineBreak)}
-				{sep}
-				<Text {...theme.style('muted')}>{zone}</Text>
-				{parts.map(part => (
-					<Text key={part.text}>
-						{sep}
-						<Text {...theme.style(part.role)}>{part.text}</Text>
-					</Text>
-				))}
-				{capped === undefined ? undefined : (
-					<>
-						{sep}
-						<Text {...theme.style('warning')}>{capped}</Text>
-					</>
-				)}
-			</>
-		);
-	} else {
-		middle = (
-			<>
-				{shownContext === '' ? undefined : <>{shownContext}{sep}</>}
-				{shownScope === '' ? undefined : <>{shownScope}{sep}</>}
-				{/* The one place the view names its time zone: every clock time below is in it. */}
-				<Text {...theme.style('muted')}>{zone}</Text>
-				{asOf === undefined ? undefined : (
-					<>
-						{sep}
-						<Text {...theme.style('warning')}>{asOf}</Text>
-					</>
-				)}
-				{showStatus ? (
-					<>
-						{sep}
-						<Text {...theme.style(status.role)}>{shownStatus.slice(sep.length)}</Text>
-					</>
-				) : undefined}
-				{shownCounts === undefined ? undefined : (
-					<>
-						{sep}
-						{shownCounts}
-					</>
-				)}
-				{without === undefined ? undefined : (
-					<>
-						{sep}
-						<Text {...theme.style('warning')}>{without}</Text>
-					</>
-				)}
-			</>
-		);
+		dropped.add(under.reduce((a, b) => (b.giveWay! < a.giveWay! ? b : a)).name!);
+		left = leftOf(version, statusText, dropped);
+		fitted = fitParts(left, room, e);
 	}
 
 	return (
 		<Box width={width}>
 			<Box flexGrow={1} flexShrink={1}>
 				<Line>
-					<Text bold>planwatch</Text>
-					{sep}
-					{replay ? (
-						<>
-							<Text {...theme.style('warning')} bold>
-								{replayLine}
+					{left.map((part, i) => (part.role === undefined && !part.bold
+						? fitted[i]
+						: (
+							<Text key={i} bold={part.bold} {...(part.role ? theme.style(part.role) : {})}>
+								{fitted[i]}
 							</Text>
-							{sep}
-						</>
-					) : undefined}
-					{middle}
+						)))}
 				</Line>
 			</Box>
 			{showRight ? (

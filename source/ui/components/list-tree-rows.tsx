@@ -3,6 +3,7 @@ import type {Expectation} from '../../model/eta.js';
 import type {PlanNode, PlanObject} from '../../model/plan-tree.js';
 import type {NodeTiming} from '../../state/store.js';
 import type {ListRow, TreeBlock} from '../tree-list.js';
+import {displayWidth} from '../../model/display-width.js';
 import {useTickValue} from '../ticks.js';
 import {useTheme} from '../theme-context.js';
 import {NodeRow} from './node-row.js';
@@ -32,7 +33,9 @@ export const ListTreeRows = memo(function ListTreeRows({block, rows, selected, t
 	const theme = useTheme();
 	const basis = useMemo(() => treeColumnsBasis(block.rows, timings, theme), [block.rows, timings, theme]);
 	const elapsedWidth = useTickValue(now => treeElapsedWidth(basis, now));
-	const columns = useMemo(() => treeColumnsWith(basis, elapsedWidth, width), [basis, elapsedWidth, width]);
+	const eta = expectations !== undefined && expectations.size > 0;
+	const marker = displayWidth(theme.glyphs.ellipsis);
+	const columns = useMemo(() => treeColumnsWith(basis, elapsedWidth, width, eta, marker), [basis, elapsedWidth, width, eta, marker]);
 	return rows.map(({row, object}, i) => (
 		<NodeRow
 			cause={cause?.(object, row.node)}

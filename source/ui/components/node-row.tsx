@@ -120,6 +120,12 @@ function NodeRowView({row, selected, columns, startedAt, endedAt, atLeast, retri
 	};
 
 	const trailing = useTickValue(now => trailingText(row, now, theme, retries, etaAt(now), cause));
+	// The ETA is a timer: it never gives way, only what follows it does (with a marker).
+	const markerWidth = displayWidth(theme.glyphs.ellipsis);
+	const etaWidth = useTickValue(now => {
+		const eta = etaAt(now);
+		return eta ? displayWidth(`  ${eta}`) : 0;
+	});
 	const overdue = useTickValue(now => etaAt(now)?.startsWith('overdue') ?? false);
 	const trailingRole = node.state === 'failed' ? 'error' : node.state === 'retrying' || overdue || cause ? 'warning' : 'muted';
 	const timing = startedAt === undefined ? undefined : {startedAt, endedAt};
@@ -151,7 +157,8 @@ function NodeRowView({row, selected, columns, startedAt, endedAt, atLeast, retri
 		{text: strategyText, giveWay: 5, min: 0},
 		{text: `  ${status}`},
 		{text: ' '.repeat(tickWidth)},
-		{text: trailing ? `  ${trailing}` : '', giveWay: 1, min: 12},
+		// The ETA, then a space and the marker if anything after it is cut.
+		{text: trailing ? `  ${trailing}` : '', giveWay: 1, min: Math.max(12, etaWidth === 0 ? 0 : etaWidth + 1 + markerWidth)},
 	], width, theme.glyphs.ellipsis);
 	// The selected row's name is drawn inverse over its whole column, as before.
 	const name = detail ? fittedLabel : fittedLabel + fittedPad;

@@ -104,7 +104,7 @@ type Widths = ListWidths;
 /**
  * Column widths from the basis (every object's widths) and the terminal's width (list-columns.ts: what gives way
  * on a narrow terminal, what a wide one shows more of). CONTEXT is there only when objects come from several
- * contexts, ETA only when a row has one.
+ * contexts, ACTIVE and PROGRESS only when an object has one, ETA only when a row has one.
  */
 function widthsOf(basis: ColumnBasis, elapsed: number, eta: number, width: number): Widths {
 	const natural = {} as Record<ListColumn, number>;
@@ -114,8 +114,12 @@ function widthsOf(basis: ColumnBasis, elapsed: number, eta: number, width: numbe
 			: column === 'eta' ? eta : Math.max(titleWidths[column], basis.widths[column as keyof TextWidths]);
 	}
 
-	if (basis.widths.context === 0) {
-		natural.context = 0;
+	// A column no object has anything in (CONTEXT of one context, PROGRESS of plans without any) is not shown: its
+	// title alone would take the cells a name needs.
+	for (const column of ['context', 'active', 'progress'] as const) {
+		if (basis.widths[column] === 0) {
+			natural[column] = 0;
+		}
 	}
 
 	return listColumnWidths(natural, titleWidths, width);

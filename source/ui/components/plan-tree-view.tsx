@@ -14,12 +14,17 @@ import {NodeRow, namePart, spinsByTimer, type TreeColumns} from './node-row.js';
 import {formatDuration} from '../../model/format-duration.js';
 import type {Expectation} from '../../model/eta.js';
 import {statusText} from '../../model/status.js';
+import {treeColumnWidths} from '../tree-columns.js';
 
 /** What the column widths need from all visible rows, computed once per change of the rows or timings, not per tick. */
 export type TreeColumnsBasis = {
 	readonly name: number;
 	readonly strategy: number;
 	readonly status: number;
+	/** Widest status word without its reason. */
+	readonly word: number;
+	/** Some row has text after its timer (message, note, update time): the columns leave it some room. */
+	readonly trailing: boolean;
 	/** Widest finished timer (spinner included): it no longer changes. */
 	readonly closedElapsed: number;
 	/** Earliest start of a running timer, with and without a spinner in front: the widest of them at any `now`. */
@@ -62,10 +67,14 @@ export function treeColumnsBasis(
 	let name = 0;
 	let strategy = 0;
 	let status = 0;
+	let word = 0;
+	let trailing = false;
 	let closedElapsed = 0;
 	let openSpinningFrom: number | undefined;
 	let openFrom: number | undefined;
 	for (const row of rows) {
+		// A Kanister action's object is not counted: on its one row it takes the padding and gives way there (node-row.tsx),
+		// rather than push every other row's status and message to the right.
 		const {before, icon, label} = namePart(row, theme);
 		name = Math.max(name, cachedWidth(before) + cachedWidth(icon) + 1 + cachedWidth(label));
 		strategy = Math.max(strategy, cachedWidth(singleLine(row.node.strategy ?? '', theme.glyphs.lineBreak)));
@@ -73,7 +82,10 @@ export function treeColumnsBasis(
 		const reason = row.node.statusReason
 			? displayWidth(singleLine(statusText({status: '', statusReason: row.node.statusReason}), theme.glyphs.lineBreak)) + 1
 			: 0;
-		status = Math.max(status, Math.min(14, cachedWidth(singleLine(row.node.status, theme.glyphs.lineBreak))) + reason);
+		const raw = Math.min(14, cachedWidth(singleLine(row.node.status, theme.glyphs.lineBreak)));
+		status = Math.max(status, raw + reason);
+		word = Math.max(word, raw);
+		trailing ||= Boolean(row.node.message || row.node.note || row.node.active || row.node.state === 'retrying');
 		const timing = timings?.get(row.node.id);
 		if (timing?.startedAt === undefined) {
 			continue;
@@ -92,7 +104,7 @@ export function treeColumnsBasis(
 		}
 	}
 
-	return {name, strategy, status, closedElapsed, openSpinningFrom, openFrom};
+	return {name, strategy, status, word, trailing, closedElapsed, openSpinningFrom, openFrom};
 }
 
 /** Width of the ELAPSED column at `now` (a running row's spinner sits in front of its timer, `⠹ 3:41`: two more cells). */
@@ -108,13 +120,10 @@ export function treeColumnsAt(basis: TreeColumnsBasis, now: number, width: numbe
 	return treeColumnsWith(basis, treeElapsedWidth(basis, now), width);
 }
 
-export function treeColumnsWith(basis: TreeColumnsBasis, elapsedWidth: number, width: number): TreeColumns {
-	// Leave room for the timers and some message: long names are cut, not the timers.
-	const room = Math.max(20, width - 2 - elapsedWidth - 10);
-	const statusWidth = Math.min(basis.status, 36);
-	const strategyWidth = Math.min(basis.strategy, Math.max(0, Math.floor(room * 0.2)));
-	const nameWidth = Math.min(basis.name, Math.max(12, room - statusWidth - strategyWidth - 4));
-	return {name: nameWidth, strategy: strategyWidth, status: statusWidth, elapsed: elapsedWidth};
+/** What gives way on a narrow line (tree-columns.ts): a status's reason and names, never a state word or a timer. */
+export function treeColumnsWith(basis: TreeColumnsBasis, elapsedWidth: number, width: number, eta = false, marker = 1): TreeColumns {
+	const {name, strategy, status, word, trailing} = basis;
+	return treeColumnWidths({name, strategy, status, word, elapsed: elapsedWidth, trailing: trailing || eta}, width, marker);
 }
 
 export type PlanTreeViewProps = {
@@ -138,7 +147,9 @@ export function PlanTreeView({rows, cursor, window, timings, expectations, heigh
 	const basis = useMemo(() => treeColumnsBasis(rows, timings, theme), [rows, timings, theme]);
 	// A tick re-renders the tree only when the ELAPSED column gets wider; the timers redraw themselves.
 	const elapsedWidth = useTickValue(now => treeElapsedWidth(basis, now));
-	const columns = useMemo(() => treeColumnsWith(basis, elapsedWidth, width), [basis, elapsedWidth, width]);
+	const eta = expectations !== undefined && expectations.size > 0;
+	const marker = displayWidth(theme.glyphs.ellipsis);
+	const columns = useMemo(() => treeColumnsWith(basis, elapsedWidth, width, eta, marker), [basis, elapsedWidth, width, eta, marker]);
 	if (height <= 0) {
 		return null;
 	}
