@@ -50,6 +50,8 @@ export type Diagnosis = {
 	readonly cause?: string;
 	readonly log?: LogRef;
 	readonly logTail?: readonly string[];
+	/** The log's pod is gone (the controller deleted it): its kept lines are shown, its log is not asked for again. */
+	readonly logGone?: boolean;
 	readonly next?: string;
 	readonly note?: string;
 };
@@ -78,7 +80,7 @@ function explaining(pods: readonly PodFacts[]): PodFacts | undefined {
 }
 
 function logOf(pod: PodFacts | undefined, view: WatchedView): {log?: LogRef; logTail?: readonly string[]} {
-	if (!pod?.container || pod.reason === 'unschedulable' || pod.reason === 'image-pull') {
+	if (!pod?.container || !pod.hasLog || pod.reason === 'unschedulable' || pod.reason === 'image-pull') {
 		return {};
 	}
 
@@ -188,6 +190,7 @@ export function diagnoseKanisterPhase(
 		...(cause ? {cause} : {}),
 		...(log ? {log} : {}),
 		...(logTail ? {logTail} : {}),
+		...(log && isGone ? {logGone: true} : {}),
 		...(next ? {next} : {}),
 		...(view.note ? {note: view.note} : {}),
 	};

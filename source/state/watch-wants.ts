@@ -41,9 +41,9 @@ export function watchWants(
 			}
 		}
 
-		const log = diagnose(node)?.log;
-		if (log) {
-			logs.push({...log, ...context});
+		const d = diagnose(node);
+		if (d?.log && !d.logGone) {
+			logs.push({...d.log, ...context});
 		}
 	}
 

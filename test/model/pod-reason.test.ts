@@ -181,6 +181,21 @@ describe('podFacts: every reason a pod is not well, in words', () => {
 		}
 	});
 
+	// What the kubelet can serve (k8s.io/kubernetes v1.36.3 pkg/kubelet/kubelet_pods.go validateContainerLogStatus):
+	// nothing before the container started (`… is waiting to start`), a previous log once an instance ended.
+	test.each([
+		['Pending, no container status yet (a KubeTask pod just created)', pod({phase: 'Pending', conditions: [{type: 'PodScheduled', status: 'True'}]}), false],
+		['waiting in ContainerCreating', pod({phase: 'Pending', containerStatuses: [container({state: {waiting: {reason: 'ContainerCreating'}}})]}), false],
+		['running', pod({...running, containerStatuses: [container({state: {running: {startedAt: '2026-01-01T00:00:00Z'}}})]}), true],
+		['terminated (exit 1)', pod({phase: 'Failed', containerStatuses: [container({state: {terminated: {exitCode: 1, reason: 'Error'}}})]}), true],
+		['crash loop: the previous instance ended', pod({...running, containerStatuses: [container({restartCount: 3, state: {waiting: {reason: 'CrashLoopBackOff'}},
+			lastState: {terminated: {exitCode: 1}}})]}), true],
+		['crash loop, restarts counted but lastState not written yet', pod({...running, containerStatuses: [container({restartCount: 1, state: {waiting: {reason: 'CrashLoopBackOff'}}})]}), true],
+		['the status names another container', pod({...running, containerStatuses: [{...container({state: {running: {}}}), name: 'sidecar'}]}), false],
+	])('hasLog: %s → %s', (_name, raw, has) => {
+		expect(podFacts(raw).hasLog).toBe(has);
+	});
+
 	test('restarts, ready counts and names; hostile text is sanitized', () => {
 		const facts = podFacts(pod({...running, containerStatuses: [container({restartCount: 4, state: {waiting: {reason: 'Crash\u001B[2JLoopBackOff'}}})]}, {name: 'web\u001B]0;x\u0007-0'}));
 		expect(facts.name).toBe('web-0');

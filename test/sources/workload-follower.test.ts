@@ -121,6 +121,18 @@ describe('workload follower', () => {
 		expect((forbidden[0] as {error?: string}).error).toBe('forbidden: cannot get pods/log in namespace shop');
 	});
 
+	it('a log read the server refuses (not 403) says the server\'s words and is asked again later, when it may succeed', async () => {
+		feed.set([{kind: 'ActionSet', namespaces: ['kanister']}], [{namespace: 'kanister', pod: 'kanister-job-x', container: 'container', previous: false}]);
+		settle();
+		await waitUntil(() => events.some(e => e.type === 'log'), () => JSON.stringify(events));
+		expect(events.filter(e => e.type === 'log')).toEqual([expect.objectContaining({pod: 'kanister-job-x', text: '', error: 'pods "kanister-job-x" not found (404)'})]);
+		expect(events.some(e => e.type === 'log' && e.forbidden)).toBe(false);
+		server.setLog('kanister', 'kanister-job-x', 'container', 'dumping shop-db\n');
+		clock.advance(5000);
+		await waitUntil(() => events.some(e => e.type === 'log' && e.text.includes('dumping shop-db')), () => JSON.stringify(events));
+		expect(server.requests.filter(r => r.path.endsWith('/kanister-job-x/log'))).toHaveLength(2);
+	});
+
 	it('a 403 on pods is one missing, and the applied kinds are still watched', async () => {
 		server.forbid('tester', 'pods');
 		feed.set([{kind: 'Instance', namespaces: ['shop']}]);
