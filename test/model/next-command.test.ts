@@ -3,7 +3,10 @@ import {nextCommand, shellQuote} from '../../source/model/next-command.js';
 import type {PodFacts, PodReason} from '../../source/model/pod-reason.js';
 
 function pod(reason: PodReason, extra: Partial<PodFacts> = {}): PodFacts {
-	return {namespace: 'ns', name: 'web-0', phase: 'Running', ready: '0/1', restarts: 0, reason, words: '', container: 'app', previous: false, hasLog: true, trouble: true, labels: {}, deleting: false, ...extra};
+	return {
+		namespace: 'ns', name: 'web-0', phase: 'Running', ready: '0/1', restarts: 0, reason, words: '', container: 'app', previous: false, hasLog: true, trouble: true, labels: {},
+		deleting: false, ...extra,
+	};
 }
 
 describe('shellQuote', () => {
