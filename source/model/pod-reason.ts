@@ -215,7 +215,9 @@ export function podFacts(raw: KubeObject, events: readonly PodEvent[] = []): Pod
 		trouble,
 	});
 
-	if (base.deleting) {
+	// A pod that has ended keeps what it ended with while it is deleted: the Kanister controller deletes its pod right
+	// after a failed function, and the last state planwatch sees of it is that deletion (with the failure in it).
+	if (base.deleting && phase !== 'Failed' && phase !== 'Succeeded') {
 		return verdict('terminating', 'terminating', false);
 	}
 

@@ -31,6 +31,11 @@ export type KubeletRequest = {
 export type KubeletStandIn = {
 	readonly nodeName: string;
 	readonly port: number;
+	/**
+	 * The pod is on this node but the container has not started: a read gets the kubelet's 400 `container "C" in pod
+	 * "P" is waiting to start: REASON` until a log is set or appended.
+	 */
+	waiting(ref: ContainerRef, reason: string): void;
 	/** Replace a container's log: the current one, or with `previous` the one of the container that ran before. */
 	setLog(ref: ContainerRef, text: string, options?: {previous?: boolean}): void;
 	/** Add to the current log; followers get it at once. The container runs (again) after this. */
@@ -44,7 +49,7 @@ export type KubeletStandIn = {
 	stop(): Promise<void>;
 };
 
-type Log = {current: string; previous?: string; running: boolean; followers: Set<Follower>};
+type Log = {current: string; previous?: string; running: boolean; waiting?: string; followers: Set<Follower>};
 type Follower = {response: ServerResponse; left: number};
 
 function key(ref: ContainerRef): string {
@@ -128,6 +133,11 @@ export async function startKubelet(cluster: Pick<Cluster, 'request' | 'kubeletTl
 		}
 
 		const previous = url.searchParams.get('previous') === 'true';
+		if (log.waiting !== undefined && !previous) {
+			answer(400, `container "${container}" in pod "${pod}" is waiting to start: ${log.waiting}`);
+			return;
+		}
+
 		const text = previous ? log.previous : log.current;
 		if (text === undefined) {
 			answer(400, `previous terminated container "${container}" in pod "${pod}" not found`);
@@ -209,16 +219,21 @@ export async function startKubelet(cluster: Pick<Cluster, 'request' | 'kubeletTl
 		nodeName,
 		port,
 		requests,
+		waiting(ref, reason) {
+			logOf(ref).waiting = reason;
+		},
 		setLog(ref, text, options = {}) {
 			const log = logOf(ref);
 			if (options.previous) {
 				log.previous = text;
 			} else {
 				log.current = text;
+				delete log.waiting;
 			}
 		},
 		append(ref, text) {
 			const log = logOf(ref);
+			delete log.waiting;
 			log.current += text;
 			log.running = true;
 			for (const f of log.followers) {
