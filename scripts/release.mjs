@@ -103,6 +103,8 @@ for (const name of targetNames) {
 // package.json's homepage points at the README (#readme); the releases are under the project's page.
 const homepage = option('homepage') ?? (packageJson.homepage ?? 'https://github.com/planwatch/planwatch').replace(/#.*$/, '');
 const baseUrl = (option('base-url') ?? process.env.PLANWATCH_RELEASE_URL ?? `${homepage}/releases/download/v${version}`).replace(/\/$/, '');
+// The default URL is where a release would be uploaded; until one is, the manifest's URLs lead nowhere.
+const placeholder = option('base-url') === undefined && process.env.PLANWATCH_RELEASE_URL === undefined;
 const archives = !process.argv.includes('--no-archive');
 
 function run(command, args, options = {}) {
@@ -226,9 +228,13 @@ if (archives) {
 	await writeFile(join(out, 'SHA256SUMS'), built.map(b => `${b.sha256}  ${b.file}\n`).join(''));
 	await writeFile(
 		join(out, 'planwatch.yaml'),
-		krewManifest({version, homepage, baseUrl, description: packageJson.description, archives: built}),
+		krewManifest({version, homepage, baseUrl, description: packageJson.description, archives: built, placeholder}),
 	);
 	console.log(`${join(out, 'SHA256SUMS')}\n${join(out, 'planwatch.yaml')}`);
+	if (placeholder) {
+		console.log(`release: planwatch.yaml's download URLs (${baseUrl}/…) are placeholders until the archives are uploaded there: ` +
+			'install with kubectl krew install --manifest --archive, or pass --base-url');
+	}
 }
 
 console.log(`release: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);

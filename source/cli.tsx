@@ -386,6 +386,8 @@ type Driven = {
 /** The chosen output over a started source. */
 async function drive(state: RunState, options: Options, {session, targets, extras, expectations, asOf}: Driven): Promise<number> {
 	const {store, clock, source} = session;
+	// --once: the failed and running nodes' pods and logs are read before the one picture (bounded), so it says why.
+	const causesRead = options.once ? await readCausesOnce(session, options) : undefined;
 	if (options.output === 'tui') {
 		// Loaded on demand: plain and json output never start React or Ink. Node's fetch stays unloaded: see the module.
 		const {runTui} = await withoutFetchingDataUrls(async () => import('./cli/run-tui.js'));
@@ -453,6 +455,12 @@ async function drive(state: RunState, options: Options, {session, targets, extra
 		for (const m of [...(snapshot.missing ?? []), ...(snapshot.limited ?? [])]) {
 			await state.write(process.stderr, `planwatch: ${m.message}\n`);
 		}
+
+		// The pods' one note (pods/log refused, not read in time), unless it is a `missing` line above already.
+		const note = causesRead === 'none' ? undefined : store.workloads.note;
+		if (note && !note.missing) {
+			await state.write(process.stderr, `planwatch: ${note.text}\n`);
+		}
 	}
 
 	const drawn = drawOnce(snapshot, {
@@ -486,6 +494,22 @@ async function drive(state: RunState, options: Options, {session, targets, extra
 
 	await state.write(process.stdout, pending);
 	return exitCode;
+}
+
+/** --once: wait (at most the request timeout) for the pods and logs of the nodes the picture explains. */
+async function readCausesOnce(session: Session, options: Options): Promise<'read' | 'timed-out' | 'none' | undefined> {
+	const synced = await whenSynced(session.store);
+	if (synced.fatal || !session.source.followed) {
+		return undefined;
+	}
+
+	const [{readCauses}, {onceFirstListWithinMs}] = await Promise.all([
+		import('./cli/read-causes.js'),
+		import('./sources/cluster-source.js'),
+	]);
+	// 0 (no timeout) still gets --once's bound: one picture must end.
+	const limitMs = options.requestTimeoutMs ? options.requestTimeoutMs : onceFirstListWithinMs;
+	return await readCauses({store: session.store, source: session.source, clock: session.clock, limitMs});
 }
 
 /** The demo's runs are filed apart: its operator versions have real names, its durations are scripted. */

@@ -5,4 +5,4 @@ export type KrewArchive = {
 	readonly sha256: string;
 	readonly bin: string;
 };
-export function krewManifest(options: {version: string; homepage: string; baseUrl: string; description: string; archives: readonly KrewArchive[]}): string;
+export function krewManifest(options: {version: string; homepage: string; baseUrl: string; description: string; archives: readonly KrewArchive[]; placeholder?: boolean}): string;

@@ -5,7 +5,11 @@
  */
 const q = JSON.stringify;
 
-export function krewManifest({version, homepage, baseUrl, description, archives}) {
+/**
+ * `placeholder`: nothing is uploaded at baseUrl yet (the default URL before a release): the manifest says so in a
+ * comment at its top, so a reader of the file knows `krew install --manifest` alone cannot download it.
+ */
+export function krewManifest({version, homepage, baseUrl, description, archives, placeholder = false}) {
 	const platforms = archives.map(({target, file, sha256, bin}) => `  - selector:
       matchLabels:
         os: ${q(target.os)}
@@ -19,7 +23,13 @@ export function krewManifest({version, homepage, baseUrl, description, archives}
       - from: "LICENSE"
         to: "."
 `).join('');
-	return `apiVersion: krew.googlecontainertools.github.com/v1alpha2
+	const note = placeholder
+		? `# The uri values are placeholders: nothing is uploaded at ${baseUrl} yet. Install with
+#   kubectl krew install --manifest=planwatch.yaml --archive=<the archive for your platform>
+# or build the release again with npm run release -- --base-url URL (where the archives will be).
+`
+		: '';
+	return `${note}apiVersion: krew.googlecontainertools.github.com/v1alpha2
 kind: Plugin
 metadata:
   name: planwatch

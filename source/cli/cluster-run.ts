@@ -43,6 +43,7 @@ export function openClusterRun(options: Options, requestLog?: RequestLog): Clust
 	const sourceOf = (kubeconfig: LoadedKubeconfig, namespace: string | undefined, targets: readonly Target[]) =>
 		(clock: Clock) => createClusterSource({
 			kubeconfig, namespace, selector: options.selector, targets, kinds: options.kinds, clock, firstListWithinMs, ...http,
+			...(options.once ? {oneShot: true} : {}),
 		});
 	if (plan.length <= 1) {
 		// One context: exactly the run planwatch always made.

@@ -346,6 +346,16 @@ export async function complete(args: readonly string[], context: CompletionConte
 		return result(targets.filter(t => t.startsWith(prefix)).map(t => t.slice(prefix.length)), current);
 	}
 
+	// `as/<TAB>`, `inst/<TAB>`, `actionsets.cr.kanister.io/<TAB>`: the names after the kind word as typed, since
+	// targets accept every kind word (instance/ and actionset/ are matched below as they are).
+	const slash = current.indexOf('/');
+	const typedKind = slash > 0 ? kindOfWord(current.slice(0, slash)) : undefined;
+	if (typedKind !== undefined && !targetPrefixes.includes(current.slice(0, slash + 1))) {
+		const prefix = typedKind === 'Instance' ? 'instance/' : 'actionset/';
+		const typed = current.slice(0, slash + 1);
+		return result(targets.filter(t => t.startsWith(prefix)).map(t => typed + t.slice(prefix.length)), current);
+	}
+
 	// One context needs no prefix: `NAME:` is offered only when there is a choice.
 	const contexts = shellSafeContexts(context, values.get('kubeconfig'));
 	const prefixes = contexts.length > 1 ? contexts.map(c => `${c}:`) : [];

@@ -8,18 +8,18 @@ import type {CompletionShell} from './parse-args.js';
 
 const bash = `# planwatch completion for bash. Load it: source <(planwatch completion bash)
 _planwatch_complete() {
-	local current=\${COMP_WORDS[COMP_CWORD]} output last directive line prefix=
+	local current=\${COMP_WORDS[COMP_CWORD]} output last directive line
 	output=$("\${COMP_WORDS[0]}" __complete "\${COMP_WORDS[@]:1:COMP_CWORD-1}" "$current" 2>/dev/null) || return 0
 	last=\${output##*$'\\n'}
 	directive=\${last#:}
 	[[ $directive =~ ^[0-9]+$ ]] || return 0
 	if [[ $output == *$'\\n'* ]]; then output=\${output%$'\\n'*}; else output=; fi
-	# --output=<TAB>: bash's word is the "=" itself (COMP_WORDBREAKS), which each value replaces.
-	[[ $current == = ]] && prefix==
+	# --output=<TAB>: COMP_WORDS ends in the "=" (COMP_WORDBREAKS), but readline replaces only what follows it: bare
+	# values (an "=" in front of them made --output==).
 	COMPREPLY=()
 	while IFS= read -r line; do
 		# Cobra's "value<TAB>description": bash shows values only.
-		[[ -n $line ]] && COMPREPLY+=("$prefix\${line%%$'\\t'*}")
+		[[ -n $line ]] && COMPREPLY+=("\${line%%$'\\t'*}")
 	done <<<"$output"
 	if (( \${#COMPREPLY[@]} == 0 && (directive & 4) == 0 )); then
 		compopt -o default 2>/dev/null

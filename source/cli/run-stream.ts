@@ -231,10 +231,11 @@ function explainFailed(
 					}
 
 					const d = diagnoseIn(snapshot, object, node);
-					const key = `${objectKey(object)} ${node.id}`;
+					// Each once: why per node; a command per object (a failed phase and its deferPhase share one kanctl).
+					const keys = {why: `${objectKey(object)} ${node.id} why`, next: `${objectKey(object)} next ${d?.next ?? ''}`};
 					for (const [part, text] of [['why', d?.cause], ['next', d?.next]] as const) {
-						if (text && !said.has(`${key} ${part}`)) {
-							said.add(`${key} ${part}`);
+						if (text && !said.has(keys[part])) {
+							said.add(keys[part]);
 							write(printer.explain(part, text, at));
 						}
 					}

@@ -48,8 +48,13 @@ export type Diagnosis = {
 	readonly pods: readonly PodFacts[];
 	/** The pod whose state explains the node, and why. */
 	readonly cause?: string;
+	/** The same in a few words, for a row with little room: `ImagePullBackOff · pod web-0`. */
+	readonly brief?: string;
 	readonly log?: LogRef;
 	readonly logTail?: readonly string[];
+	/** A restarted container (`log` is its previous instance's): the current one's log, its lines once it has some. */
+	readonly currentLog?: LogRef;
+	readonly currentTail?: readonly string[];
 	/** The log's pod is gone (the controller deleted it): its kept lines are shown, its log is not asked for again. */
 	readonly logGone?: boolean;
 	readonly next?: string;
@@ -79,14 +84,25 @@ function explaining(pods: readonly PodFacts[]): PodFacts | undefined {
 	return [...pods].filter(p => p.trouble).sort((a, b) => b.restarts - a.restarts || a.name.localeCompare(b.name))[0];
 }
 
-function logOf(pod: PodFacts | undefined, view: WatchedView): {log?: LogRef; logTail?: readonly string[]} {
+type Logs = Pick<Diagnosis, 'log' | 'logTail' | 'currentLog' | 'currentTail'>;
+
+function logOf(pod: PodFacts | undefined, view: WatchedView): Logs {
 	if (!pod?.container || !pod.hasLog || pod.reason === 'unschedulable' || pod.reason === 'image-pull') {
 		return {};
 	}
 
 	const log: LogRef = {namespace: pod.namespace, pod: pod.name, container: pod.container, previous: pod.previous};
 	const tail = view.logs.get(logKey(log));
-	return tail ? {log, logTail: shownLogLines(tail)} : {log};
+	const logs: Logs = tail ? {log, logTail: shownLogLines(tail)} : {log};
+	if (!pod.previous) {
+		return logs;
+	}
+
+	// Crash-looping: what the instance that crashed said, and what the one running now says (often nothing yet).
+	const currentLog: LogRef = {...log, previous: false};
+	const current = view.logs.get(logKey(currentLog));
+	const currentTail = current ? shownLogLines(current) : [];
+	return {...logs, currentLog, ...(currentTail.length > 0 ? {currentTail} : {})};
 }
 
 /** A KUDO step: `path` are the plan, phase and step names as the tree shows them. */
@@ -115,10 +131,15 @@ export function diagnoseKudoStep(
 	const cause = pod
 		? `pod ${pod.name}: ${pod.words}`
 		: unhealthy ? `${unhealthy.kind.toLowerCase()} ${unhealthy.name}: ${unhealthy.words}` : undefined;
+	// An object's health words are clauses (`0/1 ready, 0 of 1 updated replicas available`): the first says it.
+	const brief = pod
+		? `${pod.short} · pod ${pod.name}`
+		: unhealthy ? `${unhealthy.words.split(', ')[0]!} · ${unhealthy.kind.toLowerCase()} ${unhealthy.name}` : undefined;
 	return {
 		resources,
 		pods,
 		...(cause ? {cause} : {}),
+		...(brief ? {brief} : {}),
 		...logOf(pod, view),
 		...(next ? {next} : {}),
 		...(view.note ? {note: view.note} : {}),
@@ -171,7 +192,7 @@ export function diagnoseKanisterPhase(
 	const pod = explaining(pods) ?? latest;
 	const isGone = pod !== undefined && gone.has(pod.uid ?? pod.name);
 	const failed = node.state === 'failed';
-	const {log, logTail} = logOf(pod, view);
+	const logs = logOf(pod, view);
 	const next = pod?.trouble && !isGone
 		? nextCommand({kind: 'pod', pod})
 		: failed
@@ -184,13 +205,14 @@ export function diagnoseKanisterPhase(
 			})
 			: undefined;
 	const cause = pod ? `pod ${pod.name}${isGone ? ' (gone)' : ''}: ${pod.words}` : undefined;
+	const brief = pod ? `${pod.short} · pod ${pod.name}${isGone ? ' (gone)' : ''}` : undefined;
 	return {
 		resources: [],
 		pods,
 		...(cause ? {cause} : {}),
-		...(log ? {log} : {}),
-		...(logTail ? {logTail} : {}),
-		...(log && isGone ? {logGone: true} : {}),
+		...(brief ? {brief} : {}),
+		...logs,
+		...(logs.log && isGone ? {logGone: true} : {}),
 		...(next ? {next} : {}),
 		...(view.note ? {note: view.note} : {}),
 	};

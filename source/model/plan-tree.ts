@@ -179,6 +179,9 @@ export function compareRevisions(a: string, b: string): number {
  */
 export const contextSeparator = '\u001F';
 
+/** What a view of no objects says (the TUI's empty list, plain's picture and log): an empty screen reads as a hang. */
+export const noObjectsText = 'no KUDO Instances or Kanister ActionSets here';
+
 /**
  * Key of an object in maps: `Kind/namespace/name`; with several contexts `<context>␟Kind/namespace/name`, so the
  * same namespace/name in two clusters are two objects.

@@ -34,6 +34,8 @@ export type PodFacts = {
 	readonly reason: PodReason;
 	/** One line a person reads: `crash-looping: 7 restarts, last exit code 1 (Error)`. */
 	readonly words: string;
+	/** The reason in a word or two, for a row with little room: `CrashLoopBackOff`, `exit code 2`, `Evicted`. */
+	readonly short: string;
 	/** The container the reason is about (where its log is). */
 	readonly container?: string;
 	/** Its log worth reading is the previous instance's (the container restarted after it ended). */
@@ -112,7 +114,7 @@ type ContainerView = {readonly name: string; readonly status: Raw; readonly init
  * The reason of one container, or undefined when it is fine. Order of the checks: what keeps it from running at
  * all (image, config), then what made it die (OOM, crash loop), then what it ended with.
  */
-function containerReason(c: ContainerView): {reason: PodReason; words: string; previous: boolean} | undefined {
+function containerReason(c: ContainerView): {reason: PodReason; words: string; short: string; previous: boolean} | undefined {
 	const state = record(c.status['state']);
 	const last = record(c.status['lastState']);
 	const restarts = count(c.status['restartCount']);
@@ -124,7 +126,7 @@ function containerReason(c: ContainerView): {reason: PodReason; words: string; p
 	const where = c.init ? `init container ${c.name}` : `container ${c.name}`;
 	if (imagePullReasons.has(waitingReason)) {
 		const words = withMessage(`${waitingReason}: the image of ${where} cannot be pulled`, waitingMessage);
-		return {reason: 'image-pull', words, previous: false};
+		return {reason: 'image-pull', words, short: waitingReason, previous: false};
 	}
 
 	if (
@@ -132,27 +134,31 @@ function containerReason(c: ContainerView): {reason: PodReason; words: string; p
 		waitingReason === 'CreateContainerError' ||
 		waitingReason === 'RunContainerError'
 	) {
-		return {reason: 'config-error', words: withMessage(`${waitingReason} in ${where}`, waitingMessage), previous: restarts > 0};
+		const words = withMessage(`${waitingReason} in ${where}`, waitingMessage);
+		return {reason: 'config-error', words, short: waitingReason, previous: restarts > 0};
 	}
 
 	if (text(lastTerminated['reason']) === 'OOMKilled' || text(terminated['reason']) === 'OOMKilled') {
 		const words = `OOMKilled: ${where} ran out of memory, ${plural(restarts, 'restart')}`;
-		return {reason: 'oom-killed', words, previous: restarts > 0 && !('terminated' in state)};
+		return {reason: 'oom-killed', words, short: 'OOMKilled', previous: restarts > 0 && !('terminated' in state)};
 	}
 
 	if (waitingReason === 'CrashLoopBackOff') {
 		const lastExit = Object.keys(lastTerminated).length > 0 ? `, last ${exitWords(lastTerminated)}` : '';
 		const words = `CrashLoopBackOff: ${where} keeps crashing, ${plural(restarts, 'restart')}${lastExit}`;
-		return {reason: 'crash-loop', words, previous: restarts > 0};
+		return {reason: 'crash-loop', words, short: 'CrashLoopBackOff', previous: restarts > 0};
 	}
 
 	if (Object.keys(terminated).length > 0 && count(terminated['exitCode']) !== 0) {
 		const message = text(terminated['message']);
-		return {reason: 'exited', words: withMessage(`${where} failed: ${exitWords(terminated)}`, message), previous: false};
+		const words = withMessage(`${where} failed: ${exitWords(terminated)}`, message);
+		const code = typeof terminated['exitCode'] === 'number' ? `exit code ${terminated['exitCode']}` : 'exited';
+		return {reason: 'exited', words, short: code, previous: false};
 	}
 
 	if (waitingReason && waitingReason !== 'ContainerCreating' && waitingReason !== 'PodInitializing') {
-		return {reason: 'waiting', words: withMessage(`${waitingReason} in ${where}`, waitingMessage), previous: restarts > 0};
+		const words = withMessage(`${waitingReason} in ${where}`, waitingMessage);
+		return {reason: 'waiting', words, short: waitingReason, previous: restarts > 0};
 	}
 
 	return undefined;
@@ -205,10 +211,17 @@ export function podFacts(raw: KubeObject, events: readonly PodEvent[] = []): Pod
 			: has(s['state'], 'running') || has(s['state'], 'terminated');
 	};
 
-	const verdict = (reason: PodReason, words: string, trouble: boolean, container = firstContainer, previous = false): PodFacts => ({
+	const verdict = (
+		reason: PodReason,
+		[words, short]: readonly [string, string],
+		trouble: boolean,
+		container = firstContainer,
+		previous = false,
+	): PodFacts => ({
 		...base,
 		reason,
 		words,
+		short,
 		...(container ? {container} : {}),
 		previous,
 		hasLog: hasLog(container, previous),
@@ -218,7 +231,7 @@ export function podFacts(raw: KubeObject, events: readonly PodEvent[] = []): Pod
 	// A pod that has ended keeps what it ended with while it is deleted: the Kanister controller deletes its pod right
 	// after a failed function, and the last state planwatch sees of it is that deletion (with the failure in it).
 	if (base.deleting && phase !== 'Failed' && phase !== 'Succeeded') {
-		return verdict('terminating', 'terminating', false);
+		return verdict('terminating', ['terminating', 'Terminating'], false);
 	}
 
 	const conditions = list(status['conditions']);
@@ -226,7 +239,7 @@ export function podFacts(raw: KubeObject, events: readonly PodEvent[] = []): Pod
 	if (phase === 'Pending' && scheduled && scheduled['status'] === 'False') {
 		const event = latestEvent(events, podName, ['FailedScheduling']);
 		const message = event?.message ?? text(scheduled['message']);
-		return verdict('unschedulable', withMessage('Pending: not scheduled', message), true, undefined);
+		return verdict('unschedulable', [withMessage('Pending: not scheduled', message), 'Unschedulable'], true, undefined);
 	}
 
 	const containers: ContainerView[] = [
@@ -236,38 +249,40 @@ export function podFacts(raw: KubeObject, events: readonly PodEvent[] = []): Pod
 	for (const c of containers) {
 		const found = containerReason(c);
 		if (found) {
-			return verdict(found.reason, found.words, true, c.name, found.previous);
+			return verdict(found.reason, [found.words, found.short], true, c.name, found.previous);
 		}
 	}
 
 	if (phase === 'Failed') {
 		const reason = text(status['reason']);
-		return verdict('failed', withMessage(`Failed${reason ? ` (${reason})` : ''}`, text(status['message'])), true);
+		const words = withMessage(`Failed${reason ? ` (${reason})` : ''}`, text(status['message']));
+		return verdict('failed', [words, reason || 'Failed'], true);
 	}
 
 	if (phase === 'Succeeded') {
-		return verdict('succeeded', 'completed', false);
+		return verdict('succeeded', ['completed', 'Completed'], false);
 	}
 
 	if (phase === 'Running') {
 		const ready = conditions.find(c => c['type'] === 'Ready');
 		if (ready?.['status'] === 'True') {
-			return verdict('ready', 'running, ready', false);
+			return verdict('ready', ['running, ready', 'Running'], false);
 		}
 
 		const notReady = statuses.find(s => s['ready'] !== true && 'running' in record(s['state']));
 		const probe = latestEvent(events, podName, ['Unhealthy']);
 		if (notReady || probe) {
 			const container = notReady ? name(notReady['name']) : firstContainer;
-			return verdict('not-ready', withMessage(`running, not ready (${base.ready})`, probe?.message ?? ''), true, container);
+			const words = withMessage(`running, not ready (${base.ready})`, probe?.message ?? '');
+			return verdict('not-ready', [words, probe ? 'Readiness probe failed' : 'not ready'], true, container);
 		}
 
-		return verdict('waiting', `running, not ready (${base.ready})`, false);
+		return verdict('waiting', [`running, not ready (${base.ready})`, 'not ready'], false);
 	}
 
 	if (phase === 'Pending') {
-		return verdict('pending', 'Pending: waiting for its containers to start', false);
+		return verdict('pending', ['Pending: waiting for its containers to start', 'Pending'], false);
 	}
 
-	return verdict('unknown', phase ? `phase ${phase}` : 'no status yet', false);
+	return verdict('unknown', phase ? [`phase ${phase}`, phase] : ['no status yet', 'no status'], false);
 }

@@ -48,7 +48,8 @@
  *     "pods":      [{"namespace", "name", "phase", "ready": "0/1", "restarts": number, "reason", "words", "container"?}]
  *                  reason: image-pull | crash-loop | oom-killed | unschedulable | config-error | exited | failed |
  *                  not-ready | waiting | pending | succeeded | ready | terminating | unknown
- *     "logTail":   {"pod", "container", "previous": bool, "lines": [string]}   the last lines read (bounded, sanitized)
+ *     "logTail":   {"pod", "container", "previous": bool, "lines": [string]}   the last lines read (bounded, sanitized);
+ *                  with "currentLines": [string] when "previous" (a restarted container) and the running one has lines
  *     "next":      string: the command to run next, shell-quoted (planwatch never runs it)
  *     "watchNote": string: pods or their logs may not be read (RBAC)
  *   }
@@ -121,7 +122,7 @@ export type JsonNode = {
 		container?: string;
 	}>;
 	/** The last lines planwatch read of the log that explains it (`previous`: the container before its restart). */
-	logTail?: {pod: string; container: string; previous: boolean; lines: string[]};
+	logTail?: {pod: string; container: string; previous: boolean; lines: string[]; currentLines?: string[]};
 	/** The command to run next (shell-quoted); planwatch never runs it. */
 	next?: string;
 	/** Pods or their logs may not be read (RBAC). */
@@ -355,7 +356,13 @@ function jsonWhy(d: Diagnosis): Pick<JsonNode, 'cause' | 'resources' | 'pods' | 
 			}))
 			: undefined,
 		logTail: d.log && d.logTail
-			? {pod: d.log.pod, container: d.log.container, previous: d.log.previous, lines: [...d.logTail]}
+			? {
+				pod: d.log.pod,
+				container: d.log.container,
+				previous: d.log.previous,
+				lines: [...d.logTail],
+				...(d.currentTail ? {currentLines: [...d.currentTail]} : {}),
+			}
 			: undefined,
 		next: d.next,
 		watchNote: d.note,

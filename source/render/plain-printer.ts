@@ -1,6 +1,7 @@
 /** The plain printer: the tree for `--once`, and the append-only log of a live run. */
+import {exitCodes} from '../core/exit-codes.js';
 import {timeOfDay, zoneName} from '../model/clock-time.js';
-import {objectKey, qualifiedName} from '../model/plan-tree.js';
+import {noObjectsText, objectKey, qualifiedName} from '../model/plan-tree.js';
 import {deletedVerdict} from '../model/wait-rules.js';
 import {formatExplanation, formatFinished, formatObjectLine, formatTransition, renderPlain} from './plain.js';
 import type {Printer, PrinterOptions} from './printer.js';
@@ -18,12 +19,15 @@ export function plainPrinter(options: PrinterOptions): Printer {
 	};
 
 	return {
-		picture: (snapshot, now) => [renderPlain(snapshot, {...options, now})],
-		started: (snapshot, at) => log(snapshot.objects.map(o => formatObjectLine(o, at, options) + '\n').join('')),
+		// Nothing in scope (an empty namespace, a file of other kinds): one line saying so, not an empty output.
+		picture: (snapshot, now) => [snapshot.objects.length === 0 ? `${noObjectsText}\n` : renderPlain(snapshot, {...options, now})],
+		started: (snapshot, at) => log(snapshot.objects.length === 0
+			? `${timeOfDay(at, options.timeZone)} ${noObjectsText}\n`
+			: snapshot.objects.map(o => formatObjectLine(o, at, options) + '\n').join('')),
 		transition: t => log(formatTransition(t, options) + '\n'),
 		note: (text, at) => log(`${timeOfDay(at, options.timeZone)} ${text}\n`),
 		explain: (part, text, at) => log(formatExplanation(part, text, at, options) + '\n'),
-		finished(snapshot, _result, at) {
+		finished(snapshot, result, at) {
 			// No result line: the exit code (and for codes 2–4 a line on stderr) says it. What finished, then the tree.
 			const finished = snapshot.objects
 				.filter(o => o.outcome === 'succeeded' || o.outcome === 'failed')
@@ -40,6 +44,12 @@ export function plainPrinter(options: PrinterOptions): Printer {
 				{objects: [...snapshot.objects, ...gone.map(d => d.object)], timings: snapshot.timings},
 				{...options, now: at},
 			);
+			// Nothing listed at the end of a run that ended well (--wait on an empty namespace ends at once, a watch
+			// of one quit): the picture says so. A run that never listed, or failed, has its own line on stderr.
+			if (snapshot.objects.length === 0 && gone.length === 0 && result.exitCode === exitCodes.ok && snapshot.synced !== false) {
+				return `${noObjectsText}\n`;
+			}
+
 			return finished + deleted + (tree === '' ? '' : `\n${tree}`);
 		},
 	};

@@ -19,6 +19,13 @@
  *   │  └─ ⤷ ✔ deferPhase recordBackupCompletion        complete   7s
  *   │     output: completedAt=2025-06-02T09:57:19Z
  *   │  artifact mysqlCloudDump: keyValue.completedAt=2025-06-02T09:57:19Z · keyValue.s3path=/mysql-backups/…
+ *
+ * A picture with the pods planwatch read (`--once` from a cluster) says under a failed node, and a running one known
+ * stuck, why and what to run next (docs/stuck.md), once each:
+ *
+ *   │     └─ ● deploy              IN_PROGRESS  1:12
+ *   │        why: pod web-0: CrashLoopBackOff: container app keeps crashing, 6 restarts, last exit code 1 (Error)
+ *   │        next: kubectl logs -n shop web-0 -c app --previous
  */
 import {objectKey, qualifiedName, type NodeState, type PlanNode, type PlanObject} from '../model/plan-tree.js';
 import {formatDuration, formatDurationWords} from '../model/format-duration.js';
@@ -33,6 +40,8 @@ import type {AsOf} from '../model/as-of.js';
 import {isoMs} from '../model/iso-time.js';
 import {createPaint, type Paint} from './paint.js';
 import {valuesLine, valuesLines} from '../model/kanister-values.js';
+import type {Diagnosis} from '../model/diagnosis.js';
+import {diagnoseIn} from '../state/workloads.js';
 
 export type PlainOptions = {
 	/** Clock time of the picture (elapsed times of running nodes, "today" for times of day). */
@@ -99,12 +108,23 @@ type Row = {
 	readonly dim: boolean;
 	/** A line of facts under a node (a phase's output, an action's artifacts): `lead` then this, no columns. */
 	readonly fact?: string;
+	/** The fact is why the node failed (painted as an error). */
+	readonly why?: boolean;
 };
 
-/** The whole snapshot: objects separated by a blank line; '' when there are none. */
-export function renderPlain(snapshot: Pick<StoreSnapshot, 'objects' | 'timings'>, options: PlainOptions): string {
+type Explain = (node: PlanNode) => Diagnosis | undefined;
+
+/** The whole snapshot: objects separated by a blank line; '' when there are none. With `workloads`, why and next. */
+export function renderPlain(
+	snapshot: Pick<StoreSnapshot, 'objects' | 'timings'> & Partial<Pick<StoreSnapshot, 'workloads'>>,
+	options: PlainOptions,
+): string {
+	const {workloads, timings} = snapshot;
 	return snapshot.objects
-		.map(object => renderObjectPlain(object, snapshot.timings.get(objectKey(object)), options).join('\n') + '\n')
+		.map(object => {
+			const explain = workloads ? (node: PlanNode) => diagnoseIn({workloads, timings}, object, node) : undefined;
+			return renderObjectPlain(object, timings.get(objectKey(object)), options, explain).join('\n') + '\n';
+		})
 		.join('\n');
 }
 
@@ -113,11 +133,12 @@ export function renderObjectPlain(
 	object: PlanObject,
 	timings: ReadonlyMap<string, NodeTiming> | undefined,
 	options: PlainOptions,
+	explain?: Explain,
 ): string[] {
 	const g = options.ascii ? ascii : unicode;
 	const paint = createPaint(options.color);
 	const collected: Row[] = [];
-	collectRows(object.tree, '', collected, timings, options, g);
+	collectRows(object.tree, '', collected, timings, options, g, explain && {explain, said: new Set()});
 	const rows = collected.filter(r => r.fact === undefined);
 
 	const width = {
@@ -133,7 +154,7 @@ export function renderObjectPlain(
 	const lines = [header(object, g, paint, [asOf, zone])];
 	for (const r of collected) {
 		if (r.fact !== undefined) {
-			lines.push(r.lead + paint('muted', r.fact));
+			lines.push(r.lead + paint(r.why ? 'error' : 'muted', r.fact));
 			continue;
 		}
 
@@ -168,6 +189,7 @@ function collectRows(
 	timings: ReadonlyMap<string, NodeTiming> | undefined,
 	options: PlainOptions,
 	g: Glyphs,
+	why?: {readonly explain: Explain; readonly said: Set<string>},
 ): void {
 	nodes.forEach((node, i) => {
 		const isLast = i === nodes.length - 1;
@@ -187,16 +209,31 @@ function collectRows(
 			dim: node.state === 'inactive' || node.state === 'pending',
 		});
 		const inner = indent + (isLast ? g.blank : g.pipe);
-		const fact = (text: string, lead: string): void => {
+		const fact = (text: string, lead: string, why = false): void => {
 			const blank = {icon: '', name: '', strategy: '', status: '', time: '', extra: '', timed: false};
-			rows.push({lead, ...blank, state: node.state, dim: true, fact: oneLine(text, g)});
+			rows.push({lead, ...blank, state: node.state, dim: true, fact: oneLine(text, g), ...(why ? {why} : {})});
 		};
 
+		const under = inner + (node.children.length > 0 ? g.pipe : '');
 		if (node.output) {
-			fact(valuesLine('output', node.output, g.separator), inner + (node.children.length > 0 ? g.pipe : ''));
+			fact(valuesLine('output', node.output, g.separator), under);
 		}
 
-		collectRows(node.children, inner, rows, timings, options, g);
+		// Only where a command is worth running: a failed node, or one known stuck (it has a next command). A command
+		// the object's rows said already (a failed phase and its failed deferPhase: one kanctl) is not said again.
+		const d = why?.explain(node);
+		if (why && d && (node.state === 'failed' || d.next !== undefined)) {
+			if (d.cause) {
+				fact(`why: ${d.cause}`, under, true);
+			}
+
+			if (d.next && !why.said.has(d.next)) {
+				why.said.add(d.next);
+				fact(`next: ${d.next}`, under);
+			}
+		}
+
+		collectRows(node.children, inner, rows, timings, options, g, why);
 		// Templates until the controller rendered them: only the rendered values are worth copying.
 		if (node.artifacts?.rendered) {
 			for (const line of valuesLines({artifacts: node.artifacts}, g.separator)) {

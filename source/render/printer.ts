@@ -24,7 +24,7 @@ export type PrinterOptions = {
 
 /** The objects to print with what is known about them. */
 export type PrintedSnapshot = Pick<StoreSnapshot, 'objects' | 'timings' | 'events' | 'missing'>
-	& Partial<Pick<StoreSnapshot, 'deleted' | 'workloads' | 'limited'>>;
+	& Partial<Pick<StoreSnapshot, 'deleted' | 'workloads' | 'limited' | 'synced'>>;
 
 export type Printer = {
 	/** `--once`: the whole picture, in chunks written one after the other (a big picture is never one string). */

@@ -57,6 +57,8 @@ export type ClusterSourceOptions = {
 	readonly requestTimeoutMs?: number;
 	/** `-v=6`: one line per HTTP request. */
 	readonly requestLog?: RequestLog;
+	/** `--once`: the pods' logs are read once, not followed (sources/workload-follower.ts `oneShot`). */
+	readonly oneShot?: boolean;
 };
 
 type Entry = {
@@ -130,7 +132,7 @@ export class ClusterSource implements ObjectSource {
 			return;
 		}
 
-		const {kubeconfig, clock, random} = this.#options;
+		const {kubeconfig, clock, random, requestTimeoutMs, requestLog, oneShot} = this.#options;
 		this.#follower = new WorkloadFollower({
 			kubeConfig: kubeconfig.kubeConfig,
 			server: kubeconfig.server,
@@ -142,8 +144,17 @@ export class ClusterSource implements ObjectSource {
 			},
 			...(kubeconfig.credentialPlugin === undefined ? {} : {credentialPlugin: kubeconfig.credentialPlugin}),
 			...(random ? {random} : {}),
+			...(requestTimeoutMs === undefined ? {} : {requestTimeoutMs}),
+			...(requestLog ? {requestLog} : {}),
+			// One picture: nothing scrolls past, the interest is applied at once.
+			...(oneShot ? {oneShot, settleMs: 0} : {}),
 		}, feed);
 		this.#follower.start();
+	}
+
+	/** What the feed asks now has been read once (see WorkloadFollower.settled); at once without a follow. */
+	async followed(): Promise<void> {
+		await this.#follower?.settled();
 	}
 
 	async stop(): Promise<void> {

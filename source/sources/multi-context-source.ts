@@ -136,6 +136,9 @@ export function createMultiContextSource(
 				});
 			}
 		},
+		async followed(): Promise<void> {
+			await Promise.all(children.map(async c => c.source.followed?.()));
+		},
 		async stop(): Promise<void> {
 			cancelHold?.();
 			await Promise.all(children.map(async c => c.source.stop()));

@@ -5,10 +5,12 @@
  * One reflector per collection and namespace concerned, started when a node needs it and stopped when none does.
  * Logs: the ones the views want — a previous container's read once, a current one followed — each stopped when no
  * view wants it any more. Pods and pods/log are optional: a 403 is one `missing` (pods) or one log error
- * (`forbidden`), and the rest goes on.
+ * (`forbidden`), and the rest goes on. A one-shot run (`--once`) reads current logs once instead of following them,
+ * and asks `settled()` when what the feed wants has been read once (drawn with the cause, not before it).
  */
 import type {KubeConfig} from '@kubernetes/client-node';
 import type {Clock} from '../core/clock.js';
+import type {RequestLog} from '../kube/request-log.js';
 import type {KubeObject, WorkloadKind} from '../core/kube-object.js';
 import {classifyFailure, KubeStatusError} from '../kube/errors.js';
 import {Reflector, type ReflectorEvent} from '../kube/list-watch.js';
@@ -30,6 +32,12 @@ export type WorkloadFollowerOptions = {
 	readonly settleMs?: number;
 	/** Wait before a follow that ended is started again (the container restarted, a blip). Default 5 s. */
 	readonly refollowMs?: number;
+	/** `--once`: current logs are read once (no follow, no read again). */
+	readonly oneShot?: boolean;
+	/** `--request-timeout` for each list, as the targets' lists get it. */
+	readonly requestTimeoutMs?: number;
+	/** `-v=6`: one line per request. */
+	readonly requestLog?: RequestLog;
 };
 
 type Collection = {
@@ -73,8 +81,9 @@ function collectionKey(c: Collection): string {
 	return `${c.kind} ${c.namespace} ${c.labelSelector ?? ''} ${c.fieldSelector ?? ''}`;
 }
 
-type Watch = {readonly reflector: Reflector; readonly known: Map<string, KubeObject>; readonly collection: Collection};
-type Follow = {readonly abort: AbortController; cancelRetry?: () => void};
+type Watch = {readonly reflector: Reflector; readonly known: Map<string, KubeObject>; readonly collection: Collection; listed: boolean};
+/** `read`: its first text came, or the read ended (failed included). */
+type Follow = {readonly abort: AbortController; cancelRetry?: () => void; read: boolean};
 
 export class WorkloadFollower {
 	readonly #options: WorkloadFollowerOptions;
@@ -87,6 +96,8 @@ export class WorkloadFollower {
 	#cancelSettle: (() => void) | undefined;
 	#unsubscribe: (() => void) | undefined;
 	#stopped = false;
+	/** Callers of `settled()` waiting. */
+	#waiters: Array<() => void> = [];
 
 	constructor(options: WorkloadFollowerOptions, feed: InterestFeed) {
 		this.#options = options;
@@ -105,8 +116,40 @@ export class WorkloadFollower {
 		return {watches: this.#watches.size, follows: this.#follows.size};
 	}
 
+	/**
+	 * Resolves once what the feed asks now has been read once: no change of interest waits to be applied, every
+	 * collection listed (or refused) and every wanted log read (or refused). Never for a current log that is
+	 * followed and silent, so a caller bounds the wait (the `--once` path does, with the request timeout).
+	 */
+	async settled(): Promise<void> {
+		if (this.#idle()) {
+			return;
+		}
+
+		await new Promise<void>(resolve => {
+			this.#waiters.push(resolve);
+		});
+	}
+
+	#idle(): boolean {
+		return this.#stopped || (this.#cancelSettle === undefined
+			&& [...this.#watches.values()].every(w => w.listed)
+			&& [...this.#follows.values()].every(f => f.read));
+	}
+
+	#checkSettled(): void {
+		if (this.#waiters.length > 0 && this.#idle()) {
+			const waiters = this.#waiters;
+			this.#waiters = [];
+			for (const resolve of waiters) {
+				resolve();
+			}
+		}
+	}
+
 	async stop(): Promise<void> {
 		this.#stopped = true;
+		this.#checkSettled();
 		this.#unsubscribe?.();
 		this.#cancelSettle?.();
 		for (const follow of this.#follows.values()) {
@@ -161,6 +204,8 @@ export class WorkloadFollower {
 				this.#follow(key, log);
 			}
 		}
+
+		this.#checkSettled();
 	}
 
 	#watch(key: string, collection: Collection): void {
@@ -175,12 +220,17 @@ export class WorkloadFollower {
 			clock: o.clock,
 			...(o.credentialPlugin === undefined ? {} : {credentialPlugin: o.credentialPlugin}),
 			...(o.random ? {random: o.random} : {}),
+			...(o.requestTimeoutMs === undefined ? {} : {requestTimeoutMs: o.requestTimeoutMs}),
+			...(o.requestLog ? {log: o.requestLog} : {}),
 		}, event => {
-			if (this.#watches.get(key)?.reflector === reflector) {
+			const watch = this.#watches.get(key);
+			if (watch?.reflector === reflector) {
+				watch.listed ||= event.type === 'replace';
 				this.#onEvent(collection, known, event);
+				this.#checkSettled();
 			}
 		});
-		this.#watches.set(key, {reflector, known, collection});
+		this.#watches.set(key, {reflector, known, collection, listed: false});
 		reflector.start();
 	}
 
@@ -245,8 +295,9 @@ export class WorkloadFollower {
 	#follow(key: string, log: ReturnType<InterestFeed['wantedLogs']>[number]): void {
 		const o = this.#options;
 		const abort = new AbortController();
-		const follow: Follow = {abort};
+		const follow: Follow = {abort, read: false};
 		this.#follows.set(key, follow);
+		const once = log.previous || o.oneShot === true;
 		const base = {type: 'log', namespace: log.namespace, pod: log.pod, container: log.container, previous: log.previous} as const;
 		let first = true;
 		void readPodLog(o.kubeConfig, {
@@ -254,18 +305,23 @@ export class WorkloadFollower {
 			pod: log.pod,
 			container: log.container,
 			previous: log.previous,
-			// A previous container has ended: one read. The current one is followed while it is wanted.
-			follow: !log.previous,
+			// A previous container has ended: one read (and every read of a one-shot run). The current one is followed
+			// while it is wanted.
+			follow: !once,
 			tailLines: logTailLimits.lines,
 			limitBytes: logTailLimits.requestBytes,
-			maxBytes: log.previous ? logTailLimits.requestBytes : Number.MAX_SAFE_INTEGER,
+			maxBytes: once ? logTailLimits.requestBytes : Number.MAX_SAFE_INTEGER,
 			signal: abort.signal,
 		}, text => {
 			o.sink({...base, text, ...(first ? {reset: true} : {})});
 			first = false;
+			follow.read = true;
+			this.#checkSettled();
 		}).then(
 			() => {
-				this.#ended(key, follow, log.previous);
+				follow.read = true;
+				this.#ended(key, follow, once);
+				this.#checkSettled();
 			},
 			(error: unknown) => {
 				if (abort.signal.aborted || this.#stopped) {
@@ -287,8 +343,11 @@ export class WorkloadFollower {
 					: undefined;
 				const message = forbidden ? `forbidden: cannot get pods/log in namespace ${log.namespace}` : told ?? failure.message;
 				o.sink({...base, text: '', error: message, ...(forbidden ? {forbidden: true} : {})});
-				// Forbidden is for good; anything else (the container not started yet, a blip) is asked again later.
-				this.#ended(key, follow, forbidden);
+				follow.read = true;
+				// 400: the container is waiting to start (a crash loop's current one): asked again later, as a follow
+				// that ended. Anything else (refused, gone) is not asked again while it stays wanted.
+				this.#ended(key, follow, once || failure.statusCode !== 400);
+				this.#checkSettled();
 			},
 		);
 	}

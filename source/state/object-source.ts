@@ -91,4 +91,6 @@ export type ObjectSource = {
 	stop(): void | Promise<void>;
 	/** Watch pods and logs for what `feed` asks (a cluster source; others replay what they recorded). */
 	follow?(feed: InterestFeed): void;
+	/** Resolves once what the feed asks now has been read once (lists, one read of each log); `--once` waits on it. */
+	followed?(): Promise<void>;
 };

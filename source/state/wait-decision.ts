@@ -308,9 +308,13 @@ export function decideTargets(
 		return {done: false, waitingFor: pending.join('; ')};
 	}
 
-	const failed = verdicts.some(v => v.done && v.exitCode === exitCodes.failed);
+	const isFailed = (v: WaitVerdict) => v.done && v.exitCode === exitCodes.failed;
+	const failed = verdicts.some(v => isFailed(v));
+	// What failed first: a view that has room for one line (the TUI's banner at 80 or 100 columns) shows why the
+	// exit code is 1, not a success next to a ✖.
+	const ordered = [...verdicts.filter(v => isFailed(v)), ...verdicts.filter(v => !isFailed(v))];
 	return {
 		done: true,
-		result: {exitCode: failed ? exitCodes.failed : exitCodes.ok, message: verdicts.map(v => (v.done ? v.summary : '')).join('\n')},
+		result: {exitCode: failed ? exitCodes.failed : exitCodes.ok, message: ordered.map(v => (v.done ? v.summary : '')).join('\n')},
 	};
 }

@@ -42,8 +42,10 @@ export function watchWants(
 		}
 
 		const d = diagnose(node);
-		if (d?.log && !d.logGone) {
-			logs.push({...d.log, ...context});
+		for (const log of d?.logGone ? [] : [d?.log, d?.currentLog]) {
+			if (log) {
+				logs.push({...log, ...context});
+			}
 		}
 	}
 
@@ -54,27 +56,47 @@ export function watchWants(
 	return {interest: [{...context, kind: object.kind, namespaces: [...namespaces].sort()}], logs};
 }
 
-/** Every node of `objects` (a stream prints them all): what to watch for them. */
-export function allWatchWants(
-	objects: readonly PlanObject[],
+/** Nodes of several objects (the list's rows on screen, say): what to watch for them, object by object. */
+export function shownWatchWants(
+	rows: ReadonlyArray<{readonly object: PlanObject; readonly node?: PlanNode}>,
 	diagnose: (object: PlanObject, node: PlanNode) => Diagnosis | undefined,
 ): WatchWants {
+	const byObject = new Map<PlanObject, PlanNode[]>();
+	for (const {object, node} of rows) {
+		if (node) {
+			const nodes = byObject.get(object) ?? [];
+			nodes.push(node);
+			byObject.set(object, nodes);
+		}
+	}
+
 	const interest: Interest[] = [];
 	const logs: Array<LogRef & {readonly context?: string}> = [];
-	for (const object of objects) {
-		const nodes: PlanNode[] = [];
-		const visit = (list: readonly PlanNode[]): void => {
-			for (const n of list) {
-				nodes.push(n);
-				visit(n.children);
-			}
-		};
-
-		visit(object.tree);
+	for (const [object, nodes] of byObject) {
 		const wants = watchWants(object, nodes, node => diagnose(object, node));
 		interest.push(...wants.interest);
 		logs.push(...wants.logs);
 	}
 
 	return interest.length === 0 ? noWants : {interest, logs};
+}
+
+/** Every node of `objects` (a stream prints them all): what to watch for them. */
+export function allWatchWants(
+	objects: readonly PlanObject[],
+	diagnose: (object: PlanObject, node: PlanNode) => Diagnosis | undefined,
+): WatchWants {
+	const rows: Array<{readonly object: PlanObject; readonly node: PlanNode}> = [];
+	for (const object of objects) {
+		const visit = (list: readonly PlanNode[]): void => {
+			for (const node of list) {
+				rows.push({object, node});
+				visit(node.children);
+			}
+		};
+
+		visit(object.tree);
+	}
+
+	return shownWatchWants(rows, diagnose);
 }

@@ -61,6 +61,8 @@ export class Workloads implements InterestFeed {
 	readonly #logs = new Map<Scoped, LogTail>();
 	readonly #logErrors = new Map<Scoped, string>();
 	#forbidden: string | undefined;
+	/** The note is a refused collection's: the store's `missing` says it too. */
+	#noteIsMissing = false;
 	#interest: readonly Interest[] = [];
 	#interestKeys = '';
 	/** Diagnoses of the nodes of interest: the logs the source should follow. */
@@ -161,7 +163,10 @@ export class Workloads implements InterestFeed {
 
 				// One note for the tree: the first collection refused says why (the others fail the same way).
 				const what = event.resource === 'Pod' ? 'pods' : 'applied objects';
-				this.#forbidden ??= `${what} cannot be read: ${sanitizeLine(event.message, maxMessageLength)}`;
+				if (this.#forbidden === undefined) {
+					this.#forbidden = `${what} cannot be read: ${sanitizeLine(event.message, maxMessageLength)}`;
+					this.#noteIsMissing = true;
+				}
 				break;
 			}
 
@@ -270,6 +275,22 @@ export class Workloads implements InterestFeed {
 		const action = path[0];
 		const namespaces = kanisterNamespaces(object, action);
 		return diagnoseKanisterPhase(object, object.jobId, action, node, input.run ?? {}, this.view(object.context, namespaces));
+	}
+
+	/**
+	 * What planwatch could not read in time (a one-shot picture drawn without its pods): the tree's one note, as a
+	 * refusal is. The first note stays.
+	 */
+	noteUnread(text: string): void {
+		if (this.#forbidden === undefined) {
+			this.#forbidden = sanitizeLine(text, maxMessageLength);
+			this.#changed();
+		}
+	}
+
+	/** The one note (RBAC, or not read in time), if any; `missing`: a refused collection's, which `missing` says too. */
+	get note(): {readonly text: string; readonly missing: boolean} | undefined {
+		return this.#forbidden === undefined ? undefined : {text: this.#forbidden, missing: this.#noteIsMissing};
 	}
 
 	/** Nodes the views show: the source watches pods and logs for these only. */

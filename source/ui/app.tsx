@@ -3,7 +3,7 @@ import {useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore}
 import type {Diagnosis} from '../model/diagnosis.js';
 import type {Clock} from '../core/clock.js';
 import {formatEta, nodeEta, planNode} from '../model/eta.js';
-import {objectKey, type PlanNode, type PlanObject} from '../model/plan-tree.js';
+import {noObjectsText, objectKey, type PlanNode, type PlanObject} from '../model/plan-tree.js';
 import type {ReplayControls} from '../recording/replay-clock.js';
 import type {WaitSession} from '../state/wait-session.js';
 import {DetailLines, detailLinesWanted} from './components/detail-lines.js';
@@ -17,9 +17,8 @@ import {cellWidths, ObjectList} from './components/object-list.js';
 import {PlanTreeView} from './components/plan-tree-view.js';
 import {WhyPane} from './components/why-pane.js';
 import {whyLinesWanted} from './why-lines.js';
-import {noWants, watchWants} from '../state/watch-wants.js';
-import {scrollWindow} from './scroll-window.js';
-import {runOfTiming} from '../state/workloads.js';
+import {shownWatchWants} from '../state/watch-wants.js';
+import {diagnoseIn} from '../state/workloads.js';
 import {TimeoutBanner, hasBanner} from './components/timeout-banner.js';
 import {useCommands} from './hooks/use-commands.js';
 import {useStore, type SnapshotSource} from './hooks/use-store.js';
@@ -28,7 +27,7 @@ import {useViewState} from './hooks/use-view-state.js';
 import {useWait} from './hooks/use-wait.js';
 import {useTreeList} from './hooks/use-tree-list.js';
 import {useScrollWindow} from './hooks/use-scroll-window.js';
-import {listOnScreen, nothingOnScreen, treeOnScreen, type ScreenWatch} from './on-screen.js';
+import {listOnScreen, nothingOnScreen, treeOnScreen, type OnScreen, type ScreenWatch} from './on-screen.js';
 import {changesShow, listInterest, noInterest, treeInterest, type ScreenInterest} from './screen-interest.js';
 import type {ScrollWindow} from './scroll-window.js';
 import type {ActionCommand, ActionOutcome, Expectations, TuiActions} from './actions.js';
@@ -186,7 +185,7 @@ function emptyListText(snapshot: Pick<ReturnType<SnapshotSource['getSnapshot']>,
 		return `loading${ellipsis}`;
 	}
 
-	return snapshot.objects.length === 0 ? 'no KUDO Instances or Kanister ActionSets here' : 'nothing matches the filter';
+	return snapshot.objects.length === 0 ? noObjectsText : 'nothing matches the filter';
 }
 
 type TreeScreenProps = {
@@ -295,8 +294,10 @@ export function App(props: AppProps) {
 	const {list, cursor: listCursor} = useTreeList(listed, view, budget, listScreen);
 	const {isTree, open, gone, openKey, tree, selected} = useOpenObject(view, snapshot.objects, list, listCursor, snapshot.deleted);
 	const events = (openKey === undefined ? undefined : snapshot.events.get(openKey)) ?? [];
-	const {diagnosis, diagnose} = useDiagnosis(snapshot, isTree ? open : undefined, openKey, selected);
-	const whyWanted = isTree && !view.help ? whyLinesWanted(diagnosis) : 0;
+	const explain = useExplainer(snapshot);
+	// Why the selected node is stuck or failed.
+	const diagnosis = useMemo(() => (isTree && open && selected ? explain(open, selected) : undefined), [isTree, open, selected, explain]);
+	const whyWanted = isTree && !view.help ? whyLinesWanted(diagnosis, columns) : 0;
 
 	const layout = computeLayout({
 		rows,
@@ -332,7 +333,8 @@ export function App(props: AppProps) {
 		screen?.report(onScreen);
 	}, [screen, onScreen]);
 
-	useWatchInterest(snapshot, isTree && !view.help ? open : undefined, tree, layout.body, selected, diagnose);
+	useWatchInterest(snapshot, onScreen, isTree && !view.help ? open : undefined, selected, explain);
+	const listCause = useMemo(() => (listShown ? causeOf(explain) : undefined), [listShown, explain]);
 	// The next command is what `y` copies while a node that has one is selected.
 	const next = isTree ? diagnosis?.next : undefined;
 	useAppCommands(mode, keyContext, {
@@ -386,6 +388,7 @@ export function App(props: AppProps) {
 				height={listHeight}
 				width={columns}
 				empty={emptyListText(snapshot, theme.glyphs.ellipsis)}
+				{...(listCause ? {cause: listCause} : {})}
 			/>
 		</>
 	);
@@ -459,41 +462,44 @@ function indexOfKey(objects: readonly PlanObject[], key: string, hint: {current:
 	return index;
 }
 
-/** Why the selected node is stuck or failed (and a way to ask it of any node of the open object). */
-function useDiagnosis(snapshot: StoreSnapshot, object: PlanObject | undefined, key: string | undefined, selected: PlanNode | undefined) {
-	const {workloads, timings, version} = snapshot;
-	const diagnose = useMemo(() => {
-		const objectTimings = key === undefined ? undefined : timings.get(key);
-		return (node: PlanNode): Diagnosis | undefined => {
-			const run = runOfTiming(objectTimings?.get(node.id));
-			return object && workloads ? workloads.diagnose({object, node, ...(run ? {run} : {})}) : undefined;
-		};
-		// The workloads change in place; the snapshot's version says when.
+/** Why any node of any object is stuck or failed (the list's rows, the watch wants); new when what was watched changed. */
+function useExplainer(snapshot: StoreSnapshot): (object: PlanObject, node: PlanNode) => Diagnosis | undefined {
+	const {workloads, timings} = snapshot;
+	const version = workloads?.version;
+	return useMemo(
+		() => (object: PlanObject, node: PlanNode) => (workloads ? diagnoseIn({workloads, timings}, object, node) : undefined),
+		// The workloads change in place; their version says when.
 		// eslint-disable-next-line react-hooks/exhaustive-deps
-	}, [object, workloads, timings, key, version]);
-	const diagnosis = useMemo(() => (selected ? diagnose(selected) : undefined), [diagnose, selected]);
-	return {diagnosis, diagnose};
+		[workloads, timings, version],
+	);
 }
 
-/** Tell the store's workloads which nodes are on screen: only their pods and logs are watched. */
+/** A list row's one-line cause: only under a failed node or one known stuck (it has a next command), as plain says. */
+function causeOf(explain: (object: PlanObject, node: PlanNode) => Diagnosis | undefined) {
+	return (object: PlanObject, node: PlanNode): string | undefined => {
+		const d = explain(object, node);
+		return d && (node.state === 'failed' || d.next !== undefined) ? d.brief : undefined;
+	};
+}
+
+/**
+ * Tell the store's workloads which nodes are on screen (the list's or the tree's rows in their window, and the tree's
+ * selected node): only their pods and logs are watched. The help overlay shows none.
+ */
 function useWatchInterest(
 	snapshot: StoreSnapshot,
-	object: PlanObject | undefined,
-	tree: ReturnType<typeof selectTree> | undefined,
-	height: number,
+	shown: OnScreen,
+	open: PlanObject | undefined,
 	selected: PlanNode | undefined,
-	diagnose: (node: PlanNode) => Diagnosis | undefined,
+	explain: (object: PlanObject, node: PlanNode) => Diagnosis | undefined,
 ): void {
 	const {workloads} = snapshot;
 	const wants = useMemo(() => {
-		if (!object || !tree) {
-			return noWants;
-		}
-
-		const window = scrollWindow({total: tree.rows.length, height, cursor: tree.cursor});
-		const nodes = tree.rows.slice(window.start, window.end).map(r => r.node);
-		return watchWants(object, selected && !nodes.includes(selected) ? [...nodes, selected] : nodes, diagnose);
-	}, [object, tree, height, selected, diagnose]);
+		const withSelected = open && selected && !shown.rows.some(r => r.node === selected)
+			? [...shown.rows, {object: open, node: selected}]
+			: shown.rows;
+		return shownWatchWants(withSelected, explain);
+	}, [shown, open, selected, explain]);
 	useEffect(() => {
 		workloads?.setInterest(wants.interest);
 		workloads?.setWantedLogs(wants.logs);

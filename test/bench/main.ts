@@ -345,7 +345,8 @@ await section('files', async () => {
 			for (const output of ['plain', 'json', 'tui'] as const) {
 				log(`files: ${fileObjects} Instances from a file, -o ${output}, run ${run + 1}/${fileRuns}`);
 				const setup = {kubeconfig: '', env, cwd: root, cli, nodeFlags, kubectl: kubectlPath, cols: 160, rows: 40};
-				const figures = await fileMemoryRun(setup, [file], fileObjects, output, 'mysql-00000');
+				// Any row of the list: it puts what needs attention first, so mysql-00000 may not be on the first screen.
+				const figures = await fileMemoryRun(setup, [file], fileObjects, output, 'mysql-0');
 				results.files.push(figures);
 				log(`  peak RSS ${figures.peakMiB.toFixed(0)} MiB, ${figures.seconds.toFixed(1)} s`);
 			}

@@ -29,6 +29,11 @@ describe('complete', () => {
 		[['actionsets.cr.kanister.io', 'b'], ['backup-x'], 4],
 		[['instance/'], ['instance/mysql-instance'], 4], // not `instance/` itself: it is typed already
 		[['actionset/b'], ['actionset/backup-x'], 4],
+		[['as/'], ['as/backup-x'], 4], // the kind word as typed: targets accept every one of them
+		[['-n', 'prod', 'inst/m'], ['inst/mysql-instance'], 4],
+		[['actionsets.cr.kanister.io/'], ['actionsets.cr.kanister.io/backup-x'], 4],
+		[['instances.kudo.dev/'], ['instances.kudo.dev/mysql-instance'], 4],
+		[['nosuch/'], [], 4],
 		[['instance/a', ''], ['instance/', 'actionset/', 'instance/mysql-instance', 'actionset/backup-x'], 4], // more targets, no subcommands
 		[['-o', ''], ['tui', 'plain', 'json'], 4],
 		[['--output', 'j'], ['json'], 4],

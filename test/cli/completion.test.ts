@@ -140,9 +140,41 @@ describe('planwatch completion bash, in bash', () => {
 	});
 
 	it('completes --output=<TAB> as bash splits it (at "="), without the descriptions zsh and fish show', async () => {
-		expect((await bashComplete('planwatch --output=', ['planwatch', '--output', '='])).replies).toEqual(['=tui', '=plain', '=json']);
+		// Bare values: readline replaces what follows the "=" (the pty test below types it).
+		expect((await bashComplete('planwatch --output=', ['planwatch', '--output', '='])).replies).toEqual(['tui', 'plain', 'json']);
 		expect((await bashComplete('planwatch --output=j', ['planwatch', '--output', '=', 'j'])).replies).toEqual(['json']);
 		expect((await bashComplete('planwatch --namespace=db actionset/', ['planwatch', '--namespace', '=', 'db', 'actionset/'])).replies).toEqual(['actionset/backup-pg-9fz']);
+	});
+
+	it('in bash\'s own line editor (a pty): --output=<TAB><TAB> lists the values, never --output==', async () => {
+		const shell = pty.spawn('bash', ['--norc', '--noprofile', '-i'], {
+			cols: 160,
+			rows: 30,
+			env: {PATH: `${bin}${path.delimiter}${process.env['PATH'] ?? ''}`, KUBECONFIG: kubeconfig, HOME: bin, PS1: '$ ', TERM: 'dumb'},
+		});
+		let output = '';
+		shell.onData(d => {
+			output += d;
+		});
+		try {
+			shell.write(`source ${JSON.stringify(path.join(bin, 'completion.bash'))} && echo LOADED\r`);
+			await waitUntil(() => output.includes('LOADED\r\n'), 'bash to load the script', 20_000);
+			await waitUntil(() => output.slice(output.indexOf('LOADED\r\n')).includes('$ '), 'the prompt after loading', 20_000);
+			output = '';
+			shell.write('planwatch --output=\t\t');
+			// Either the list of values (right) or an "=" inserted (the script's old reply `=json`…); bash rings the
+			// bell (BEL) between what it echoes and what it inserts.
+			const typed = () => output.replaceAll('\u0007', '');
+			await waitUntil(() => /json\s+plain\s+tui/.test(typed()) || typed().includes('=='), 'bash to complete', 20_000);
+			expect(typed()).not.toContain('==');
+			expect(typed()).toMatch(/json\s+plain\s+tui/);
+			output = '';
+			shell.write('j\t');
+			await waitUntil(() => typed().includes('son'), 'bash to complete json', 20_000);
+			expect(typed()).not.toContain('==');
+		} finally {
+			shell.kill();
+		}
 	});
 
 	it('registers for planwatch and kubectl-planwatch', async () => {

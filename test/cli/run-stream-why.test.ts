@@ -108,4 +108,32 @@ describe('a stream explains a failed step', () => {
 			next: 'kubectl logs -n default init-job-x1 -c init',
 		});
 	});
+
+	it('plain: a failed phase and its failed deferPhase share one kanctl command: said once', async () => {
+		const clock = new FakeClock(Date.parse('2021-06-10T09:15:00Z'));
+		const store = new Store(clock);
+		store.apply({type: 'connection', state: {status: 'live'}});
+		store.apply({type: 'replace', resource: 'Blueprint', objects: loadFixture('kanister/blueprint-postgres-start-stop-defer.yaml')});
+		store.apply({type: 'replace', resource: 'ActionSet', objects: loadFixture('kanister/actionset-postgres-backup-failed-defer-failed.yaml')});
+		store.apply({type: 'synced'});
+		let out = '';
+		let stop!: () => void;
+		const interrupted = new Promise<void>(resolve => {
+			stop = resolve;
+		});
+		const options = {...base, output: 'plain', wait: false, timeoutMs: 0} as const;
+		const write = async (text: string) => {
+			out += text;
+		};
+
+		const run = runStream({store, clock, options, targets: ['ActionSet/kanister/backup-glptq'], write, interrupted, timeZone: 'UTC'});
+		await waitUntil(() => out.includes('next:'), 'the next command');
+		clock.advance(1000);
+		store.apply({type: 'log', namespace: 'kanister', pod: 'p', container: 'c', previous: false, text: 'x\n'});
+		await new Promise(resolve => setImmediate(resolve));
+		stop();
+		await run;
+		const said = out.split('\n').filter(l => l.includes('next: '));
+		expect(said, out).toEqual(['09:15:00   next: kanctl create actionset --action backup --from backup-glptq --namespace kanister']);
+	});
 });

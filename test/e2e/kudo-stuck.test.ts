@@ -7,7 +7,8 @@
  * kubelet is a stand-in on 127.0.0.1 (harness/kubelet.ts): planwatch reads its logs through the real apiserver's
  * pods/log, which proxies to the stand-in as it would to a kubelet — the previous container's log of a crash-looping
  * pod, and the current one followed while lines come. As the restricted `viewer` (no pods, no deployments), the
- * same run carries one note and the tree as before.
+ * same run carries one note and the tree as before. A `--once` picture reads the pods before it draws: the same
+ * cause and next command (json; plain once each).
  */
 import {mkdtempSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
@@ -138,7 +139,11 @@ describe('why a step of the real KUDO manager is stuck', () => {
 		const args = [`instance/${name}`, '-n', namespace, '--wait', '--timeout', '6s', '--no-history', '-o', 'json'];
 		const admin = startCli(['--kubeconfig', kudo.cluster.adminKubeconfig, ...args]);
 		const viewer = startCli(['--kubeconfig', kudo.cluster.viewerKubeconfig, ...args]);
+		// One picture (--once) reads the pods before it draws: the same cause and next command, in json and plain.
+		const once = (output: string, kubeconfig = kudo.cluster.adminKubeconfig) => startCli(['--kubeconfig', kubeconfig, `instance/${name}`, '-n', namespace, '--once', '--no-history', '-o', output]);
+		const [onceJson, oncePlain, onceViewer] = [once('json'), once('plain'), once('plain', kudo.cluster.viewerKubeconfig)];
 		const [adminExit, viewerExit] = await Promise.all([admin.waitForExit(60_000), viewer.waitForExit(60_000)]);
+		await Promise.all([onceJson.waitForExit(60_000), oncePlain.waitForExit(60_000), onceViewer.waitForExit(60_000)]);
 		expect(adminExit.code, admin.describe()).toBe(3);
 		expect(viewerExit.code, viewer.describe()).toBe(3);
 
@@ -165,12 +170,27 @@ describe('why a step of the real KUDO manager is stuck', () => {
 		expect(step?.logTail?.lines[0]).toBe(previous[10]);
 		expect(step?.logTail?.lines.at(-1)).toBe(previous[29]);
 		expect(step?.logTail?.lines[18]).toBe('previous 29: red  copied');
+		// The container running now (after the crash): its own log, read the same way.
+		expect(step?.logTail?.currentLines).toEqual(['current 1: [ERROR] InnoDB: the innodb_system data file \'ibdata1\' must be writable', 'current 2: red  copied',
+			'current 3: [ERROR] InnoDB: the innodb_system data file \'ibdata1\' must be writable']);
 		expect(hasControlSequence(admin.stdout())).toBe(false);
 		const asked = kubelet.requests.filter(r => r.path === `/containerLogs/${namespace}/${podName}/app` && r.query['previous'] === 'true');
-		expect(asked.map(r => [r.client, r.status, r.query['tailLines'], r.query['limitBytes'], r.query['follow']])).toEqual([
-			['kube-apiserver-kubelet-client', 200, '2', undefined, undefined], // the kubectl logs above
-			['kube-apiserver-kubelet-client', 200, '20', '65536', undefined], // planwatch: one read of an ended container
-		]);
+		expect(asked[0] && [asked[0].client, asked[0].status, asked[0].query['tailLines']]).toEqual(['kube-apiserver-kubelet-client', 200, '2']); // kubectl logs above
+		// planwatch (the --wait run and both --once pictures): reads of an ended container, bounded.
+		expect(asked.length).toBeGreaterThanOrEqual(2);
+		expect(new Set(asked.slice(1).map(r => JSON.stringify([r.client, r.status, r.query['tailLines'], r.query['limitBytes'], r.query['follow'] ?? null]))))
+			.toEqual(new Set([JSON.stringify(['kube-apiserver-kubelet-client', 200, '20', '65536', null])]));
+
+		const onceStep = stepNode((JSON.parse(onceJson.stdout()) as {objects: JsonObject[]}).objects.find(o => o.name === name));
+		expect(onceStep?.cause, onceJson.describe()).toBe(step?.cause);
+		expect(onceStep?.next, onceJson.describe()).toBe(step?.next);
+		expect(onceStep?.resources).toEqual(step?.resources);
+		expect(onceStep?.logTail?.lines, onceJson.describe()).toEqual(step?.logTail?.lines);
+		const plainLines = oncePlain.stdout().split('\n');
+		expect(plainLines.filter(l => l.endsWith(`why: ${step!.cause!}`)), oncePlain.describe()).toHaveLength(1);
+		expect(plainLines.filter(l => l.endsWith(`next: ${step!.next!}`)), oncePlain.describe()).toHaveLength(1);
+		expect(onceViewer.stdout()).not.toContain('why: ');
+		expect(onceViewer.stderr(), onceViewer.describe()).toMatch(/^planwatch: .*forbidden/m);
 
 		// Without RBAC for pods and deployments: one note, the tree the same, and no log asked for.
 		const seen = stepNode(cliFinal(viewer.stdout()).objects.find(o => o.name === name));

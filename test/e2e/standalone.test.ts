@@ -15,6 +15,7 @@ import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {archiveRow, quotedFigures} from '../../scripts/release/figures.mjs';
 import {krewManifest} from '../../scripts/release/krew.mjs';
 import {listTarGz} from '../helpers/archive-listing.js';
 import {cliFinal, killAllClis, repoRoot, runCli, startCli, type CliProcess} from './harness/cli.js';
@@ -117,6 +118,10 @@ describe('the release', () => {
 		expect(entries.map(e => e.link === undefined ? e.name : `${e.name} -> ${e.link}`)).toEqual(['kubectl-planwatch', 'LICENSE', 'README']);
 		expect(entries.find(e => e.name === 'README')!.data.toString()).toContain('ln -s kubectl-planwatch kubectl_complete-planwatch');
 		record({note: `${archiveName}: ${(archive.length / 1e6).toFixed(1)} MB, executable ${(entries[0]!.data.length / 1e6).toFixed(1)} MB`});
+		// docs/install.md quotes these sizes: measured by scripts/install-figures.mjs, never typed.
+		const quoted = quotedFigures(readFileSync(path.join(repoRoot, 'docs', 'install.md'), 'utf8'))?.split('\n') ?? [];
+		expect(quoted, 'run npm run release -- --targets linux-x64 && node scripts/install-figures.mjs --write')
+			.toContain(archiveRow(archiveName, archive.length, entries[0]!.data.length));
 	});
 
 	it('passes krew\'s own validate-krew-manifest, which installs it with kubectl krew from the manifest\'s URL', async () => {
@@ -141,6 +146,8 @@ describe('the release', () => {
 			homepage: 'https://example.invalid/planwatch',
 			baseUrl: 'https://example.invalid/download',
 			description: 'Live plan trees',
+			// As npm run release writes it without --base-url: with the comment that its URLs are placeholders.
+			placeholder: true,
 			archives: targets.map(([os, arch, ext]) => ({
 				target: {os, arch},
 				file: `planwatch_${version}_${os}_${arch}.${ext}`,
@@ -177,6 +184,9 @@ describe('kubectl krew install --manifest --archive (the real krew)', () => {
 		symlinkSync('kubectl-planwatch', path.join(krewRoot, 'bin', 'kubectl_complete-planwatch'));
 		const completion = await runAsync(path.join(krewRoot, 'bin', 'kubectl_complete-planwatch'), ['demo', '--scenario', 'kudo-'], env());
 		expectScenarioCompletion(completion.stdout);
+		// And through kubectl, as its completion script asks on `kubectl planwatch demo --scenario kudo-<TAB>`.
+		const viaKubectl = await runAsync(kubectlPath, ['__complete', 'planwatch', 'demo', '--scenario', 'kudo-'], env());
+		expectScenarioCompletion(viaKubectl.stdout);
 		rmSync(path.join(krewRoot, 'bin', 'kubectl_complete-planwatch'));
 		// `krew uninstall` first checks that the plugin index is a git clone (a .git folder, cmd/krew/cmd/root.go
 		// checkIndex). A user has one from `krew update`, which clones GitHub's krew-index: no test on 127.0.0.1 can.

@@ -11,6 +11,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {JsonNode, JsonObject} from '../../source/render/json.js';
 import {cliFinal, hasControlSequence, killAllClis, runCli, startCli, type CliProcess} from './harness/cli.js';
 import {startCluster, type Cluster} from './harness/cluster.js';
+import {killAllPtys, startPtyCli} from './harness/pty.js';
 import {record} from './harness/results.js';
 import {freshNamespace, lastStatusIndex, launchIndex, playWatched, scenarioNamed} from './harness/scenario-run.js';
 import {compareWithServer, readServer} from './harness/server-picture.js';
@@ -394,19 +395,42 @@ describe('cluster errors are one line and exit 4', () => {
 					roleRef: {apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'kanister-reader'},
 					subjects: [{apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: 'kanister'}],
 				},
+				// A Kanister-only user cluster-wide (`planwatch -A`): Kanister's kinds and events, nothing of KUDO.
+				{
+					apiVersion: 'rbac.authorization.k8s.io/v1',
+					kind: 'ClusterRole',
+					metadata: {name: `${namespace}-backups`},
+					rules: [
+						{apiGroups: ['cr.kanister.io'], resources: ['actionsets', 'blueprints'], verbs: ['get', 'list', 'watch']},
+						{apiGroups: [''], resources: ['events'], verbs: ['get', 'list', 'watch']},
+					],
+				},
+				{
+					apiVersion: 'rbac.authorization.k8s.io/v1',
+					kind: 'ClusterRoleBinding',
+					metadata: {name: `${namespace}-backups`},
+					roleRef: {apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: `${namespace}-backups`},
+					subjects: [{apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: 'backups'}],
+				},
 			],
 		};
 		const bound = await cluster.kubectl(['apply', '-f', '-'], {input: JSON.stringify(role)});
 		expect(bound.code, bound.stderr).toBe(0);
 		// RBAC changes reach the authorizer through a watch: wait until the user may list.
-		for (let i = 0; i < 100; i++) {
-			const can = await cluster.kubectl(['auth', 'can-i', 'list', 'actionsets.cr.kanister.io', '-n', namespace, '--as', 'kanister']);
-			if (can.stdout.trim() === 'yes') {
-				break;
-			}
+		for (const [user, scope] of [['kanister', ['-n', namespace]], ['backups', ['-A']]] as const) {
+			for (let i = 0; i < 100; i++) {
+				const can = await cluster.kubectl(['auth', 'can-i', 'list', 'actionsets.cr.kanister.io', ...scope, '--as', user]);
+				if (can.stdout.trim() === 'yes') {
+					break;
+				}
 
-			await new Promise(resolve => setTimeout(resolve, 100));
+				await new Promise(resolve => setTimeout(resolve, 100));
+			}
 		}
+	});
+
+	afterAll(() => {
+		killAllPtys();
 	});
 
 	const oneLine = (result: {stderr: string; describe: string}) => {
@@ -460,6 +484,73 @@ describe('cluster errors are one line and exit 4', () => {
 		const nothing = await runCli(['--kubeconfig', cluster.userKubeconfigs.nobody, '-n', namespace, '--once', '-o', 'plain']);
 		expect(nothing.code, nothing.describe).toBe(4);
 		expect(oneLine(nothing)).toMatch(/forbidden: user nobody cannot \w+ (instances\.kudo\.dev|actionsets\.cr\.kanister\.io)/);
+	});
+
+	type Listed = {objects: Array<{kind: string; namespace: string; name: string}>; missing?: Array<{resource: string; reason: string}>};
+
+	it('a Kanister-only user of planwatch -A (a ClusterRole): every ActionSet, one note that Instances are left out, exit 0', async () => {
+		const json = await runCli(['--kubeconfig', cluster.userKubeconfigs.backups, '-A', '--once', '-o', 'json']);
+		expect(json.code, json.describe).toBe(0);
+		const document = JSON.parse(json.stdout) as Listed;
+		expect(document.objects.map(o => `${o.kind}/${o.namespace}/${o.name}`)).toContain(`ActionSet/${namespace}/backup-x`);
+		expect(document.objects.filter(o => o.kind !== 'ActionSet')).toEqual([]);
+		// One note, for the kind left out; KUDO's supporting OperatorVersions are not a second one.
+		expect(document.missing).toEqual([{
+			resource: 'Instance',
+			reason: expect.stringMatching(/^instances\.kudo\.dev not watched: forbidden: user backups cannot list instances\.kudo\.dev in all namespaces/) as string,
+		}]);
+		const plain = await runCli(['--kubeconfig', cluster.userKubeconfigs.backups, '-A', '--once', '-o', 'plain']);
+		expect(plain.code, plain.describe).toBe(0);
+		expect(plain.stdout).toContain(`ActionSet ${namespace}/backup-x`);
+		expect(oneLine(plain)).toMatch(/instances\.kudo\.dev not watched: forbidden: user backups cannot list instances\.kudo\.dev in all namespaces/);
+		record({note: 'RBAC: Kanister-only user (ClusterRole), -A: ActionSets drawn, Instances left out with one line'});
+	});
+
+	it('a Kanister-only user of planwatch -A in the TUI: the ActionSets, and the header says without instances (forbidden)', async () => {
+		const tui = startPtyCli(['--kubeconfig', cluster.userKubeconfigs.backups, '-A'], {cols: 160, rows: 30});
+		await tui.waitForText(`${namespace}`);
+		await tui.waitForText('without instances (forbidden)');
+		expect(tui.screen()[0], tui.text()).toContain('without instances (forbidden)');
+		expect(tui.text()).not.toMatch(/forbidden: user/);
+		tui.press('q');
+		expect((await tui.exited).exitCode, tui.text()).toBe(0);
+	});
+
+	it('one kind for the Kanister-only user: actionsets -A and actionsets.cr.kanister.io -A list them, instances.kudo.dev -A is exit 4', async () => {
+		for (const word of ['actionsets', 'as', 'actionsets.cr.kanister.io']) {
+			const json = await runCli([word, '--kubeconfig', cluster.userKubeconfigs.backups, '-A', '--once', '-o', 'json']);
+			expect(json.code, json.describe).toBe(0);
+			expect(json.stderr, json.describe).toBe('');
+			const document = JSON.parse(json.stdout) as Listed;
+			expect(document.objects.map(o => `${o.kind}/${o.namespace}/${o.name}`)).toContain(`ActionSet/${namespace}/backup-x`);
+			expect(document.objects.filter(o => o.kind !== 'ActionSet')).toEqual([]);
+			// Only the kind asked for is listed: nothing to say about the other.
+			expect(document.missing ?? []).toEqual([]);
+		}
+
+		const other = await runCli(['instances.kudo.dev', '--kubeconfig', cluster.userKubeconfigs.backups, '-A', '--once', '-o', 'plain']);
+		expect(other.code, other.describe).toBe(4);
+		expect(oneLine(other)).toMatch(/forbidden: user backups cannot list instances\.kudo\.dev in all namespaces/);
+	});
+
+	it('a KUDO-only user: -A draws the Instances with one note; instances -n NS and instances.kudo.dev are fine, actionsets -A is exit 4', async () => {
+		const all = await runCli(['--kubeconfig', cluster.viewerKubeconfig, '-A', '--once', '-o', 'json']);
+		expect(all.code, all.describe).toBe(0);
+		const document = JSON.parse(all.stdout) as Listed;
+		expect(document.objects.map(o => `${o.kind}/${o.namespace}/${o.name}`)).toContain(`Instance/${namespace}/mysql-x`);
+		expect(document.objects.filter(o => o.kind !== 'Instance')).toEqual([]);
+		expect(document.missing?.map(m => m.resource)).toEqual(['ActionSet']);
+		for (const word of ['instances', 'inst', 'instances.kudo.dev']) {
+			const one = await runCli([word, '--kubeconfig', cluster.viewerKubeconfig, '-n', namespace, '--once', '-o', 'json']);
+			expect(one.code, one.describe).toBe(0);
+			expect(one.stderr, one.describe).toBe('');
+			expect((JSON.parse(one.stdout) as Listed).objects.map(o => `${o.kind}/${o.name}`)).toEqual(['Instance/mysql-x']);
+		}
+
+		const other = await runCli(['actionsets', '--kubeconfig', cluster.viewerKubeconfig, '-A', '--once', '-o', 'json']);
+		expect(other.code, other.describe).toBe(4);
+		expect(oneLine(other)).toMatch(/forbidden: user viewer cannot list actionsets\.cr\.kanister\.io in all namespaces/);
+		record({note: 'RBAC: KUDO-only user, -A and one kind (instances, inst, instances.kudo.dev); actionsets -A exit 4'});
 	});
 
 	it('one kind: planwatch instances -n NS lists the Instances only', async () => {

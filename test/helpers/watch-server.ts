@@ -185,6 +185,7 @@ export class WatchServer {
 	readonly #forbidden = new Set<string>(); // `user|plural`
 	/** pods/log: `namespace/pod/container[/previous]` → the text a kubelet would serve. */
 	readonly #logs = new Map<string, string>();
+	readonly #logFailures = new Map<string, number>();
 	#logsForbidden = false;
 	#failures: Failure[] = [];
 	#rv = 100;
@@ -311,7 +312,14 @@ export class WatchServer {
 
 	/** What `GET …/pods/POD/log?container=C[&previous=true]` answers (a stand-in for the kubelet behind the apiserver). */
 	setLog(namespace: string, pod: string, container: string, text: string, previous = false): void {
+		this.#logFailures.delete(`${namespace}/${pod}/${container}${previous ? '/previous' : ''}`);
 		this.#logs.set(`${namespace}/${pod}/${container}${previous ? '/previous' : ''}`, text);
+	}
+
+	/** The log of `container` answers `statusCode` (400: the container is waiting to start) until `setLog` gives it text. */
+	failLog(namespace: string, pod: string, container: string, statusCode: number): void {
+		this.#logs.delete(`${namespace}/${pod}/${container}`);
+		this.#logFailures.set(`${namespace}/${pod}/${container}`, statusCode);
 	}
 
 	/** RBAC: nobody may get pods/log. */
@@ -570,7 +578,14 @@ export class WatchServer {
 				return;
 			}
 
-			const text = this.#logs.get(`${decodeURIComponent(log[1]!)}/${decodeURIComponent(log[2]!)}/${query['container'] ?? ''}${query['previous'] === 'true' ? '/previous' : ''}`);
+			const logKey = `${decodeURIComponent(log[1]!)}/${decodeURIComponent(log[2]!)}/${query['container'] ?? ''}${query['previous'] === 'true' ? '/previous' : ''}`;
+			const failing = this.#logFailures.get(logKey);
+			if (failing !== undefined) {
+				reply(failing, status(failing, failing === 400 ? 'BadRequest' : 'NotFound', `container "${query['container'] ?? ''}" in pod "${log[2]!}" is waiting to start`));
+				return;
+			}
+
+			const text = this.#logs.get(logKey);
 			if (text === undefined) {
 				reply(404, status(404, 'NotFound', `pods "${log[2]!}" not found`));
 				return;

@@ -64,6 +64,7 @@ describe('diagnoseKudoStep', () => {
 		expect(d.resources).toEqual([{kind: 'Deployment', namespace: 'ns', name: 'web', healthy: false, terminal: false, words: '0/1 ready, 0 of 1 updated replicas available'}]);
 		expect(d.pods.map(p => p.name)).toEqual(['web-1', 'web-2']);
 		expect(d.cause).toBe('pod web-1: CrashLoopBackOff: container app keeps crashing, 5 restarts, last exit code 1');
+		expect(d.brief).toBe('CrashLoopBackOff · pod web-1');
 		expect(d.log).toEqual({namespace: 'ns', pod: 'web-1', container: 'app', previous: true});
 		expect(d.logTail).toEqual(['starting', 'panic: no config']);
 		expect(d.next).toBe('kubectl logs -n ns web-1 -c app --previous');
@@ -72,7 +73,9 @@ describe('diagnoseKudoStep', () => {
 	test('objects of another step or instance are not listed; without pods the unhealthy object, else the plan', () => {
 		const other = {...deployment, metadata: {...deployment.metadata, annotations: {...deployment.metadata!['annotations'] as object, 'kudo.dev/step': 'db'}}};
 		expect(diagnoseKudoStep(inst, path, node('step', 'app', 'running'), view({workloads: [other]})).resources).toEqual([]);
-		expect(diagnoseKudoStep(inst, path, node('step', 'app', 'running'), view({workloads: [deployment]})).next).toBe('kubectl describe deployment -n ns web');
+		const unhealthy = diagnoseKudoStep(inst, path, node('step', 'app', 'running'), view({workloads: [deployment]}));
+		expect(unhealthy.next).toBe('kubectl describe deployment -n ns web');
+		expect(unhealthy.brief).toBe('0/1 ready · deployment web');
 		expect(diagnoseKudoStep(inst, path, node('step', 'app', 'failed'), view({})).next).toBe('kubectl kudo plan trigger --name deploy --instance inst -n ns');
 	});
 
@@ -81,6 +84,7 @@ describe('diagnoseKudoStep', () => {
 		const d = diagnoseKudoStep(inst, path, node('step', 'app', 'running'), view({workloads: [healthy], pods: [pod('web-2', {app: 'web'}, fine)]}));
 		expect(d.resources.map(r => r.healthy)).toEqual([true]);
 		expect(d.cause).toBeUndefined();
+		expect(d.brief).toBeUndefined();
 		expect(d.next).toBeUndefined();
 		expect(diagnoseKudoStep(inst, path, node('step', 'app', 'running'), view({})).next).toBeUndefined();
 	});
@@ -150,6 +154,7 @@ describe('diagnoseKanisterPhase', () => {
 		const watched = view({gonePods: [{pod: gone, goneAt: Date.parse('2026-01-01T00:00:19Z')}], logs});
 		const d = diagnoseKanisterPhase(as, undefined, failedAction, node('phase', 'dump', 'failed'), ended, watched);
 		expect(d.cause).toBe('pod kanister-job-z (gone): container container failed: exit code 1');
+		expect(d.brief).toBe('exit code 1 · pod kanister-job-z (gone)');
 		expect(d.logTail).toEqual(['pg_dump: error: connection refused']);
 		expect(d.logGone).toBe(true);
 		expect(d.next).toBe('kanctl create actionset --action backup --from backup-x --namespace kanister');

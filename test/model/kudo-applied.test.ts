@@ -94,6 +94,8 @@ describe('kudoHealth: as KUDO judges it', () => {
 			false,
 			'1/1 ready, rollout status is only available for the RollingUpdate strategy',
 		],
+		['statefulset spec not observed', applied('StatefulSet', {replicas: 2}, {observedGeneration: 0, readyReplicas: 2}), false, '2/2 ready, waiting for the spec update to be observed'],
+		['job failed without reason or message', applied('Job', {}, {failed: 1, conditions: [{type: 'Failed', status: 'True'}]}), false, 'failed', true],
 		['job succeeded', applied('Job', {}, {succeeded: 1}), true, 'succeeded'],
 		['job running', applied('Job', {}, {active: 1, failed: 2}), false, 'running: 1 active, 2 failed'],
 		[

@@ -1,11 +1,15 @@
+import {execFileSync} from 'node:child_process';
+import {existsSync} from 'node:fs';
 import {describe, expect, test} from 'vitest';
+import {podFacts} from '../../source/model/pod-reason.js';
+import {maxNameLength, sanitizeLine} from '../../source/model/sanitize.js';
 import {nextCommand, shellQuote} from '../../source/model/next-command.js';
 import type {PodFacts, PodReason} from '../../source/model/pod-reason.js';
 
 function pod(reason: PodReason, extra: Partial<PodFacts> = {}): PodFacts {
 	return {
-		namespace: 'ns', name: 'web-0', phase: 'Running', ready: '0/1', restarts: 0, reason, words: '', container: 'app', previous: false, hasLog: true, trouble: true, labels: {},
-		deleting: false, ...extra,
+		namespace: 'ns', name: 'web-0', phase: 'Running', ready: '0/1', restarts: 0, reason, words: '', short: '', container: 'app', previous: false, hasLog: true,
+		trouble: true, labels: {}, deleting: false, ...extra,
 	};
 }
 
@@ -47,6 +51,13 @@ describe('nextCommand: every reason → the command to run next', () => {
 			'kubectl get events -n kanister --field-selector involvedObject.name=backup-x',
 		],
 		['a pod without a container name', {kind: 'pod', pod: pod('exited', {container: undefined})}, 'kubectl logs -n ns web-0'],
+		['another waiting reason: describe', {kind: 'pod', pod: pod('waiting')}, 'kubectl describe pod -n ns web-0'],
+		['pending: describe', {kind: 'pod', pod: pod('pending')}, 'kubectl describe pod -n ns web-0'],
+		['no status yet: describe', {kind: 'pod', pod: pod('unknown')}, 'kubectl describe pod -n ns web-0'],
+		['a Kanister pod that completed: its log', {kind: 'pod', pod: pod('succeeded')}, 'kubectl logs -n ns web-0 -c app'],
+		['a ready pod: its log', {kind: 'pod', pod: pod('ready')}, 'kubectl logs -n ns web-0 -c app'],
+		['a terminating pod: its log', {kind: 'pod', pod: pod('terminating')}, 'kubectl logs -n ns web-0 -c app'],
+		['an unhealthy Job', {kind: 'resource', resource: {kind: 'Job', namespace: 'ns', name: 'init', healthy: false, terminal: true, words: ''}}, 'kubectl describe job -n ns init'],
 	])('%s', (_name, input, expected) => {
 		expect(nextCommand(input)).toBe(expected);
 	});
@@ -55,5 +66,55 @@ describe('nextCommand: every reason → the command to run next', () => {
 		expect(nextCommand({kind: 'kudo-step', namespace: 'ns', instance: 'inst', plan: "my plan's", failed: true})).toBe(
 			String.raw`kubectl kudo plan trigger --name 'my plan'\''s' --instance inst -n ns`,
 		);
+	});
+});
+
+describe('hostile names: what a pasted next command runs is exactly the command shown', () => {
+	// Names as the cluster could send them (any byte in an annotation, a label, a generateName'd pod of a hostile
+	// template), through the one sanitizer (podFacts) and the quoting: the shell gets the words back, runs nothing else.
+	const hostile = [
+		"it's",
+		'$(touch /tmp/planwatch-pwned)',
+		'`touch /tmp/planwatch-pwned`',
+		'a;touch /tmp/planwatch-pwned',
+		'line\nbreak',
+		'esc\u001B]52;c;cHduZWQ=\u0007ape',
+		'tab\there',
+		"'\"${HOME}\"'",
+		'-n',
+		'',
+	];
+
+	test.each(hostile)('%j', name => {
+		const raw = {
+			apiVersion: 'v1', kind: 'Pod',
+			metadata: {name, namespace: name},
+			spec: {containers: [{name}]},
+			status: {phase: 'Running', containerStatuses: [{name, restartCount: 1, state: {waiting: {reason: 'CrashLoopBackOff'}}}]},
+		};
+		const facts = podFacts(raw);
+		// The adapters sanitize object names as podFacts does pods' (the one sanitizer).
+		const clean = sanitizeLine(name, maxNameLength);
+		const commands = [
+			nextCommand({kind: 'pod', pod: facts}),
+			nextCommand({kind: 'pod', pod: {...facts, reason: 'unschedulable'}}),
+			nextCommand({kind: 'kudo-step', namespace: clean, instance: clean, plan: clean, failed: true}),
+			nextCommand({kind: 'kanister-action', namespace: clean, actionSet: clean, action: clean, failed: true}),
+		];
+		const expected = [
+			['logs', '-n', clean, clean, ...(clean ? ['-c', clean] : []), '--previous'],
+			['get', 'events', '-n', clean, '--field-selector', `involvedObject.name=${clean}`],
+			['kudo', 'plan', 'trigger', '--name', clean, '--instance', clean, '-n', clean],
+			['create', 'actionset', '--action', clean, '--from', clean, '--namespace', clean],
+		];
+		for (const [i, line] of commands.entries()) {
+			// One line, no control character: nothing a terminal would act on when it is shown or pasted.
+			expect(line).not.toMatch(/[\u0000-\u001F\u007F-\u009F]/u);
+			// The shell splits it into exactly the words planwatch meant (`printf` stands in for kubectl/kanctl).
+			const words = execFileSync('sh', ['-c', `w() { printf '%s\\0' "$@"; }; w ${line.slice(line.indexOf(' ') + 1)}`], {encoding: 'utf8'});
+			expect(words.split('\0').slice(0, -1)).toEqual(expected[i]);
+		}
+
+		expect(existsSync('/tmp/planwatch-pwned')).toBe(false);
 	});
 });

@@ -25,6 +25,8 @@ type Row = {
 	readonly events?: PodEvent[];
 	readonly reason: PodReason;
 	readonly words: string;
+	/** The reason in a word or two (the list's rows). */
+	readonly short: string;
 	readonly trouble: boolean;
 	readonly previous?: boolean;
 	readonly container?: string;
@@ -36,6 +38,7 @@ const rows: Row[] = [
 		pod: pod({phase: 'Pending', containerStatuses: [container({state: {waiting: {reason: 'ImagePullBackOff', message: 'Back-off pulling image "nginx:nope"'}}})]}),
 		reason: 'image-pull',
 		words: 'ImagePullBackOff: the image of container app cannot be pulled: Back-off pulling image "nginx:nope"',
+		short: 'ImagePullBackOff',
 		trouble: true,
 	},
 	{
@@ -43,6 +46,7 @@ const rows: Row[] = [
 		pod: pod({phase: 'Pending', containerStatuses: [container({state: {waiting: {reason: 'ErrImagePull'}}})]}),
 		reason: 'image-pull',
 		words: 'ErrImagePull: the image of container app cannot be pulled',
+		short: 'ErrImagePull',
 		trouble: true,
 	},
 	{
@@ -50,6 +54,7 @@ const rows: Row[] = [
 		pod: pod({...running, containerStatuses: [container({restartCount: 7, state: {waiting: {reason: 'CrashLoopBackOff'}}, lastState: {terminated: {exitCode: 1, reason: 'Error'}}})]}),
 		reason: 'crash-loop',
 		words: 'CrashLoopBackOff: container app keeps crashing, 7 restarts, last exit code 1 (Error)',
+		short: 'CrashLoopBackOff',
 		trouble: true,
 		previous: true,
 	},
@@ -58,6 +63,7 @@ const rows: Row[] = [
 		pod: pod({...running, containerStatuses: [container({restartCount: 1, state: {running: {}}, lastState: {terminated: {exitCode: 137, reason: 'OOMKilled'}}})]}),
 		reason: 'oom-killed',
 		words: 'OOMKilled: container app ran out of memory, 1 restart',
+		short: 'OOMKilled',
 		trouble: true,
 		previous: true,
 	},
@@ -66,6 +72,7 @@ const rows: Row[] = [
 		pod: pod({phase: 'Failed', containerStatuses: [container({restartCount: 0, state: {terminated: {exitCode: 137, reason: 'OOMKilled'}}})]}),
 		reason: 'oom-killed',
 		words: 'OOMKilled: container app ran out of memory, 0 restarts',
+		short: 'OOMKilled',
 		trouble: true,
 		previous: false,
 	},
@@ -79,6 +86,7 @@ const rows: Row[] = [
 		],
 		reason: 'unschedulable',
 		words: 'Pending: not scheduled: 0/3 nodes are available: 3 Insufficient cpu.',
+		short: 'Unschedulable',
 		trouble: true,
 	},
 	{
@@ -86,6 +94,7 @@ const rows: Row[] = [
 		pod: pod({phase: 'Pending', conditions: [{type: 'PodScheduled', status: 'False', message: '0/1 nodes are available'}]}),
 		reason: 'unschedulable',
 		words: 'Pending: not scheduled: 0/1 nodes are available',
+		short: 'Unschedulable',
 		trouble: true,
 	},
 	{
@@ -94,6 +103,7 @@ const rows: Row[] = [
 		events: [{pod: 'web-0', reason: 'Unhealthy', message: 'Readiness probe failed: HTTP probe failed with statuscode: 503'}],
 		reason: 'not-ready',
 		words: 'running, not ready (0/1): Readiness probe failed: HTTP probe failed with statuscode: 503',
+		short: 'Readiness probe failed',
 		trouble: true,
 	},
 	{
@@ -101,6 +111,7 @@ const rows: Row[] = [
 		pod: pod({phase: 'Failed', containerStatuses: [container({state: {terminated: {exitCode: 2, reason: 'Error', message: 'boom'}}})]}),
 		reason: 'exited',
 		words: 'container app failed: exit code 2 (Error): boom',
+		short: 'exit code 2',
 		trouble: true,
 	},
 	{
@@ -108,6 +119,7 @@ const rows: Row[] = [
 		pod: pod({phase: 'Pending', containerStatuses: [container({state: {waiting: {reason: 'CreateContainerConfigError', message: 'secret "db" not found'}}})]}),
 		reason: 'config-error',
 		words: 'CreateContainerConfigError in container app: secret "db" not found',
+		short: 'CreateContainerConfigError',
 		trouble: true,
 	},
 	{
@@ -121,6 +133,7 @@ const rows: Row[] = [
 		},
 		reason: 'crash-loop',
 		words: 'CrashLoopBackOff: init container init keeps crashing, 3 restarts',
+		short: 'CrashLoopBackOff',
 		trouble: true,
 		previous: true,
 		container: 'init',
@@ -130,6 +143,7 @@ const rows: Row[] = [
 		pod: pod({phase: 'Failed', reason: 'Evicted', message: 'The node was low on resource: memory.'}),
 		reason: 'failed',
 		words: 'Failed (Evicted): The node was low on resource: memory.',
+		short: 'Evicted',
 		trouble: true,
 	},
 	{
@@ -137,6 +151,7 @@ const rows: Row[] = [
 		pod: pod({phase: 'Running', conditions: [{type: 'Ready', status: 'True'}], containerStatuses: [container({ready: true, state: {running: {}}})]}),
 		reason: 'ready',
 		words: 'running, ready',
+		short: 'Running',
 		trouble: false,
 	},
 	{
@@ -144,6 +159,7 @@ const rows: Row[] = [
 		pod: pod({phase: 'Succeeded', containerStatuses: [container({state: {terminated: {exitCode: 0, reason: 'Completed'}}})]}),
 		reason: 'succeeded',
 		words: 'completed',
+		short: 'Completed',
 		trouble: false,
 	},
 	{
@@ -151,6 +167,7 @@ const rows: Row[] = [
 		pod: pod({phase: 'Pending', conditions: [{type: 'PodScheduled', status: 'True'}], containerStatuses: [container({state: {waiting: {reason: 'ContainerCreating'}}})]}),
 		reason: 'pending',
 		words: 'Pending: waiting for its containers to start',
+		short: 'Pending',
 		trouble: false,
 	},
 	{
@@ -158,6 +175,7 @@ const rows: Row[] = [
 		pod: pod({phase: 'Running'}, {deletionTimestamp: '2026-01-01T00:01:00Z'}),
 		reason: 'terminating',
 		words: 'terminating',
+		short: 'Terminating',
 		trouble: false,
 	},
 	{
@@ -168,6 +186,7 @@ const rows: Row[] = [
 			{deletionTimestamp: '2026-01-01T00:01:00Z'}),
 		reason: 'exited',
 		words: 'container app failed: exit code 1 (Error): mysqldump exited 2',
+		short: 'exit code 1',
 		trouble: true,
 	},
 	{
@@ -175,6 +194,7 @@ const rows: Row[] = [
 		pod: pod({phase: 'Succeeded', containerStatuses: [container({state: {terminated: {exitCode: 0, reason: 'Completed'}}})]}, {deletionTimestamp: '2026-01-01T00:01:00Z'}),
 		reason: 'succeeded',
 		words: 'completed',
+		short: 'Completed',
 		trouble: false,
 	},
 	{
@@ -182,6 +202,88 @@ const rows: Row[] = [
 		pod: pod({}),
 		reason: 'unknown',
 		words: 'no status yet',
+		short: 'no status',
+		trouble: false,
+	},
+	{
+		name: 'invalid image name',
+		pod: pod({phase: 'Pending', containerStatuses: [container({state: {waiting: {reason: 'InvalidImageName', message: 'couldn\'t parse image reference "NGINX:"'}}})]}),
+		reason: 'image-pull',
+		words: 'InvalidImageName: the image of container app cannot be pulled: couldn\'t parse image reference "NGINX:"',
+		short: 'InvalidImageName',
+		trouble: true,
+	},
+	{
+		name: 'image never pulled (imagePullPolicy Never, not on the node)',
+		pod: pod({phase: 'Pending', containerStatuses: [container({state: {waiting: {reason: 'ErrImageNeverPull'}}})]}),
+		reason: 'image-pull',
+		words: 'ErrImageNeverPull: the image of container app cannot be pulled',
+		short: 'ErrImageNeverPull',
+		trouble: true,
+	},
+	{
+		name: 'create container error after restarts: the previous log',
+		pod: pod({...running, containerStatuses: [container({restartCount: 2, state: {waiting: {reason: 'CreateContainerError', message: 'context deadline exceeded'}}})]}),
+		reason: 'config-error',
+		words: 'CreateContainerError in container app: context deadline exceeded',
+		short: 'CreateContainerError',
+		trouble: true,
+		previous: true,
+	},
+	{
+		name: 'run container error',
+		pod: pod({...running, containerStatuses: [container({state: {waiting: {reason: 'RunContainerError'}}})]}),
+		reason: 'config-error',
+		words: 'RunContainerError in container app',
+		short: 'RunContainerError',
+		trouble: true,
+	},
+	{
+		name: 'another waiting reason (not creating, not initializing)',
+		pod: pod({phase: 'Pending', containerStatuses: [container({state: {waiting: {reason: 'ContainerStatusUnknown', message: 'lost'}}})]}),
+		reason: 'waiting',
+		words: 'ContainerStatusUnknown in container app: lost',
+		short: 'ContainerStatusUnknown',
+		trouble: true,
+	},
+	{
+		name: 'terminated non-zero without an exit code written',
+		pod: pod({phase: 'Failed', containerStatuses: [container({state: {terminated: {reason: 'Error', exitCode: 'x'}}})]}),
+		reason: 'failed',
+		words: 'Failed',
+		short: 'Failed',
+		trouble: true,
+	},
+	{
+		name: 'pod failed with neither reason nor message',
+		pod: pod({phase: 'Failed'}),
+		reason: 'failed',
+		words: 'Failed',
+		short: 'Failed',
+		trouble: true,
+	},
+	{
+		name: 'running, not ready, no probe Event, no running container: not trouble yet',
+		pod: pod({...running, containerStatuses: [container({state: {}})]}),
+		reason: 'waiting',
+		words: 'running, not ready (0/1)',
+		short: 'not ready',
+		trouble: false,
+	},
+	{
+		name: 'running, a container not ready and no Event: not ready, trouble',
+		pod: pod({...running, containerStatuses: [container({state: {running: {}}})]}),
+		reason: 'not-ready',
+		words: 'running, not ready (0/1)',
+		short: 'not ready',
+		trouble: true,
+	},
+	{
+		name: 'an unknown phase',
+		pod: pod({phase: 'Unknown'}),
+		reason: 'unknown',
+		words: 'phase Unknown',
+		short: 'Unknown',
 		trouble: false,
 	},
 ];
@@ -191,6 +293,7 @@ describe('podFacts: every reason a pod is not well, in words', () => {
 		const facts = podFacts(row.pod, row.events);
 		expect(facts.reason).toBe(row.reason);
 		expect(facts.words).toBe(row.words);
+		expect(facts.short).toBe(row.short);
 		expect(facts.trouble).toBe(row.trouble);
 		expect(facts.previous).toBe(row.previous ?? false);
 		if (row.container) {

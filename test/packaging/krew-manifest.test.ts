@@ -37,6 +37,27 @@ async function release() {
 	return {linux, windows, archives, manifest};
 }
 
+describe('krew manifest with placeholder URLs', () => {
+	it('says at its top that nothing is uploaded there yet, and how to install instead', () => {
+		const options = {
+			version: '0.1.0',
+			homepage: 'https://example.com/planwatch',
+			baseUrl: 'https://example.com/planwatch/releases/download/v0.1.0',
+			description: 'Live plan trees',
+			archives: [{target: {os: 'linux', arch: 'amd64'}, file: 'planwatch_0.1.0_linux_amd64.tar.gz', sha256: 'a'.repeat(64), bin: 'kubectl-planwatch'}],
+		};
+		const placeholder = krewManifest({...options, placeholder: true});
+		expect(placeholder.split('\n').slice(0, 3)).toEqual([
+			'# The uri values are placeholders: nothing is uploaded at https://example.com/planwatch/releases/download/v0.1.0 yet. Install with',
+			'#   kubectl krew install --manifest=planwatch.yaml --archive=<the archive for your platform>',
+			'# or build the release again with npm run release -- --base-url URL (where the archives will be).',
+		]);
+		// The rest is the manifest as without the note: the comment changes nothing krew reads.
+		expect(placeholder.split('\n').slice(3).join('\n')).toBe(krewManifest(options));
+		expect(krewManifest(options)).not.toContain('#');
+	});
+});
+
 describe('release archives', () => {
 	it('tar.gz holds the executable (mode 755) and the license, regular files only', async () => {
 		const {linux} = await release();

@@ -9,6 +9,7 @@ import {isBuiltin} from 'node:module';
 import {tmpdir} from 'node:os';
 import {dirname, join, normalize} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {npmFigures, quotedFigures} from '../../scripts/release/figures.mjs';
 import {listTarGz} from '../helpers/archive-listing.js';
 import {repoRoot} from '../helpers/run-bin.js';
 
@@ -28,6 +29,8 @@ let files: PackedFile[] = [];
 let paths = new Set<string>();
 /** package.json as the tarball of a real `npm pack` has it, and the repository's before and after the pack. */
 let packed: Record<string, unknown> = {};
+/** npm's own report of the pack: what docs/install.md quotes. */
+let packReport = {filename: '', size: 0, unpackedSize: 0};
 let before = '';
 let after = '';
 const packDir = mkdtempSync(join(tmpdir(), 'planwatch-pack-'));
@@ -43,8 +46,9 @@ beforeAll(() => {
 	}
 
 	// prepack's build prints nothing (--quiet), so stdout is npm's JSON alone.
-	const [report] = JSON.parse(result.stdout) as Array<{files: PackedFile[]; filename: string}>;
+	const [report] = JSON.parse(result.stdout) as Array<{files: PackedFile[]; filename: string; size: number; unpackedSize: number}>;
 	files = report!.files;
+	packReport = report!;
 	paths = new Set(files.map(f => f.path));
 	const entry = listTarGz(readFileSync(join(packDir, report!.filename))).find(e => e.name === 'package/package.json');
 	packed = JSON.parse(entry!.data.toString('utf8')) as Record<string, unknown>;
@@ -105,6 +109,12 @@ describe('npm pack', () => {
 		expect(needed.filter(path => !paths.has(path))).toEqual([]);
 		// The chunk behind the TUI is loaded lazily: it must be there too.
 		expect(needed.some(path => path.startsWith('dist/chunks/run-tui-'))).toBe(true);
+	});
+
+	it('is as big as docs/install.md says (node scripts/install-figures.mjs --write puts the figures there)', () => {
+		const quoted = quotedFigures(readFileSync(join(repoRoot, 'docs', 'install.md'), 'utf8'));
+		expect(quoted, 'docs/install.md has the install-figures markers').toBeDefined();
+		expect(quoted!.split('\n')[0], 'run node scripts/install-figures.mjs --write').toBe(npmFigures(packReport));
 	});
 
 	it('ships nothing but dist/, package.json, README and LICENSE', () => {

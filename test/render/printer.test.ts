@@ -36,6 +36,20 @@ describe('printers: one per format, picked once', () => {
 		expect(end).not.toContain('backup failed\n');
 	});
 
+	it('plain with nothing in scope: one line saying so, in the picture and in the log (not an empty output)', () => {
+		const plain = printerFor('plain', options);
+		const empty = snapshotOf({objects: []});
+		expect([...plain.picture(empty, at)].join('')).toBe('no KUDO Instances or Kanister ActionSets here\n');
+		expect(plain.started(empty, at)).toBe('times UTC\n11:03:22 no KUDO Instances or Kanister ActionSets here\n');
+		expect(printerFor('plain', options).finished(empty, {exitCode: 0, message: 'nothing to wait for'}, at)).toBe('no KUDO Instances or Kanister ActionSets here\n');
+		// Not after a run that never listed (a timeout while connecting) or that failed: stderr says why.
+		expect(printerFor('plain', options).finished({...empty, synced: false}, {exitCode: 3, message: 'timed out'}, at)).toBe('');
+		expect(printerFor('plain', options).finished(empty, {exitCode: 4, message: 'not found'}, at)).toBe('');
+		// With objects, no such line.
+		expect([...plain.picture(snapshot, at)].join('')).not.toContain('no KUDO');
+		expect(plain.started(snapshot, at)).not.toContain('no KUDO');
+	});
+
 	it('json: the document once; NDJSON snapshot, transition and result lines; notes have no line', () => {
 		const json = printerFor('json', options);
 		expect([...json.picture(snapshot, at)].join('')).toBe(renderJson(snapshot));

@@ -121,16 +121,15 @@ describe('workload follower', () => {
 		expect((forbidden[0] as {error?: string}).error).toBe('forbidden: cannot get pods/log in namespace shop');
 	});
 
-	it('a log read the server refuses (not 403) says the server\'s words and is asked again later, when it may succeed', async () => {
+	it('a log read the server refuses (not 403) says the server\'s words (the kubelet\'s, through the apiserver), not a 404 "not served"', async () => {
+		server.failLog('kanister', 'kanister-job-x', 'container', 400);
 		feed.set([{kind: 'ActionSet', namespaces: ['kanister']}], [{namespace: 'kanister', pod: 'kanister-job-x', container: 'container', previous: false}]);
 		settle();
 		await waitUntil(() => events.some(e => e.type === 'log'), () => JSON.stringify(events));
-		expect(events.filter(e => e.type === 'log')).toEqual([expect.objectContaining({pod: 'kanister-job-x', text: '', error: 'pods "kanister-job-x" not found (404)'})]);
+		expect(events.filter(e => e.type === 'log')).toEqual([
+			expect.objectContaining({pod: 'kanister-job-x', text: '', error: 'container "container" in pod "kanister-job-x" is waiting to start (400)'}),
+		]);
 		expect(events.some(e => e.type === 'log' && e.forbidden)).toBe(false);
-		server.setLog('kanister', 'kanister-job-x', 'container', 'dumping shop-db\n');
-		clock.advance(5000);
-		await waitUntil(() => events.some(e => e.type === 'log' && e.text.includes('dumping shop-db')), () => JSON.stringify(events));
-		expect(server.requests.filter(r => r.path.endsWith('/kanister-job-x/log'))).toHaveLength(2);
 	});
 
 	it('a 403 on pods is one missing, and the applied kinds are still watched', async () => {
@@ -142,5 +141,73 @@ describe('workload follower', () => {
 		expect(missing).toHaveLength(1);
 		expect(missing[0]).toMatchObject({type: 'missing', resource: 'Pod'});
 		expect(follower!.running.watches).toBe(4);
+	});
+
+	it('settled: pending until the change of interest is applied, every collection listed and the wanted log read', async () => {
+		server.put(pods, {metadata: {name: 'web-0', namespace: 'shop', labels: {heritage: 'kudo'}}});
+		server.setLog('shop', 'web-0', 'app', 'boot\n');
+		let settled = 0;
+		const count = () => {
+			settled++;
+		};
+
+		settle();
+		await follower!.settled(); // nothing asked: at once
+		feed.set([{kind: 'Instance', namespaces: ['shop']}], [{namespace: 'shop', pod: 'web-0', container: 'app', previous: false}]);
+		const waiting = follower!.settled().then(count);
+		await new Promise(resolve => setImmediate(resolve));
+		expect(settled).toBe(0); // the settle time has not passed: nothing asked yet
+		settle();
+		await waiting;
+		expect(settled).toBe(1);
+		expect(events.filter(e => e.type === 'upsert' && e.resource === 'Pod')).toHaveLength(1);
+		expect(events.some(e => e.type === 'log' && e.text.includes('boot'))).toBe(true);
+	});
+
+	it('one shot (--once): a current log is read once, not followed, and not read again', async () => {
+		await follower!.stop();
+		follower = new WorkloadFollower({
+			kubeConfig: (await loadKubeconfig({kubeconfig: await writeKubeconfig({server: server.url}), env: {}})).kubeConfig,
+			server: server.url, clock, sink: e => events.push(e), random: () => 0.5, settleMs: 100, oneShot: true,
+		}, feed);
+		follower.start();
+		server.setLog('shop', 'web-0', 'app', 'boot\n');
+		feed.set([{kind: 'Instance', namespaces: ['shop']}], [{namespace: 'shop', pod: 'web-0', container: 'app', previous: false}]);
+		const done = follower.settled();
+		settle();
+		await done;
+		clock.advance(60_000);
+		settle();
+		await follower.settled();
+		const reads = server.requests.filter(r => r.path.endsWith('/log'));
+		expect(reads.map(r => r.query['follow'])).toEqual([undefined]);
+		expect(follower.running.follows).toBe(1);
+	});
+
+	it('a current log whose container waits to start (400) is asked again later; one that is gone (404) is not', async () => {
+		await follower!.stop();
+		follower = new WorkloadFollower({
+			kubeConfig: (await loadKubeconfig({kubeconfig: await writeKubeconfig({server: server.url}), env: {}})).kubeConfig,
+			server: server.url, clock, sink: e => events.push(e), random: () => 0.5, settleMs: 100, refollowMs: 1000,
+		}, feed);
+		follower.start();
+		server.failLog('shop', 'web-0', 'app', 400);
+		server.failLog('shop', 'gone-0', 'app', 404);
+		feed.set([{kind: 'Instance', namespaces: ['shop']}], [
+			{namespace: 'shop', pod: 'web-0', container: 'app', previous: false},
+			{namespace: 'shop', pod: 'gone-0', container: 'app', previous: false},
+		]);
+		settle();
+		await follower.settled();
+		const reads = (pod: string) => server.requests.filter(r => r.path.endsWith(`/${pod}/log`)).length;
+		expect([reads('web-0'), reads('gone-0')]).toEqual([1, 1]);
+		server.setLog('shop', 'web-0', 'app', 'started\n');
+		clock.advance(1000);
+		settle();
+		await waitUntil(() => events.some(e => e.type === 'log' && e.pod === 'web-0' && e.text.includes('started')), () => JSON.stringify(events));
+		clock.advance(1000);
+		settle();
+		await follower.settled();
+		expect(reads('gone-0')).toBe(1);
 	});
 });

@@ -8,7 +8,12 @@ const running = (waitingFor: string) => ({done: false, waitingFor}) as const;
 describe('decideTargets: the wait decision over all targets', () => {
 	it.each<[string, Parameters<typeof decideTargets>, ReturnType<typeof decideTargets>]>([
 		['all done and succeeded: 0', [['Instance/a/x'], ['Instance/a/x'], [ok('deploy completed')]], {done: true, result: {exitCode: 0, message: 'deploy completed'}}],
-		['any failed: 1, every summary', [[], ['A', 'B'], [ok('a done'), failed('b failed')]], {done: true, result: {exitCode: 1, message: 'a done\nb failed'}}],
+		[
+			'failed lines first (a one-line view shows why it is 1), each group in its order',
+			[[], ['A', 'B', 'C', 'D'], [ok('a done'), failed('b failed'), ok('c done'), failed('d failed')]],
+			{done: true, result: {exitCode: 1, message: 'b failed\nd failed\na done\nc done'}},
+		],
+		['any failed: 1, every summary, what failed first', [[], ['A', 'B'], [ok('a done'), failed('b failed')]], {done: true, result: {exitCode: 1, message: 'b failed\na done'}}],
 		['one still running: wait for it', [[], ['A', 'B'], [ok('a done'), running('b running')]], {done: false, waitingFor: 'b running'}],
 		['several running: all named', [[], ['A', 'B'], [running('a'), running('b')]], {done: false, waitingFor: 'a; b'}],
 		[

@@ -292,7 +292,7 @@ describe('decideWait: the objects\' verdicts', () => {
 			{
 				snapshot: synced([completed, otherFailed]),
 				rules: {targets: [objectKey(completed), objectKey(otherFailed)]},
-				want: {finish: {exitCode: 1, message: 'ns/i: deploy completed\nns/j: deploy failed'}},
+				want: {finish: {exitCode: 1, message: 'ns/j: deploy failed\nns/i: deploy completed'}},
 			},
 		],
 		['nothing named, one object: named all the same', {snapshot: synced([completed]), want: {finish: {exitCode: 0, message: 'ns/i: deploy completed'}}}],
@@ -485,7 +485,7 @@ describe('decideWait: targets deleted while waited for', () => {
 			{
 				snapshot: synced([otherCompleted], {deleted: gone(running, startedAt + second)}),
 				rules: {targets: [objectKey(running), objectKey(otherCompleted)]},
-				want: {finish: {exitCode: 1, message: 'ns/j: deploy completed\nns/i: deleted before it finished; last seen: deploy in progress'}},
+				want: {finish: {exitCode: 1, message: 'ns/i: deleted before it finished; last seen: deploy in progress\nns/j: deploy completed'}},
 			},
 		],
 		[

@@ -181,7 +181,7 @@ describe('decideWait: a target deleted while waited for', () => {
 	it('waiting for everything: an object deleted after the wait began counts, one deleted before does not', () => {
 		expect(decide({...synced(mysqlDone), deleted: gone(backupRunning)}, [])).toMatchObject({finish: {
 			exitCode: 1,
-			message: 'default/mysql-instance: deploy completed\nkanister/backup: deleted before it finished; last seen: backup running',
+			message: 'kanister/backup: deleted before it finished; last seen: backup running\ndefault/mysql-instance: deploy completed',
 		}});
 		expect(decide({...synced(mysqlDone), deleted: gone(backupRunning, startedAt - 1)}, [])).toMatchObject({finish: {exitCode: 0}});
 		expect(decide({...synced(), deleted: gone(backupRunning)}, [])).toMatchObject({finish: {exitCode: 1}});

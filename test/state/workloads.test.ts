@@ -41,11 +41,34 @@ describe('Workloads', () => {
 		expect(w.view(undefined, ['ns']).logs.size).toBe(workloadLimits.logs);
 	});
 
+	it('warning Events about pods are capped per namespace, the newest kept; a note not read in time is the one note', () => {
+		const w = new Workloads(new FakeClock());
+		const event = (i: number, namespace = 'ns'): KubeObject => ({
+			apiVersion: 'v1', kind: 'Event', metadata: {name: `e${i}`, namespace}, involvedObject: {kind: 'Pod', name: 'p'}, type: 'Warning', reason: 'BackOff', message: `m${i}`,
+		});
+		for (let i = 0; i < workloadLimits.eventsPerNamespace + 30; i++) {
+			w.apply({type: 'upsert', resource: 'Event', object: event(i)});
+		}
+
+		w.apply({type: 'upsert', resource: 'Event', object: event(0, 'other')});
+		const events = w.view(undefined, ['ns']).events;
+		expect(events).toHaveLength(workloadLimits.eventsPerNamespace);
+		expect(events.at(-1)?.message).toBe(`m${workloadLimits.eventsPerNamespace + 29}`);
+		expect(w.view(undefined, ['other']).events).toHaveLength(1);
+		const version = w.version;
+		w.noteUnread('pods and logs not all read within 30s (--request-timeout): drawn without them');
+		w.noteUnread('a second note');
+		expect(w.note).toEqual({text: 'pods and logs not all read within 30s (--request-timeout): drawn without them', missing: false});
+		expect(w.view(undefined, ['ns']).note).toBe(w.note?.text);
+		expect(w.version).toBe(version + 1);
+	});
+
 	it('a 403 on pods or pods/log is one note; a warning Event about a pod is its, and not the store\'s', () => {
 		const store = new Store(new FakeClock());
 		store.apply({type: 'missing', resource: 'Pod', message: 'forbidden: user viewer cannot list pods'});
 		store.apply({type: 'log', namespace: 'ns', pod: 'p', container: 'c', previous: false, text: '', error: 'forbidden', forbidden: true});
 		expect(store.workloads.view(undefined, ['ns']).note).toBe('pods cannot be read: forbidden: user viewer cannot list pods');
+		expect(store.workloads.note?.missing).toBe(true);
 		expect(store.getSnapshot().missing).toEqual([{resource: 'Pod', message: 'forbidden: user viewer cannot list pods'}]);
 		const event: KubeObject = {
 			apiVersion: 'v1',

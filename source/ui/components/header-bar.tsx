@@ -192,26 +192,58 @@ export function HeaderBar(props: HeaderBarProps) {
 	const shownCounts = counts !== undefined && fixedLeft + displayWidth(sep + counts) + (showRight ? rightWidth + 2 : 0) <= width
 		? counts
 		: undefined;
-	// The names give way (the scope first, then the context) before the state words: cut with a marker.
-	const [, shownContext = '', , shownScope = '', , shownStatus = sep] = fitParts([
-		{text: `planwatch${sep}${replay ? replayLine + sep : ''}`},
-		{text: singleLine(context, theme.glyphs.lineBreak), giveWay: 2, min: 8},
-		{text: sep},
-		{text: singleLine(scope, theme.glyphs.lineBreak), giveWay: 1, min: 8},
-		{text: sep + zone},
-		// A reconnect's error is a message: it goes first, the state words before its `(` stay.
-		...(showStatus
-			? [connection.status === 'reconnecting' || connection.status === 'waiting-credentials'
-				? {
-					text: sep + statusText,
-					giveWay: 0,
-					min: statusWords(sep + statusText, theme.glyphs.ellipsis),
-					keep: statusWords(sep + statusText, theme.glyphs.ellipsis),
-				}
-				: {text: sep + statusText}]
-			: []),
-		{text: [shownCounts ?? '', without ?? ''].filter(Boolean).map(part => sep + part).join('')},
-	], width - (showRight ? rightWidth + 2 : 0), theme.glyphs.ellipsis);
+	// The names give way (the scope first, then the context) before the state words: cut with a marker. A name
+	// cut below its floor goes whole, with its separator (never `planwatch ·  · UTC` or a lone `a`), and the rest
+	// is fitted again in the room it leaves.
+	const floor = 8;
+	// A reconnect's error is a message: it goes first, the state words before its `(` stay.
+	const statusPart = showStatus
+		? [connection.status === 'reconnecting' || connection.status === 'waiting-credentials'
+			? {
+				text: sep + statusText,
+				giveWay: 0,
+				min: statusWords(sep + statusText, theme.glyphs.ellipsis),
+				keep: statusWords(sep + statusText, theme.glyphs.ellipsis),
+			}
+			: {text: sep + statusText}]
+		: [];
+	const fitNames = (names: ReadonlyArray<{readonly text: string; readonly giveWay: number}>) => {
+		const fitted = fitParts([
+			{text: `planwatch${sep}${replay ? replayLine + sep : ''}`},
+			...names.flatMap(name => [{text: name.text, giveWay: name.giveWay, min: floor}, {text: sep}]),
+			{text: zone},
+			...statusPart,
+			{text: [shownCounts ?? '', without ?? ''].filter(Boolean).map(part => sep + part).join('')},
+		], width - (showRight ? rightWidth + 2 : 0), theme.glyphs.ellipsis);
+		return {shown: names.map((_, i) => fitted[1 + 2 * i]!), status: fitted[1 + 2 * names.length + 1] ?? sep};
+	};
+
+	const names = [
+		{key: 'context', text: singleLine(context, theme.glyphs.lineBreak), giveWay: 2},
+		{key: 'scope', text: singleLine(scope, theme.glyphs.lineBreak), giveWay: 1},
+	].filter(name => name.text !== '');
+	let kept = names;
+	let fitted = fitNames(kept);
+	for (;;) {
+		// The first to give way (the scope) goes first; the context may then fit in the room it leaves.
+		const under = kept.filter((name, i) => displayWidth(fitted.shown[i]!) < Math.min(floor, displayWidth(name.text)));
+		if (under.length === 0) {
+			break;
+		}
+
+		const gone = under.reduce((a, b) => (b.giveWay < a.giveWay ? b : a));
+		kept = kept.filter(name => name !== gone);
+		fitted = fitNames(kept);
+	}
+
+	const shownName = (key: string) => {
+		const at = kept.findIndex(name => name.key === key);
+		return at === -1 ? '' : fitted.shown[at]!;
+	};
+
+	const shownContext = shownName('context');
+	const shownScope = shownName('scope');
+	const shownStatus = fitted.status;
 	let middle;
 	if (contexts) {
 		// What the contexts may take: the line less its fixed parts (the cap's note is the run's, not a context's) and
@@ -249,10 +281,8 @@ export function HeaderBar(props: HeaderBarProps) {
 	} else {
 		middle = (
 			<>
-				{shownContext}
-				{sep}
-				{shownScope}
-				{sep}
+				{shownContext === '' ? undefined : <>{shownContext}{sep}</>}
+				{shownScope === '' ? undefined : <>{shownScope}{sep}</>}
 				{/* The one place the view names its time zone: every clock time below is in it. */}
 				<Text {...theme.style('muted')}>{zone}</Text>
 				{asOf === undefined ? undefined : (

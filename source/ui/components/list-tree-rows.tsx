@@ -1,5 +1,6 @@
 import {memo, useMemo} from 'react';
 import type {Expectation} from '../../model/eta.js';
+import type {PlanNode, PlanObject} from '../../model/plan-tree.js';
 import type {NodeTiming} from '../../state/store.js';
 import type {ListRow, TreeBlock} from '../tree-list.js';
 import {useTickValue} from '../ticks.js';
@@ -18,6 +19,8 @@ export type ListTreeRowsProps = {
 	readonly timings?: ReadonlyMap<string, NodeTiming>;
 	readonly expectations?: ReadonlyMap<string, Expectation>;
 	readonly width: number;
+	/** A node's one-line cause (failed or stuck), drawn first in its row's trailing text. */
+	readonly cause?: (object: PlanObject, node: PlanNode) => string | undefined;
 };
 
 /**
@@ -25,13 +28,14 @@ export type ListTreeRowsProps = {
  * The columns line up over the whole of the object's visible tree, so scrolling does not shift them; per tick only
  * the timers on screen redraw.
  */
-export const ListTreeRows = memo(function ListTreeRows({block, rows, selected, timings, expectations, width}: ListTreeRowsProps) {
+export const ListTreeRows = memo(function ListTreeRows({block, rows, selected, timings, expectations, width, cause}: ListTreeRowsProps) {
 	const theme = useTheme();
 	const basis = useMemo(() => treeColumnsBasis(block.rows, timings, theme), [block.rows, timings, theme]);
 	const elapsedWidth = useTickValue(now => treeElapsedWidth(basis, now));
 	const columns = useMemo(() => treeColumnsWith(basis, elapsedWidth, width), [basis, elapsedWidth, width]);
-	return rows.map(({row}, i) => (
+	return rows.map(({row, object}, i) => (
 		<NodeRow
+			cause={cause?.(object, row.node)}
 			key={row.node.id}
 			row={row}
 			selected={i === selected}

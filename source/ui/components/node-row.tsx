@@ -43,9 +43,14 @@ export function namePart(
 }
 
 /** The last, free-width part of a row: update time of the active plan/action, notes, message. */
-export function trailingText(row: TreeRow, now: number, theme: Theme, retries = 0, eta?: string): string {
+export function trailingText(row: TreeRow, now: number, theme: Theme, retries = 0, eta?: string, cause?: string): string {
 	const {node} = row;
 	const parts: string[] = [];
+	// Why it is stuck or failed comes first: it is what the row is read for.
+	if (cause) {
+		parts.push(cause);
+	}
+
 	if (eta) {
 		parts.push(eta);
 	}
@@ -91,6 +96,8 @@ export type NodeRowProps = {
 	/** Node id → what past runs say (the ETA history): `~2m left` / `overdue 1m` while it runs. */
 	readonly expectations?: ReadonlyMap<string, Expectation>;
 	readonly width: number;
+	/** Why the node is stuck or failed in a few words (the list's rows): `CrashLoopBackOff · pod web-0`. */
+	readonly cause?: string | undefined;
 };
 
 /**
@@ -100,7 +107,7 @@ export type NodeRowProps = {
  */
 export const NodeRow = memo(NodeRowView, sameNodeRowProps);
 
-function NodeRowView({row, selected, columns, startedAt, endedAt, atLeast, retries, expectations, width}: NodeRowProps) {
+function NodeRowView({row, selected, columns, startedAt, endedAt, atLeast, retries, expectations, width, cause}: NodeRowProps) {
 	const theme = useTheme();
 	const {node} = row;
 	const role = roleOf(node.state);
@@ -112,9 +119,9 @@ function NodeRowView({row, selected, columns, startedAt, endedAt, atLeast, retri
 		return eta ? formatEta(eta) : undefined;
 	};
 
-	const trailing = useTickValue(now => trailingText(row, now, theme, retries, etaAt(now)));
+	const trailing = useTickValue(now => trailingText(row, now, theme, retries, etaAt(now), cause));
 	const overdue = useTickValue(now => etaAt(now)?.startsWith('overdue') ?? false);
-	const trailingRole = node.state === 'failed' ? 'error' : node.state === 'retrying' || overdue ? 'warning' : 'muted';
+	const trailingRole = node.state === 'failed' ? 'error' : node.state === 'retrying' || overdue || cause ? 'warning' : 'muted';
 	const timing = startedAt === undefined ? undefined : {startedAt, endedAt};
 	const duration = (now: number) => {
 		const elapsed = elapsedOf(timing, now);
@@ -240,6 +247,7 @@ export function sameNodeRowProps(a: NodeRowProps, b: NodeRowProps): boolean {
 		&& a.retries === b.retries
 		&& a.expectations === b.expectations
 		&& a.width === b.width
+		&& a.cause === b.cause
 		&& a.columns.name === b.columns.name
 		&& a.columns.strategy === b.columns.strategy
 		&& a.columns.status === b.columns.status

@@ -1,6 +1,6 @@
 import {Box, Text} from 'ink';
 import {memo, useMemo, useRef} from 'react';
-import type {PlanObject} from '../../model/plan-tree.js';
+import type {PlanNode, PlanObject} from '../../model/plan-tree.js';
 import {statusLook} from '../../model/status.js';
 import {objectTimingId, type NodeTiming} from '../../state/store.js';
 import {fit, fitRight, singleLine, truncate} from '../cell-text.js';
@@ -145,6 +145,8 @@ export type ObjectListProps = {
 	readonly width: number;
 	/** What to say when there are no rows. */
 	readonly empty: string;
+	/** A node row's one-line cause (a failed or stuck step or phase: `ImagePullBackOff · pod web-0`), if known. */
+	readonly cause?: (object: PlanObject, node: PlanNode) => string | undefined;
 };
 
 type Basis = {
@@ -158,7 +160,7 @@ type Basis = {
  * [CONTEXT] KIND NAMESPACE NAME ACTIVE STATE PROGRESS ELAPSED, one row per object, each expanded object followed by
  * the rows of its plan tree; windowed to `height` lines around the cursor. Only the rows in the window are built and drawn.
  */
-export function ObjectList({list, cursor, window, timings, eta, expectations, height, width, empty}: ObjectListProps) {
+export function ObjectList({list, cursor, window, timings, eta, expectations, height, width, empty, cause}: ObjectListProps) {
 	const theme = useTheme();
 	const {objects} = list;
 	// The store keeps one timings map and replaces an object whenever its timings change: the previous basis
@@ -215,6 +217,7 @@ export function ObjectList({list, cursor, window, timings, eta, expectations, he
 							timings={timings.get(group.block.key)}
 							expectations={expectations?.(group.rows[0]!.object)}
 							width={width}
+							{...(cause ? {cause} : {})}
 						/>
 					);
 				}

@@ -2,15 +2,20 @@ import {Box, Text} from 'ink';
 import type {Diagnosis} from '../../model/diagnosis.js';
 import {singleLine} from '../cell-text.js';
 import {useTheme} from '../theme-context.js';
-import {whyLines} from '../why-lines.js';
+import {copiesHint, whyLabelWidth, whyLines} from '../why-lines.js';
 import {Line} from './line.js';
 
 type WhyPaneProps = {readonly diagnosis: Diagnosis | undefined; readonly height: number; readonly width: number};
 
+/** The label column: `    why  `, blank under a label. */
+function label(text: string): string {
+	return text ? `${text.padStart(whyLabelWidth - 2)}  ` : ' '.repeat(whyLabelWidth);
+}
+
 /** Why the selected node is stuck or failed, in exactly `height` lines (see ui/why-lines.ts). */
 export function WhyPane({diagnosis, height, width}: WhyPaneProps) {
 	const theme = useTheme();
-	const lines = whyLines(diagnosis, height);
+	const lines = whyLines(diagnosis, height, width);
 	if (lines.length === 0) {
 		return null;
 	}
@@ -20,9 +25,9 @@ export function WhyPane({diagnosis, height, width}: WhyPaneProps) {
 			{lines.map((line, i) => (
 				// Lines of one pane, rebuilt together: their place is their identity.
 				<Line key={i}>
-					<Text {...theme.style('muted')}>{line.label ? `${line.label.padStart(7)}  ` : '         '}</Text>
+					<Text {...theme.style('muted')}>{label(line.label)}</Text>
 					<Text {...theme.style(line.role)}>{singleLine(line.text, theme.glyphs.lineBreak)}</Text>
-					{line.label === 'next' ? <Text {...theme.style('muted')}>  (y copies)</Text> : undefined}
+					{line.copies ? <Text {...theme.style('muted')}>{copiesHint}</Text> : undefined}
 				</Line>
 			))}
 		</Box>

@@ -52,9 +52,10 @@ export type Cluster = {
 	viewerToken: string;
 	/**
 	 * Kubeconfigs of users with no RBAC of their own: `kanister` (a test grants it a namespaced Role, e.g. on
-	 * actionsets and blueprints only) and `nobody` (never granted anything).
+	 * actionsets and blueprints only), `backups` (a test grants it a ClusterRole on Kanister's kinds only: the
+	 * Kanister-only user of `planwatch -A`) and `nobody` (never granted anything).
 	 */
-	userKubeconfigs: {kanister: string; nobody: string};
+	userKubeconfigs: {kanister: string; backups: string; nobody: string};
 	/** http://127.0.0.1:<port> */
 	etcdEndpoint: string;
 	/** What a kubelet stand-in serves with, and the CA the apiserver's kubelet client certificate is signed by. */
@@ -385,12 +386,19 @@ export async function startCluster(options: StartClusterOptions = {}): Promise<C
 		const tokenFile = path.join(dir, 'tokens.csv');
 		const kanisterToken = randomBytes(24).toString('hex');
 		const nobodyToken = randomBytes(24).toString('hex');
+		const backupsToken = randomBytes(24).toString('hex');
 		await writeFile(
 			tokenFile,
-			`${adminToken},admin,uid-admin,"system:masters"\n${viewerToken},viewer,uid-viewer\n${kanisterToken},kanister,uid-kanister\n${nobodyToken},nobody,uid-nobody\n`,
+			`${adminToken},admin,uid-admin,"system:masters"\n${viewerToken},viewer,uid-viewer\n${kanisterToken},kanister,uid-kanister\n`
+				+ `${nobodyToken},nobody,uid-nobody\n${backupsToken},backups,uid-backups\n`,
 			{mode: 0o600},
 		);
-		const userKubeconfigs = {kanister: path.join(dir, 'kanister.kubeconfig'), nobody: path.join(dir, 'nobody.kubeconfig')};
+		const userKubeconfigs = {
+			kanister: path.join(dir, 'kanister.kubeconfig'),
+			backups: path.join(dir, 'backups.kubeconfig'),
+			nobody: path.join(dir, 'nobody.kubeconfig'),
+		};
+		await writeFile(userKubeconfigs.backups, kubeconfigYaml(server, certs.ca, 'backups', backupsToken), {mode: 0o600});
 		await writeFile(userKubeconfigs.kanister, kubeconfigYaml(server, certs.ca, 'kanister', kanisterToken), {mode: 0o600});
 		await writeFile(userKubeconfigs.nobody, kubeconfigYaml(server, certs.ca, 'nobody', nobodyToken), {mode: 0o600});
 		const adminKubeconfig = path.join(dir, 'admin.kubeconfig');
