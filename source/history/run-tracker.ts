@@ -88,14 +88,17 @@ function statesOf(nodes: readonly PlanNode[], into = new Map<string, PlanNode['s
 let crypto: typeof import('node:crypto') | undefined;
 
 /** An opaque run id: the file keeps no uid or object name, only that two records are the same run. */
-function runId(parts: readonly string[]): string {
+function runId(parts: string): string {
 	crypto ??= process.getBuiltinModule('node:crypto');
-	return crypto.createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 22);
+	return crypto.createHash('sha256').update(parts).digest('base64url').slice(0, 22);
 }
 
 export class RunTracker {
 	readonly #seen = new Map<string, Seen>();
-	/** Runs already returned by this tracker (a finished node stays finished across many adaptations). */
+	/**
+	 * Runs already returned by this tracker (a finished node stays finished across many adaptations), by what
+	 * names the run (runId's parts, joined): an update to a finished object is told apart without hashing again.
+	 */
 	readonly #done = new Set<string>();
 	readonly #realm: string;
 
@@ -107,40 +110,52 @@ export class RunTracker {
 	/** Adaptations already walked: an unchanged object costs one WeakSet lookup per call. */
 	readonly #observed = new WeakSet<PlanObject>();
 	#lastObjects: readonly PlanObject[] | undefined;
+	/** The store version of the last snapshot observed (when the snapshot said it). */
+	#lastVersion: number | undefined;
 
-	/** New finished runs in this snapshot. Only objects whose adaptation changed since the last call are walked. */
-	observe(snapshot: Pick<StoreSnapshot, 'objects' | 'timings'>): RunRecord[] {
+	/**
+	 * New finished runs in this snapshot. Only objects whose adaptation changed since the last call are walked: those
+	 * the store's change log names when it reaches back to the last call (the source feeds the tracker after every
+	 * event, so one object), else every object that is not the one at its place in the last snapshot.
+	 */
+	observe(snapshot: Pick<StoreSnapshot, 'objects' | 'timings'> & Partial<Pick<StoreSnapshot, 'version' | 'changes'>>): RunRecord[] {
 		if (snapshot.objects === this.#lastObjects) {
+			this.#lastVersion = snapshot.version;
 			return [];
 		}
 
 		const previous = this.#lastObjects;
+		const changes = this.#lastVersion === undefined || snapshot.version === undefined
+			? undefined
+			: snapshot.changes?.between(this.#lastVersion, snapshot.version);
 		this.#lastObjects = snapshot.objects;
+		this.#lastVersion = snapshot.version;
+		const out: RunRecord[] = [];
+		if (changes) {
+			// Objects re-adapted in place: the last adaptation of each is the one in the store now.
+			const latest = new Map<string, PlanObject>();
+			for (const change of changes) {
+				if (!('eventsOnly' in change)) {
+					latest.set(change.key, change.after);
+				}
+			}
+
+			for (const object of latest.values()) {
+				this.#observeObject(object, snapshot.timings, out);
+			}
+
+			return out;
+		}
+
 		// The store replaces a changed object in place in a copy of its sorted array: with the same length, an
 		// identical slot is an unchanged object (a pointer comparison, cheaper than the set lookup).
 		const sameShape = previous?.length === snapshot.objects.length;
-		const out: RunRecord[] = [];
 		const {objects} = snapshot;
 		for (let i = 0; i < objects.length; i++) {
 			const object = objects[i]!;
-			if ((sameShape && previous[i] === object) || this.#observed.has(object)) {
-				continue;
+			if (!(sameShape && previous[i] === object)) {
+				this.#observeObject(object, snapshot.timings, out);
 			}
-
-			this.#observed.add(object);
-			const key = objectKey(object);
-			let entry = this.#seen.get(key);
-			const before = entry ? statesOf(entry.object.tree) : new Map<string, PlanNode['state']>();
-			if (entry) {
-				entry.object = object;
-			} else {
-				entry = {object, late: undefined};
-				this.#seen.set(key, entry);
-			}
-
-			this.#update(entry, object.tree, before);
-
-			out.push(...this.#finished(key, object, entry, snapshot.timings.get(key)));
 		}
 
 		// Deleted objects: forget them (a new object of the same name is a new run).
@@ -154,6 +169,26 @@ export class RunTracker {
 		}
 
 		return out;
+	}
+
+	#observeObject(object: PlanObject, timings: StoreSnapshot['timings'], out: RunRecord[]): void {
+		if (this.#observed.has(object)) {
+			return;
+		}
+
+		this.#observed.add(object);
+		const key = objectKey(object);
+		let entry = this.#seen.get(key);
+		const before = entry ? statesOf(entry.object.tree) : new Map<string, PlanNode['state']>();
+		if (entry) {
+			entry.object = object;
+		} else {
+			entry = {object, late: undefined};
+			this.#seen.set(key, entry);
+		}
+
+		this.#update(entry, object.tree, before);
+		out.push(...this.#finished(key, object, entry, timings.get(key)));
 	}
 
 	/** `states`: each node's state in the adaptation seen before (none for an object seen the first time). */
@@ -191,15 +226,15 @@ export class RunTracker {
 			// KUDO: one Instance runs a plan many times; its planStatus uid names this execution. The creation time
 			// tells apart objects that come back with the same uid (the demo plays the same script every time).
 			const planUid = object.wait.kind === 'Instance' ? object.wait.planUids[top.name] : undefined;
-			const id = runId([
+			const parts = [
 				key,
 				object.uid ?? '',
 				object.createdAt ?? '',
 				String(index),
 				top.name,
 				planUid ?? String(topTiming?.startedAt ?? ''),
-			]);
-			if (this.#done.has(id)) {
+			].join('\n');
+			if (this.#done.has(parts)) {
 				return;
 			}
 
@@ -229,7 +264,8 @@ export class RunTracker {
 				return;
 			}
 
-			this.#done.add(id);
+			this.#done.add(parts);
+			const id = runId(parts);
 
 			const endedAt = topTiming?.endedAt;
 			out.push({

@@ -647,12 +647,27 @@ export class Reflector {
 
 			const progress = () => ({firstAfterList, received, opened, elapsedMs: clock.now() - startedAt});
 
-			const armWatchdog = () => {
-				cancelWatchdog?.();
-				cancelWatchdog = clock.after(watchdogMs, () => {
+			// One timer for the watch, not one per event: an event notes the time, and a timer that fires while
+			// events have come since it was set is set again for what is left.
+			let lastEventAt = clock.now();
+			const watchdog = (ms: number) => {
+				cancelWatchdog = clock.after(ms, () => {
+					const quietMs = clock.now() - lastEventAt;
+					if (quietMs < watchdogMs) {
+						watchdog(watchdogMs - quietMs);
+						return;
+					}
+
 					// Nothing for too long on a connection that looks open: assume it is dead and rewatch.
 					finish(opened ? {kind: 'closed'} : notAnswered(context));
 				});
+			};
+
+			const armWatchdog = () => {
+				lastEventAt = clock.now();
+				if (cancelWatchdog === undefined) {
+					watchdog(watchdogMs);
+				}
 			};
 
 			const onEvent = (type: string, object: unknown) => {

@@ -60,13 +60,35 @@ export async function watchStream(
 	const inactivityMs = options.inactivityMs ?? 30_000;
 	let timer: NodeJS.Timeout | undefined;
 	let timedOut = false;
-	const resetTimer = () => {
-		clearTimeout(timer);
+	// One timer, not one per chunk (a busy watch reads ~100 chunks a second): a chunk only notes the time, and a
+	// timer that fires early (bytes came since it was armed) is armed again for what is left.
+	let activeAt = 0;
+	const arm = (ms: number) => {
 		timer = setTimeout(() => {
+			const quietMs = performance.now() - activeAt;
+			if (quietMs < inactivityMs) {
+				arm(inactivityMs - quietMs);
+				return;
+			}
+
 			timedOut = true;
 			controller.abort(timeoutError());
-		}, inactivityMs);
+		}, ms);
 		timer.unref();
+	};
+
+	const resetTimer = () => {
+		activeAt = performance.now();
+		if (timer === undefined) {
+			arm(inactivityMs);
+		}
+	};
+
+	/** The connect timeout is over: the inactivity timeout starts now, on a timer of its own. */
+	const restartTimer = () => {
+		clearTimeout(timer);
+		timer = undefined;
+		resetTimer();
 	};
 
 	let finished = false;
@@ -111,7 +133,7 @@ export async function watchStream(
 	}
 
 	// The connect timeout is over; from here on it is an inactivity timeout.
-	resetTimer();
+	restartTimer();
 	void readEvents(
 		body,
 		new LineSplitter(options.maxEventBytes ?? maxWatchEventBytes, options.eventName ?? 'a watch event'),

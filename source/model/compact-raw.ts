@@ -55,14 +55,25 @@ export class StringTable {
 	}
 }
 
-function shareStrings(value: unknown, strings: StringTable): void {
+/**
+ * How deep sharing and comparing go. Kubernetes objects nest a few levels (a Blueprint's phase args perhaps a dozen);
+ * a hostile server's event nested a million deep must not overflow the stack: below this its strings stay unshared
+ * and two such objects count as different.
+ */
+const maxDepth = 64;
+
+function shareStrings(value: unknown, strings: StringTable, depth = 0): void {
+	if (depth > maxDepth) {
+		return;
+	}
+
 	if (Array.isArray(value)) {
 		for (let i = 0; i < value.length; i++) {
 			const item: unknown = value[i];
 			if (typeof item === 'string') {
 				value[i] = strings.share(item);
 			} else if (typeof item === 'object' && item !== null) {
-				shareStrings(item, strings);
+				shareStrings(item, strings, depth + 1);
 			}
 		}
 
@@ -81,7 +92,7 @@ function shareStrings(value: unknown, strings: StringTable): void {
 				record[key] = strings.share(item);
 			}
 		} else if (typeof item === 'object' && item !== null) {
-			shareStrings(item, strings);
+			shareStrings(item, strings, depth + 1);
 		}
 	}
 }
@@ -114,4 +125,96 @@ export function compactRaw(object: KubeObject, strings: StringTable): KubeObject
 
 	shareStrings(object, strings);
 	return object;
+}
+
+/** Two decoded JSON values alike (`depth` bounds the walk: past maxDepth they count as different). */
+function sameJson(a: unknown, b: unknown, depth: number): boolean {
+	if (a === b) {
+		return true;
+	}
+
+	if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth > maxDepth) {
+		return false;
+	}
+
+	if (Array.isArray(a)) {
+		if (!Array.isArray(b) || a.length !== b.length) {
+			return false;
+		}
+
+		for (let i = 0; i < a.length; i++) {
+			if (!sameJson(a[i], b[i], depth + 1)) {
+				return false;
+			}
+		}
+
+		return true;
+	}
+
+	return !Array.isArray(b) && sameRecords(a as Record<string, unknown>, b as Record<string, unknown>, depth, undefined);
+}
+
+/** Records alike, leaving out the key `skip`. */
+function sameRecords(a: Record<string, unknown>, b: Record<string, unknown>, depth: number, skip: string | undefined): boolean {
+	let keys = 0;
+	for (const key in a) {
+		if (!Object.hasOwn(a, key) || key === skip) {
+			continue;
+		}
+
+		keys++;
+		if (!Object.hasOwn(b, key) || !sameJson(a[key], b[key], depth + 1)) {
+			return false;
+		}
+	}
+
+	for (const key in b) {
+		if (Object.hasOwn(b, key) && key !== skip) {
+			keys--;
+		}
+	}
+
+	return keys === 0;
+}
+
+/**
+ * The same object as far as planwatch can tell: equal but for `metadata.resourceVersion` (which every write moves)
+ * and what compactRaw drops (`metadata.managedFields`, the last-applied annotation; compare compacted objects). A
+ * watch event or relist that brings such an object changes nothing planwatch shows, so the store does not adapt
+ * it again. The status is compared first: it is what changes between most updates, so a changed object is told
+ * apart early.
+ */
+export function sameRaw(a: KubeObject, b: KubeObject): boolean {
+	if (a === b) {
+		return true;
+	}
+
+	const ra = a as Record<string, unknown>;
+	const rb = b as Record<string, unknown>;
+	if (!sameJson(ra['status'], rb['status'], 1) || !sameJson(ra['spec'], rb['spec'], 1)) {
+		return false;
+	}
+
+	let keys = 0;
+	for (const key in ra) {
+		if (!Object.hasOwn(ra, key) || key === 'status' || key === 'spec') {
+			continue;
+		}
+
+		keys++;
+		const same = key === 'metadata' && isRecord(ra[key]) && isRecord(rb[key])
+			? sameRecords(ra[key], rb[key], 1, 'resourceVersion')
+			: Object.hasOwn(rb, key) && sameJson(ra[key], rb[key], 1);
+		if (!same) {
+			return false;
+		}
+	}
+
+	for (const key in rb) {
+		if (Object.hasOwn(rb, key) && key !== 'status' && key !== 'spec') {
+			keys--;
+		}
+	}
+
+	return keys === 0;
 }

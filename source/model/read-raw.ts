@@ -34,17 +34,40 @@ export function isoTime(value: unknown): string | undefined {
 	let ms: number;
 	if (value instanceof Date) {
 		ms = value.getTime();
+	} else if (typeof value === 'string' && value.length <= 64 && value.endsWith('Z')) {
+		const known = isoTimes.get(value);
+		if (known !== undefined) {
+			return known === '' ? undefined : known;
+		}
+
+		ms = isoMs(value) ?? Number.NaN;
+		const iso = Number.isNaN(ms) ? '' : isoText(ms);
+		if (isoTimes.size >= maxIsoTimes) {
+			isoTimes.clear();
+		}
+
+		isoTimes.set(value, iso);
+		return iso === '' ? undefined : iso;
 	} else if (typeof value === 'string' && value.length <= 64) {
+		// Without `Z` a time may be read in the local zone, which a test (or TZ) can change: not kept.
 		ms = isoMs(value) ?? Number.NaN;
 	} else {
 		return undefined;
 	}
 
-	if (Number.isNaN(ms)) {
-		return undefined;
-	}
+	return Number.isNaN(ms) ? undefined : isoText(ms);
+}
 
-	// Whole seconds (what Kubernetes stores) print without the `.000` a Date adds.
+/**
+ * The answers for UTC strings seen recently ('' for unparsable): every adaptation reads the same few timestamps of an
+ * object again (creation, transitions, events), and parsing and printing a Date costs more than the lookup. Bounded:
+ * when full it starts again.
+ */
+const isoTimes = new Map<string, string>();
+const maxIsoTimes = 4096;
+
+/** Whole seconds (what Kubernetes stores) print without the `.000` a Date adds. */
+function isoText(ms: number): string {
 	return new Date(ms).toISOString().replace('.000Z', 'Z');
 }
 

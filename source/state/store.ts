@@ -10,6 +10,7 @@ import type {ExitCode} from '../core/exit-codes.js';
 import type {KubeObject, ResourceKind} from '../core/kube-object.js';
 import {adaptActionSet} from '../model/adapt-kanister-action-set.js';
 import {adaptInstance} from '../model/adapt-kudo-instance.js';
+import {sameRaw} from '../model/compact-raw.js';
 import {kudoEventsOf, nextRunMemory, type KudoRunMemory} from '../model/kudo-plan-order.js';
 import {objectKey, parseObjectKey, type PlanObject} from '../model/plan-tree.js';
 import {blueprintKey, namespacedName, operatorVersionKey} from '../model/object-references.js';
@@ -204,7 +205,15 @@ export class Store {
 	#upsert(context: string | undefined, resource: ResourceKind, object: KubeObject): boolean {
 		const raw = this.#raw.of(context, resource);
 		const name = namespacedName(object);
-		if (!raw.has(name)) {
+		const held = raw.get(name);
+		if (held !== undefined && sameRaw(held, object)) {
+			// Only its resourceVersion moved (a relist, a write of what was there): nothing to adapt again, and no
+			// change for a reader to look at; still an event, for the header's age.
+			raw.set(name, object);
+			return true;
+		}
+
+		if (held === undefined) {
 			// Still an event that arrived: the header's `event 2s ago` says the connection is alive.
 			if (resource === 'Event' && !aboutWatched(object)) {
 				return true;

@@ -3,8 +3,10 @@
  * `kubectl get -w` and k9s's ActionSets view, each on its own over the same 1000 ActionSets, as a user would run
  * them in a 160×40 terminal (kubectl on a pipe). Per client: an idle window, then status updates at each rate
  * (JSON merge patches of probe ActionSets, the watch workload's updates): CPU share of a core, bytes written to
- * the terminal, and memory at the end. No latency here: k9s redraws on its own refresh interval; latency is
- * measured against the in-process watch server.
+ * the terminal, and memory at the end. Also per rate: event → screen latency for the probes on screen (from just
+ * before the bench sends the PATCH to the output after which the client shows the new value: the apiserver's own
+ * path is in it, and kubectl's figure shows how much), and for the clients in a pty what changed on their screen
+ * (cells, and the bytes a plain writer needs: PtyClient.changes) against the bytes they wrote.
  */
 import {spawnSync} from 'node:child_process';
 import {existsSync, readFileSync, writeFileSync} from 'node:fs';
@@ -14,8 +16,10 @@ import type {KubeObject} from '../../source/core/kube-object.js';
 import {startCluster, type Cluster} from '../e2e/harness/cluster.js';
 import type {ResourceDef} from '../helpers/watch-server.js';
 import {startKubectlWatch} from './kubectl-client.js';
+import {LatencyTracker} from './latency.js';
 import {cpuWindow, memoryMiB} from './proc-stats.js';
 import {startPty} from './pty-client.js';
+import {percentile} from './stats.js';
 import {drive} from './watch-run.js';
 import {loadWorkload, namespace, type Workload} from './workload.js';
 
@@ -27,7 +31,36 @@ export type SideFigures = {
 	readonly readyMs: number;
 	readonly idleCpu: number;
 	readonly idleBytesPerSecond: number;
-	readonly rates: ReadonlyArray<{readonly rate: number; readonly cpu: number; readonly bytesPerSecond: number; readonly failed: number}>;
+	/** What changed on the idle screen per second, as a plain writer's bytes (pty clients). */
+	readonly idleChangedBytesPerSecond?: number;
+	readonly rates: ReadonlyArray<{
+		readonly rate: number;
+		readonly cpu: number;
+		readonly bytesPerSecond: number;
+		readonly failed: number;
+		/** Event → screen of the updates to probes the client showed (ms); undefined: none seen. */
+		readonly p50?: number;
+		readonly p99?: number;
+		/** Updates whose new value the client showed. */
+		readonly seen: number;
+		/** What changed on the screen per second (pty clients): cells, and a plain writer's bytes. */
+		readonly changedCellsPerSecond?: number;
+		readonly changedBytesPerSecond?: number;
+	}>;
+	/**
+	 * The highest rate again, nine updates in ten to a finished ActionSet in the second half of the list (far below
+	 * any window; for kubectl a line like any other), one in ten to a probe: what watching costs when little on
+	 * screen changes, and how fast a change on screen shows among the others.
+	 */
+	readonly offScreen?: {
+		readonly rate: number;
+		readonly cpu: number;
+		readonly bytesPerSecond: number;
+		readonly changedBytesPerSecond?: number;
+		readonly p50?: number;
+		readonly p99?: number;
+		readonly seen: number;
+	};
 	readonly rssMiB: number;
 	readonly peakMiB: number;
 };
@@ -75,14 +108,36 @@ export function k9sBinary(root: string): {path?: string; note?: string} {
 	return {note: built.status === 2 ? 'k9s left out: no Go toolchain to build it' : `k9s left out: test/bench/build-k9s.sh failed (exit ${built.status})`};
 }
 
-type Running = {readonly pid: number; bytes(): number; readonly ready: Promise<number>; stop(): Promise<void>};
+type Running = {
+	readonly pid: number;
+	bytes(): number;
+	/** What changed on screen so far (pty clients only). */
+	changes?(): {readonly cells: number; readonly bytes: number};
+	/** Feed (probe, value, arrival time) sightings to the tracker until the returned function is called. */
+	track(tracker: LatencyTracker): () => void;
+	readonly ready: Promise<number>;
+	stop(): Promise<void>;
+};
+
+/** A probe's row and the PROGRESS value it shows: planwatch's `42%`, kubectl's and k9s's bare column. */
+const probeRows: Record<SideClient, RegExp> = {
+	planwatch: /\b(a-probe-\d\d)\b.*?\s(\d{1,3})%/,
+	kubectl: /^(a-probe-\d\d)\s+(\d+)\s*$/,
+	k9s: /\b(a-probe-\d\d)\b\s+(\d{1,3})\b/,
+};
 
 function start(client: SideClient, setup: SideSetup, cluster: Cluster, workload: Workload): Running {
 	const probe = workload.probes[0]!;
 	if (client === 'kubectl') {
 		const watch = startKubectlWatch(setup.kubectl, cluster.adminKubeconfig, namespace, setup.env);
 		const ready = watch.waitFor(() => watch.lineCount() > setup.objects, `kubectl to list ${setup.objects} ActionSets`, 120_000);
-		return {pid: watch.pid, bytes: watch.bytes, ready, stop: watch.stop};
+		const track = (tracker: LatencyTracker) => watch.onLine((line, arrivedAt) => {
+			const m = probeRows.kubectl.exec(line);
+			if (m) {
+				tracker.seen(m[1]!, Number(m[2]), arrivedAt);
+			}
+		});
+		return {pid: watch.pid, bytes: watch.bytes, track, ready, stop: watch.stop};
 	}
 
 	// k9s opens the ActionSets as a user does: its contexts view, Enter on the context (whose namespace is the
@@ -97,10 +152,19 @@ function start(client: SideClient, setup: SideSetup, cluster: Cluster, workload:
 		client === 'planwatch'
 			? [process.execPath, [...setup.nodeFlags, setup.cli, '--kubeconfig', kubeconfig, '-n', namespace]]
 			: [setup.k9s!, ['--kubeconfig', kubeconfig, '-c', 'contexts', '--readonly']];
-	const pty = startPty(command, args, {cols: 160, rows: 40, env: setup.env, cwd: setup.cwd});
+	const pty = startPty(command, args, {cols: 160, rows: 40, env: setup.env, cwd: setup.cwd, countChanges: true});
 	const shown = async () => pty.waitFor(() => pty.lines().some(line => line.includes(probe)), `${client} to show ${probe}`, 120_000);
+	const track = (tracker: LatencyTracker) => pty.onScreen(arrivedAt => {
+		for (const line of pty.lines()) {
+			const m = probeRows[client].exec(line);
+			if (m) {
+				tracker.seen(m[1]!, Number(m[2]), arrivedAt);
+			}
+		}
+	});
+	const common = {pid: pty.pid, bytes: pty.bytes, changes: pty.changes, track, stop: pty.stop};
 	if (client === 'planwatch') {
-		return {pid: pty.pid, bytes: pty.bytes, ready: shown(), stop: pty.stop};
+		return {...common, ready: shown()};
 	}
 
 	const ready = (async () => {
@@ -117,7 +181,7 @@ function start(client: SideClient, setup: SideSetup, cluster: Cluster, workload:
 
 		return shown();
 	})();
-	return {pid: pty.pid, bytes: pty.bytes, ready, stop: pty.stop};
+	return {...common, ready};
 }
 
 async function measure(client: SideClient, setup: SideSetup, cluster: Cluster, workload: Workload, patch: () => number): Promise<SideFigures> {
@@ -127,25 +191,92 @@ async function measure(client: SideClient, setup: SideSetup, cluster: Cluster, w
 		const readyAt = await running.ready;
 		await sleep(setup.settleMs);
 		const idleBytes = running.bytes();
+		const idleChanges = running.changes?.();
 		const idleCpu = cpuWindow(running.pid);
 		await sleep(setup.idleMs);
 		const idle = idleCpu();
 		const idleBytesPerSecond = (running.bytes() - idleBytes) / idle.seconds;
+		const idleChangedBytesPerSecond = idleChanges ? (running.changes!().bytes - idleChanges.bytes) / idle.seconds : undefined;
 		const rates = [];
 		for (const rate of setup.rates) {
 			const failedBefore = patch();
 			const bytes0 = running.bytes();
+			const changes0 = running.changes?.();
+			const tracker = new LatencyTracker();
+			const untrack = running.track(tracker);
 			const cpu = cpuWindow(running.pid);
 			await drive(rate, setup.rateMs, () => {
-				workload.update();
+				const sentAt = performance.now();
+				const {probe, value} = workload.update();
+				tracker.sent(probe, value, sentAt);
 			});
 			const used = cpu();
-			rates.push({rate, cpu: used.share, bytesPerSecond: (running.bytes() - bytes0) / used.seconds, failed: patch() - failedBefore});
+			const changes1 = running.changes?.();
+			const bytesPerSecond = (running.bytes() - bytes0) / used.seconds;
+			// The last updates' frames may still be on their way: they count for latency, not for CPU or bytes.
 			await sleep(setup.settleMs);
+			untrack();
+			const p50 = percentile(tracker.samples, 50);
+			const p99 = percentile(tracker.samples, 99);
+			rates.push({
+				rate,
+				cpu: used.share,
+				bytesPerSecond,
+				failed: patch() - failedBefore,
+				...(p50 === undefined ? {} : {p50}),
+				...(p99 === undefined ? {} : {p99}),
+				seen: tracker.samples.length,
+				...(changes0 && changes1
+					? {changedCellsPerSecond: (changes1.cells - changes0.cells) / used.seconds, changedBytesPerSecond: (changes1.bytes - changes0.bytes) / used.seconds}
+					: {}),
+			});
 		}
 
+		const offRate = Math.max(...setup.rates);
+		const offBytes0 = running.bytes();
+		const offChanges0 = running.changes?.();
+		const offTracker = new LatencyTracker();
+		const offUntrack = running.track(offTracker);
+		const offCpu = cpuWindow(running.pid);
+		let sent = 0;
+		await drive(offRate, setup.rateMs, () => {
+			if (sent++ % 10 === 9) {
+				const sentAt = performance.now();
+				const {probe, value} = workload.update();
+				offTracker.sent(probe, value, sentAt);
+			} else {
+				workload.updateOffScreen();
+			}
+		});
+		const offUsed = offCpu();
+		const offChanges1 = running.changes?.();
+		const offBytesPerSecond = (running.bytes() - offBytes0) / offUsed.seconds;
+		await sleep(setup.settleMs);
+		offUntrack();
+		const offP50 = percentile(offTracker.samples, 50);
+		const offP99 = percentile(offTracker.samples, 99);
+		const offScreen = {
+			rate: offRate,
+			cpu: offUsed.share,
+			bytesPerSecond: offBytesPerSecond,
+			...(offChanges0 && offChanges1 ? {changedBytesPerSecond: (offChanges1.bytes - offChanges0.bytes) / offUsed.seconds} : {}),
+			...(offP50 === undefined ? {} : {p50: offP50}),
+			...(offP99 === undefined ? {} : {p99: offP99}),
+			seen: offTracker.samples.length,
+		};
 		const memory = memoryMiB(running.pid);
-		return {client, objects: setup.objects, readyMs: readyAt - spawnedAt, idleCpu: idle.share, idleBytesPerSecond, rates, rssMiB: memory.rss, peakMiB: memory.peak};
+		return {
+			client,
+			objects: setup.objects,
+			readyMs: readyAt - spawnedAt,
+			idleCpu: idle.share,
+			idleBytesPerSecond,
+			...(idleChangedBytesPerSecond === undefined ? {} : {idleChangedBytesPerSecond}),
+			rates,
+			offScreen,
+			rssMiB: memory.rss,
+			peakMiB: memory.peak,
+		};
 	} finally {
 		await running.stop();
 	}
@@ -208,7 +339,10 @@ export async function sideBySide(setup: SideSetup, log: (message: string) => voi
 		for (const client of clients) {
 			log(`side by side: ${client}, ${setup.objects} ActionSets`);
 			const f = await measure(client, setup, cluster, workload, () => failed);
-			log(`  idle ${(f.idleCpu * 100).toFixed(2)} %, ${f.rates.map(r => `${r.rate}/s ${(r.cpu * 100).toFixed(1)} %`).join(', ')}, rss ${f.rssMiB.toFixed(0)} MiB`);
+			const latency = (r: SideFigures['rates'][number]) => r.p99 === undefined ? '' : ` p99 ${r.p99.toFixed(1)} ms (${r.seen} seen)`;
+			const offP99 = f.offScreen?.p99 === undefined ? '' : ` p99 ${f.offScreen.p99.toFixed(1)} ms`;
+			const off = f.offScreen ? `, 9 in 10 off screen ${f.offScreen.rate}/s ${(f.offScreen.cpu * 100).toFixed(1)} %${offP99}` : '';
+			log(`  idle ${(f.idleCpu * 100).toFixed(2)} %, ${f.rates.map(r => `${r.rate}/s ${(r.cpu * 100).toFixed(1)} %${latency(r)}`).join(', ')}${off}, rss ${f.rssMiB.toFixed(0)} MiB`);
 			figures.push(f);
 		}
 

@@ -257,13 +257,32 @@ export function renderSideBySide(side: readonly SideFigures[]): string {
 	const cell = (list: readonly SideFigures[], value: (s: SideFigures) => number | undefined, digits: number) => show(spread(list.map(s => value(s))), digits);
 	const row = (figure: string, value: (s: SideFigures) => number | undefined, digits: number) => `| ${figure} | ${clients.map(c => cell(of(c), value, digits)).join(' | ')} |`;
 	const failed = side.flatMap(s => s.rates).reduce((a, r) => a + r.failed, 0);
+	const at = (s: SideFigures, rate: number) => s.rates.find(r => r.rate === rate);
+	// Bytes written over what a plain writer needs for what changed on screen (pty-client's changes()).
+	const ratio = (written: number | undefined, changed: number | undefined) => written === undefined || changed === undefined || changed === 0 ? undefined : written / changed;
 	const lines = [
 		row('CPU % of a core, idle', s => s.idleCpu * 100, 2),
 		row('bytes per idle second', s => s.idleBytesPerSecond, 0),
+		row('bytes per idle second changed on screen (plain writer)', s => s.idleChangedBytesPerSecond, 0),
 		...rates.flatMap(rate => [
-			row(`CPU % of a core · ${rate} updates/s`, s => s.rates.find(r => r.rate === rate)?.cpu === undefined ? undefined : s.rates.find(r => r.rate === rate)!.cpu * 100, 1),
-			row(`bytes per second · ${rate} updates/s`, s => s.rates.find(r => r.rate === rate)?.bytesPerSecond, 0),
+			row(`CPU % of a core · ${rate} updates/s`, s => at(s, rate) === undefined ? undefined : at(s, rate)!.cpu * 100, 1),
+			row(`event → screen p50 ms · ${rate} updates/s, probes on screen`, s => at(s, rate)?.p50, 1),
+			row(`event → screen p99 ms · ${rate} updates/s, probes on screen`, s => at(s, rate)?.p99, 1),
+			row(`updates seen on screen · ${rate} updates/s`, s => at(s, rate)?.seen, 0),
+			row(`bytes per second · ${rate} updates/s`, s => at(s, rate)?.bytesPerSecond, 0),
+			row(`bytes per second changed on screen (plain writer) · ${rate} updates/s`, s => at(s, rate)?.changedBytesPerSecond, 0),
+			row(`bytes written / changed on screen · ${rate} updates/s`, s => ratio(at(s, rate)?.bytesPerSecond, at(s, rate)?.changedBytesPerSecond), 2),
 		]),
+		...(side.some(s => s.offScreen)
+			? [
+				row(`CPU % of a core · ${side.find(s => s.offScreen)!.offScreen!.rate} updates/s, 9 in 10 off screen`, s => s.offScreen === undefined ? undefined : s.offScreen.cpu * 100, 1),
+				row('event → screen p50 ms of the probes on screen · 9 in 10 off screen', s => s.offScreen?.p50, 1),
+				row('event → screen p99 ms of the probes on screen · 9 in 10 off screen', s => s.offScreen?.p99, 1),
+				row('updates seen on screen · 9 in 10 off screen', s => s.offScreen?.seen, 0),
+				row(`bytes per second · ${side.find(s => s.offScreen)!.offScreen!.rate} updates/s, 9 in 10 off screen`, s => s.offScreen?.bytesPerSecond, 0),
+				row('bytes per second changed on screen (plain writer) · 9 in 10 off screen', s => s.offScreen?.changedBytesPerSecond, 0),
+			]
+			: []),
 		row('RSS MiB at the end', s => s.rssMiB, 0),
 		row('RSS peak MiB', s => s.peakMiB, 0),
 		row('start to the first object on screen ms', s => s.readyMs, 0),

@@ -1,4 +1,4 @@
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import type {KubeObject} from '../../source/core/kube-object.js';
 import {RunTracker} from '../../source/history/run-tracker.js';
 import {FakeClock} from '../helpers/fake-clock.js';
@@ -59,9 +59,87 @@ describe('RunTracker', () => {
 		expect(text).not.toContain('mysql-instance');
 		expect(text).not.toContain('plan-uid-1');
 		expect(text).not.toContain('default');
-		// The same run is not recorded twice.
-		store.apply({type: 'upsert', resource: 'Instance', object: {...deploy('COMPLETE'), metadata: {...deploy('COMPLETE').metadata, resourceVersion: '99'}}});
+		// The same run is not recorded twice (a label more: the store adapts the object again).
+		const again = deploy('COMPLETE');
+		store.apply({type: 'upsert', resource: 'Instance', object: {...again, metadata: {...again.metadata, resourceVersion: '99', labels: {again: 'yes'}}}});
 		expect(tracker.observe(store.getSnapshot())).toEqual([]);
+	});
+
+	it('after an update it walks only the object the store\'s change log names, not every object; a deletion walks them all', () => {
+		const clock = new FakeClock();
+		const store = storeWith(clock);
+		const tracker = new RunTracker();
+		const base = deploy('COMPLETE');
+		for (let i = 0; i < 300; i++) {
+			store.apply({type: 'upsert', resource: 'Instance', object: {...base, metadata: {...base.metadata, name: `i-${String(i).padStart(3, '0')}`}}});
+		}
+
+		tracker.observe(store.getSnapshot());
+		let reads = 0;
+		const counted = () => {
+			const snapshot = store.getSnapshot();
+			const objects = new Proxy(snapshot.objects, {
+				get(target, property, receiver) {
+					if (typeof property === 'string' && /^\d+$/.test(property)) {
+						reads++;
+					}
+
+					return Reflect.get(target, property, receiver) as unknown;
+				},
+			});
+			return {...snapshot, objects};
+		};
+
+		// A plan run seen from start to end on one object, among 300.
+		const one = (status: 'IN_PROGRESS' | 'COMPLETE') => {
+			const o = deploy(status, 'plan-uid-2');
+			return {...o, metadata: {...o.metadata, name: 'i-150'}};
+		};
+
+		store.apply({type: 'upsert', resource: 'Instance', object: one('IN_PROGRESS')});
+		expect(tracker.observe(counted())).toEqual([]);
+		clock.advance(60_000);
+		store.apply({type: 'upsert', resource: 'Instance', object: one('COMPLETE')});
+		const records = tracker.observe(counted());
+		expect(records).toHaveLength(1);
+		expect(records[0]!.durations).toContainEqual({path: [], ms: 60_000});
+		expect(reads).toBeLessThan(10);
+
+		store.apply({type: 'delete', resource: 'Instance', object: one('COMPLETE')});
+		tracker.observe(counted());
+		expect(reads).toBeGreaterThanOrEqual(299);
+	});
+
+	it('updates to a finished object, filed or not timed, hash nothing again (the run is told apart by what names it)', () => {
+		const clock = new FakeClock();
+		const store = storeWith(clock);
+		const tracker = new RunTracker();
+		const crypto = process.getBuiltinModule('node:crypto');
+		const createHash = vi.spyOn(crypto, 'createHash');
+		try {
+			store.apply({type: 'upsert', resource: 'Instance', object: deploy('PENDING')});
+			tracker.observe(store.getSnapshot());
+			store.apply({type: 'upsert', resource: 'Instance', object: deploy('IN_PROGRESS')});
+			tracker.observe(store.getSnapshot());
+			clock.advance(90_000);
+			store.apply({type: 'upsert', resource: 'Instance', object: deploy('COMPLETE')});
+			expect(tracker.observe(store.getSnapshot())).toHaveLength(1);
+			// An Instance listed already finished: not timed, never filed.
+			const late = deploy('COMPLETE', 'plan-uid-late');
+			store.apply({type: 'upsert', resource: 'Instance', object: {...late, metadata: {...late.metadata, name: 'late'}}});
+			expect(tracker.observe(store.getSnapshot())).toEqual([]);
+			const hashed = createHash.mock.calls.length;
+			for (let i = 0; i < 10; i++) {
+				for (const [name, o] of [['mysql-instance', deploy('COMPLETE')], ['late', late]] as const) {
+					store.apply({type: 'upsert', resource: 'Instance', object: {...o, metadata: {...o.metadata, name, labels: {update: String(i)}}}});
+					expect(tracker.observe(store.getSnapshot())).toEqual([]);
+				}
+			}
+
+			expect(createHash.mock.calls.length - hashed).toBe(0);
+		} finally {
+			createHash.mockRestore();
+		}
 	});
 
 	it('a plan first seen already running is not timed (its start was missed); the next run is', () => {

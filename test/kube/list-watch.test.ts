@@ -302,6 +302,71 @@ describe('reflector: broken connections', () => {
 		expect(events.since(from).some(e => isReconnecting(e))).toBe(false);
 	});
 
+	it('a busy watch keeps one watchdog timer: events note the time, they set no timer each', async () => {
+		const after = clock.after.bind(clock);
+		let timers = 0;
+		clock.after = (ms, callback) => {
+			timers++;
+			return after(ms, callback);
+		};
+
+		const {events} = start({watchdogMs: 10_000});
+		await events.next('live', isLive);
+		const from = events.events.length;
+		const before = timers;
+		for (let i = 0; i < 40; i++) {
+			server.put(actionSets, actionSet(`busy-${i}`));
+		}
+
+		await waitUntil(() => events.since(from).filter(e => e.type === 'upsert').length === 40, () => events.describe());
+		expect(timers - before).toBe(0);
+	});
+
+	it('a busy watch stream keeps one inactivity timer: chunks note the time, they set no timer each', async () => {
+		const inactivityMs = 123_457;
+		const setTimer = globalThis.setTimeout;
+		let timers = 0;
+		globalThis.setTimeout = ((callback: () => void, ms?: number) => {
+			if (ms === inactivityMs) {
+				timers++;
+			}
+
+			return setTimer(callback, ms);
+		}) as typeof setTimeout;
+		try {
+			const {events} = start({clientInactivityMs: inactivityMs});
+			await events.next('live', isLive);
+			const from = events.events.length;
+			const before = timers;
+			for (let i = 0; i < 40; i++) {
+				server.put(actionSets, actionSet(`chunk-${i}`));
+				await events.next(`upsert ${i}`, e => e.type === 'upsert' && e.object.metadata?.name === `chunk-${i}`, from);
+			}
+
+			expect(timers - before).toBe(0);
+		} finally {
+			globalThis.setTimeout = setTimer;
+		}
+	});
+
+	it('an event within the watchdog\'s time keeps the watch; the timer, set again for what is left, fires after a quiet spell', async () => {
+		const {events} = start({watchdogMs: 10_000});
+		await events.next('live', isLive);
+		const from = events.events.length;
+		clock.advance(6000);
+		server.put(actionSets, actionSet('kept-alive'));
+		await events.next('the event', e => e.type === 'upsert', from);
+		// 12 s after the watch started but 6 s after its last event: not abandoned.
+		clock.advance(6000);
+		await new Promise(resolve => setTimeout(resolve, 50));
+		expect(server.count({watch: true})).toBe(1);
+		// 10 s after the last event: abandoned and rewatched.
+		server.stallWatches();
+		clock.advance(4000);
+		await waitUntil(() => server.count({watch: true}) === 2, () => events.describe());
+		expect(events.since(from).some(e => isReconnecting(e))).toBe(false);
+	});
+
 	it('a watch request that is never answered counts as a failure, not as a quiet stream', async () => {
 		const {events} = start({watchdogMs: 10_000});
 		await events.next('live', isLive);

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {KubeObject} from '../../source/core/kube-object.js';
-import {compactRaw, StringTable} from '../../source/model/compact-raw.js';
+import {compactRaw, sameRaw, StringTable} from '../../source/model/compact-raw.js';
 import {adaptActionSet} from '../../source/model/adapt-kanister-action-set.js';
 import {loadFixtureObject} from '../helpers/fixtures.js';
 
@@ -64,5 +64,77 @@ describe('compactRaw', () => {
 		const before = table.size;
 		expect(table.share(long)).toBe(long);
 		expect(table.size).toBe(before);
+	});
+});
+
+/** A value nested `depth` deep: {a: {a: … 'deep' …}}. */
+function nested(depth: number): unknown {
+	let value: unknown = 'deep';
+	for (let i = 0; i < depth; i++) {
+		value = {a: value};
+	}
+
+	return value;
+}
+
+describe('sameRaw', () => {
+	const raw = () => structuredClone(loadFixtureObject('kanister/actionset-mysql-backup-running.yaml'));
+
+	it('is the same object when only the resourceVersion moved', () => {
+		const a = raw();
+		const b = raw();
+		b.metadata = {...b.metadata, resourceVersion: '999999'};
+		expect(a.metadata?.resourceVersion).not.toBe('999999');
+		expect(sameRaw(a, b)).toBe(true);
+		expect(sameRaw(b, a)).toBe(true);
+	});
+
+	it('is another object when anything else differs: status, spec, a label, a key more or less, an array item', () => {
+		const changes: Array<(o: KubeObject & Record<string, unknown>) => void> = [
+			o => {
+				(o['status'] as {progress: {percentCompleted: string}}).progress.percentCompleted = '43';
+			},
+			o => {
+				(o['spec'] as {actions: Array<{name: string}>}).actions[0]!.name = 'restore';
+			},
+			o => {
+				o.metadata = {...o.metadata, labels: {...o.metadata?.labels, extra: 'x'}};
+			},
+			o => {
+				o.metadata = {...o.metadata, deletionTimestamp: '2026-11-30T11:00:00Z'};
+			},
+			o => {
+				o['extra'] = {};
+			},
+			o => {
+				delete o['status'];
+			},
+			o => {
+				(o['spec'] as {actions: unknown[]}).actions.push({name: 'second'});
+			},
+			o => {
+				(o['spec'] as {actions: unknown}).actions = {0: (o['spec'] as {actions: unknown[]}).actions[0]};
+			},
+		];
+		for (const [i, change] of changes.entries()) {
+			const a = raw();
+			const b = raw() as KubeObject & Record<string, unknown>;
+			change(b);
+			expect([i, sameRaw(a, b)]).toEqual([i, false]);
+			expect([i, sameRaw(b, a)]).toEqual([i, false]);
+		}
+	});
+
+	it('a hostile object nested far deeper than any Kubernetes object is compacted without overflowing the stack and counts as changed', () => {
+		const a = raw() as KubeObject & Record<string, unknown>;
+		const b = raw() as KubeObject & Record<string, unknown>;
+		a['spec'] = nested(1_000_000);
+		b['spec'] = nested(1_000_000);
+		expect(() => compactRaw(a, new StringTable())).not.toThrow();
+		expect(sameRaw(a, b)).toBe(false);
+		// Within the bound, equal nesting is equal.
+		a['spec'] = nested(20);
+		b['spec'] = nested(20);
+		expect(sameRaw(a, b)).toBe(true);
 	});
 });

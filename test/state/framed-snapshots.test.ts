@@ -53,6 +53,37 @@ describe('framedSnapshots', () => {
 		expect(framed.getSnapshot()).toBe(store.getSnapshot());
 	});
 
+	test('a snapshot every subscriber turns down (off screen) starts no frame: the next change is published at once', async () => {
+		const clock = new FakeClock();
+		const store = new Store(clock);
+		const framed = framedSnapshots(store, clock, 33);
+		const seen: number[] = [];
+		// The render gate: objects named off-* are off screen.
+		framed.subscribe(() => {
+			const {objects} = framed.getSnapshot();
+			seen.push(objects.length);
+			return !objects.at(-1)!.name.startsWith('off-');
+		});
+		for (const name of ['off-a', 'off-b', 'off-c']) {
+			store.apply({type: 'upsert', resource: 'ActionSet', object: named(name)});
+			await settled();
+			clock.advance(5);
+		}
+
+		// Each published at once, 5 ms apart: none used a frame.
+		expect(seen).toEqual([1, 2, 3]);
+		store.apply({type: 'upsert', resource: 'ActionSet', object: named('on-d')});
+		await settled();
+		expect(seen).toEqual([1, 2, 3, 4]);
+		// That one was drawn: what follows within its frame waits for the frame's end.
+		clock.advance(5);
+		store.apply({type: 'upsert', resource: 'ActionSet', object: named('on-e')});
+		await settled();
+		expect(seen).toEqual([1, 2, 3, 4]);
+		clock.advance(28);
+		expect(seen).toEqual([1, 2, 3, 4, 5]);
+	});
+
 	test('the snapshot stays the same object between publications', async () => {
 		const {clock, store, framed} = setup();
 		store.apply({type: 'upsert', resource: 'ActionSet', object: named('a')});

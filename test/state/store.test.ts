@@ -29,6 +29,38 @@ describe('store', () => {
 		expect(two!.tree[0]).toBe(one!.tree[0]);
 	});
 
+	it('an object that comes again with only a new resourceVersion (a relist, a write of what was there) is not adapted again', async () => {
+		const clock = new FakeClock();
+		const store = new Store(clock);
+		const raw = loadFixtureObject('kanister/actionset-mysql-backup-running.yaml');
+		const withVersion = (rv: string) => ({...structuredClone(raw), metadata: {...raw.metadata, name: 'one', resourceVersion: rv}});
+		store.apply({type: 'upsert', resource: 'ActionSet', object: withVersion('1')});
+		const first = store.getSnapshot();
+		let notified = 0;
+		store.subscribe(() => notified++);
+
+		clock.advance(5000);
+		store.apply({type: 'upsert', resource: 'ActionSet', object: withVersion('2')});
+		store.apply({type: 'replace', resource: 'ActionSet', objects: [withVersion('3')]});
+		const second = store.getSnapshot();
+		// The same adapted object (adapting makes a new one), no change for a reader, no transition.
+		expect(second.objects[0]).toBe(first.objects[0]);
+		expect(second.changes?.between(first.version, second.version)).toEqual([]);
+		expect(second.transitions).toBe(first.transitions);
+		// Still an event: the header's age moves, and subscribers hear of it.
+		expect(second.lastEventAt).toBe(clock.now());
+		await Promise.resolve();
+		expect(notified).toBe(1);
+
+		// A change that shows is adapted as before.
+		const changed = withVersion('4') as KubeObject & {status: {progress: {percentCompleted: string}}};
+		changed.status.progress.percentCompleted = '77';
+		store.apply({type: 'upsert', resource: 'ActionSet', object: changed});
+		const third = store.getSnapshot();
+		expect(third.objects[0]).not.toBe(first.objects[0]);
+		expect(third.changes?.between(second.version, third.version)).toHaveLength(1);
+	});
+
 	it('adapts objects, sorts them and notifies once per batch', async () => {
 		const clock = new FakeClock();
 		const store = new Store(clock);

@@ -3,8 +3,11 @@ import type {ExternalStore} from '../../core/external-store.js';
 import type {StoreChange} from '../../state/change-log.js';
 import type {StoreSnapshot} from '../../state/store.js';
 
-/** What the views need of the store: an external store of snapshots (`Store` fits). */
-export type SnapshotSource = ExternalStore<StoreSnapshot>;
+/**
+ * What the views need of the store: an external store of snapshots (`Store` fits). Its listener answers false when
+ * the render gate turned a snapshot down (framed snapshots then start no frame for it).
+ */
+export type SnapshotSource = Omit<ExternalStore<StoreSnapshot>, 'subscribe'> & {subscribe(listener: () => boolean | void): () => void};
 
 /**
  * The current store snapshot. Re-renders when the store notifies and `shows` says the changes since the snapshot
@@ -15,6 +18,9 @@ export function useStore(store: SnapshotSource, shows?: (changes: readonly Store
 	const rendered = useRef<StoreSnapshot | undefined>(undefined);
 	const filter = useRef(shows);
 	filter.current = shows;
+	// Changes since the last render already turned down (up to `version`): each is judged once, not again with every
+	// later notification (off-screen updates notify one by one; the screen they were judged against is unchanged).
+	const declined = useRef<{readonly after: StoreSnapshot; readonly version: number} | undefined>(undefined);
 	const subscribe = useCallback(
 		(listener: () => void) =>
 			store.subscribe(() => {
@@ -22,10 +28,16 @@ export function useStore(store: SnapshotSource, shows?: (changes: readonly Store
 				const next = store.getSnapshot();
 				// Versions compare only within one store's log.
 				const sameLog = last?.changes !== undefined && last.changes === next.changes;
-				const changes = sameLog ? next.changes.between(last.version, next.version) : undefined;
+				const judged = declined.current;
+				const from = judged !== undefined && judged.after === last ? judged.version : last?.version;
+				const changes = sameLog && from !== undefined ? next.changes.between(from, next.version) : undefined;
 				if (last === undefined || next === last || !filter.current || filter.current(changes)) {
 					listener();
+					return true;
 				}
+
+				declined.current = {after: last, version: next.version};
+				return false;
 			}),
 		[store],
 	);
