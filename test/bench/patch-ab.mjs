@@ -11,8 +11,8 @@ import {cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symli
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import * as esbuild from 'esbuild';
 import {applyHunks, patchFiles} from '../../scripts/patch-deps.mjs';
+import {bundle} from './bundle.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const modules = path.join(root, 'node_modules');
@@ -44,24 +44,7 @@ try {
 
 		// The bench bundled next to that node_modules, so its bare imports (ink, react) resolve there.
 		variant.main = path.join(dir, 'bench', 'main.mjs');
-		await esbuild.build({
-			absWorkingDir: root,
-			entryPoints: ['test/bench/main.ts'],
-			outfile: variant.main,
-			bundle: true,
-			platform: 'node',
-			target: 'node22',
-			format: 'esm',
-			packages: 'external',
-			logLevel: 'error',
-			plugins: [{
-				name: 'vitest-hooks-at-exit',
-				setup(build) {
-					build.onResolve({filter: /^vitest$/}, () => ({path: 'vitest', namespace: 'bench-vitest'}));
-					build.onLoad({filter: /.*/, namespace: 'bench-vitest'}, () => ({contents: "export function afterAll(f) { process.once('exit', () => { f(); }); }", loader: 'js'}));
-				},
-			}],
-		});
+		await bundle('test/bench/main.ts', variant.main);
 		variant.figures = new Map();
 	}
 
