@@ -3,6 +3,7 @@
  * reflector uses to decide between "give up" and "retry". Messages say what to do where we can tell.
  */
 import {STATUS_CODES} from 'node:http';
+import {isWorkloadKind} from '../core/kube-object.js';
 import {sanitizeLine} from '../model/sanitize.js';
 import {editDistance} from '../model/suggest.js';
 import {TooLargeError} from './bounded-read.js';
@@ -136,6 +137,10 @@ export class CredentialError extends Error {
 
 const rbacHint = 'planwatch needs get/list/watch on instances, operatorversions (kudo.dev), actionsets, blueprints ' +
 	'(cr.kanister.io) and events';
+
+/** Pods and what KUDO applied only explain a stuck node (docs/stuck.md): asking for them is optional. */
+const optionalRbacHint = 'pods, deployments, statefulsets, jobs (get/list/watch) and pods/log (get) are optional: without ' +
+	'them planwatch shows no pods or logs, the rest works';
 
 const networkReasons: Readonly<Record<string, string>> = {
 	ECONNREFUSED: 'connection refused',
@@ -338,7 +343,8 @@ function scopeText(namespace: string | undefined): string {
 export function forbiddenMessage(context: FailureContext, serverMessage?: string): string {
 	const user = /User "([^"]*)"/.exec(serverMessage ?? '')?.[1];
 	const who = user ? `user ${sanitizeLine(user, 120)}` : 'you';
-	return `forbidden: ${who} cannot ${context.verb} ${qualifiedName(context.resource)} ${scopeText(context.namespace)}; ${rbacHint}`;
+	const hint = isWorkloadKind(context.resource.kind) ? optionalRbacHint : rbacHint;
+	return `forbidden: ${who} cannot ${context.verb} ${qualifiedName(context.resource)} ${scopeText(context.namespace)}; ${hint}`;
 }
 
 /** 404 on a collection: the CRD is not installed. */

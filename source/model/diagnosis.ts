@@ -55,6 +55,8 @@ export type Diagnosis = {
 	/** A restarted container (`log` is its previous instance's): the current one's log, its lines once it has some. */
 	readonly currentLog?: LogRef;
 	readonly currentTail?: readonly string[];
+	/** The log's pod is gone (the controller deleted it): its kept lines are shown, its log is not asked for again. */
+	readonly logGone?: boolean;
 	readonly next?: string;
 	readonly note?: string;
 };
@@ -85,7 +87,7 @@ function explaining(pods: readonly PodFacts[]): PodFacts | undefined {
 type Logs = Pick<Diagnosis, 'log' | 'logTail' | 'currentLog' | 'currentTail'>;
 
 function logOf(pod: PodFacts | undefined, view: WatchedView): Logs {
-	if (!pod?.container || pod.reason === 'unschedulable' || pod.reason === 'image-pull') {
+	if (!pod?.container || !pod.hasLog || pod.reason === 'unschedulable' || pod.reason === 'image-pull') {
 		return {};
 	}
 
@@ -210,6 +212,7 @@ export function diagnoseKanisterPhase(
 		...(cause ? {cause} : {}),
 		...(brief ? {brief} : {}),
 		...logs,
+		...(logs.log && isGone ? {logGone: true} : {}),
 		...(next ? {next} : {}),
 		...(view.note ? {note: view.note} : {}),
 	};

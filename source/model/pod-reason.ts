@@ -40,6 +40,12 @@ export type PodFacts = {
 	readonly container?: string;
 	/** Its log worth reading is the previous instance's (the container restarted after it ended). */
 	readonly previous: boolean;
+	/**
+	 * The kubelet has that log: the container has started (running or terminated), or for `previous` an earlier
+	 * instance ended. Before that a log read only gets the kubelet's `… is waiting to start` (a KubeTask pod asked
+	 * for while Pending never shows its lines), so none is asked for.
+	 */
+	readonly hasLog: boolean;
 	/** The reason is trouble: this pod explains why its step or phase is stuck or failed. */
 	readonly trouble: boolean;
 	readonly createdAt?: string;
@@ -190,6 +196,21 @@ export function podFacts(raw: KubeObject, events: readonly PodEvent[] = []): Pod
 		deleting: typeof meta['deletionTimestamp'] === 'string',
 	};
 	const firstContainer = name(specContainers[0]?.['name']) || name(statuses[0]?.['name']) || undefined;
+	const hasLog = (container: string | undefined, previous: boolean): boolean => {
+		const s = [...initStatuses, ...statuses].find(c => name(c['name']) === container);
+		if (!s) {
+			return false;
+		}
+
+		const has = (state: unknown, key: string): boolean => {
+			const part = record(state)[key];
+			return typeof part === 'object' && part !== null && !Array.isArray(part);
+		};
+		return previous
+			? has(s['lastState'], 'terminated') || count(s['restartCount']) > 0
+			: has(s['state'], 'running') || has(s['state'], 'terminated');
+	};
+
 	const verdict = (
 		reason: PodReason,
 		[words, short]: readonly [string, string],
@@ -203,10 +224,13 @@ export function podFacts(raw: KubeObject, events: readonly PodEvent[] = []): Pod
 		short,
 		...(container ? {container} : {}),
 		previous,
+		hasLog: hasLog(container, previous),
 		trouble,
 	});
 
-	if (base.deleting) {
+	// A pod that has ended keeps what it ended with while it is deleted: the Kanister controller deletes its pod right
+	// after a failed function, and the last state planwatch sees of it is that deletion (with the failure in it).
+	if (base.deleting && phase !== 'Failed' && phase !== 'Succeeded') {
 		return verdict('terminating', ['terminating', 'Terminating'], false);
 	}
 

@@ -8,6 +8,7 @@
  * them), so nodes of deleted objects or of old adaptations are held at most until then.
  */
 import type {PlanNode} from './plan-tree.js';
+import {sameFieldsExcept} from './same-fields.js';
 
 const noChildren: readonly PlanNode[] = Object.freeze([]);
 
@@ -149,7 +150,7 @@ function keptFrom(tree: readonly PlanNode[], previous: readonly PlanNode[]): rea
 		const children = node.children.length === 0 ? node.children : node.children.map(keep);
 		const old = before.get(node.id);
 		const same = old !== undefined && old.children.length === children.length
-			&& children.every((child, i) => child === old.children[i]) && sameOwnFields(old, node);
+			&& children.every((child, i) => child === old.children[i]) && sameFieldsExcept(old, node, nodeChildren);
 		if (same) {
 			return old;
 		}
@@ -161,30 +162,5 @@ function keptFrom(tree: readonly PlanNode[], previous: readonly PlanNode[]): rea
 	return kept.every((node, i) => node === previous[i]) && kept.length === previous.length ? previous : kept;
 }
 
-/** Every field but `children` alike (a value field, `output` or `artifacts`, by its JSON; so is any other object). */
-function sameOwnFields(a: PlanNode, b: PlanNode): boolean {
-	const left = a as Readonly<Record<string, unknown>>;
-	const right = b as Readonly<Record<string, unknown>>;
-	let count = 0;
-	for (const name in left) {
-		if (name === 'children' || !Object.hasOwn(left, name)) {
-			continue;
-		}
-
-		count++;
-		const x = left[name];
-		const y = right[name];
-		const objects = typeof x === 'object' && typeof y === 'object' && x !== null && y !== null;
-		if (x !== y && (!objects || JSON.stringify(x) !== JSON.stringify(y))) {
-			return false;
-		}
-	}
-
-	for (const name in right) {
-		if (name !== 'children' && Object.hasOwn(right, name)) {
-			count--;
-		}
-	}
-
-	return count === 0;
-}
+/** A kept node's own fields are compared: its children by identity, above. */
+const nodeChildren: ReadonlySet<string> = new Set(['children']);

@@ -16,7 +16,8 @@
  *     "events":    [{"type", "reason", "message", "time"?, "count"}]    when any are known
  *     "tree":      [node]                                                always
  *   }],
- *   "missing": [{"resource": "Event", "reason": string}]   when RBAC hides Events, OperatorVersions or Blueprints
+ *   "missing": [{"resource": "Event", "reason": string}]   when RBAC hides Events, OperatorVersions or Blueprints (or
+ *              pods: one entry for pods and what KUDO applied, read only to explain a failed or running node)
  *   "limited": [{"resource": "Instance", "reason": string}] when more objects of a kind arrived than planwatch holds
  *   "asOf":    ISO time, first, for a static snapshot (`-f FILE`): the newest time its objects record, the moment
  *              the picture is of (durations and etas of running nodes are counted to it); with

@@ -12,7 +12,7 @@ import type {KubeConfig} from '@kubernetes/client-node';
 import type {Clock} from '../core/clock.js';
 import type {RequestLog} from '../kube/request-log.js';
 import type {KubeObject, WorkloadKind} from '../core/kube-object.js';
-import {classifyFailure} from '../kube/errors.js';
+import {classifyFailure, KubeStatusError} from '../kube/errors.js';
 import {Reflector, type ReflectorEvent} from '../kube/list-watch.js';
 import {readPodLog} from '../kube/pod-log.js';
 import {resourceTypes} from '../kube/resources.js';
@@ -336,7 +336,12 @@ export class WorkloadFollower {
 					this.#logsForbidden = true;
 				}
 
-				const message = forbidden ? `forbidden: cannot get pods/log in namespace ${log.namespace}` : failure.message;
+				// The kubelet's own words come through the apiserver as the Status message (`container "c" in pod "p" is
+				// waiting to start: ContainerCreating`, a 400); classifyFailure would read a 404 as "not served".
+				const told = error instanceof KubeStatusError && error.statusCode < 500 && error.status?.message
+					? `${error.status.message} (${error.statusCode})`
+					: undefined;
+				const message = forbidden ? `forbidden: cannot get pods/log in namespace ${log.namespace}` : told ?? failure.message;
 				o.sink({...base, text: '', error: message, ...(forbidden ? {forbidden: true} : {})});
 				follow.read = true;
 				// 400: the container is waiting to start (a crash loop's current one): asked again later, as a follow

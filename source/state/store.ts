@@ -7,7 +7,7 @@
  */
 import type {SourceEvent, ConnectionState} from './object-source.js';
 import type {ExitCode} from '../core/exit-codes.js';
-import type {KubeObject, ResourceKind} from '../core/kube-object.js';
+import {isWorkloadKind, type KubeObject, type ResourceKind} from '../core/kube-object.js';
 import {adaptActionSet} from '../model/adapt-kanister-action-set.js';
 import {adaptInstance} from '../model/adapt-kudo-instance.js';
 import {sameRaw} from '../model/compact-raw.js';
@@ -143,6 +143,12 @@ export class Store {
 			}
 
 			case 'missing': {
+				// Pods and what KUDO applied are one note (state/workloads.ts keeps the first refused), not one per kind.
+				const workload = isWorkloadKind(event.resource);
+				if (workload && this.#missing.some(m => isWorkloadKind(m.resource) && m.resource !== event.resource)) {
+					return;
+				}
+
 				this.#missing = [
 					...this.#missing.filter(m => m.resource !== event.resource),
 					{resource: event.resource, message: event.message},

@@ -42,7 +42,7 @@ export function watchWants(
 		}
 
 		const d = diagnose(node);
-		for (const log of [d?.log, d?.currentLog]) {
+		for (const log of d?.logGone ? [] : [d?.log, d?.currentLog]) {
 			if (log) {
 				logs.push({...log, ...context});
 			}

@@ -8,7 +8,8 @@
  * column widths come from every object). Anything else (an object added or deleted, the connection, …) shows. The
  * header's counts and event age follow the 1 Hz tick instead. Pure.
  */
-import type {PlanNode, PlanObject} from '../model/plan-tree.js';
+import type {PlanObject} from '../model/plan-tree.js';
+import {sameFieldsExcept} from '../model/same-fields.js';
 import type {StoreChange} from '../state/change-log.js';
 import type {NodeTiming} from '../state/store.js';
 import type {TextWidths} from './list-columns.js';
@@ -52,7 +53,7 @@ export function drawnAlike(before: PlanObject, after: PlanObject, shown: ShownOb
 		return true;
 	}
 
-	if (!sameFields(before, after, undrawnObjectFields)) {
+	if (!sameFieldsExcept(before, after, undrawnObjectFields)) {
 		return false;
 	}
 
@@ -65,7 +66,7 @@ export function drawnAlike(before: PlanObject, after: PlanObject, shown: ShownOb
 	for (const [i, row] of now.rows.entries()) {
 		const old = was.rows[i]!;
 		if (row.node !== old.node && (row.depth !== old.depth || row.expanded !== old.expanded || row.expandable !== old.expandable
-			|| !sameFields(old.node, row.node, nodeChildren))) {
+			|| !sameFieldsExcept(old.node, row.node, nodeChildren))) {
 			return false;
 		}
 	}
@@ -80,37 +81,6 @@ export function drawnAlike(before: PlanObject, after: PlanObject, shown: ShownOb
 }
 
 const nodeChildren: ReadonlySet<string> = new Set(['children']);
-
-/**
- * Every own field but `skip` alike: values by `===`, objects (wait facts, step counts, a node's outputs) by their
- * JSON, which is bounded (sanitized, adapted data). A field added later is compared without a change here.
- */
-function sameFields(a: PlanObject | PlanNode, b: PlanObject | PlanNode, skip: ReadonlySet<string>): boolean {
-	const left = a as Readonly<Record<string, unknown>>;
-	const right = b as Readonly<Record<string, unknown>>;
-	let count = 0;
-	for (const name in left) {
-		if (skip.has(name) || !Object.hasOwn(left, name)) {
-			continue;
-		}
-
-		count++;
-		const x = left[name];
-		const y = right[name];
-		const objects = typeof x === 'object' && typeof y === 'object' && x !== null && y !== null;
-		if (x !== y && (!objects || JSON.stringify(x) !== JSON.stringify(y))) {
-			return false;
-		}
-	}
-
-	for (const name in right) {
-		if (!skip.has(name) && Object.hasOwn(right, name)) {
-			count--;
-		}
-	}
-
-	return count === 0;
-}
 
 /** Every column's width (a column added to TextWidths is compared without a change here). */
 function sameWidths(a: TextWidths, b: TextWidths): boolean {

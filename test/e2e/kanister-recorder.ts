@@ -1,12 +1,18 @@
 /**
  * Re-records test/fixtures/kanister-recorded/: the REAL Kanister controller on the e2e kube-apiserver + etcd, driven
- * through the core/deferPhase outcomes, two actions, a deletion while running and a missing Blueprint, each watched
- * by planwatch's own `--record` (plus the raw ActionSet and Event watches, with their receive times). Not part of
- * CI: the Go module proxy refuses kanisterio/kanister, so the controller is built by hand (see
- * test/fixtures/kanister-recorded/README.md) and named by PLANWATCH_KANISTER_CONTROLLER.
+ * through the core/deferPhase outcomes, two actions, a deletion while running, a missing Blueprint and KubeTask
+ * phases that run pods, each watched by planwatch's own `--record` (plus the raw ActionSet, Event and pod watches,
+ * with their receive times). Not part of CI: the Go module proxy refuses kanisterio/kanister, so the controller is
+ * built by hand (test/e2e/build-kanister.sh) and named by PLANWATCH_KANISTER_CONTROLLER.
+ *
+ * The pods the controller creates (KubeTask) are played here as a scheduler and a kubelet would: each is bound to
+ * the Node of a kubelet stand-in on 127.0.0.1 (harness/kubelet.ts), gets the statuses a kubelet writes (Running,
+ * then its container terminated with its exit code and termination message), and its log is served by the
+ * stand-in, so the controller's own log reads (pods/log, follow) go through the real apiserver. What a pod prints
+ * and how it ends is the script in its command (`taskScripts`): the stand-in plays that script's output.
  *
  *   node scripts/build.mjs --quiet
- *   PLANWATCH_KANISTER_CONTROLLER=~/build/kanister-controller PLANWATCH_KANISTER_COMMIT=<sha> \
+ *   PLANWATCH_KANISTER_CONTROLLER=$(test/e2e/build-kanister.sh | tail -1)/controller PLANWATCH_KANISTER_COMMIT=<sha> \
  *     npm exec -- node scripts/record-kanister.mjs [OUT_DIR] [scenario…]
  */
 import {spawn, type ChildProcess} from 'node:child_process';
@@ -19,6 +25,7 @@ import path from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {fileURLToPath} from 'node:url';
 import {startCluster, type Cluster} from './harness/cluster.js';
+import {startKubelet, type ContainerRef, type KubeletStandIn} from './harness/kubelet.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const cliPath = path.join(repoRoot, 'dist', 'planwatch.js');
@@ -77,6 +84,65 @@ function deleteConfigMap(phase: string, cm: string): Record<string, unknown> {
 	};
 }
 
+/** What a KubeTask pod's script prints (stdout lines, `kando output` lines), how it ends, and its termination message. */
+type TaskScript = {
+	readonly lines: readonly string[];
+	readonly outputs?: ReadonlyArray<readonly [string, string]>;
+	readonly exitCode: number;
+	readonly terminationMessage?: string;
+};
+
+function shellQuote(text: string): string {
+	return `'${text.replaceAll("'", "'\\''")}'`;
+}
+
+/** The script a kanister-tools container would run for `t` (`kando output` prints the phase's output). */
+function scriptText(t: TaskScript): string {
+	return [
+		...t.lines.map(line => `echo ${shellQuote(line)}`),
+		...(t.outputs ?? []).map(([key, value]) => `kando output ${key} ${shellQuote(value)}`),
+		...(t.terminationMessage === undefined ? [] : [`echo ${shellQuote(t.terminationMessage)} > /dev/termination-log`]),
+		`exit ${t.exitCode}`,
+	].join('\n');
+}
+
+/** What that script writes to its log: its lines, then each output as kando prints it (pkg/output/output.go). */
+function scriptLog(t: TaskScript): string[] {
+	return [...t.lines, ...(t.outputs ?? []).map(([key, value]) => `###Phase-output###: ${JSON.stringify({key, value})}`)];
+}
+
+const taskScripts: Record<string, TaskScript> = {
+	prepareDump: {
+		lines: ['checking the database shop-db in namespace kanister', 'shop-db answers: 3 tables, 1.2 MiB'],
+		outputs: [['dumpTarget', '/backups/shop-db.sql']],
+		exitCode: 0,
+	},
+	dumpDatabase: {
+		lines: [
+			'dumping shop-db to /backups/shop-db.sql',
+			'mysqldump: [Warning] Using a password on the command line interface can be insecure.',
+			'mysqldump: Got error: 2002: Can\'t connect to MySQL server on \'shop-db.kanister.svc\' (115) when trying to connect',
+			'dump failed after 3 attempts',
+		],
+		exitCode: 1,
+		terminationMessage: 'mysqldump exited 2: cannot connect to shop-db.kanister.svc:3306',
+	},
+	checkDatabase: {
+		lines: ['checking the database shop-db in namespace kanister', 'shop-db answers: 3 tables, 1.2 MiB', 'check passed'],
+		outputs: [['tables', '3']],
+		exitCode: 0,
+	},
+};
+
+/** A KubeTask phase running `taskScripts[phase]` in a pod in the namespace `kanister`. */
+function kubeTask(phase: string): Record<string, unknown> {
+	return {
+		func: 'KubeTask',
+		name: phase,
+		args: {namespace, image: 'ghcr.io/kanisterio/kanister-tools:0.119.0', command: ['sh', '-c', scriptText(taskScripts[phase]!)]},
+	};
+}
+
 /**
  * One action per core/deferPhase outcome, functions that need no pods: KubeOps (ConfigMaps) and Wait/WaitV2 over
  * a Namespace. Every action's deferPhase has its own name, as most Blueprints have.
@@ -110,6 +176,13 @@ const blueprint = {
 			phases: [createConfigMap('makeLate', 'rec-late'), waitV2('waitLate', false, '15s')],
 			deferPhase: deleteConfigMap('removeLate', 'rec-late'),
 		},
+		// KubeTask: a pod per phase (played by the recorder as scheduler + kubelet, see the module comment).
+		taskFail: {
+			phases: [kubeTask('prepareDump'), kubeTask('dumpDatabase')],
+		},
+		taskOk: {
+			phases: [kubeTask('checkDatabase')],
+		},
 	},
 };
 
@@ -123,6 +196,10 @@ type Scenario = {
 	readonly deleteAfterMs?: number;
 	/** Start planwatch only this long after the action's second phase started (timers of work already under way). */
 	readonly watchAfterRunningMs?: number;
+	/** Labels of the ActionSet (the controller copies `kanister.io/*` ones into the context, KubeTask the JobID onto its pod). */
+	readonly labels?: Readonly<Record<string, string>>;
+	/** Its phases run pods: the raw watches include them. */
+	readonly pods?: boolean;
 };
 
 const scenarios: readonly Scenario[] = [
@@ -134,13 +211,21 @@ const scenarios: readonly Scenario[] = [
 	{name: 'deleted-while-running', what: 'the ActionSet is deleted while its WaitV2 phase runs', actions: ['slow'], deleteAfterMs: 3000},
 	{name: 'blueprint-missing', what: 'the ActionSet names a Blueprint that does not exist', actions: ['okOk'], blueprint: 'no-such-blueprint'},
 	{name: 'watched-late', what: 'planwatch starts 6 s into phase waitLate (it fails at its 15 s WaitV2 timeout), deferPhase completes', actions: ['late'], watchAfterRunningMs: 6000},
+	{
+		name: 'kubetask-failed',
+		what: 'two KubeTask phases, each a pod: prepareDump succeeds with an output, dumpDatabase\'s container exits 1; the ActionSet has a kanister.io/JobID label',
+		actions: ['taskFail'],
+		labels: {'kanister.io/JobID': 'rec-job-7'},
+		pods: true,
+	},
+	{name: 'kubetask-ok', what: 'one KubeTask phase whose pod succeeds with an output (no JobID label)', actions: ['taskOk'], pods: true},
 ];
 
 function actionSet(s: Scenario): Record<string, unknown> {
 	return {
 		apiVersion: 'cr.kanister.io/v1alpha1',
 		kind: 'ActionSet',
-		metadata: {name: s.name, namespace},
+		metadata: {name: s.name, namespace, ...(s.labels ? {labels: s.labels} : {})},
 		spec: {actions: s.actions.map(a => ({name: a, blueprint: s.blueprint ?? blueprintName, object: {kind: 'Namespace', name: namespace}}))},
 	};
 }
@@ -173,9 +258,27 @@ async function until(what: string, ms: number, probe: () => Promise<boolean> | b
 	}
 }
 
+type WatchEvent = {type: string; object: Record<string, any>};
+
 /** A raw watch of one resource, every line stamped with its receive time (managedFields left out). */
 function rawWatch(cluster: Cluster, urlPath: string, out: string): {stop: () => Promise<void>} {
 	const stream = createWriteStream(out, {flags: 'a'});
+	const watch = watchEvents(cluster, urlPath, event => {
+		delete event.object['metadata']?.['managedFields'];
+		stream.write(`${JSON.stringify({at: new Date().toISOString(), type: event.type, object: event.object})}\n`);
+	});
+	return {
+		stop: async () => {
+			watch.stop();
+			await new Promise<void>(resolve => {
+				stream.end(resolve);
+			});
+		},
+	};
+}
+
+/** Each event of a watch, as it comes; `onEnd` when the server ends it. */
+function watchEvents(cluster: Cluster, urlPath: string, onEvent: (event: WatchEvent) => void, onEnd?: () => void): {stop: () => void} {
 	const ca = readFileSync(cluster.caFile);
 	let buffer = '';
 	const req = httpsRequest(`${cluster.server}${urlPath}`, {ca, headers: {authorization: `Bearer ${cluster.adminToken}`, accept: 'application/json'}}, response => {
@@ -190,21 +293,133 @@ function rawWatch(cluster: Cluster, urlPath: string, out: string): {stop: () => 
 					continue;
 				}
 
-				const event = JSON.parse(line) as {type: string; object: {metadata?: Record<string, unknown>}};
-				delete event.object.metadata?.['managedFields'];
-				stream.write(`${JSON.stringify({at: new Date().toISOString(), type: event.type, object: event.object})}\n`);
+				onEvent(JSON.parse(line) as WatchEvent);
 			}
 		});
+		response.on('end', () => onEnd?.());
 	});
 	req.on('error', () => {});
 	req.end();
 	return {
-		stop: async () => {
+		stop: () => {
 			req.destroy();
-			await new Promise<void>(resolve => {
-				stream.end(resolve);
-			});
 		},
+	};
+}
+
+/**
+ * Scheduler and kubelet for the pods the controller creates (`createdBy=kanister` in the namespace `kanister`): bind
+ * each new pod to the stand-in's Node, then write what a kubelet would — Pending and scheduled, Running with its
+ * container started, its script's log line by line, then the container terminated with the script's exit code and
+ * termination message (phase Succeeded or Failed) — and end the log stream after that status, as a container that
+ * exited. The controller deletes the pod itself (grace period 0).
+ */
+function playKubelet(cluster: Cluster, kubelet: KubeletStandIn): {stop: () => void; errors: string[]} {
+	const played = new Set<string>();
+	const errors: string[] = [];
+	const ok = async (method: string, urlPath: string, body: unknown, contentType?: string): Promise<void> => {
+		const r = await cluster.request(method, urlPath, {body, ...(contentType ? {contentType} : {})});
+		if (r.status >= 300) {
+			throw new Error(`${method} ${urlPath}: HTTP ${r.status} ${r.body.slice(0, 300)}`);
+		}
+	};
+
+	const play = async (pod: Record<string, any>): Promise<void> => {
+		const name = pod['metadata'].name as string;
+		const base = `/api/v1/namespaces/${namespace}/pods/${name}`;
+		const container = pod['spec'].containers[0] as {name: string; image: string; command?: string[]};
+		const script = Object.values(taskScripts).find(t => container.command?.at(-1) === scriptText(t));
+		if (!script) {
+			throw new Error(`pod ${name}: its command is none of taskScripts`);
+		}
+
+		const ref: ContainerRef = {namespace, pod: name, container: container.name};
+		const status = (fields: Record<string, unknown>) => ok('PATCH', `${base}/status`, {status: fields}, 'application/merge-patch+json');
+		const now = (): string => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+		// The scheduler.
+		await ok('POST', `${base}/binding`, {apiVersion: 'v1', kind: 'Binding', metadata: {name}, target: {apiVersion: 'v1', kind: 'Node', name: kubelet.nodeName}});
+		kubelet.waiting(ref, 'ContainerCreating');
+		await status({phase: 'Pending', conditions: [{type: 'PodScheduled', status: 'True', lastTransitionTime: now()}]});
+		await sleep(800);
+		// The kubelet: the container starts.
+		const startedAt = now();
+		const containerID = `containerd://${name.replaceAll('-', '').padEnd(64, '0').slice(0, 64)}`;
+		const imageID = `${container.image.split(':')[0]}@sha256:${'5e'.repeat(32)}`;
+		kubelet.append(ref, '');
+		await status({
+			phase: 'Running',
+			hostIP: '127.0.0.1',
+			startTime: startedAt,
+			conditions: [
+				{type: 'PodScheduled', status: 'True', lastTransitionTime: startedAt},
+				{type: 'Initialized', status: 'True', lastTransitionTime: startedAt},
+				{type: 'ContainersReady', status: 'True', lastTransitionTime: startedAt},
+				{type: 'Ready', status: 'True', lastTransitionTime: startedAt},
+			],
+			containerStatuses: [{
+				name: container.name, image: container.image, imageID, containerID, ready: true, started: true, restartCount: 0,
+				state: {running: {startedAt}},
+			}],
+		});
+		for (const line of scriptLog(script)) {
+			await sleep(700);
+			kubelet.append(ref, `${line}\n`);
+		}
+
+		await sleep(1000);
+		const finishedAt = now();
+		const reason = script.exitCode === 0 ? 'Completed' : 'Error';
+		const done = {type: 'Ready', status: 'False', reason: 'PodCompleted', lastTransitionTime: finishedAt};
+		await status({
+			phase: script.exitCode === 0 ? 'Succeeded' : 'Failed',
+			conditions: [
+				{type: 'PodScheduled', status: 'True', lastTransitionTime: startedAt},
+				{type: 'Initialized', status: 'True', lastTransitionTime: startedAt},
+				{...done, type: 'ContainersReady'},
+				done,
+			],
+			containerStatuses: [{
+				name: container.name, image: container.image, imageID, containerID, ready: false, started: false, restartCount: 0,
+				state: {terminated: {
+					exitCode: script.exitCode, reason, startedAt, finishedAt, containerID,
+					...(script.terminationMessage === undefined ? {} : {message: script.terminationMessage}),
+				}},
+			}],
+		});
+		kubelet.end(ref);
+	};
+
+	// A watch started right after the apiserver came up can be refused (`Too large resource version`, an ERROR event,
+	// then the end): start it again, as an informer would; a pod already played is not played twice.
+	let stopped = false;
+	let watch: {stop: () => void} | undefined;
+	const start = (): void => {
+		watch = watchEvents(cluster, `/api/v1/namespaces/${namespace}/pods?watch=true&labelSelector=createdBy%3Dkanister`, event => {
+			const uid = event.object['metadata']?.uid as string | undefined;
+			if (event.type !== 'ADDED' || uid === undefined || played.has(uid) || event.object['status']?.phase !== 'Pending') {
+				return;
+			}
+
+			played.add(uid);
+			play(event.object).catch((error: unknown) => {
+				const message = `kubelet play of pod ${String(event.object['metadata']?.name)}: ${error instanceof Error ? error.message : String(error)}`;
+				errors.push(message);
+				console.error(message);
+			});
+		}, () => {
+			if (!stopped) {
+				setTimeout(start, 500);
+			}
+		});
+	};
+
+	start();
+	return {
+		stop: () => {
+			stopped = true;
+			watch?.stop();
+		},
+		errors,
 	};
 }
 
@@ -274,11 +489,15 @@ async function recordScenario(cluster: Cluster, controller: ChildProcess, s: Sce
 	await rm(recording, {force: true});
 	await writeFile(
 		raw,
-		`${JSON.stringify({rawWatch: `ActionSet ${namespace}/${s.name} and its Events, as the apiserver sent them (managedFields left out)`, producer: {...producer, scenario: s.what}})}\n`,
+		`${JSON.stringify({
+			rawWatch: `ActionSet ${namespace}/${s.name} and its Events${s.pods ? ', and the pods labelled createdBy=kanister' : ''}, as the apiserver sent them (managedFields left out)`,
+			producer: {...producer, scenario: s.what},
+		})}\n`,
 	);
 	const watches = [
 		rawWatch(cluster, `/apis/cr.kanister.io/v1alpha1/namespaces/${namespace}/actionsets?watch=true&fieldSelector=metadata.name%3D${s.name}`, raw),
 		rawWatch(cluster, `/api/v1/namespaces/${namespace}/events?watch=true&fieldSelector=involvedObject.name%3D${s.name}`, raw),
+		...(s.pods ? [rawWatch(cluster, `/api/v1/namespaces/${namespace}/pods?watch=true&labelSelector=createdBy%3Dkanister`, raw)] : []),
 	];
 	// planwatch exits 4 when its target is not there at the first list: create the ActionSet while the controller is
 	// stopped (SIGSTOP), start planwatch, and let the controller go on once planwatch has listed. A scenario that
@@ -374,13 +593,22 @@ export async function main(args: readonly string[]): Promise<number> {
 		controller: `kanisterio/kanister@${process.env['PLANWATCH_KANISTER_COMMIT'] ?? 'unknown'} cmd/controller (built by hand, see README.md)`,
 		recorder: 'test/e2e/kanister-recorder.ts',
 	};
+	// test/e2e/build-kanister.sh leaves what it built and edited next to the binary.
+	const buildInfo = path.join(path.dirname(controller), 'BUILD-INFO');
+	if (existsSync(buildInfo)) {
+		producer['build'] = readFileSync(buildInfo, 'utf8').trim().replaceAll('\n', ' ');
+	}
 	await mkdir(outDir, {recursive: true});
 	const work = await mkdtemp(path.join(tmpdir(), 'planwatch-kanister-rec-'));
 	const cluster = await startCluster();
 	let child: ChildProcess | undefined;
+	let kubelet: KubeletStandIn | undefined;
+	let player: ReturnType<typeof playKubelet> | undefined;
 	try {
 		producer['apiserver'] = `kube-apiserver ${cluster.version}`;
 		await kubectlOk(cluster, ['create', 'namespace', namespace]);
+		kubelet = await startKubelet(cluster, 'planwatch-rec-node');
+		player = playKubelet(cluster, kubelet);
 		const port = await freePort();
 		const log = path.join(work, 'kanister-controller.log');
 		const fd = openSync(log, 'a');
@@ -413,9 +641,13 @@ export async function main(args: readonly string[]): Promise<number> {
 
 		await writeFile(path.join(outDir, 'blueprint.json'), `${JSON.stringify(blueprint, null, 2)}\n`);
 		console.log(`controller log: ${log}`);
-		return 0;
+		const asked = (kubelet?.requests ?? []).map(r => `${r.status} ${r.path}?${new URLSearchParams(r.query).toString()} (${r.client})`);
+		console.log(`kubelet stand-in answered:\n  ${asked.join('\n  ')}`);
+		return player?.errors.length ? 1 : 0;
 	} finally {
+		player?.stop();
 		child?.kill('SIGTERM');
+		await kubelet?.stop();
 		await cluster.stop();
 	}
 }

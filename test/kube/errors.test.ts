@@ -50,6 +50,10 @@ describe('classifyFailure', () => {
 		);
 		expect(classifyFailure(forbidden, context).message).toBe('forbidden: user jane cannot list actionsets.cr.kanister.io in namespace default; planwatch needs get/list/watch on instances, ' +
 			'operatorversions (kudo.dev), actionsets, blueprints (cr.kanister.io) and events');
+		// Pods (and what KUDO applied) only explain a stuck node: the hint says they are optional, not the required list.
+		const pods = new KubeStatusError(403, {message: 'pods is forbidden: User "jane" cannot list resource "pods" in API group ""'}, 'Forbidden');
+		expect(classifyFailure(pods, {...context, resource: resourceTypes.Pod}).message).toBe('forbidden: user jane cannot list pods in namespace default; '
+			+ 'pods, deployments, statefulsets, jobs (get/list/watch) and pods/log (get) are optional: without them planwatch shows no pods or logs, the rest works');
 		expect(classifyFailure(new KubeStatusError(404, undefined, 'Not Found'), {...context, resource: resourceTypes.Instance}))
 			.toEqual({kind: 'not-found', statusCode: 404, message: 'KUDO is not installed in this cluster: no instances.kudo.dev'});
 		expect(classifyFailure(new KubeStatusError(404, undefined, 'Not Found'), context).message).toBe('Kanister is not installed in this cluster: no actionsets.cr.kanister.io');

@@ -128,6 +128,18 @@ describe('diagnoseKanisterPhase', () => {
 		expect(d.next).toBeUndefined();
 	});
 
+	test('a pod still Pending (its container not started): no log asked for yet, then its log once it runs', () => {
+		// The real controller's KubeTask pod is Pending for a while; a log read then only gets the kubelet's
+		// `… is waiting to start` (test/fixtures/kanister-recorded/kubetask-*.ndjson).
+		const pending = pod('kanister-job-p', {createdBy: 'kanister'}, {phase: 'Pending', conditions: [{type: 'PodScheduled', status: 'True'}]}, 'app-ns', '2026-01-01T00:00:06Z');
+		const before = diagnoseKanisterPhase(as, undefined, action, node('phase', 'dump', 'running'), run, view({pods: [pending]}));
+		expect(before.pods.map(p => [p.name, p.reason])).toEqual([['kanister-job-p', 'pending']]);
+		expect(before.log).toBeUndefined();
+		const started = {...pending, status: fine};
+		const after = diagnoseKanisterPhase(as, undefined, action, node('phase', 'dump', 'running'), run, view({pods: [started]}));
+		expect(after.log).toEqual({namespace: 'app-ns', pod: 'kanister-job-p', container: 'app', previous: false});
+	});
+
 	test('with a JobID on the ActionSet only pods that carry it', () => {
 		const pods = [kanisterPod('mine', '2026-01-01T00:00:06Z', {'kanister.io/JobID': 'j1'}), kanisterPod('theirs', '2026-01-01T00:00:06Z', {'kanister.io/JobID': 'j2'})];
 		expect(diagnoseKanisterPhase(as, 'j1', action, node('phase', 'dump', 'running'), run, view({pods})).pods.map(p => p.name)).toEqual(['mine']);
@@ -144,6 +156,8 @@ describe('diagnoseKanisterPhase', () => {
 		expect(d.cause).toBe('pod kanister-job-z (gone): container container failed: exit code 1');
 		expect(d.brief).toBe('exit code 1 · pod kanister-job-z (gone)');
 		expect(d.logTail).toEqual(['pg_dump: error: connection refused']);
+		expect(d.logGone).toBe(true);
 		expect(d.next).toBe('kanctl create actionset --action backup --from backup-x --namespace kanister');
+		expect(diagnoseKanisterPhase(as, undefined, failedAction, node('phase', 'dump', 'failed'), ended, view({pods: [gone], logs})).logGone).toBeUndefined();
 	});
 });

@@ -8,8 +8,8 @@ import type {PodFacts, PodReason} from '../../source/model/pod-reason.js';
 
 function pod(reason: PodReason, extra: Partial<PodFacts> = {}): PodFacts {
 	return {
-		namespace: 'ns', name: 'web-0', phase: 'Running', ready: '0/1', restarts: 0, reason, words: '', short: '', container: 'app', previous: false, trouble: true,
-		labels: {}, deleting: false, ...extra,
+		namespace: 'ns', name: 'web-0', phase: 'Running', ready: '0/1', restarts: 0, reason, words: '', short: '', container: 'app', previous: false, hasLog: true,
+		trouble: true, labels: {}, deleting: false, ...extra,
 	};
 }
 

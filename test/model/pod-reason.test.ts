@@ -179,6 +179,25 @@ const rows: Row[] = [
 		trouble: false,
 	},
 	{
+		// The real Kanister controller deletes a KubeTask pod right after its container exits 1: the last state seen is
+		// that deletion (test/fixtures/kanister-recorded/kubetask-failed.ndjson), and why it failed still matters.
+		name: 'failed and being deleted: what it ended with',
+		pod: pod({phase: 'Failed', containerStatuses: [container({state: {terminated: {exitCode: 1, reason: 'Error', message: 'mysqldump exited 2'}}})]},
+			{deletionTimestamp: '2026-01-01T00:01:00Z'}),
+		reason: 'exited',
+		words: 'container app failed: exit code 1 (Error): mysqldump exited 2',
+		short: 'exit code 1',
+		trouble: true,
+	},
+	{
+		name: 'succeeded and being deleted',
+		pod: pod({phase: 'Succeeded', containerStatuses: [container({state: {terminated: {exitCode: 0, reason: 'Completed'}}})]}, {deletionTimestamp: '2026-01-01T00:01:00Z'}),
+		reason: 'succeeded',
+		words: 'completed',
+		short: 'Completed',
+		trouble: false,
+	},
+	{
 		name: 'no status yet',
 		pod: pod({}),
 		reason: 'unknown',
@@ -280,6 +299,20 @@ describe('podFacts: every reason a pod is not well, in words', () => {
 		if (row.container) {
 			expect(facts.container).toBe(row.container);
 		}
+	});
+
+	// What the kubelet can serve (k8s.io/kubernetes v1.36.3 pkg/kubelet/kubelet_pods.go validateContainerLogStatus):
+	// nothing before the container started (`… is waiting to start`), a previous log once an instance ended.
+	test.each([
+		['Pending, no container status yet (a KubeTask pod just created)', pod({phase: 'Pending', conditions: [{type: 'PodScheduled', status: 'True'}]}), false],
+		['waiting in ContainerCreating', pod({phase: 'Pending', containerStatuses: [container({state: {waiting: {reason: 'ContainerCreating'}}})]}), false],
+		['running', pod({...running, containerStatuses: [container({state: {running: {startedAt: '2026-01-01T00:00:00Z'}}})]}), true],
+		['terminated (exit 1)', pod({phase: 'Failed', containerStatuses: [container({state: {terminated: {exitCode: 1, reason: 'Error'}}})]}), true],
+		['crash loop: the previous instance ended', pod({...running, containerStatuses: [container({restartCount: 3, state: {waiting: {reason: 'CrashLoopBackOff'}},
+			lastState: {terminated: {exitCode: 1}}})]}), true],
+		['crash loop, restarts counted but lastState not written yet', pod({...running, containerStatuses: [container({restartCount: 1, state: {waiting: {reason: 'CrashLoopBackOff'}}})]}), true],
+	])('hasLog: %s → %s', (_name, raw, has) => {
+		expect(podFacts(raw).hasLog).toBe(has);
 	});
 
 	test('restarts, ready counts and names; hostile text is sanitized', () => {

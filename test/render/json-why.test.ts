@@ -12,7 +12,7 @@ const full: Diagnosis = {
 	resources: [{kind: 'Deployment', namespace: 'ns', name: 'web', healthy: false, terminal: false, words: '0/1 ready'}],
 	pods: [{
 		namespace: 'ns', name: 'web-0', phase: 'Running', ready: '0/1', restarts: 6, reason: 'crash-loop', words: 'CrashLoopBackOff: …',
-		short: 'CrashLoopBackOff', container: 'app', previous: true, trouble: true, labels: {}, deleting: false,
+		short: 'CrashLoopBackOff', container: 'app', previous: true, hasLog: true, trouble: true, labels: {}, deleting: false,
 	}],
 	cause: 'pod web-0: CrashLoopBackOff: …',
 	brief: 'CrashLoopBackOff · pod web-0',

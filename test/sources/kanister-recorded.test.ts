@@ -245,7 +245,8 @@ describe('replaying the real Kanister controller', () => {
 	});
 
 	it('every recording drawn with -f (the file source) gives the replay\'s final verdict', async () => {
-		for (const name of ['core-ok-defer-ok', 'core-ok-defer-failed', 'core-failed-defer-ok', 'core-failed-defer-failed', 'two-actions-one-defer-failed', 'blueprint-missing', 'watched-late']) {
+		for (const name of ['core-ok-defer-ok', 'core-ok-defer-failed', 'core-failed-defer-ok', 'core-failed-defer-failed', 'two-actions-one-defer-failed', 'blueprint-missing', 'watched-late',
+			'kubetask-failed', 'kubetask-ok']) {
 			const source = await loadFileSource([file(name)]);
 			const store = new Store(new FakeClock());
 			source.start(store.apply);

@@ -121,6 +121,17 @@ describe('workload follower', () => {
 		expect((forbidden[0] as {error?: string}).error).toBe('forbidden: cannot get pods/log in namespace shop');
 	});
 
+	it('a log read the server refuses (not 403) says the server\'s words (the kubelet\'s, through the apiserver), not a 404 "not served"', async () => {
+		server.failLog('kanister', 'kanister-job-x', 'container', 400);
+		feed.set([{kind: 'ActionSet', namespaces: ['kanister']}], [{namespace: 'kanister', pod: 'kanister-job-x', container: 'container', previous: false}]);
+		settle();
+		await waitUntil(() => events.some(e => e.type === 'log'), () => JSON.stringify(events));
+		expect(events.filter(e => e.type === 'log')).toEqual([
+			expect.objectContaining({pod: 'kanister-job-x', text: '', error: 'container "container" in pod "kanister-job-x" is waiting to start (400)'}),
+		]);
+		expect(events.some(e => e.type === 'log' && e.forbidden)).toBe(false);
+	});
+
 	it('a 403 on pods is one missing, and the applied kinds are still watched', async () => {
 		server.forbid('tester', 'pods');
 		feed.set([{kind: 'Instance', namespaces: ['shop']}]);

@@ -70,6 +70,14 @@ describe('Workloads', () => {
 		expect(store.workloads.view(undefined, ['ns']).note).toBe('pods cannot be read: forbidden: user viewer cannot list pods');
 		expect(store.workloads.note?.missing).toBe(true);
 		expect(store.getSnapshot().missing).toEqual([{resource: 'Pod', message: 'forbidden: user viewer cannot list pods'}]);
+		// What KUDO applied refused as well (a KUDO-only user's Deployments, StatefulSets, Jobs): still the one note.
+		for (const resource of ['Deployment', 'StatefulSet', 'Job'] as const) {
+			store.apply({type: 'missing', resource, message: `forbidden: user viewer cannot list ${resource}`});
+		}
+
+		store.apply({type: 'missing', resource: 'Event', message: 'forbidden: events'});
+		expect(store.getSnapshot().missing?.map(m => m.resource)).toEqual(['Pod', 'Event']);
+		expect(store.workloads.view(undefined, ['ns']).note).toBe('pods cannot be read: forbidden: user viewer cannot list pods');
 		const event: KubeObject = {
 			apiVersion: 'v1',
 			kind: 'Event',

@@ -36,6 +36,9 @@ export type KubectlOptions = {
 
 export type ApiResponse = {status: number; body: string; json: unknown};
 
+/** PEM files: `cert`/`key` serve IP 127.0.0.1, `ca` signed them and the apiserver's kubelet client certificate. */
+export type KubeletTls = {ca: string; cert: string; key: string};
+
 export type Cluster = {
 	/** https://127.0.0.1:<port> */
 	server: string;
@@ -55,6 +58,8 @@ export type Cluster = {
 	userKubeconfigs: {kanister: string; backups: string; nobody: string};
 	/** http://127.0.0.1:<port> */
 	etcdEndpoint: string;
+	/** What a kubelet stand-in serves with, and the CA the apiserver's kubelet client certificate is signed by. */
+	kubeletTls: KubeletTls;
 	/** Server version reported by /version, e.g. v1.36.3. */
 	version: string;
 	/** Temp dir holding certs, tokens, kubeconfigs and logs (removed on stop()). */
@@ -257,7 +262,17 @@ function kubectlBinary(): string {
 
 // ------------------------------------------------------------------ certs --
 
-async function makeCerts(dir: string): Promise<{ca: string; cert: string; key: string; saKey: string; saPub: string}> {
+type Certs = {
+	ca: string;
+	cert: string;
+	key: string;
+	saKey: string;
+	saPub: string;
+	kubelet: KubeletTls;
+	kubeletClient: {cert: string; key: string};
+};
+
+async function makeCerts(dir: string): Promise<Certs> {
 	const file = (name: string) => path.join(dir, name);
 	const openssl = (...args: string[]) => runOk('openssl', args, {cwd: dir});
 	await openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('ca.key'), '-out', file('ca.crt'),
@@ -276,7 +291,28 @@ async function makeCerts(dir: string): Promise<{ca: string; cert: string; key: s
 		'-CAcreateserial', '-days', '7', '-extfile', file('serving.ext'), '-out', file('serving.crt'));
 	await openssl('genrsa', '-out', file('sa.key'), '2048');
 	await openssl('rsa', '-in', file('sa.key'), '-pubout', '-out', file('sa.pub'));
-	return {ca: file('ca.crt'), cert: file('serving.crt'), key: file('serving.key'), saKey: file('sa.key'), saPub: file('sa.pub')};
+	// A kubelet stand-in (harness/kubelet.ts) serves 127.0.0.1 with `kubelet.crt`; the apiserver reaches it with
+	// `kubelet-client.crt`, and both are signed by the same CA so each side verifies the other as on a real node.
+	await signedCert(dir, 'kubelet', '/CN=planwatch-e2e-kubelet', ['subjectAltName=IP:127.0.0.1', 'extendedKeyUsage=serverAuth']);
+	await signedCert(dir, 'kubelet-client', '/CN=kube-apiserver-kubelet-client', ['extendedKeyUsage=clientAuth']);
+	return {
+		ca: file('ca.crt'),
+		cert: file('serving.crt'),
+		key: file('serving.key'),
+		saKey: file('sa.key'),
+		saPub: file('sa.pub'),
+		kubelet: {ca: file('ca.crt'), cert: file('kubelet.crt'), key: file('kubelet.key')},
+		kubeletClient: {cert: file('kubelet-client.crt'), key: file('kubelet-client.key')},
+	};
+}
+
+async function signedCert(dir: string, name: string, subject: string, extensions: string[]): Promise<void> {
+	const file = (suffix: string) => path.join(dir, `${name}.${suffix}`);
+	const openssl = (...args: string[]) => runOk('openssl', args, {cwd: dir});
+	await openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('key'), '-out', file('csr'), '-subj', subject);
+	await writeFile(file('ext'), [...extensions, 'basicConstraints=CA:FALSE', 'keyUsage=critical,digitalSignature,keyEncipherment', ''].join('\n'));
+	await openssl('x509', '-req', '-in', file('csr'), '-CA', path.join(dir, 'ca.crt'), '-CAkey', path.join(dir, 'ca.key'),
+		'-CAcreateserial', '-days', '7', '-extfile', file('ext'), '-out', file('crt'));
 }
 
 // --------------------------------------------------------------- processes --
@@ -440,6 +476,12 @@ export async function startCluster(options: StartClusterOptions = {}): Promise<C
 			'--allow-privileged=true',
 			'--profiling=false',
 			`--cert-dir=${path.join(dir, 'apiserver-certs')}`,
+			// pods/log, exec, attach go to the Node's kubelet address: its InternalIP (a Node a test registers, on
+			// 127.0.0.1: harness/kubelet.ts), verified with the harness CA, authenticated with a client certificate.
+			'--kubelet-preferred-address-types=InternalIP',
+			`--kubelet-certificate-authority=${certs.kubelet.ca}`,
+			`--kubelet-client-certificate=${certs.kubeletClient.cert}`,
+			`--kubelet-client-key=${certs.kubeletClient.key}`,
 			...(options.extraApiserverArgs ?? []),
 		];
 		await mkdir(path.join(dir, 'apiserver-certs'), {recursive: true});
@@ -583,6 +625,7 @@ export async function startCluster(options: StartClusterOptions = {}): Promise<C
 			viewerToken,
 			userKubeconfigs,
 			etcdEndpoint,
+			kubeletTls: certs.kubelet,
 			version,
 			dir,
 			kubectl,
