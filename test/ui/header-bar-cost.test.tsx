@@ -1,10 +1,7 @@
 /**
  * What a 1 Hz tick costs the header: counted, not timed. Naming the machine's time zone builds an
- * Intl.DateTimeFormat (about a millisecond); a tick must not build one. And what the App's other renders cost it:
- * nothing, while its props stay the same.
+ * Intl.DateTimeFormat (about a millisecond); a tick must not build one.
  */
-import {Text} from 'ink';
-import {useEffect, useState} from 'react';
 import {afterEach, expect, test} from 'vitest';
 import {HeaderBar} from '../../source/ui/components/header-bar.js';
 import {TicksContext, tickSource} from '../../source/ui/ticks.js';
@@ -50,53 +47,4 @@ test('a tick redraws the header timers without building a date format', async ()
 	}
 
 	expect(built - before).toBe(0);
-});
-
-test('a render of the App that leaves the header props the same costs the header no render; a tick still draws it', async () => {
-	const clock = new FakeClock(Date.UTC(2026, 10, 30, 11, 0, 0));
-	const ticks = tickSource(clock);
-	let countsRead = 0;
-	let total = 3;
-	const counts = () => {
-		countsRead++;
-		return `${total} objects`;
-	};
-
-	const eventAt = clock.now();
-	const wait = {phase: 'waiting', startedAt: clock.now(), extendMs: 300_000, extendedMs: 0} as const;
-	const lastEventAt = () => eventAt;
-	// The same objects on every render, as the App passes the store snapshot's.
-	const connection = {status: 'live'} as const;
-	let bump: (() => void) | undefined;
-	function Parent() {
-		const [renders, setRenders] = useState(0);
-		useEffect(() => {
-			bump = () => setRenders(n => n + 1);
-		}, []);
-		return (
-			<>
-				<HeaderBar context="prod" scope="default" connection={connection} lastEventAt={lastEventAt} counts={counts} wait={wait} width={140} />
-				<Text>renders {renders}</Text>
-			</>
-		);
-	}
-
-	const app = renderUi(
-		<TicksContext.Provider value={ticks}>
-			<Parent />
-		</TicksContext.Provider>,
-		{columns: 140},
-	);
-	await app.waitForFrame(f => f.includes('3 objects') && f.includes('renders 0'), {what: 'the header'});
-	expect(bump).toBeDefined();
-	countsRead = 0;
-	for (let i = 1; i <= 10; i++) {
-		bump!();
-		await app.waitForFrame(f => f.includes(`renders ${i}`), {what: `render ${i}`});
-	}
-
-	expect(countsRead).toBe(0);
-	total = 4;
-	clock.advance(1000);
-	await app.waitForFrame(f => f.includes('4 objects'), {what: 'the counts on the next tick'});
 });

@@ -1,5 +1,5 @@
 import {Box, Text} from 'ink';
-import {memo, useMemo} from 'react';
+import {useMemo} from 'react';
 import type {ConnectionState} from '../../state/object-source.js';
 import {resourcePlural, type ResourceKind} from '../../core/kube-object.js';
 import type {ReplayState} from '../../recording/replay-clock.js';
@@ -186,11 +186,7 @@ const nameFloor = 8;
  * first changed character on, so an idle second costs this short suffix, not the whole line. On a short line
  * (header-fit.ts) the names give way first (cut with a marker), never the state words or the timers.
  */
-export const HeaderBar = memo(HeaderBarView);
-
-// Memoized: the App renders on every change it draws, the header's props (names, state, getters read on the tick)
-// stay the same across such renders, and its fitting measures every variant of the line.
-function HeaderBarView(props: HeaderBarProps) {
+export function HeaderBar(props: HeaderBarProps) {
 	const {context, scope, connection: given, lastEventAt: eventAt, wait, width, missing, limited, replay, contexts, synced, asOf} = props;
 	const countsNow = props.counts;
 	const contextCountsNow = props.contextCounts;
