@@ -221,10 +221,11 @@ describe('the real KUDO v0.19.0 manager', () => {
 		const namespace = freshNamespace('kudo-staged');
 		const watch = await installed(namespace);
 		await trigger(namespace, 'staged');
-		const waiters = await startWaiters(namespace, ['--timeout', '3m']);
-		// app-a runs alone (serial): app-b has not started.
+		// app-a runs alone (serial): app-b has not started. app-a waits for its Deployment, so it still runs when
+		// planwatch starts (started before the manager picked the plan up, planwatch would rightly open on QUEUED).
 		await watch.until(entries => stepStatus(entries.at(-1), 'first', 'app-a') === 'IN_PROGRESS', 'app-a IN_PROGRESS');
 		expect(stepStatus(watch.instance.at(-1), 'first', 'app-b')).toBe('PENDING');
+		const waiters = await startWaiters(namespace, ['--timeout', '3m']);
 		// Already running when planwatch started: its opening line says so.
 		expect(waiters.plain.lines()[1], waiters.plain.describe()).toMatch(/IN_PROGRESS {2}staged in progress: phase first, step app-a/);
 		await kudo.makeDeploymentHealthy(namespace, `${name}-app-a`);
