@@ -351,6 +351,10 @@ export function App(props: AppProps) {
 	const openEta = useTickValueOf(viewTicks, now => (isTree ? planEtaText(open, expectations, snapshot.timings, now) : undefined));
 	const flashOn = useTickValueOf(ticks, now => flash !== undefined && now - flash.at < flashMs);
 	const shownFlash = flashOn ? flash : undefined;
+	// The same object while its parts are the same: the footer (a memo) renders only when a hint changes.
+	const canGoBack = isTree && view.hasList;
+	const canExtend = wait.deadlineAt !== undefined && wait.phase !== 'done';
+	const footerContext = useMemo(() => ({canGoBack, canExtend, replay: replay !== undefined}), [canGoBack, canExtend, replay]);
 	const body = view.help ? (
 		<HelpOverlay height={layout.top + layout.body} width={columns} scroll={view.helpScroll} context={keyContext} />
 	) : isTree ? (
@@ -423,11 +427,7 @@ export function App(props: AppProps) {
 					{layout.footer > 0 ? (
 						<FooterKeys
 							mode={mode}
-							context={{
-								canGoBack: isTree && view.hasList,
-								canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done',
-								replay: replay !== undefined,
-							}}
+							context={footerContext}
 							filter={view.filter}
 							message={shownFlash}
 							width={columns}

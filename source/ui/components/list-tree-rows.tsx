@@ -2,7 +2,7 @@ import {memo, useMemo} from 'react';
 import type {Expectation} from '../../model/eta.js';
 import type {PlanNode, PlanObject} from '../../model/plan-tree.js';
 import type {NodeTiming} from '../../state/store.js';
-import type {ListRow, TreeBlock} from '../tree-list.js';
+import type {TreeRow} from '../tree-rows.js';
 import {displayWidth} from '../../model/display-width.js';
 import {useTickValue} from '../ticks.js';
 import {useTheme} from '../theme-context.js';
@@ -11,9 +11,12 @@ import {treeColumnsBasis, treeColumnsWith, treeElapsedWidth} from './plan-tree-v
 
 export type ListTreeRowsProps = {
 	/** The expanded object whose rows these are. */
-	readonly block: TreeBlock;
-	/** The rows of its tree that are in the list's window. */
-	readonly rows: ReadonlyArray<Extract<ListRow, {type: 'node'}>>;
+	readonly object: PlanObject;
+	/** Every visible row of its tree (the same array while the object and its folds are the same). */
+	readonly treeRows: readonly TreeRow[];
+	/** The rows in the list's window: `count` of them from `from`. */
+	readonly from: number;
+	readonly count: number;
 	/** Index in `rows` of the cursor, or -1. */
 	readonly selected: number;
 	/** Node id → timing, from the store. */
@@ -29,14 +32,15 @@ export type ListTreeRowsProps = {
  * The columns line up over the whole of the object's visible tree, so scrolling does not shift them; per tick only
  * the timers on screen redraw.
  */
-export const ListTreeRows = memo(function ListTreeRows({block, rows, selected, timings, expectations, width, cause}: ListTreeRowsProps) {
+export const ListTreeRows = memo(function ListTreeRows(props: ListTreeRowsProps) {
+	const {object, treeRows, from, count, selected, timings, expectations, width, cause} = props;
 	const theme = useTheme();
-	const basis = useMemo(() => treeColumnsBasis(block.rows, timings, theme), [block.rows, timings, theme]);
+	const basis = useMemo(() => treeColumnsBasis(treeRows, timings, theme), [treeRows, timings, theme]);
 	const elapsedWidth = useTickValue(now => treeElapsedWidth(basis, now));
 	const eta = expectations !== undefined && expectations.size > 0;
 	const marker = displayWidth(theme.glyphs.ellipsis);
 	const columns = useMemo(() => treeColumnsWith(basis, elapsedWidth, width, eta, marker), [basis, elapsedWidth, width, eta, marker]);
-	return rows.map(({row, object}, i) => (
+	return treeRows.slice(from, from + count).map((row, i) => (
 		<NodeRow
 			cause={cause?.(object, row.node)}
 			key={row.node.id}

@@ -194,14 +194,7 @@ export function ObjectList({list, cursor, window, timings, eta, expectations, he
 
 	return (
 		<Box flexDirection="column" width={width}>
-			<Line bold>
-				{' '.repeat(prefixWidth)}
-				{leftCells(titles, w, theme)}
-				{fit(titles.state, w.state, theme.glyphs.ellipsis)}{progressCell(titles.progress, w, theme)}
-				{'  '}{fitRight(titles.elapsed, w.elapsed)}
-				{w.eta > 0 ? `  ${titles.eta.padEnd(w.eta)}` : undefined}
-				{w.message > 0 ? `  ${titles.message}` : undefined}
-			</Line>
+			<ColumnTitles widths={w} />
 			{objects.length === 0 && height > 1 ? (
 				<Line {...theme.style('muted')}>
 					{'  '}
@@ -211,15 +204,21 @@ export function ObjectList({list, cursor, window, timings, eta, expectations, he
 			{window.above > 0 && height >= 4 ? <MoreLine direction="above" count={window.above} /> : undefined}
 			{grouped.map(group => {
 				if (group.type === 'node') {
+					const {block} = group;
 					const at = window.start + group.from;
+					// Props that stay the same while the object does (not the window's row objects): an update to
+					// another object renders none of this tree's rows.
+					const object = group.rows[0]!.object;
 					return (
 						<ListTreeRows
-							key={`${group.block.key}\ntree`}
-							block={group.block}
-							rows={group.rows}
+							key={`${block.key}\ntree`}
+							object={object}
+							treeRows={block.rows}
+							from={at - block.index - block.before - 1}
+							count={group.rows.length}
 							selected={cursor >= at && cursor < at + group.rows.length ? cursor - at : -1}
-							timings={timings.get(group.block.key)}
-							expectations={expectations?.(group.rows[0]!.object)}
+							timings={timings.get(block.key)}
+							expectations={expectations?.(object)}
 							width={width}
 							{...(cause ? {cause} : {})}
 						/>
@@ -247,6 +246,21 @@ export function ObjectList({list, cursor, window, timings, eta, expectations, he
 		</Box>
 	);
 }
+
+/** The column titles: the same widths (kept as one object while they are), no render. */
+const ColumnTitles = memo(function ColumnTitles({widths: w}: {readonly widths: Widths}) {
+	const theme = useTheme();
+	return (
+		<Line bold>
+			{' '.repeat(prefixWidth)}
+			{leftCells(titles, w, theme)}
+			{fit(titles.state, w.state, theme.glyphs.ellipsis)}{progressCell(titles.progress, w, theme)}
+			{'  '}{fitRight(titles.elapsed, w.elapsed)}
+			{w.eta > 0 ? `  ${titles.eta.padEnd(w.eta)}` : undefined}
+			{w.message > 0 ? `  ${titles.message}` : undefined}
+		</Line>
+	);
+});
 
 type Group = (Extract<ListRow, {type: 'object'}> & {readonly from: number})
 	| {readonly type: 'node'; readonly block: TreeBlock; readonly rows: Array<Extract<ListRow, {type: 'node'}>>; readonly from: number};
