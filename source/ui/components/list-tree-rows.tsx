@@ -2,7 +2,9 @@ import {memo, useMemo} from 'react';
 import type {Expectation} from '../../model/eta.js';
 import type {PlanNode, PlanObject} from '../../model/plan-tree.js';
 import type {NodeTiming} from '../../state/store.js';
-import type {TreeRow} from '../tree-rows.js';
+import type {FoldOverrides, TreeRow} from '../tree-rows.js';
+import {listTreeRows} from '../tree-list.js';
+import {useRowEntry} from '../hooks/use-row-entry.js';
 import {displayWidth} from '../../model/display-width.js';
 import {useTickValue} from '../ticks.js';
 import {useTheme} from '../theme-context.js';
@@ -10,8 +12,11 @@ import {NodeRow} from './node-row.js';
 import {treeColumnsBasis, treeColumnsWith, treeElapsedWidth} from './plan-tree-view.js';
 
 export type ListTreeRowsProps = {
-	/** The expanded object whose rows these are. */
+	/** The expanded object whose rows these are, and its key. */
 	readonly object: PlanObject;
+	readonly objectKey: string;
+	/** Its fold choices: its rows for a newer state of it (row-feed.ts). */
+	readonly folds: FoldOverrides;
 	/** Every visible row of its tree (the same array while the object and its folds are the same). */
 	readonly treeRows: readonly TreeRow[];
 	/** The rows in the list's window: `count` of them from `from`. */
@@ -33,7 +38,13 @@ export type ListTreeRowsProps = {
  * the timers on screen redraw.
  */
 export const ListTreeRows = memo(function ListTreeRows(props: ListTreeRowsProps) {
-	const {object, treeRows, from, count, selected, timings, expectations, width, cause} = props;
+	const {objectKey, from, count, selected, width, cause} = props;
+	// A change to this object alone (row-feed.ts) renders these rows, not the list: its rows from the newer state.
+	const entry = useRowEntry(objectKey, props.object);
+	const object = entry?.object ?? props.object;
+	const treeRows = entry ? listTreeRows(entry.object, props.folds) : props.treeRows;
+	const timings = entry ? entry.timings : props.timings;
+	const expectations = entry ? entry.expectations : props.expectations;
 	const theme = useTheme();
 	const basis = useMemo(() => treeColumnsBasis(treeRows, timings, theme), [treeRows, timings, theme]);
 	const elapsedWidth = useTickValue(now => treeElapsedWidth(basis, now));

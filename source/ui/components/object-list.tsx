@@ -24,6 +24,9 @@ import {useTheme} from '../theme-context.js';
 import type {Expectation} from '../../model/eta.js';
 import type {ScrollWindow} from '../scroll-window.js';
 import {rowsIn, type ListRow, type TreeBlock, type TreeList} from '../tree-list.js';
+import {noFoldOverrides, type FoldOverrides} from '../tree-rows.js';
+import {RowFeedContext, useRowEntry} from '../hooks/use-row-entry.js';
+import type {RowFeed} from '../row-feed.js';
 import {ListTreeRows} from './list-tree-rows.js';
 import {MoreLine} from './more-line.js';
 import {StatusIcon} from './status-icon.js';
@@ -149,6 +152,10 @@ export type ObjectListProps = {
 	readonly width: number;
 	/** What to say when there are no rows. */
 	readonly empty: string;
+	/** Fold choices per object key inside its tree (the view's). */
+	readonly folds?: ReadonlyMap<string, FoldOverrides>;
+	/** Changes that show in one object's rows alone come to its rows through this (row-feed.ts). */
+	readonly rowFeed?: RowFeed;
 	/** A node row's one-line cause (a failed or stuck step or phase: `ImagePullBackOff · pod web-0`), if known. */
 	readonly cause?: (object: PlanObject, node: PlanNode) => string | undefined;
 };
@@ -164,7 +171,8 @@ type Basis = {
  * [CONTEXT] KIND NAMESPACE NAME ACTIVE STATE PROGRESS ELAPSED, one row per object, each expanded object followed by
  * the rows of its plan tree; windowed to `height` lines around the cursor. Only the rows in the window are built and drawn.
  */
-export function ObjectList({list, cursor, window, timings, eta, expectations, height, width, empty, cause}: ObjectListProps) {
+export function ObjectList(props: ObjectListProps) {
+	const {list, cursor, window, timings, eta, expectations, height, width, empty, folds, rowFeed, cause} = props;
 	const theme = useTheme();
 	const {objects} = list;
 	// The store keeps one timings map and replaces an object whenever its timings change: the previous basis
@@ -193,57 +201,62 @@ export function ObjectList({list, cursor, window, timings, eta, expectations, he
 	}
 
 	return (
-		<Box flexDirection="column" width={width}>
-			<ColumnTitles widths={w} />
-			{objects.length === 0 && height > 1 ? (
-				<Line {...theme.style('muted')}>
-					{'  '}
-					{empty}
-				</Line>
-			) : undefined}
-			{window.above > 0 && height >= 4 ? <MoreLine direction="above" count={window.above} /> : undefined}
-			{grouped.map(group => {
-				if (group.type === 'node') {
-					const {block} = group;
-					const at = window.start + group.from;
-					// Props that stay the same while the object does (not the window's row objects): an update to
-					// another object renders none of this tree's rows.
-					const object = group.rows[0]!.object;
+		<RowFeedContext.Provider value={rowFeed}>
+			<Box flexDirection="column" width={width}>
+				<ColumnTitles widths={w} />
+				{objects.length === 0 && height > 1 ? (
+					<Line {...theme.style('muted')}>
+						{'  '}
+						{empty}
+					</Line>
+				) : undefined}
+				{window.above > 0 && height >= 4 ? <MoreLine direction="above" count={window.above} /> : undefined}
+				{grouped.map(group => {
+					if (group.type === 'node') {
+						const {block} = group;
+						const at = window.start + group.from;
+						// Props that stay the same while the object does (not the window's row objects): an update to
+						// another object renders none of this tree's rows.
+						const object = group.rows[0]!.object;
+						return (
+							<ListTreeRows
+								key={`${block.key}\ntree`}
+								object={object}
+								objectKey={block.key}
+								folds={folds?.get(block.key) ?? noFoldOverrides}
+								treeRows={block.rows}
+								from={at - block.index - block.before - 1}
+								count={group.rows.length}
+								selected={cursor >= at && cursor < at + group.rows.length ? cursor - at : -1}
+								timings={timings.get(block.key)}
+								expectations={expectations?.(object)}
+								width={width}
+								{...(cause ? {cause} : {})}
+							/>
+						);
+					}
+
+					const {object, from} = group;
+					const timing = timings.get(group.key)?.get(objectTimingId);
 					return (
-						<ListTreeRows
-							key={`${block.key}\ntree`}
+						<ObjectRow
+							key={group.key}
+							objectKey={group.key}
 							object={object}
-							treeRows={block.rows}
-							from={at - block.index - block.before - 1}
-							count={group.rows.length}
-							selected={cursor >= at && cursor < at + group.rows.length ? cursor - at : -1}
-							timings={timings.get(block.key)}
-							expectations={expectations?.(object)}
+							selected={window.start + from === cursor}
+							fold={group.expandable ? (group.expanded ? 'expanded' : 'collapsed') : 'none'}
+							widths={w}
+							startedAt={timing?.startedAt}
+							endedAt={timing?.endedAt}
+							atLeast={timing?.atLeast === true}
+							eta={w.eta > 0 && etas[from] ? etas[from] : undefined}
 							width={width}
-							{...(cause ? {cause} : {})}
 						/>
 					);
-				}
-
-				const {object, from} = group;
-				const timing = timings.get(group.key)?.get(objectTimingId);
-				return (
-					<ObjectRow
-						key={group.key}
-						object={object}
-						selected={window.start + from === cursor}
-						fold={group.expandable ? (group.expanded ? 'expanded' : 'collapsed') : 'none'}
-						widths={w}
-						startedAt={timing?.startedAt}
-						endedAt={timing?.endedAt}
-						atLeast={timing?.atLeast === true}
-						eta={w.eta > 0 && etas[from] ? etas[from] : undefined}
-						width={width}
-					/>
-				);
-			})}
-			{window.below > 0 && height >= 4 ? <MoreLine direction="below" count={window.below} /> : undefined}
-		</Box>
+				})}
+				{window.below > 0 && height >= 4 ? <MoreLine direction="below" count={window.below} /> : undefined}
+			</Box>
+		</RowFeedContext.Provider>
 	);
 }
 
@@ -301,6 +314,7 @@ function progressCell(text: string, w: Widths, theme: Theme): string {
 
 type ObjectRowProps = {
 	readonly object: PlanObject;
+	readonly objectKey: string;
 	readonly selected: boolean;
 	/** The object's tree in the list: shown, folded away, or none to show. */
 	readonly fold: 'expanded' | 'collapsed' | 'none';
@@ -318,7 +332,10 @@ type ObjectRowProps = {
  * One object's line. Memoized: a frame re-renders only the rows whose object, selection, widths or timer
  * changed; the running timer redraws itself on the clock's tick.
  */
-const ObjectRow = memo(function ObjectRow({object, selected, fold, widths: w, startedAt, endedAt, atLeast, eta, width}: ObjectRowProps) {
+const ObjectRow = memo(function ObjectRow(props: ObjectRowProps) {
+	const {objectKey, selected, fold, widths: w, startedAt, endedAt, atLeast, eta, width} = props;
+	// A change to this object alone (row-feed.ts) renders this row, not the list.
+	const object = useRowEntry(objectKey, props.object, true)?.object ?? props.object;
 	const theme = useTheme();
 	const {cells: c} = measure(object, theme);
 	const stateWord = statusLook(object.state).word;
