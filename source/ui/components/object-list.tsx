@@ -1,5 +1,5 @@
 import {Box, Text} from 'ink';
-import {memo, useMemo, useRef} from 'react';
+import {memo, useCallback, useMemo, useRef} from 'react';
 import type {PlanNode, PlanObject} from '../../model/plan-tree.js';
 import {statusLook} from '../../model/status.js';
 import {objectTimingId, type NodeTiming} from '../../state/store.js';
@@ -339,21 +339,22 @@ const ObjectRow = memo(function ObjectRow(props: ObjectRowProps) {
 	const theme = useTheme();
 	const {cells: c} = measure(object, theme);
 	const stateWord = statusLook(object.state).word;
-	const timing = startedAt === undefined ? undefined : {startedAt, endedAt};
-	const elapsed = (
-		<TickText
-			text={now => {
-				const elapsed = elapsedOf(timing, now);
-				const mark = atLeast && elapsed !== undefined ? theme.glyphs.atLeast : '';
-				return fitRight(elapsed === undefined ? '' : mark + formatDurationFitting(elapsed, w.elapsed - mark.length), w.elapsed);
-			}}
-		/>
-	);
+	// The same function while the timer is the same: the timer's texts are memo components.
+	const elapsedText = useCallback((now: number) => {
+		const elapsed = elapsedOf(startedAt === undefined ? undefined : {startedAt, endedAt}, now);
+		const mark = atLeast && elapsed !== undefined ? theme.glyphs.atLeast : '';
+		return fitRight(elapsed === undefined ? '' : mark + formatDurationFitting(elapsed, w.elapsed - mark.length), w.elapsed);
+	}, [startedAt, endedAt, atLeast, w.elapsed, theme]);
 	// The spinner and the timer are drawn over blank cells the row keeps for them, so a tick re-measures and
 	// redraws those few cells, not the whole row's text; a row too narrow for them draws them inline.
 	const cursor = selected ? `${theme.glyphs.cursor} ` : '  ';
 	const foldGlyph = fold === 'none' ? ' ' : fold === 'expanded' ? theme.glyphs.expanded : theme.glyphs.collapsed;
-	const left = leftCells(c, w, theme);
+	// Kept while those cells and the widths are the same (an update changes PROGRESS or MESSAGE, not these).
+	const {context, kind, namespace, name, active} = c;
+	const left = useMemo(
+		() => leftCells({context, kind, namespace, name, active}, w, theme),
+		[context, kind, namespace, name, active, w, theme],
+	);
 	const spins = object.state === 'running' && theme.spinner;
 	const icon = spins ? ' ' : theme.icon(object.state);
 	const state = fit(stateWord, Math.max(0, w.state - displayWidth(theme.icon(object.state)) - 1), theme.glyphs.ellipsis);
@@ -364,30 +365,49 @@ const ObjectRow = memo(function ObjectRow(props: ObjectRowProps) {
 	const etaCell = w.eta > 0 && (eta || w.message > 0) ? `  ${w.message > 0 ? (eta ?? '').padEnd(w.eta) : (eta ?? '')}` : '';
 	const message = w.message > 0 ? `  ${truncate(c.message, w.message, theme.glyphs.ellipsis)}` : '';
 	const overlaid = elapsedAt + w.elapsed <= width;
+	// Each styled run is a memo component: a change to one cell (PROGRESS) updates the line's text and that run,
+	// not every run of the row (each re-rendered <Text> is a host update and a text measured again by Ink).
 	return (
 		<Box width={width}>
 			<Line>
-				<Text bold={selected}>{cursor}</Text>
+				<SameText bold={selected}>{cursor}</SameText>
 				{foldGlyph}{' '}
-				<Text inverse={selected}>{left}</Text>
-				{overlaid && spins ? icon : <StatusIcon state={object.state} />}{' '}
-				<Text {...theme.style(roleOf(object.state))}>{state}</Text>
+				<SameText inverse={selected}>{left}</SameText>
+				{overlaid && spins ? icon : <SameStatusIcon state={object.state} />}{' '}
+				<SameText {...theme.style(roleOf(object.state))}>{state}</SameText>
 				{progress}
 				{'  '}
-				{overlaid ? ' '.repeat(w.elapsed) : elapsed}
-				{etaCell ? <Text {...theme.style(eta?.startsWith('overdue') ? 'warning' : 'muted')}>{etaCell}</Text> : undefined}
-				{message ? <Text {...theme.style('muted')}>{message}</Text> : undefined}
+				{overlaid ? ' '.repeat(w.elapsed) : <TickText text={elapsedText} />}
+				{etaCell ? <SameText {...theme.style(eta?.startsWith('overdue') ? 'warning' : 'muted')}>{etaCell}</SameText> : undefined}
+				{message ? <SameText {...theme.style('muted')}>{message}</SameText> : undefined}
 			</Line>
-			{overlaid && spins ? (
-				<Box position="absolute" left={iconAt}>
-					<StatusIcon state={object.state} />
-				</Box>
-			) : undefined}
-			{overlaid ? (
-				<Box position="absolute" left={elapsedAt}>
-					<Text>{elapsed}</Text>
-				</Box>
-			) : undefined}
+			{overlaid && spins ? <OverlaidIcon left={iconAt} state={object.state} /> : undefined}
+			{overlaid ? <OverlaidTimer left={elapsedAt} text={elapsedText} /> : undefined}
 		</Box>
 	);
 });
+
+/** A styled run of a row: renders only when its text or style does. */
+const SameText = memo(Text);
+const SameStatusIcon = memo(StatusIcon);
+
+/** The spinner drawn over the blank cell the row keeps for it. */
+const OverlaidIcon = memo(function OverlaidIcon({left, state}: {readonly left: number; readonly state: PlanObject['state']}) {
+	return (
+		<Box position="absolute" left={left}>
+			<StatusIcon state={state} />
+		</Box>
+	);
+});
+
+/** The timer drawn over the blank cells the row keeps for it: a tick redraws those cells only. */
+const OverlaidTimer = memo(function OverlaidTimer({left, text}: {readonly left: number; readonly text: (now: number) => string}) {
+	return (
+		<Box position="absolute" left={left}>
+			<Text>
+				<TickText text={text} />
+			</Text>
+		</Box>
+	);
+});
+
