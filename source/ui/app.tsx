@@ -270,6 +270,10 @@ export function App(props: AppProps) {
 			return true;
 		}
 
+		if (local.length === 0) {
+			return false;
+		}
+
 		const {timings} = store.getSnapshot();
 		for (const {key, object} of local) {
 			rowFeed.publish(key, {object, timings: timings.get(key), expectations: expectations?.(object)});

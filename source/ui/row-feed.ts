@@ -109,7 +109,8 @@ export type RowLocalContext = {
 
 /**
  * The changes that show, if every one of them can be drawn by its own rows alone (see the module comment); else
- * undefined (the App renders). Unknown changes never can.
+ * undefined (the App renders). Unknown changes never can. A change to an object with no row in the window that
+ * keeps everything the App computes from it draws nothing: it is left out (an empty answer: no frame at all).
  */
 export function rowLocalChanges(
 	context: RowLocalContext,
@@ -126,7 +127,7 @@ export function rowLocalChanges(
 			continue;
 		}
 
-		if ('eventsOnly' in change || !feed.has(change.key)) {
+		if ('eventsOnly' in change) {
 			return undefined;
 		}
 
@@ -135,9 +136,22 @@ export function rowLocalChanges(
 			|| before.outcome !== after.outcome || attentionRank(before) !== attentionRank(after)
 			|| before.tree.length > 0 !== after.tree.length > 0
 			|| !sameWidths(context.widths(before), context.widths(after))
-			|| !sameTreeRows(before, after, context.folds.get(change.key) ?? noFoldOverrides)
-			|| context.eta?.(before) !== context.eta?.(after)
-			|| !sameWants(context, change.key, before, after)) {
+			|| !sameTreeRows(before, after, context.folds.get(change.key) ?? noFoldOverrides)) {
+			return undefined;
+		}
+
+		if (!feed.has(change.key)) {
+			// An object the screen depends on without a row in the window (an open tree above it, one the first
+			// screen looked at for default expansion): with its place, its rows' count and the widths the same,
+			// nothing of it is drawn.
+			if (context.screen.rows.some(row => row.key === change.key)) {
+				return undefined;
+			}
+
+			continue;
+		}
+
+		if (context.eta?.(before) !== context.eta?.(after) || !sameWants(context, change.key, before, after)) {
 			return undefined;
 		}
 

@@ -12,7 +12,7 @@ import {FakeClock} from '../helpers/fake-clock.js';
 import {FakeWait} from '../helpers/fake-wait.js';
 import {loadFixtureObject} from '../helpers/fixtures.js';
 import {renderCounter} from '../helpers/render-count.js';
-import {ARROW_DOWN, cleanupUi, renderUi, settle} from '../helpers/ui.js';
+import {ARROW_DOWN, cleanupUi, PAGE_DOWN, renderUi, settle} from '../helpers/ui.js';
 
 afterEach(cleanupUi);
 
@@ -104,6 +104,25 @@ describe('an update to one object on the list screen', () => {
 		}
 
 		expect(app.lastFrame()).toBe(await freshFrame(store, clock, /a-probe-03 .* 13%/));
+	});
+
+	test('an update to a probe below the window (one the first screen looked at for default expansion) renders nothing', async () => {
+		const clock = new FakeClock();
+		const store = filledStore(clock);
+		const {app, counter} = mount(store, clock);
+		await app.waitForFrame(f => /a-probe-03 .* 10%/.test(f), {what: 'the list'});
+		await settle();
+		expect(app.lastFrame()).not.toContain('a-probe-11');
+		counter.reset();
+		for (const percent of [11, 12, 13]) {
+			store.apply({type: 'upsert', resource: 'ActionSet', object: actionSet(probe(11), percent)});
+			await settle();
+		}
+
+		expect(counter.renderedAll()).toEqual({});
+		// Its latest state is what the list shows once it is scrolled to.
+		await app.press(PAGE_DOWN, PAGE_DOWN);
+		await app.waitForFrame(f => /a-probe-11 .* 13%/.test(f), {what: 'the probe a page down'});
 	});
 
 	test('the next App render (a key) shows the latest of every object', async () => {

@@ -61,6 +61,18 @@ describe('a change its rows draw alone', () => {
 		expect(rowLocalChanges(context(), feed(running), [change({...other, summary: `${other.summary}!`.slice(1)}, other)])).toBeUndefined();
 	});
 
+	test('an object the screen depends on without a row in the window: left out while its place, rows and widths stay', () => {
+		// The first screen walks 30 rows for default expansion; the window shows 5.
+		const small = listOnScreen(list, {start: 0, end: 5}, new Map(), object => cellWidths(object, theme));
+		const walked = others[20]!;
+		expect(small.objects.has(objectKey(walked))).toBe(true);
+		const ctx = context({screen: small});
+		const same = {...walked, summary: walked.summary.replace(/\w/, 'x'), updatedAt: 'later'};
+		expect(rowLocalChanges(ctx, feed(running), [change(same, walked)])).toEqual([]);
+		expect(rowLocalChanges(ctx, feed(running), [change({...walked, outcome: 'failed', state: 'failed'}, walked)])).toBeUndefined();
+		expect(rowLocalChanges(ctx, feed(running), [change({...walked, summary: `${walked.summary} and more`}, walked)])).toBeUndefined();
+	});
+
 	test.each<[string, (o: PlanObject) => PlanObject]>([
 		['a cell of another width', o => ({...o, summary: `${o.summary} and then some`})],
 		['a new outcome', o => ({...o, outcome: 'failed', state: 'failed'})],
