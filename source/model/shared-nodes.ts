@@ -173,7 +173,8 @@ function keptFrom(tree: readonly PlanNode[], previous: readonly PlanNode[]): rea
 	const keepAll = (nodes: readonly PlanNode[], olds: readonly PlanNode[] | undefined): readonly PlanNode[] => {
 		let kept: PlanNode[] | undefined;
 		for (const [i, node] of nodes.entries()) {
-			const next = keep(node, oldOf(node, olds, i));
+			// Kept at its place (the adapter reused it), checked before any field of it is read.
+			const next = olds?.[i] === node ? node : keep(node, oldOf(node, olds, i));
 			if (next !== node) {
 				kept ??= nodes.slice(0, i);
 			}

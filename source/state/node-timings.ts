@@ -66,7 +66,8 @@ export function stampTimings(
 
 	const visit = (nodes: readonly PlanNode[], olds: readonly PlanNode[] | undefined, parent: Trail | undefined): void => {
 		for (const [i, node] of nodes.entries()) {
-			const old = oldOf(node, olds, i);
+			// Kept at its place (the usual case), checked before any field of it is read.
+			const old = olds?.[i] === node ? node : oldOf(node, olds, i);
 			if (old === node) {
 				continue;
 			}
