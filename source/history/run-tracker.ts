@@ -214,7 +214,8 @@ export class RunTracker {
 		olds: readonly PlanNode[] | undefined,
 		stateBefore: (node: PlanNode, olds: readonly PlanNode[] | undefined, i: number) => PlanNode['state'] | undefined,
 	): void {
-		for (const [i, node] of nodes.entries()) {
+		for (let i = 0; i < nodes.length; i++) {
+			const node = nodes[i]!;
 			const old = olds?.[i];
 			if (old === node) {
 				continue;

@@ -172,7 +172,8 @@ function keptFrom(tree: readonly PlanNode[], previous: readonly PlanNode[]): rea
 
 	const keepAll = (nodes: readonly PlanNode[], olds: readonly PlanNode[] | undefined): readonly PlanNode[] => {
 		let kept: PlanNode[] | undefined;
-		for (const [i, node] of nodes.entries()) {
+		for (let i = 0; i < nodes.length; i++) {
+			const node = nodes[i]!;
 			// Kept at its place (the adapter reused it), checked before any field of it is read.
 			const next = olds?.[i] === node ? node : keep(node, oldOf(node, olds, i));
 			if (next !== node) {

@@ -58,14 +58,15 @@ export function stampTimings(
 
 	// The earliest start under each node of `previous`; a node not kept from there is worked out again (the same node
 	// object may come back from an older adaptation, shared: model/shared-nodes.ts).
-	const known = (previous && before ? earliestKnown.get(before) : undefined) ?? new WeakMap<PlanNode, number | undefined>();
+	const known = (previous && before ? earliestKnown.get(before) : undefined) ?? new WeakMap<PlanNode, number>();
 	const objectTiming = timings.get(objectTimingId);
 	if (previous && previous.status !== next.status) {
 		record({path: [], from: previous.status, to: next.status, timing: objectTiming});
 	}
 
 	const visit = (nodes: readonly PlanNode[], olds: readonly PlanNode[] | undefined, parent: Trail | undefined): void => {
-		for (const [i, node] of nodes.entries()) {
+		for (let i = 0; i < nodes.length; i++) {
+			const node = nodes[i]!;
 			// Kept at its place (the usual case), checked before any field of it is read.
 			const old = olds?.[i] === node ? node : oldOf(node, olds, i);
 			if (old === node) {
@@ -185,14 +186,13 @@ function stampObject(
 function earliestFromChildren(
 	nodes: readonly PlanNode[],
 	timings: Map<string, NodeTiming>,
-	known: WeakMap<PlanNode, number | undefined>,
+	known: WeakMap<PlanNode, number>,
 ): number | undefined {
 	let earliest: number | undefined;
-	for (const node of nodes) {
-		let start: number | undefined;
-		if (known.has(node)) {
-			start = known.get(node);
-		} else {
+	for (let i = 0; i < nodes.length; i++) {
+		const node = nodes[i]!;
+		let start = known.get(node);
+		if (start === undefined) {
 			const below = earliestFromChildren(node.children, timings, known);
 			const t = timings.get(node.id);
 			if (t?.atLeast && t.startedAt !== undefined && below !== undefined && below < t.startedAt) {
@@ -200,11 +200,11 @@ function earliestFromChildren(
 			}
 
 			const own = timings.get(node.id)?.startedAt;
-			start = own === undefined || (below !== undefined && below < own) ? below : own;
+			start = (own === undefined || (below !== undefined && below < own) ? below : own) ?? noStart;
 			known.set(node, start);
 		}
 
-		if (start !== undefined && (earliest === undefined || start < earliest)) {
+		if (start !== noStart && (earliest === undefined || start < earliest)) {
 			earliest = start;
 		}
 	}
@@ -212,8 +212,11 @@ function earliestFromChildren(
 	return earliest;
 }
 
+/** In `known`: no start anywhere in the subtree (one lookup tells it from a subtree not seen). */
+const noStart = Number.POSITIVE_INFINITY;
+
 /** Per timings map (each object's latest): the earliest start under each node, carried to the next map. */
-const earliestKnown = new WeakMap<ReadonlyMap<string, NodeTiming>, WeakMap<PlanNode, number | undefined>>();
+const earliestKnown = new WeakMap<ReadonlyMap<string, NodeTiming>, WeakMap<PlanNode, number>>();
 
 function walk(nodes: readonly PlanNode[], visit: (node: PlanNode) => void): void {
 	for (const n of nodes) {
