@@ -76,14 +76,20 @@ type RowWidths = {
 /**
  * The widths of each node's row, kept with the node (nodes are immutable, and the store keeps a big plan's unchanged
  * ones by identity): an update of one step of a 500-step plan measures that row, not all of them. The row's place
- * (depth, fold marker) and the theme are checked.
+ * (depth, fold marker) and the theme are checked. Kept only for trees of up to `maxKeptRows` rows: a fully expanded
+ * 100 000-step plan would hold an entry per row (megabytes) for what is then a rare update.
  */
-const rowWidthsOf = new WeakMap<PlanNode, {readonly row: TreeRow; readonly theme: Theme; readonly widths: RowWidths}>();
+const rowWidthsOf = new WeakMap<PlanNode, {readonly place: number; readonly theme: Theme; readonly widths: RowWidths}>();
+const maxKeptRows = 5000;
 
-function rowWidths(row: TreeRow, theme: Theme): RowWidths {
-	const hit = rowWidthsOf.get(row.node);
-	if (hit && hit.theme === theme && (hit.row === row
-		|| (hit.row.depth === row.depth && hit.row.expandable === row.expandable && hit.row.expanded === row.expanded))) {
+/** Depth and fold marker of a row, in one number. */
+function placeOf(row: TreeRow): number {
+	return (row.depth * 4) + (row.expandable ? 2 : 0) + (row.expanded ? 1 : 0);
+}
+
+function rowWidths(row: TreeRow, theme: Theme, keep: boolean): RowWidths {
+	const hit = keep ? rowWidthsOf.get(row.node) : undefined;
+	if (hit && hit.theme === theme && hit.place === placeOf(row)) {
 		return hit.widths;
 	}
 
@@ -105,7 +111,10 @@ function rowWidths(row: TreeRow, theme: Theme): RowWidths {
 		// Any defined elapsed: spinsByTimer only asks whether there is one.
 		spins: spinsByTimer(row, 0, theme),
 	};
-	rowWidthsOf.set(row.node, {row, theme, widths});
+	if (keep) {
+		rowWidthsOf.set(row.node, {place: placeOf(row), theme, widths});
+	}
+
 	return widths;
 }
 
@@ -122,8 +131,9 @@ export function treeColumnsBasis(
 	let closedElapsed = 0;
 	let openSpinningFrom: number | undefined;
 	let openFrom: number | undefined;
+	const keep = rows.length <= maxKeptRows;
 	for (const row of rows) {
-		const widths = rowWidths(row, theme);
+		const widths = rowWidths(row, theme, keep);
 		name = Math.max(name, widths.name);
 		strategy = Math.max(strategy, widths.strategy);
 		status = Math.max(status, widths.status);
