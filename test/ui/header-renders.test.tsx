@@ -1,8 +1,8 @@
 /**
  * The header costs nothing on an App render that does not change it (issue #23): counted, not timed. An update that
  * changes a row on screen renders the row but not HeaderBar; counts that change off screen (no App render) show on
- * the next 1 Hz tick; an object that comes on screen brings the counts in its own frame. At 80×24 and wider, one
- * context and several. HeaderBar's renders are counted by wrapping its render function (memo or not), so a header
+ * the next 1 Hz tick; an object that comes on screen brings the counts in its own frame; a tick redraws the timers,
+ * not the header line. At 80×24 and wider, one context and several. HeaderBar's renders are counted by wrapping its render function (memo or not), so a header
  * without its memo fails here.
  */
 import {Profiler} from 'react';
@@ -134,7 +134,23 @@ describe.each(sizes)('at %i×%i, one context', (columns, rows) => {
 		expect(header.renders - header0).toBe(0);
 	});
 
-	test('an outcome that changes off screen renders the App once, and the header with its new counts in that frame', async () => {
+	test('a tick moves the timers and the event age, not the header line', async () => {
+		const {store, clock, app, headerLine} = mount({columns, rows});
+		await app.waitForFrame(f => /r-01 .*40%/.test(f), {what: 'the list'});
+		store.apply({type: 'upsert', resource: 'ActionSet', object: actionSet('r-01', 41)});
+		await app.waitForFrame(f => /r-01 .*41%/.test(f), {what: 'the row at 41%'});
+		await settle();
+		const header0 = header.renders;
+		for (let s = 1; s <= 3; s++) {
+			clock.advance(1000);
+			await app.waitForFrame(f => new RegExp(right(s), 'm').test(f.split('\n')[0]!), {what: `the header ${s}s on`});
+		}
+
+		expect(headerLine()).toMatch(new RegExp(` · 60 · 60 running${columns < 100 ? '' : ' +event 3s ago ·'}`));
+		expect(header.renders - header0).toBe(0);
+	});
+
+	test('an outcome that changes off screen renders the App, and the header with its new counts in that frame', async () => {
 		const {store, app, renders, headerLine} = mount({columns, rows});
 		await app.waitForFrame(f => /r-01 .*40%/.test(f), {what: 'the list'});
 		expect(app.lastFrame()).not.toContain('r-59');
