@@ -134,6 +134,20 @@ describe.each(sizes)('at %i×%i, one context', (columns, rows) => {
 		expect(header.renders - header0).toBe(0);
 	});
 
+	test('a change to the open object on its tree screen renders the tree, not the header', async () => {
+		const {store, app, renders} = mount({columns, rows, targets: ['ActionSet/ns/r-00']});
+		await app.waitForFrame(f => f.includes('dumpToObjectStore (40%)'), {what: 'the tree'});
+		await settle();
+		const [app0, header0] = [renders(), header.renders];
+		for (const percent of [41, 42, 43]) {
+			store.apply({type: 'upsert', resource: 'ActionSet', object: actionSet('r-00', percent)});
+			await app.waitForFrame(f => f.includes(`dumpToObjectStore (${percent}%)`), {what: `the tree at ${percent}%`});
+		}
+
+		expect(renders() - app0).toBeGreaterThanOrEqual(3);
+		expect(header.renders - header0).toBe(0);
+	});
+
 	test('a tick moves the timers and the event age, not the header line', async () => {
 		const {store, clock, app, headerLine} = mount({columns, rows});
 		await app.waitForFrame(f => /r-01 .*40%/.test(f), {what: 'the list'});
