@@ -20,7 +20,7 @@ import type {TextWidths} from './list-columns.js';
 import {attentionRank} from './list-rows.js';
 import type {OnScreen} from './on-screen.js';
 import {changeShows} from './screen-interest.js';
-import {noFoldOverrides, treeLayout, type FoldOverrides} from './tree-rows.js';
+import {noFoldOverrides, treeLayoutOf, type FoldOverrides} from './tree-rows.js';
 
 /** The latest state of one row's object, and what it was given by the App when this arrived. */
 export type RowEntry = {
@@ -136,7 +136,7 @@ export function rowLocalChanges(
 			|| before.outcome !== after.outcome || attentionRank(before) !== attentionRank(after)
 			|| before.tree.length > 0 !== after.tree.length > 0
 			|| !sameWidths(context.widths(before), context.widths(after))
-			|| !sameTreeRows(before, after, context.folds.get(change.key) ?? noFoldOverrides)) {
+			|| !sameTreeRows(change.key, before, after, context.folds.get(change.key) ?? noFoldOverrides)) {
 			return undefined;
 		}
 
@@ -166,9 +166,9 @@ function sameWidths(a: TextWidths, b: TextWidths): boolean {
 }
 
 /** The same visible rows (ids, depths, folds): the list's rows and the cursor's stay where they are. */
-function sameTreeRows(before: PlanObject, after: PlanObject, folds: FoldOverrides): boolean {
-	const was = treeLayout(before.tree, folds).rows;
-	const now = treeLayout(after.tree, folds).rows;
+function sameTreeRows(key: string, before: PlanObject, after: PlanObject, folds: FoldOverrides): boolean {
+	const was = treeLayoutOf(key, before.tree, folds).rows;
+	const now = treeLayoutOf(key, after.tree, folds).rows;
 	return was.length === now.length && now.every((row, i) => {
 		const old = was[i]!;
 		return row.node.id === old.node.id && row.depth === old.depth && row.expanded === old.expanded && row.expandable === old.expandable;
@@ -189,7 +189,7 @@ function sameWants(context: RowLocalContext, key: string, before: PlanObject, af
 	}
 
 	const folds = context.folds.get(key) ?? noFoldOverrides;
-	const nodesOf = (object: PlanObject) => treeLayout(object.tree, folds).rows.map(r => r.node).filter(n => ids.has(n.id));
+	const nodesOf = (object: PlanObject) => treeLayoutOf(key, object.tree, folds).rows.map(r => r.node).filter(n => ids.has(n.id));
 	const wants = (object: PlanObject) => JSON.stringify(watchWants(object, nodesOf(object), node => context.explain(object, node)));
 	return wants(before) === wants(after);
 }

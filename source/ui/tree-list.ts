@@ -9,7 +9,7 @@
  */
 import type {PlanObject} from '../model/plan-tree.js';
 import {listKey} from './list-rows.js';
-import {noFoldOverrides, treeLayout, type FoldOverrides, type TreeLayout, type TreeRow} from './tree-rows.js';
+import {noFoldOverrides, treeLayoutOf, type FoldOverrides, type TreeLayout, type TreeRow} from './tree-rows.js';
 
 /** One line of the list: an object, or a node of an expanded object's tree. */
 export type ListRow =
@@ -57,7 +57,7 @@ const shifted = new WeakMap<readonly TreeRow[], readonly TreeRow[]>();
 
 /** An expanded object's rows in the list for its fold choices (a block's `rows`): the same array for the same tree. */
 export function listTreeRows(object: PlanObject, folds: FoldOverrides): readonly TreeRow[] {
-	return deeper(treeLayout(object.tree, folds).rows);
+	return deeper(treeLayoutOf(listKey(object), object.tree, folds).rows);
 }
 
 /** Tree rows one level deeper, remembered per layout (the same rows keep the same objects, so rows stay memoized). */
@@ -87,7 +87,7 @@ function indexByKey(objects: readonly PlanObject[], key: string): number {
 export function buildTreeList(objects: readonly PlanObject[], options: TreeListOptions): TreeList {
 	const {expand, folds, budget} = options;
 	const found: Array<Omit<TreeBlock, 'before'>> = [];
-	const layoutOf = (object: PlanObject, key: string) => treeLayout(object.tree, folds.get(key) ?? noFoldOverrides);
+	const layoutOf = (object: PlanObject, key: string) => treeLayoutOf(key, object.tree, folds.get(key) ?? noFoldOverrides);
 	let used = 0;
 	let walked = 0;
 	for (; walked < objects.length && used < budget; walked++) {
