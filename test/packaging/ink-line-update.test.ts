@@ -47,12 +47,12 @@ describe('a changed line is written as its changed runs', () => {
 	test('a run is written with the styles in effect there, and the pen closed after it', () => {
 		const previous = `  ab ${ESC}[36m⠸${ESC}[39m 0:13${ESC}[2m  updated 06:06:49${ESC}[22m`;
 		const next = `  ab ${ESC}[36m⠼${ESC}[39m 0:14${ESC}[2m  updated 06:06:49${ESC}[22m`;
-		// The spinner and the timer's last digit; the pen is closed by a reset where that is shorter than `ESC[39m`.
-		expect(lineUpdate(previous, next, 80)).toBe(`${ESC}[6G${ESC}[36m⠼${ESC}[0m 0:14`);
+		// The spinner and the timer's last digit; the pen is closed by a reset (`ESC[m`) where that is shorter than `ESC[39m`.
+		expect(lineUpdate(previous, next, 80)).toBe(`${ESC}[6G${ESC}[36m⠼${ESC}[m 0:14`);
 		// A change inside a styled stretch opens its styles, all at once, and closes them.
-		expect(lineUpdate(`  ${ESC}[1m${ESC}[31mab cd${ESC}[39m${ESC}[22m`, `  ${ESC}[1m${ESC}[31mab xd${ESC}[39m${ESC}[22m`, 80)).toBe(`${ESC}[6G${ESC}[1;31mx${ESC}[0m`);
+		expect(lineUpdate(`  ${ESC}[1m${ESC}[31mab cd${ESC}[39m${ESC}[22m`, `  ${ESC}[1m${ESC}[31mab xd${ESC}[39m${ESC}[22m`, 80)).toBe(`${ESC}[6G${ESC}[1;31mx${ESC}[m`);
 		// A change of style alone is a change.
-		expect(lineUpdate(`a${ESC}[1mb${ESC}[22m c`, `a${ESC}[2mb${ESC}[22m c`, 80)).toBe(`${ESC}[2G${ESC}[2mb${ESC}[0m`);
+		expect(lineUpdate(`a${ESC}[1mb${ESC}[22m c`, `a${ESC}[2mb${ESC}[22m c`, 80)).toBe(`${ESC}[2G${ESC}[2mb${ESC}[m`);
 	});
 
 	test('a run never starts or ends inside a wide character', () => {
@@ -68,7 +68,7 @@ describe('a changed line is written as its changed runs', () => {
 	test('a line that got shorter is erased past its new end, with the default pen', () => {
 		expect(lineUpdate('abc defghij', 'abc', 80)).toBe(`${ESC}[4G${ESC}[K`);
 		expect(lineUpdate(`abc ${ESC}[44mdef${ESC}[49m`, `abc ${ESC}[44md${ESC}[49m`, 80)).toBe(`${ESC}[6G${ESC}[K`);
-		expect(lineUpdate(`ab${ESC}[44mcdef${ESC}[49m`, `ab${ESC}[44mcx${ESC}[49m`, 80)).toBe(`${ESC}[4G${ESC}[44mx${ESC}[0m${ESC}[K`);
+		expect(lineUpdate(`ab${ESC}[44mcdef${ESC}[49m`, `ab${ESC}[44mcx${ESC}[49m`, 80)).toBe(`${ESC}[4G${ESC}[44mx${ESC}[m${ESC}[K`);
 	});
 
 	test('a change inside a grapheme (a combining mark after an unchanged letter) rewrites that grapheme', () => {
