@@ -34,6 +34,8 @@ import {join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {extractFromTarGz, tarGz, zip} from './release/archive.mjs';
 import {krewManifest} from './release/krew.mjs';
+// Node (22.18+, and the pinned 26 that builds releases) strips the types of this one-import module itself.
+import {semiSpaceFlag} from '../source/cli/semi-space-exec.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
@@ -197,6 +199,10 @@ for (const name of targetNames) {
 		disableExperimentalSEAWarning: true,
 		useCodeCache: host,
 		useSnapshot: false,
+		// V8 reads the young generation's cap only at start (source/cli/semi-space-exec.ts: the npm bin runs Node
+		// again with it). NODE_OPTIONS may still add flags ("env", Node's default), as for the npm bin.
+		execArgv: [semiSpaceFlag],
+		execArgvExtension: 'env',
 	}, null, '\t'));
 	run(process.execPath, ['--build-sea', config]);
 	await rm(config);
