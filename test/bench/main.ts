@@ -13,6 +13,9 @@
  *   --k9s              add k9s (built with Go on first use, cached) to the side-by-side on a real kube-apiserver
  *   --side-objects N   ActionSets in the side-by-side (default 1000)
  *   --cli FILE         the planwatch entry to measure (default dist/planwatch.js)
+ *   --executable FILE  side by side: planwatch as this executable (e.g. the standalone one from scripts/release.mjs
+ *                      --no-archive) instead of `node --cli`; --node-flags go to its NODE_OPTIONS
+ *   --side-clients planwatch,kubectl,k9s   side by side: the clients to measure (default all; k9s with --k9s)
  *   --frames-profile DIR   write a CPU profile of each measured frames phase (node:inspector) into DIR
  *   --node-flags "…"  Node flags for every planwatch run, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
  *   --first-frame-runs N   runs per first-frame variant (default 10, --quick 2)
@@ -29,7 +32,7 @@ import path from 'node:path';
 import {startDiscoveryFront, type DiscoveryFront} from './discovery-front.js';
 import {bigPlanRun, fileMemoryRun} from './file-run.js';
 import {hostileCases, hostileRun, type HostileCase} from './hostile-run.js';
-import {k9sBinary, sideBySide} from './cluster-run.js';
+import {k9sBinary, sideBySide, type SideClient} from './cluster-run.js';
 import {buildUnbundled, firstFrame, type FirstFrame, type FirstFrameRun} from './first-frame.js';
 import {writeBigPlanFile, writeManyObjectsFile, writeManyObjectsJsonList} from './many-objects-file.js';
 import {idleRun, type IdleFigures} from './idle-run.js';
@@ -415,6 +418,8 @@ await section('side', async () => {
 		...(await sideBySide(
 			{
 				cli,
+				...(option('--executable') ? {executable: path.resolve(option('--executable')!)} : {}),
+				...(option('--side-clients') ? {clients: option('--side-clients')!.split(',') as SideClient[]} : {}),
 				nodeFlags,
 				kubectl: kubectlPath,
 				...(k9s.path ? {k9s: k9s.path} : {}),
