@@ -73,6 +73,8 @@ export type SideSetup = {
 	/** planwatch as this executable (the standalone one) instead of Node running `cli`; nodeFlags go to NODE_OPTIONS. */
 	readonly executable?: string;
 	readonly nodeFlags: readonly string[];
+	/** Variables added to planwatch's environment (e.g. glibc's MALLOC_ARENA_MAX), not to the others'. */
+	readonly planwatchEnv?: Readonly<Record<string, string>>;
 	/** The clients to measure (default planwatch, kubectl and k9s where given). */
 	readonly clients?: readonly SideClient[];
 	readonly kubectl: string;
@@ -160,7 +162,9 @@ function start(client: SideClient, setup: SideSetup, cluster: Cluster, workload:
 		client === 'planwatch'
 			? (setup.executable ? [setup.executable, planwatchArgs] : [process.execPath, [...setup.nodeFlags, setup.cli, ...planwatchArgs]])
 			: [setup.k9s!, ['--kubeconfig', kubeconfig, '-c', 'contexts', '--readonly']];
-	const env = client === 'planwatch' && setup.executable && setup.nodeFlags.length > 0 ? {...setup.env, NODE_OPTIONS: setup.nodeFlags.join(' ')} : setup.env;
+	const env = client === 'planwatch'
+		? {...setup.env, ...setup.planwatchEnv, ...(setup.executable && setup.nodeFlags.length > 0 ? {NODE_OPTIONS: setup.nodeFlags.join(' ')} : {})}
+		: setup.env;
 	const pty = startPty(command, args, {cols: 160, rows: 40, env, cwd: setup.cwd, countChanges: true});
 	const shown = async () => pty.waitFor(() => pty.lines().some(line => line.includes(probe)), `${client} to show ${probe}`, 120_000);
 	const track = (tracker: LatencyTracker) => pty.onScreen(arrivedAt => {

@@ -16,6 +16,7 @@
  *   --executable FILE  side by side: planwatch as this executable (e.g. the standalone one from scripts/release.mjs
  *                      --no-archive) instead of `node --cli`; --node-flags go to its NODE_OPTIONS
  *   --side-clients planwatch,kubectl,k9s   side by side: the clients to measure (default all; k9s with --k9s)
+ *   --planwatch-env "K=V …"   side by side: variables added to planwatch's environment only
  *   --frames-profile DIR   write a CPU profile of each measured frames phase (node:inspector) into DIR
  *   --node-flags "…"  Node flags for every planwatch run, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
  *   --first-frame-runs N   runs per first-frame variant (default 10, --quick 2)
@@ -420,6 +421,9 @@ await section('side', async () => {
 				cli,
 				...(option('--executable') ? {executable: path.resolve(option('--executable')!)} : {}),
 				...(option('--side-clients') ? {clients: option('--side-clients')!.split(',') as SideClient[]} : {}),
+				...(option('--planwatch-env')
+					? {planwatchEnv: Object.fromEntries(option('--planwatch-env')!.split(' ').filter(Boolean).map(pair => [pair.split('=')[0]!, pair.slice(pair.indexOf('=') + 1)]))}
+					: {}),
 				nodeFlags,
 				kubectl: kubectlPath,
 				...(k9s.path ? {k9s: k9s.path} : {}),
