@@ -34,8 +34,7 @@ import {join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {extractFromTarGz, tarGz, zip} from './release/archive.mjs';
 import {krewManifest} from './release/krew.mjs';
-// Node (22.18+, and the pinned 26 that builds releases) strips the types of this one-import module itself.
-import {semiSpaceFlag} from '../source/cli/semi-space-exec.ts';
+import {seaConfig} from './release/sea-config.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
@@ -191,19 +190,7 @@ for (const name of targetNames) {
 	const output = join(directory, exe);
 	const host = executable === process.execPath;
 	const config = join(directory, 'sea-config.json');
-	await writeFile(config, JSON.stringify({
-		main,
-		mainFormat: 'module',
-		executable,
-		output,
-		disableExperimentalSEAWarning: true,
-		useCodeCache: host,
-		useSnapshot: false,
-		// V8 reads the young generation's cap only at start (source/cli/semi-space-exec.ts: the npm bin runs Node
-		// again with it). NODE_OPTIONS may still add flags ("env", Node's default), as for the npm bin.
-		execArgv: [semiSpaceFlag],
-		execArgvExtension: 'env',
-	}, null, '\t'));
+	await writeFile(config, JSON.stringify(seaConfig({main, executable, output, codeCache: host}), null, '\t'));
 	run(process.execPath, ['--build-sea', config]);
 	await rm(config);
 	await chmod(output, 0o755);
