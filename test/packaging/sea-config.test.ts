@@ -1,5 +1,5 @@
 /**
- * The standalone executable starts with the npm bin's young-generation cap: a single executable application built
+ * The standalone executable starts with the npm bin's Node flags (young-generation cap, V8 threads): one built
  * with scripts/release.mjs's SEA config (`node --build-sea`, the Node running the tests as its base) runs its main
  * with `--max-semi-space-size` in effect, and NODE_OPTIONS still adds flags.
  */
@@ -9,18 +9,22 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {seaConfig} from '../../scripts/release/sea-config.mjs';
-import {semiSpaceFlag, semiSpaceMiB} from '../../source/cli/semi-space-exec.js';
+import {execFlags, semiSpaceMiB} from '../../source/cli/semi-space-exec.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'planwatch-sea-config-'));
 const output = path.join(work, process.platform === 'win32' ? 'sea.exe' : 'sea');
 
 beforeAll(() => {
 	const main = path.join(work, 'main.mjs');
-	// One synchronous burst of kept objects (as a first LIST), then the largest new space seen and the flags.
+	// One synchronous burst of kept objects (as a first LIST) and more per turn, then the new space's size and the flags.
 	writeFileSync(main, `
 		import v8 from 'node:v8';
 		const kept = [];
 		for (let i = 0; i < 300000; i++) kept.push({i, text: 'object ' + i});
+		for (let turn = 0; turn < 100; turn++) {
+			for (let i = 0; i < 2000; i++) kept.push({turn, i, text: 'object ' + turn + '/' + i});
+			await new Promise(resolve => setImmediate(resolve));
+		}
 		const young = v8.getHeapSpaceStatistics().find(s => s.space_name === 'new_space').space_size;
 		console.log(JSON.stringify({execArgv: process.execArgv, young, kept: kept.length, stackTraceLimit: Error.stackTraceLimit}));
 	`);
@@ -45,7 +49,7 @@ describe('the SEA config', () => {
 
 	it('starts the executable with the young generation capped', () => {
 		const seen = run();
-		expect(seen.execArgv).toEqual([semiSpaceFlag]);
+		expect(seen.execArgv).toEqual(execFlags);
 		// Two semi-spaces of at most 4 MiB; without the flag the same burst grows it past 16 MiB (semi-space-exec.test.ts).
 		expect(seen.young).toBeLessThanOrEqual(2 * semiSpaceMiB * 1024 * 1024);
 	});
@@ -53,6 +57,6 @@ describe('the SEA config', () => {
 	it('lets NODE_OPTIONS add flags, as the npm bin does', () => {
 		// NODE_OPTIONS' flags are not in process.execArgv; one with an effect the main can read.
 		expect(run().stackTraceLimit).toBe(10);
-		expect(run({NODE_OPTIONS: '--stack-trace-limit=7'})).toMatchObject({stackTraceLimit: 7, execArgv: [semiSpaceFlag]});
+		expect(run({NODE_OPTIONS: '--stack-trace-limit=7'})).toMatchObject({stackTraceLimit: 7, execArgv: execFlags});
 	});
 });
