@@ -50,8 +50,9 @@ describe('the SEA config', () => {
 	it('starts the executable with the young generation capped', () => {
 		const seen = run();
 		expect(seen.execArgv).toEqual(execFlags);
-		// Two semi-spaces of at most 4 MiB; without the flag the same burst grows it past 16 MiB (semi-space-exec.test.ts).
-		expect(seen.young).toBeLessThanOrEqual(2 * semiSpaceMiB * 1024 * 1024);
+		// Two semi-spaces of at most 4 MiB, and pages V8 holds for a moment around a scavenge (9 MiB seen); without
+		// the flag the same burst leaves 16 MiB or more (semi-space-exec.test.ts).
+		expect(seen.young).toBeLessThanOrEqual(3 * semiSpaceMiB * 1024 * 1024);
 	});
 
 	it('lets NODE_OPTIONS add flags, as the npm bin does', () => {
