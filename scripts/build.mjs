@@ -269,11 +269,16 @@ if (tui.length > 0) {
 // alone (esbuild's runtime helpers carry no input), or an old Node could fail before it prints its one line.
 const staticallyLoaded = staticImports('dist/planwatch.js');
 // core/exit-codes.ts is a plain object literal without imports: the bin names its exit code from it.
-// cli/compile-cache.ts imports only Node built-ins; the bin calls it after the check.
+// cli/compile-cache.ts and cli/semi-space-exec.ts import only Node built-ins; the bin calls them after the check.
 const beforeCheck = [...staticallyLoaded]
 	.flatMap(file => Object.keys(cli.metafile.outputs[file].inputs))
-	.filter(path =>
-		!['source/bin.ts', 'source/cli/node-version.ts', 'source/cli/compile-cache.ts', 'source/core/exit-codes.ts'].includes(path));
+	.filter(path => ![
+		'source/bin.ts',
+		'source/cli/node-version.ts',
+		'source/cli/compile-cache.ts',
+		'source/cli/semi-space-exec.ts',
+		'source/core/exit-codes.ts',
+	].includes(path));
 if (beforeCheck.length > 0) {
 	console.error(`build: the bin loads modules before its Node version check: ${beforeCheck.slice(0, 3).join(', ')}`);
 	process.exit(1);

@@ -34,6 +34,7 @@ import {join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {extractFromTarGz, tarGz, zip} from './release/archive.mjs';
 import {krewManifest} from './release/krew.mjs';
+import {seaConfig} from './release/sea-config.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
@@ -189,15 +190,7 @@ for (const name of targetNames) {
 	const output = join(directory, exe);
 	const host = executable === process.execPath;
 	const config = join(directory, 'sea-config.json');
-	await writeFile(config, JSON.stringify({
-		main,
-		mainFormat: 'module',
-		executable,
-		output,
-		disableExperimentalSEAWarning: true,
-		useCodeCache: host,
-		useSnapshot: false,
-	}, null, '\t'));
+	await writeFile(config, JSON.stringify(seaConfig({main, executable, output, codeCache: host}), null, '\t'));
 	run(process.execPath, ['--build-sea', config]);
 	await rm(config);
 	await chmod(output, 0o755);

@@ -77,7 +77,10 @@ class RunState {
 }
 
 const interrupt = handleInterrupts(process, exitCodes.interrupted, process.stdout);
-capYoungGeneration();
+// Started with --max-semi-space-size (the bin runs Node again with it, the standalone executable has it): V8 caps it.
+if (!process.execArgv.some(arg => arg.startsWith('--max-semi-space-size'))) {
+	capYoungGeneration();
+}
 
 /** kubectl 1.26+ completes `kubectl planwatch <TAB>` by running this name (a link to the bin) with the words. */
 const kubectlCompleteName = /^kubectl_complete-planwatch(\.exe)?$/i;

@@ -63,11 +63,20 @@ export type SideFigures = {
 	};
 	readonly rssMiB: number;
 	readonly peakMiB: number;
+	/** RSS at the end in anonymous memory (heap, malloc) and in pages of files (the executable's code). */
+	readonly anonMiB?: number;
+	readonly fileMiB?: number;
 };
 
 export type SideSetup = {
 	readonly cli: string;
+	/** planwatch as this executable (the standalone one) instead of Node running `cli`; nodeFlags go to NODE_OPTIONS. */
+	readonly executable?: string;
 	readonly nodeFlags: readonly string[];
+	/** Variables added to planwatch's environment (e.g. glibc's MALLOC_ARENA_MAX), not to the others'. */
+	readonly planwatchEnv?: Readonly<Record<string, string>>;
+	/** The clients to measure (default planwatch, kubectl and k9s where given). */
+	readonly clients?: readonly SideClient[];
 	readonly kubectl: string;
 	readonly k9s?: string;
 	readonly env: Record<string, string>;
@@ -148,11 +157,15 @@ function start(client: SideClient, setup: SideSetup, cluster: Cluster, workload:
 		writeFileSync(kubeconfig, readFileSync(cluster.adminKubeconfig, 'utf8').replace('namespace: default', `namespace: ${namespace}`));
 	}
 
+	const planwatchArgs = ['--kubeconfig', kubeconfig, '-n', namespace];
 	const [command, args] =
 		client === 'planwatch'
-			? [process.execPath, [...setup.nodeFlags, setup.cli, '--kubeconfig', kubeconfig, '-n', namespace]]
+			? (setup.executable ? [setup.executable, planwatchArgs] : [process.execPath, [...setup.nodeFlags, setup.cli, ...planwatchArgs]])
 			: [setup.k9s!, ['--kubeconfig', kubeconfig, '-c', 'contexts', '--readonly']];
-	const pty = startPty(command, args, {cols: 160, rows: 40, env: setup.env, cwd: setup.cwd, countChanges: true});
+	const env = client === 'planwatch'
+		? {...setup.env, ...setup.planwatchEnv, ...(setup.executable && setup.nodeFlags.length > 0 ? {NODE_OPTIONS: setup.nodeFlags.join(' ')} : {})}
+		: setup.env;
+	const pty = startPty(command, args, {cols: 160, rows: 40, env, cwd: setup.cwd, countChanges: true});
 	const shown = async () => pty.waitFor(() => pty.lines().some(line => line.includes(probe)), `${client} to show ${probe}`, 120_000);
 	const track = (tracker: LatencyTracker) => pty.onScreen(arrivedAt => {
 		for (const line of pty.lines()) {
@@ -276,6 +289,8 @@ async function measure(client: SideClient, setup: SideSetup, cluster: Cluster, w
 			offScreen,
 			rssMiB: memory.rss,
 			peakMiB: memory.peak,
+			anonMiB: memory.anon,
+			fileMiB: memory.file,
 		};
 	} finally {
 		await running.stop();
@@ -334,7 +349,7 @@ export async function sideBySide(setup: SideSetup, log: (message: string) => voi
 		});
 		await Promise.all(workers);
 
-		const clients: SideClient[] = ['planwatch', 'kubectl', ...(setup.k9s ? (['k9s'] as const) : [])];
+		const clients = (setup.clients ?? ['planwatch', 'kubectl', 'k9s']).filter(client => client !== 'k9s' || setup.k9s !== undefined);
 		const figures: SideFigures[] = [];
 		for (const client of clients) {
 			log(`side by side: ${client}, ${setup.objects} ActionSets`);
@@ -342,7 +357,8 @@ export async function sideBySide(setup: SideSetup, log: (message: string) => voi
 			const latency = (r: SideFigures['rates'][number]) => r.p99 === undefined ? '' : ` p99 ${r.p99.toFixed(1)} ms (${r.seen} seen)`;
 			const offP99 = f.offScreen?.p99 === undefined ? '' : ` p99 ${f.offScreen.p99.toFixed(1)} ms`;
 			const off = f.offScreen ? `, 9 in 10 off screen ${f.offScreen.rate}/s ${(f.offScreen.cpu * 100).toFixed(1)} %${offP99}` : '';
-			log(`  idle ${(f.idleCpu * 100).toFixed(2)} %, ${f.rates.map(r => `${r.rate}/s ${(r.cpu * 100).toFixed(1)} %${latency(r)}`).join(', ')}${off}, rss ${f.rssMiB.toFixed(0)} MiB`);
+			const rss = `rss ${f.rssMiB.toFixed(0)} MiB (anon ${f.anonMiB?.toFixed(0) ?? '?'}, file ${f.fileMiB?.toFixed(0) ?? '?'})`;
+			log(`  idle ${(f.idleCpu * 100).toFixed(2)} %, ${f.rates.map(r => `${r.rate}/s ${(r.cpu * 100).toFixed(1)} %${latency(r)}`).join(', ')}${off}, ${rss}`);
 			figures.push(f);
 		}
 

@@ -13,6 +13,10 @@
  *   --k9s              add k9s (built with Go on first use, cached) to the side-by-side on a real kube-apiserver
  *   --side-objects N   ActionSets in the side-by-side (default 1000)
  *   --cli FILE         the planwatch entry to measure (default dist/planwatch.js)
+ *   --executable FILE  side by side: planwatch as (a fresh copy of) this executable, e.g. the standalone one from
+ *                      scripts/release.mjs --no-archive, instead of `node --cli`; --node-flags go to its NODE_OPTIONS
+ *   --side-clients planwatch,kubectl,k9s   side by side: the clients to measure (default all; k9s with --k9s)
+ *   --planwatch-env "K=V …"   side by side: variables added to planwatch's environment only
  *   --frames-profile DIR   write a CPU profile of each measured frames phase (node:inspector) into DIR
  *   --node-flags "…"  Node flags for every planwatch run, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
  *   --first-frame-runs N   runs per first-frame variant (default 10, --quick 2)
@@ -23,13 +27,13 @@
  *                      kubeconfig, to profile planwatch by hand (`node --cpu-prof dist/planwatch.js --kubeconfig …`)
  */
 import {execFileSync, spawnSync} from 'node:child_process';
-import {existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {startDiscoveryFront, type DiscoveryFront} from './discovery-front.js';
 import {bigPlanRun, fileMemoryRun} from './file-run.js';
 import {hostileCases, hostileRun, type HostileCase} from './hostile-run.js';
-import {k9sBinary, sideBySide} from './cluster-run.js';
+import {k9sBinary, sideBySide, type SideClient} from './cluster-run.js';
 import {buildUnbundled, firstFrame, type FirstFrame, type FirstFrameRun} from './first-frame.js';
 import {writeBigPlanFile, writeManyObjectsFile, writeManyObjectsJsonList} from './many-objects-file.js';
 import {idleRun, type IdleFigures} from './idle-run.js';
@@ -404,6 +408,27 @@ await section('big-plan', async () => {
 	}
 });
 
+/**
+ * A copy of `file` written 64 KiB at a time, as tar writes what it unpacks. `--build-sea` writes its output in one
+ * go, and the page cache then holds it in 2 MiB folios that a fault maps whole: as written, the standalone
+ * executable's RSS had 104–107 MiB of file pages, a copy 64 (docs/performance.md "Session 8: memory").
+ */
+function copiedAsUnpacked(file: string): string {
+	const copy = path.join(home, path.basename(file));
+	const data = readFileSync(file);
+	const fd = openSync(copy, 'w', 0o755);
+	try {
+		for (let offset = 0; offset < data.length; offset += 65_536) {
+			writeSync(fd, data, offset, Math.min(65_536, data.length - offset));
+		}
+	} finally {
+		closeSync(fd);
+	}
+
+	chmodSync(copy, 0o755);
+	return copy;
+}
+
 await section('side', async () => {
 	const k9s = withK9s ? k9sBinary(root) : {note: 'k9s left out: run with --k9s'};
 	if (k9s.note) {
@@ -415,6 +440,11 @@ await section('side', async () => {
 		...(await sideBySide(
 			{
 				cli,
+				...(option('--executable') ? {executable: copiedAsUnpacked(path.resolve(option('--executable')!))} : {}),
+				...(option('--side-clients') ? {clients: option('--side-clients')!.split(',') as SideClient[]} : {}),
+				...(option('--planwatch-env')
+					? {planwatchEnv: Object.fromEntries(option('--planwatch-env')!.split(' ').filter(Boolean).map(pair => [pair.split('=')[0]!, pair.slice(pair.indexOf('=') + 1)]))}
+					: {}),
 				nodeFlags,
 				kubectl: kubectlPath,
 				...(k9s.path ? {k9s: k9s.path} : {}),

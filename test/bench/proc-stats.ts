@@ -22,11 +22,14 @@ export function cpuSeconds(pid: number): number {
 	return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
 }
 
-/** Resident set size now and at its peak, in MiB. */
-export function memoryMiB(pid: number): {readonly rss: number; readonly peak: number} {
+/**
+ * Resident set size now and at its peak, in MiB, and now split into anonymous memory (the JS heap, malloc, stacks)
+ * and pages of files (the executable's code and data, shared libraries).
+ */
+export function memoryMiB(pid: number): {readonly rss: number; readonly peak: number; readonly anon: number; readonly file: number} {
 	const status = readFileSync(`/proc/${pid}/status`, 'utf8');
 	const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
-	return {rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024};
+	return {rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024, anon: kib('RssAnon') / 1024, file: kib('RssFile') / 1024};
 }
 
 /** CPU share of one core used by `pid` between `start()` and the returned `stop()` (1 = a whole core). */

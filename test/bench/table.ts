@@ -285,6 +285,8 @@ export function renderSideBySide(side: readonly SideFigures[]): string {
 			: []),
 		row('RSS MiB at the end', s => s.rssMiB, 0),
 		row('RSS peak MiB', s => s.peakMiB, 0),
+		row('RSS at the end: anonymous (heap, malloc) MiB', s => s.anonMiB, 0),
+		row('RSS at the end: pages of files (the executable\'s code, libraries) MiB', s => s.fileMiB, 0),
 		row('start to the first object on screen ms', s => s.readyMs, 0),
 	];
 	return `\n### Side by side on a real kube-apiserver · ${objects} ActionSets${failed > 0 ? ` (${failed} updates failed)` : ''}\n\n| figure | planwatch | kubectl get -w | k9s ` +
