@@ -122,12 +122,13 @@ function perSecond(table: string, windowSeconds: number): string {
 	return table
 		.split('\n')
 		.map(line => {
-			const m = /^\s*([\d.]+)\s+([\d.]+)\s+(\d+)\s+(\d+)\s+(\d+)?\s*(\S+)\s*$/.exec(line) ?? /^\s*([\d.]+)\s+([\d.]+)\s+(\d+)\s+(\d+)\s+(\d+)?\s*(\S+)$/.exec(line);
+			// % time, seconds, usecs/call, calls, [errors], syscall
+			const m = /^\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)\s+(?:\d+\s+)?\S+\s*$/.exec(line);
 			if (!m) {
 				return `    ${line}`;
 			}
 
-			return `    ${line}   ${(Number(m[4]) / windowSeconds).toFixed(1).padStart(8)}/s`;
+			return `    ${line}   ${(Number(m[1]) / windowSeconds).toFixed(1).padStart(8)}/s`;
 		})
 		.join('\n');
 }
