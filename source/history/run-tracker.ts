@@ -179,7 +179,19 @@ export class RunTracker {
 		this.#observed.add(object);
 		const key = objectKey(object);
 		let entry = this.#seen.get(key);
-		const before = entry ? statesOf(entry.object.tree) : new Map<string, PlanNode['state']>();
+		const last = entry?.object.tree;
+		// The states before, by id: only when a node is not found at its place in the last tree (its ids moved).
+		let states: Map<string, PlanNode['state']> | undefined;
+		const stateBefore = (node: PlanNode, olds: readonly PlanNode[] | undefined, i: number): PlanNode['state'] | undefined => {
+			const here = olds?.[i];
+			if (here?.id === node.id) {
+				return here.state;
+			}
+
+			states ??= last ? statesOf(last) : new Map();
+			return states.get(node.id);
+		};
+
 		if (entry) {
 			entry.object = object;
 		} else {
@@ -187,14 +199,29 @@ export class RunTracker {
 			this.#seen.set(key, entry);
 		}
 
-		this.#update(entry, object.tree, before);
+		this.#update(entry, object.tree, last, stateBefore);
 		out.push(...this.#finished(key, object, entry, timings.get(key)));
 	}
 
-	/** `states`: each node's state in the adaptation seen before (none for an object seen the first time). */
-	#update(entry: Seen, nodes: readonly PlanNode[], states: ReadonlyMap<string, PlanNode['state']>): void {
-		for (const node of nodes) {
-			const before = states.get(node.id);
+	/**
+	 * `olds`: the same level of the adaptation seen before (none for an object seen the first time); `stateBefore`:
+	 * a node's state there. A node that is the very node it was there (the store keeps unchanged nodes by identity:
+	 * state/node-timings.ts) was looked at then, and nothing under it changed: it is skipped, its subtree unwalked.
+	 */
+	#update(
+		entry: Seen,
+		nodes: readonly PlanNode[],
+		olds: readonly PlanNode[] | undefined,
+		stateBefore: (node: PlanNode, olds: readonly PlanNode[] | undefined, i: number) => PlanNode['state'] | undefined,
+	): void {
+		for (let i = 0; i < nodes.length; i++) {
+			const node = nodes[i]!;
+			const old = olds?.[i];
+			if (old === node) {
+				continue;
+			}
+
+			const before = stateBefore(node, olds, i);
 			if (before === undefined) {
 				// First seen running or already done: its run is known only if the object gives start and end.
 				if (
@@ -211,7 +238,7 @@ export class RunTracker {
 				entry.late = withoutLate(entry.late, node.id);
 			}
 
-			this.#update(entry, node.children, states);
+			this.#update(entry, node.children, old?.id === node.id ? old.children : undefined, stateBefore);
 		}
 	}
 

@@ -12,6 +12,7 @@ import {
 } from './kudo-plan-order.js';
 import type {KudoWaitFacts, NodeState, Outcome, PlanEvent, PlanNode, PlanObject} from './plan-tree.js';
 import {isoTime, latestTime, rawString, record, records, timeValue, type RawRecord} from './read-raw.js';
+import {sameFieldsExcept} from './same-fields.js';
 import {maxMessageLength, maxNameLength, sanitizeLine} from './sanitize.js';
 import {kudoState} from './status.js';
 
@@ -175,9 +176,11 @@ function buildPlan(
 	ov: OvPlan | undefined,
 	ids: SiblingIds,
 	context: PlanContext,
+	previousPlans?: readonly PlanNode[],
 ): BuiltPlan {
 	const {active, queued} = context;
 	const planId = ids.next('plan', planName);
+	const previous = previousPlans?.find(p => p.id === planId);
 	const phaseIds = new SiblingIds(planId);
 	const phases: PlanNode[] = [];
 	let steps = 0;
@@ -194,31 +197,30 @@ function buildPlan(
 		const ovPhase = ov?.phases.find(p => p.name === phase.name);
 		const phaseId = phaseIds.next('phase', phase.name);
 		const stepIds = new SiblingIds(phaseId);
-		const seenSteps = new Set(phase.steps.map(s => s.name));
-		const stepList: Step[] = [
-			...phase.steps,
-			...(ovPhase?.steps ?? []).filter(s => !seenSteps.has(s)).map(s => ({name: s, status: neverRun, message: ''})),
-		];
-		const children: PlanNode[] = stepList.map(step => {
+		const stepList = withOvSteps(phase.steps, ovPhase?.steps ?? []);
+		const before = previousChild(previous, phases.length, phaseId);
+		// The same step names in the same order under the same phase id: the same ids (SiblingIds is a function of
+		// them), taken from the last adaptation instead of built and compared again.
+		const sameIds = before !== undefined && before.children.length === stepList.length
+			&& stepList.every((step, i) => before.children[i]!.name === step.name);
+		const children: PlanNode[] = stepList.map((step, i) => {
 			steps++;
 			if (step.status === 'COMPLETE') {
 				stepsDone++;
 			}
 
 			const stopped = stoppedBy(terminalStatus, step.status);
-			return {
-				id: stepIds.next('step', step.name),
-				kind: 'step',
-				name: step.name,
-				status: step.status,
-				state: stopped ? 'stopped' : stateOf(step.status),
-				...(stopped ? {statusReason: stopped} : {}),
-				...(step.message ? {message: step.message} : {}),
-				children: [],
-			};
+			if (sameIds) {
+				const old = before.children[i]!;
+				return sameStep(old, step, stopped) ? old : stepNode(old.id, step, stopped);
+			}
+
+			const id = stepIds.next('step', step.name);
+			const old = previousChild(before, i, id);
+			return old !== undefined && sameStep(old, step, stopped) ? old : stepNode(id, step, stopped);
 		});
 		const stopped = stoppedBy(terminalStatus, phase.status);
-		phases.push({
+		const node: PlanNode = {
 			id: phaseId,
 			kind: 'phase',
 			name: phase.name,
@@ -228,7 +230,8 @@ function buildPlan(
 			...(ovPhase?.strategy ? {strategy: ovPhase.strategy} : {}),
 			...(phase.message ? {message: phase.message} : {}),
 			children,
-		});
+		};
+		phases.push(before === undefined ? node : keptNode(node, before));
 	}
 
 	let planStatus = status?.status ?? neverRun;
@@ -277,7 +280,68 @@ function buildPlan(
 		active,
 		children: phases,
 	};
-	return {node, steps, stepsDone, status: planStatus};
+	return {node: previous === undefined ? node : keptNode(node, previous), steps, stepsDone, status: planStatus};
+}
+
+/*
+ * Reuse of the last adaptation's nodes (`InstanceEvidence.previous`): a step whose status, message and state are
+ * what they were is the node it was, and a phase or plan whose fields and children are all the same is too. The
+ * store, the timings, the render gate and the rows then compare those nodes by identity: an update of one step of
+ * a 500-step plan builds that step, its phase and its plan.
+ */
+
+/** The status's steps, then the OperatorVersion's it does not list yet (NEVER_RUN). */
+function withOvSteps(listed: readonly Step[], planned: readonly string[]): readonly Step[] {
+	// Usually the status lists every planned step in the plan's order: nothing to add, no set of names to build.
+	if (planned.length <= listed.length && planned.every((s, i) => listed[i]!.name === s)) {
+		return listed;
+	}
+
+	const seen = new Set(listed.map(s => s.name));
+	return [...listed, ...planned.filter(s => !seen.has(s)).map(s => ({name: s, status: neverRun, message: ''}))];
+}
+
+/** A step's node, as read from the Instance's status (or NEVER_RUN from the OperatorVersion). */
+function stepNode(id: string, step: Step, stopped: string | undefined): PlanNode {
+	return {
+		id,
+		kind: 'step',
+		name: step.name,
+		status: step.status,
+		state: stopped ? 'stopped' : stateOf(step.status),
+		...(stopped ? {statusReason: stopped} : {}),
+		...(step.message ? {message: step.message} : {}),
+		children: [],
+	};
+}
+
+/**
+ * Whether `old` (a node of the last adaptation, with the id stepNode would give) is the node stepNode would build
+ * for this step: every field stepNode sets (test/model/adapt-kudo-instance-reuse.test.ts checks reused trees equal
+ * fresh ones).
+ */
+function sameStep(old: PlanNode, step: Step, stopped: string | undefined): boolean {
+	return old.kind === 'step' && old.name === step.name && old.status === step.status && old.statusReason === stopped
+		&& old.message === (step.message || undefined) && old.state === (stopped ? 'stopped' : stateOf(step.status))
+		&& old.children.length === 0;
+}
+
+/** The node at `index` under `parent` in the last adaptation, when it has this id. */
+function previousChild(parent: PlanNode | undefined, index: number, id: string): PlanNode | undefined {
+	const old = parent?.children[index];
+	return old?.id === id ? old : parent?.children.find(c => c.id === id);
+}
+
+const nodeChildren: ReadonlySet<string> = new Set(['children']);
+
+/** `old` when `node` has its fields and its very children; else `node`, with `old`'s children list if that is the same. */
+function keptNode(node: PlanNode, old: PlanNode): PlanNode {
+	const sameChildren = node.children.length === old.children.length && node.children.every((c, i) => c === old.children[i]);
+	if (sameChildren && sameFieldsExcept(old, node, nodeChildren)) {
+		return old;
+	}
+
+	return sameChildren ? {...node, children: old.children} : node;
 }
 
 /** Where the active plan is: for the summary line. */
@@ -285,7 +349,21 @@ function describeActivePlan(plan: PlanNode, planStatus: string, stepsDone: numbe
 	const counts = `(${stepsDone}/${steps} steps)`;
 	const p = plan.name;
 	const withMessage = (text: string, m: string | undefined): string => (m ? `${text}: ${m}` : text);
-	const allSteps = plan.children.flatMap(phase => phase.children.map(step => ({phase, step})));
+	// The first step (with its phase) that is so, and how many are: no list of every step of a 500-step plan.
+	const stepWhere = (wanted: string): {phase: PlanNode; step: PlanNode; count: number} | undefined => {
+		let first: {phase: PlanNode; step: PlanNode} | undefined;
+		let count = 0;
+		for (const phase of plan.children) {
+			for (const step of phase.children) {
+				if (step.status === wanted) {
+					first ??= {phase, step};
+					count++;
+				}
+			}
+		}
+
+		return first && {...first, count};
+	};
 	switch (planStatus) {
 		case queuedStatus: {
 			return {outcome: 'running', summary: `${p} triggered, waiting for the controller to start it`};
@@ -297,7 +375,7 @@ function describeActivePlan(plan: PlanNode, planStatus: string, stepsDone: numbe
 
 		case 'IN_PROGRESS':
 		case 'ERROR': {
-			const retrying = allSteps.find(x => x.step.status === 'ERROR');
+			const retrying = stepWhere('ERROR');
 			if (retrying) {
 				return {
 					outcome: 'running',
@@ -317,10 +395,9 @@ function describeActivePlan(plan: PlanNode, planStatus: string, stepsDone: numbe
 				return {outcome: 'running', summary: withMessage(`${p} retrying ${counts}`, plan.message)};
 			}
 
-			const inProgress = allSteps.filter(x => x.step.status === 'IN_PROGRESS');
-			if (inProgress.length > 0) {
-				const first = inProgress[0]!;
-				const more = inProgress.length > 1 ? ` (+${inProgress.length - 1} more)` : '';
+			const first = stepWhere('IN_PROGRESS');
+			if (first) {
+				const more = first.count > 1 ? ` (+${first.count - 1} more)` : '';
 				return {
 					outcome: 'running',
 					summary: `${p} in progress: phase ${first.phase.name}, step ${first.step.name}${more} ${counts}`,
@@ -336,7 +413,7 @@ function describeActivePlan(plan: PlanNode, planStatus: string, stepsDone: numbe
 		}
 
 		case 'FATAL_ERROR': {
-			const failed = allSteps.find(x => x.step.status === 'FATAL_ERROR');
+			const failed = stepWhere('FATAL_ERROR');
 			if (failed) {
 				return {
 					outcome: 'failed',
@@ -375,6 +452,11 @@ export type InstanceEvidence = {
 	readonly memory?: KudoRunMemory;
 	/** false: planwatch may not read Events (403), so their absence says nothing. */
 	readonly eventsReadable?: boolean;
+	/**
+	 * The tree of this Instance's last adaptation: its nodes that come out the same are reused (the same objects),
+	 * and the tree itself when nothing in it changed.
+	 */
+	readonly previous?: readonly PlanNode[];
 };
 
 /**
@@ -461,14 +543,14 @@ export function adaptInstance(given: KubeObject, operatorVersion?: KubeObject, e
 
 	const ids = new SiblingIds('');
 	let active: BuiltPlan | undefined;
-	const tree = [...names].sort(byName).map(n => {
+	const built = [...names].sort(byName).map(n => {
 		const start = startOf(n);
 		const built = buildPlan(n, plans.get(n), ovPlans.get(n), ids, {
 			active: n === activePlan,
 			queued,
 			ranBefore: activePlan !== undefined && undecided === undefined,
 			...(start === undefined ? {} : {startedAt: start}),
-		});
+		}, evidence.previous);
 		if (n === activePlan) {
 			active = built;
 		}
@@ -476,6 +558,8 @@ export function adaptInstance(given: KubeObject, operatorVersion?: KubeObject, e
 		return built.node;
 	});
 
+	const previousTree = evidence.previous;
+	const tree = previousTree?.length === built.length && built.every((node, i) => node === previousTree[i]) ? previousTree : built;
 	let outcome: Outcome = 'unknown';
 	let summary = 'no plan has run yet';
 	let state: NodeState = 'inactive';

@@ -10,14 +10,29 @@ export function escapeIdName(name: string): string {
 
 /** Builds the ids of one level of siblings under `parent` ('' for top-level nodes). */
 export class SiblingIds {
-	readonly #seen = new Map<string, number>();
+	/** kind → name → siblings of that kind and name so far. */
+	readonly #seen = new Map<string, Map<string, number>>();
 
 	constructor(readonly parent: string) {}
 
 	next(kind: string, name: string): string {
+		return this.#id(kind, name, this.#count(kind, name));
+	}
+
+	#count(kind: string, name: string): number {
+		let names = this.#seen.get(kind);
+		if (!names) {
+			names = new Map();
+			this.#seen.set(kind, names);
+		}
+
+		const n = (names.get(name) ?? 0) + 1;
+		names.set(name, n);
+		return n;
+	}
+
+	#id(kind: string, name: string, n: number): string {
 		const segment = `${kind}:${escapeIdName(name)}`;
-		const n = (this.#seen.get(segment) ?? 0) + 1;
-		this.#seen.set(segment, n);
 		const unique = n === 1 ? segment : `${segment}#${n}`;
 		return this.parent ? `${this.parent}/${unique}` : unique;
 	}

@@ -103,6 +103,12 @@ export class SharedNodes {
 	}
 
 	#node(node: PlanNode): PlanNode {
+		// Already one of the table's (an adapter reused the node of the object's last adaptation): its key is not
+		// built again, nor its children's.
+		if (this.#serials.has(node)) {
+			return node;
+		}
+
 		const children = node.children.length === 0 ? noChildren : node.children.map(child => this.#node(child));
 		const own = ownKey(node);
 		if (own === undefined) {
@@ -135,31 +141,68 @@ export class SharedNodes {
 	}
 }
 
-/** `tree` with each node equal to the one of the same id in `previous` (own fields and children) replaced by it. */
+/**
+ * `tree` with each node equal to the one of the same id in `previous` (own fields and children) replaced by it.
+ * The trees are walked side by side: a node is matched with the previous node at the same place when the ids
+ * agree (an index of the whole previous tree is built only when they do not), and a node that already is the
+ * previous one (the adapter kept it) is taken as it is, its subtree unread.
+ */
 function keptFrom(tree: readonly PlanNode[], previous: readonly PlanNode[]): readonly PlanNode[] {
-	const before = new Map<string, PlanNode>();
-	const index = (nodes: readonly PlanNode[]): void => {
-		for (const node of nodes) {
-			before.set(node.id, node);
-			index(node.children);
+	let before: Map<string, PlanNode> | undefined;
+	const oldOf = (node: PlanNode, olds: readonly PlanNode[] | undefined, i: number): PlanNode | undefined => {
+		const here = olds?.[i];
+		if (here !== undefined && here.id === node.id) {
+			return here;
 		}
+
+		if (!before) {
+			before = new Map();
+			const index = (nodes: readonly PlanNode[]): void => {
+				for (const n of nodes) {
+					before!.set(n.id, n);
+					index(n.children);
+				}
+			};
+
+			index(previous);
+		}
+
+		return before.get(node.id);
 	};
 
-	index(previous);
-	const keep = (node: PlanNode): PlanNode => {
-		const children = node.children.length === 0 ? node.children : node.children.map(keep);
-		const old = before.get(node.id);
+	const keepAll = (nodes: readonly PlanNode[], olds: readonly PlanNode[] | undefined): readonly PlanNode[] => {
+		let kept: PlanNode[] | undefined;
+		for (let i = 0; i < nodes.length; i++) {
+			const node = nodes[i]!;
+			// Kept at its place (the adapter reused it), checked before any field of it is read.
+			const next = olds?.[i] === node ? node : keep(node, oldOf(node, olds, i));
+			if (next !== node) {
+				kept ??= nodes.slice(0, i);
+			}
+
+			kept?.push(next);
+		}
+
+		return kept ?? nodes;
+	};
+
+	const keep = (node: PlanNode, old: PlanNode | undefined): PlanNode => {
+		if (node === old) {
+			return node;
+		}
+
+		const children = node.children.length === 0 ? node.children : keepAll(node.children, old?.children);
 		const same = old !== undefined && old.children.length === children.length
 			&& children.every((child, i) => child === old.children[i]) && sameFieldsExcept(old, node, nodeChildren);
 		if (same) {
 			return old;
 		}
 
-		return children.every((child, i) => child === node.children[i]) ? node : {...node, children};
+		return children === node.children ? node : {...node, children};
 	};
 
-	const kept = tree.map(keep);
-	return kept.every((node, i) => node === previous[i]) && kept.length === previous.length ? previous : kept;
+	const kept = keepAll(tree, previous);
+	return kept.length === previous.length && kept.every((node, i) => node === previous[i]) ? previous : kept;
 }
 
 /** A kept node's own fields are compared: its children by identity, above. */

@@ -22,6 +22,12 @@ export type SeenTransition = {
 /**
  * The timings of `next` from those of `previous` (its earlier adaptation, if any) at `now`: a new map, the old
  * one untouched. Each status change is handed to `record`, the object's own first.
+ *
+ * A node kept by identity since `previous` (the store keeps a plan's unchanged nodes: model/shared-nodes.ts, and
+ * the KUDO adapter reuses unchanged steps) keeps its timing and has no transition, and so does everything under it:
+ * its subtree is not walked. The two trees are walked side by side, each node matched with the previous node at
+ * the same place when the ids agree (a whole index of the previous tree only when they do not): a change to one
+ * step of a 500-step plan reads that step, its ancestors and their children lists.
  */
 export function stampTimings(
 	previous: PlanObject | undefined,
@@ -31,37 +37,81 @@ export function stampTimings(
 	record: (transition: SeenTransition) => void,
 ): Map<string, NodeTiming> {
 	const timings = new Map(before ?? []);
-	const nodes = new Map<string, PlanNode>();
-	if (previous) {
-		walk(previous.tree, [], node => nodes.set(node.id, node));
-	}
+	let index: Map<string, PlanNode> | undefined;
+	const oldOf = (node: PlanNode, siblings: readonly PlanNode[] | undefined, i: number): PlanNode | undefined => {
+		const here = siblings?.[i];
+		if (here !== undefined && here.id === node.id) {
+			return here;
+		}
 
+		if (!previous) {
+			return undefined;
+		}
+
+		if (!index) {
+			index = new Map();
+			walk(previous.tree, n => index!.set(n.id, n));
+		}
+
+		return index.get(node.id);
+	};
+
+	// The earliest start under each node of `previous`; a node not kept from there is worked out again (the same node
+	// object may come back from an older adaptation, shared: model/shared-nodes.ts).
+	const known = (previous && before ? earliestKnown.get(before) : undefined) ?? new WeakMap<PlanNode, number>();
 	const objectTiming = timings.get(objectTimingId);
 	if (previous && previous.status !== next.status) {
 		record({path: [], from: previous.status, to: next.status, timing: objectTiming});
 	}
 
-	walk(next.tree, [], (node, path) => {
-		const old = nodes.get(node.id);
-		const t = timings.get(node.id);
-		const timing = nodeTiming(node, old, t, now);
-		if (timing) {
-			timings.set(node.id, timing);
-		} else {
-			timings.delete(node.id);
-		}
+	const visit = (nodes: readonly PlanNode[], olds: readonly PlanNode[] | undefined, parent: Trail | undefined): void => {
+		for (let i = 0; i < nodes.length; i++) {
+			const node = nodes[i]!;
+			// Kept at its place (the usual case), checked before any field of it is read.
+			const old = olds?.[i] === node ? node : oldOf(node, olds, i);
+			if (old === node) {
+				continue;
+			}
 
-		if (old && old.status !== node.status) {
-			record({path, from: old.status, to: node.status, timing: t});
-		} else if (old && old.state !== node.state) {
-			// The same raw word, another state (the controller never writes a deferPhase `running`): the log
-			// must still say it started, in the words the views use.
-			record({path, from: statusText(old), to: statusText(node), timing: t, state: node.state});
+			known.delete(node);
+			const trail: Trail = {name: node.name, parent};
+			const t = timings.get(node.id);
+			const timing = nodeTiming(node, old, t, now);
+			if (timing) {
+				timings.set(node.id, timing);
+			} else {
+				timings.delete(node.id);
+			}
+
+			if (old && old.status !== node.status) {
+				record({path: pathOf(trail), from: old.status, to: node.status, timing: t});
+			} else if (old && old.state !== node.state) {
+				// The same raw word, another state (the controller never writes a deferPhase `running`): the log
+				// must still say it started, in the words the views use.
+				record({path: pathOf(trail), from: statusText(old), to: statusText(node), timing: t, state: node.state});
+			}
+
+			visit(node.children, old?.children, trail);
 		}
-	});
-	earliestFromChildren(next.tree, timings);
+	};
+
+	visit(next.tree, previous?.tree, undefined);
+	earliestKnown.set(timings, known);
+	earliestFromChildren(next.tree, timings, known);
 	stampObject(timings, objectTiming, previous, next, now);
 	return timings;
+}
+
+/** A node's place: its name and its parent's, made into a path only for a transition. */
+type Trail = {readonly name: string; readonly parent: Trail | undefined};
+
+function pathOf(trail: Trail): string[] {
+	const path: string[] = [];
+	for (let t: Trail | undefined = trail; t; t = t.parent) {
+		path.push(t.name);
+	}
+
+	return path.reverse();
 }
 
 /** One node's timing now, from its state, what the object says and what was recorded (`t`). */
@@ -130,32 +180,47 @@ function stampObject(
 /**
  * A node whose start is unknown started no later than any of its children: a Kanister action without its
  * `Started Action` event under a phase its `Started Phase` event timed reads at least the phase's time.
- * Returns the earliest start under `nodes` (undefined when none is known).
+ * Returns the earliest start under `nodes` (undefined when none is known). `known`: the earliest start of each
+ * subtree (its root included) seen before: a node kept by identity has the timings it had, and so does its subtree.
  */
-function earliestFromChildren(nodes: readonly PlanNode[], timings: Map<string, NodeTiming>): number | undefined {
+function earliestFromChildren(
+	nodes: readonly PlanNode[],
+	timings: Map<string, NodeTiming>,
+	known: WeakMap<PlanNode, number>,
+): number | undefined {
 	let earliest: number | undefined;
-	for (const node of nodes) {
-		const below = earliestFromChildren(node.children, timings);
-		const t = timings.get(node.id);
-		if (t?.atLeast && t.startedAt !== undefined && below !== undefined && below < t.startedAt) {
-			timings.set(node.id, {...t, startedAt: below});
+	for (let i = 0; i < nodes.length; i++) {
+		const node = nodes[i]!;
+		let start = known.get(node);
+		if (start === undefined) {
+			const below = earliestFromChildren(node.children, timings, known);
+			const t = timings.get(node.id);
+			if (t?.atLeast && t.startedAt !== undefined && below !== undefined && below < t.startedAt) {
+				timings.set(node.id, {...t, startedAt: below});
+			}
+
+			const own = timings.get(node.id)?.startedAt;
+			start = (own === undefined || (below !== undefined && below < own) ? below : own) ?? noStart;
+			known.set(node, start);
 		}
 
-		const start = timings.get(node.id)?.startedAt;
-		for (const candidate of [start, below]) {
-			if (candidate !== undefined && (earliest === undefined || candidate < earliest)) {
-				earliest = candidate;
-			}
+		if (start !== noStart && (earliest === undefined || start < earliest)) {
+			earliest = start;
 		}
 	}
 
 	return earliest;
 }
 
-function walk(nodes: readonly PlanNode[], path: string[], visit: (node: PlanNode, path: string[]) => void): void {
+/** In `known`: no start anywhere in the subtree (one lookup tells it from a subtree not seen). */
+const noStart = Number.POSITIVE_INFINITY;
+
+/** Per timings map (each object's latest): the earliest start under each node, carried to the next map. */
+const earliestKnown = new WeakMap<ReadonlyMap<string, NodeTiming>, WeakMap<PlanNode, number>>();
+
+function walk(nodes: readonly PlanNode[], visit: (node: PlanNode) => void): void {
 	for (const n of nodes) {
-		const p = [...path, n.name];
-		visit(n, p);
-		walk(n.children, p, visit);
+		visit(n);
+		walk(n.children, visit);
 	}
 }

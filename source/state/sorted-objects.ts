@@ -1,13 +1,16 @@
 /**
  * The adapted objects in the snapshot's order (context, kind, namespace, name), kept up to date per change: a
- * replaced object takes its predecessor's place (a binary search), and the array is copied at most once per
- * snapshot, not once per change; only an object added or deleted sorts again.
+ * replaced object takes its predecessor's place (looked up by key: the places are noted when the array is sorted),
+ * and the array is copied at most once per snapshot, not once per change; only an object added or deleted sorts
+ * again.
  */
 import type {PlanObject} from '../model/plan-tree.js';
 
 export class SortedObjects {
 	readonly #objects = new Map<string, PlanObject>();
 	#sorted: PlanObject[] | undefined;
+	/** key → place in `#sorted`, noted when it is sorted (a binary search compares with localeCompare: ~10 µs). */
+	#places: Map<string, number> | undefined;
 	/** `#sorted` was handed out (a snapshot holds it): copy before the next change. */
 	#shared = false;
 
@@ -18,7 +21,9 @@ export class SortedObjects {
 	/** The array a snapshot holds: never changed afterwards. */
 	array(): readonly PlanObject[] {
 		if (!this.#sorted) {
-			this.#sorted = [...this.#objects.values()].sort(compareObjects);
+			const keyed = [...this.#objects].sort(([, a], [, b]) => compareObjects(a, b));
+			this.#sorted = keyed.map(([, object]) => object);
+			this.#places = new Map(keyed.map(([key], i) => [key, i]));
 		}
 
 		this.#shared = true;
@@ -37,8 +42,8 @@ export class SortedObjects {
 			return;
 		}
 
-		const i = indexInSorted(this.#sorted, previous);
-		if (i === -1) {
+		const i = this.#places?.get(key);
+		if (i === undefined || this.#sorted[i] !== previous) {
 			this.#sorted = undefined;
 			return;
 		}
@@ -57,22 +62,6 @@ export class SortedObjects {
 			this.#sorted = undefined;
 		}
 	}
-}
-
-/** Where `object` is in a list sorted by compareObjects: a binary search (thousands of objects, an update each). */
-function indexInSorted(sorted: readonly PlanObject[], object: PlanObject): number {
-	let low = 0;
-	let high = sorted.length;
-	while (low < high) {
-		const middle = (low + high) >>> 1;
-		if (compareObjects(sorted[middle]!, object) < 0) {
-			low = middle + 1;
-		} else {
-			high = middle;
-		}
-	}
-
-	return sorted[low] === object ? low : sorted.indexOf(object);
 }
 
 /** Several contexts: each context's objects together, then as with one. */

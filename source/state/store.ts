@@ -403,10 +403,13 @@ export class Store {
 		this.#runs.set(key, memory);
 		const missing = context === undefined ? this.#missing : this.#contexts.missingOf(context);
 		const eventsReadable = !missing.some(m => m.resource === 'Event');
+		const previous = this.#objects.get(key)?.tree;
 		return adaptInstance(raw, this.#raw.of(context, 'OperatorVersion').get(operatorVersionKey(raw)), {
 			events: this.#events.events.get(key) ?? [],
 			memory,
 			eventsReadable,
+			// Its unchanged nodes are reused: the shared nodes, timings, render gate and rows skip them by identity.
+			...(previous === undefined ? {} : {previous}),
 		});
 	}
 }

@@ -9,7 +9,7 @@ import type {WaitSession} from '../state/wait-session.js';
 import {DetailLines, detailLinesWanted} from './components/detail-lines.js';
 import {EventsPane, eventsLinesWanted} from './components/events-pane.js';
 import {FooterKeys} from './components/footer-keys.js';
-import {HeaderBar} from './components/header-bar.js';
+import {countsKey, HeaderBar} from './components/header-bar.js';
 import {HelpOverlay, helpScrollMax} from './components/help-overlay.js';
 import {ListHeader, listHeaderLines} from './components/list-header.js';
 import {ObjectLines} from './components/object-lines.js';
@@ -285,6 +285,8 @@ export function App(props: AppProps) {
 	const counts = useCallback(() => countsText(store.getSnapshot().objects, ` ${theme.glyphs.separator} `), [store, theme]);
 	const contextCounts = useCallback(() => countsByContext(store.getSnapshot().objects), [store]);
 	const lastEventAt = useCallback(() => store.getSnapshot().lastEventAt, [store]);
+	// The same counts of the snapshot drawn: a new object on screen brings them in its frame, not a tick later.
+	const countsDrawn = countsKey(countsText(snapshot.objects, ` ${theme.glyphs.separator} `), countsByContext(snapshot.objects));
 	const bannerInput = {wait, fatal: snapshot.fatal};
 	const banner = hasBanner(bannerInput, theme);
 	// The list's first screen (the events pane aside): running objects start expanded while their trees fit in it.
@@ -403,6 +405,7 @@ export function App(props: AppProps) {
 							synced={snapshot.synced}
 							counts={counts}
 							contextCounts={contextCounts}
+							countsDrawn={countsDrawn}
 							wait={wait}
 							width={columns}
 							replay={replaying}

@@ -58,7 +58,8 @@ export function drawnAlike(before: PlanObject, after: PlanObject, shown: ShownOb
 	}
 
 	const was = treeLayout(before.tree, shown.folds);
-	const now = treeLayout(after.tree, shown.folds);
+	// Laid out from the rows before: the nodes kept by identity keep their rows, so the walk below skips them.
+	const now = treeLayout(after.tree, shown.folds, before.tree);
 	if (was.rows.length !== now.rows.length) {
 		return false;
 	}

@@ -9,7 +9,7 @@
  */
 import type {PlanObject} from '../model/plan-tree.js';
 import {listKey} from './list-rows.js';
-import {noFoldOverrides, treeLayout, type FoldOverrides, type TreeLayout, type TreeRow} from './tree-rows.js';
+import {noFoldOverrides, treeLayoutOf, type FoldOverrides, type TreeLayout, type TreeRow} from './tree-rows.js';
 
 /** One line of the list: an object, or a node of an expanded object's tree. */
 export type ListRow =
@@ -82,7 +82,7 @@ function indexByKey(objects: readonly PlanObject[], key: string): number {
 export function buildTreeList(objects: readonly PlanObject[], options: TreeListOptions): TreeList {
 	const {expand, folds, budget} = options;
 	const found: Array<Omit<TreeBlock, 'before'>> = [];
-	const layoutOf = (object: PlanObject, key: string) => treeLayout(object.tree, folds.get(key) ?? noFoldOverrides);
+	const layoutOf = (object: PlanObject, key: string) => treeLayoutOf(key, object.tree, folds.get(key) ?? noFoldOverrides);
 	let used = 0;
 	let walked = 0;
 	for (; walked < objects.length && used < budget; walked++) {

@@ -205,18 +205,94 @@ const parentMaps = new WeakMap<readonly PlanNode[], Map<string, string | undefin
 /**
  * visibleRows, parentsOf and rowIndex, remembered for the last fold choices of each (immutable) tree: moving the
  * cursor, or a key that changes nothing, in a 100 000-step plan then costs a lookup instead of three walks.
+ * `previous`: the same object's tree before its last change. With its layout at hand (same fold choices), the rows
+ * of every subtree kept by identity are that layout's rows, and the row index is kept when the rows' ids are the
+ * same: an update of one step of a 500-step plan makes one new row, its ancestors' and nothing else.
  */
-export function treeLayout(tree: readonly PlanNode[], overrides: FoldOverrides): TreeLayout {
+export function treeLayout(tree: readonly PlanNode[], overrides: FoldOverrides, previous?: readonly PlanNode[]): TreeLayout {
 	const hit = layouts.get(tree);
 	if (hit?.overrides === overrides) {
 		return hit.layout;
 	}
 
-	const rows = visibleRows(tree, overrides);
+	const was = previous === undefined ? undefined : layouts.get(previous);
+	const before = was?.overrides === overrides ? was.layout : undefined;
+	const rows = before ? rowsFrom(tree, overrides, before.rows) : visibleRows(tree, overrides);
 	const parents = lazyParents(tree);
-	const layout = {rows, parents, index: rowIndex(rows)};
+	const index = before && sameIds(rows, before.rows) ? before.index : rowIndex(rows);
+	const layout = {rows, parents, index};
 	layouts.set(tree, {overrides, layout});
 	return layout;
+}
+
+/** The last tree laid out per object key: what `treeLayoutOf` builds the next layout from. Bounded. */
+const lastTrees = new Map<string, readonly PlanNode[]>();
+const maxLastTrees = 256;
+
+/** treeLayout of an object's tree (`key`: its objectKey), from the layout of its tree before, when one was made. */
+export function treeLayoutOf(key: string, tree: readonly PlanNode[], overrides: FoldOverrides): TreeLayout {
+	const previous = lastTrees.get(key);
+	if (previous !== tree) {
+		if (lastTrees.size >= maxLastTrees && previous === undefined) {
+			lastTrees.clear();
+		}
+
+		lastTrees.set(key, tree);
+	}
+
+	return treeLayout(tree, overrides, previous);
+}
+
+/**
+ * visibleRows of `tree`, taking from `old` (the rows of the tree before, same fold choices) the rows of each node
+ * that is the very node at the same place with the same parent there: its whole visible subtree follows it there.
+ * A node's default fold depends on its subtree and, through isQueued, on its parent: checked for the parent.
+ */
+function rowsFrom(tree: readonly PlanNode[], overrides: FoldOverrides, old: readonly TreeRow[]): TreeRow[] {
+	const rows: TreeRow[] = [];
+	let k = 0;
+	const skipBelow = (depth: number): void => {
+		while (k < old.length && old[k]!.depth > depth) {
+			k++;
+		}
+	};
+
+	const visit = (nodes: readonly PlanNode[], depth: number, parent: PlanNode | undefined, parentAlike: boolean): void => {
+		for (const node of nodes) {
+			const at = old[k];
+			if (at !== undefined && at.node === node && at.depth === depth && parentAlike && at.parentId === parent?.id) {
+				rows.push(at);
+				k++;
+				while (k < old.length && old[k]!.depth > depth) {
+					rows.push(old[k++]!);
+				}
+
+				continue;
+			}
+
+			const expanded = isExpanded(node, overrides, parent);
+			rows.push({node, depth, parentId: parent?.id, expandable: node.children.length > 0, expanded});
+			if (at !== undefined && at.depth === depth && at.node.id === node.id) {
+				// The same node, changed: its old row is used up, and its old children's rows follow when it was open.
+				k++;
+				if (expanded) {
+					visit(node.children, depth + 1, node, at.expanded && isQueued(node) === isQueued(at.node));
+				}
+
+				skipBelow(depth);
+			} else if (expanded) {
+				visit(node.children, depth + 1, node, false);
+			}
+		}
+	};
+
+	visit(tree, 0, undefined, true);
+	return rows;
+}
+
+/** Whether two row lists show the same node ids in the same order (rows taken over are the same objects). */
+function sameIds(rows: readonly TreeRow[], old: readonly TreeRow[]): boolean {
+	return rows.length === old.length && rows.every((row, i) => row === old[i] || row.node.id === old[i]!.node.id);
 }
 
 /**

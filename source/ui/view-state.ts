@@ -6,7 +6,7 @@ import {objectKey, type PlanObject} from '../model/plan-tree.js';
 import type {Command, Mode} from './keymap.js';
 import {indexOfRow, rowAt, type ListRow, type TreeList} from './tree-list.js';
 import {
-	allExpanded, cursorIndex, expandableNodes, noFoldOverrides, treeLayout, type FoldOverrides, type Parents, type TreeRow,
+	allExpanded, cursorIndex, expandableNodes, noFoldOverrides, treeLayoutOf, type FoldOverrides, type Parents, type TreeRow,
 } from './tree-rows.js';
 
 export type Screen = 'list' | 'tree';
@@ -152,7 +152,7 @@ export function treeSelection(state: ViewState, object: PlanObject): TreeSelecti
  * the folds change, never per tick or per cursor move.
  */
 export function selectTree(object: PlanObject, overrides: FoldOverrides = noFoldOverrides, cursorId?: string): TreeSelection {
-	const {rows, parents, index} = treeLayout(object.tree, overrides);
+	const {rows, parents, index} = treeLayoutOf(objectKey(object), object.tree, overrides);
 	return {rows, parents, overrides, cursor: cursorIndex(rows, parents, cursorId, object.tree, index)};
 }
 

@@ -5,6 +5,8 @@
  * store. 1000 ActionSets shaped as the real kube-apiserver sends them (with managedFields), then four kinds of
  * event: a status update of a running ActionSet, a new transition time on a finished one (the bench's off-screen
  * update), an event that only moves the resourceVersion (what a relist brings), and a whole relist of the 1000. CPU time per event (process.cpuUsage), median of several rounds.
+ * Then one KUDO Instance with a 500-step plan whose running step moves on (each event changes two steps), through
+ * the same path: what the store's adaptation of a big plan costs per update.
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -126,11 +128,75 @@ for (let round = 0; round < rounds; round++) {
 	relists.push(cpuMicros(() => relist.pipeline.store.apply({type: 'replace', resource: 'ActionSet', objects: again})) / 1000);
 }
 
+/** A KUDO OperatorVersion with one serial plan of `steps` steps, and its Instance at step `running`. */
+function bigInstance(steps: number, running: number): {operatorVersion: KubeObject; instance: KubeObject} {
+	const stepNames = Array.from({length: steps}, (_, i) => `step-${String(i).padStart(3, '0')}`);
+	const at = '2026-11-30T11:00:00Z';
+	const status = (i: number) => (i < running ? 'COMPLETE' : i === running ? 'IN_PROGRESS' : 'PENDING');
+	return {
+		operatorVersion: {
+			apiVersion: 'kudo.dev/v1beta1',
+			kind: 'OperatorVersion',
+			metadata: {name: 'big-0.1.0', namespace: 'bench', uid: 'ov-uid', resourceVersion: String(resourceVersion++), creationTimestamp: at},
+			spec: {
+				operator: {name: 'big', kind: 'Operator'},
+				version: '0.1.0',
+				tasks: stepNames.map(name => ({name, kind: 'Dummy', spec: {done: true}})),
+				plans: {deploy: {strategy: 'serial', phases: [{name: 'all', strategy: 'serial', steps: stepNames.map(name => ({name, tasks: [name]}))}]}},
+			},
+		},
+		instance: {
+			apiVersion: 'kudo.dev/v1beta1',
+			kind: 'Instance',
+			metadata: {name: 'big', namespace: 'bench', uid: 'instance-uid', resourceVersion: String(resourceVersion++), creationTimestamp: at},
+			spec: {operatorVersion: {name: 'big-0.1.0'}},
+			status: {
+				planStatus: {
+					deploy: {
+						name: 'deploy',
+						status: 'IN_PROGRESS',
+						uid: 'deploy-uid',
+						lastUpdatedTimestamp: at,
+						phases: [{name: 'all', strategy: 'serial', status: 'IN_PROGRESS', steps: stepNames.map((name, i) => ({name, status: status(i)}))}],
+					},
+				},
+			},
+		},
+	};
+}
+
+const bigSteps = 500;
+const bigUpdates: number[] = [];
+{
+	const store = new Store(new SystemClock());
+	const history = startHistory(store, {path: '', load: () => [], append() {}});
+	const strings = new StringTable();
+	const lines = new LineSplitter(16 * 1024 * 1024, 'a watch event');
+	const first = bigInstance(bigSteps, 0);
+	store.apply({type: 'upsert', resource: 'OperatorVersion', object: compactRaw(first.operatorVersion, strings)});
+	store.apply({type: 'upsert', resource: 'Instance', object: compactRaw(first.instance, strings)});
+	history.flush();
+	let step = 0;
+	for (let round = 0; round < rounds; round++) {
+		const eventLines = Array.from({length: 200}, () => line('MODIFIED', bigInstance(bigSteps, ++step % bigSteps).instance));
+		bigUpdates.push(cpuMicros(() => {
+			for (const bytes of eventLines) {
+				for (const text of lines.push(bytes)) {
+					const {object} = JSON.parse(text) as {object: KubeObject};
+					store.apply({type: 'upsert', resource: 'Instance', object: compactRaw(object, strings)});
+					history.flush();
+				}
+			}
+		}) / eventLines.length);
+	}
+}
+
 process.stdout.write(
 	`ingest cost per event, ${objects} ActionSets (line split, JSON.parse, compactRaw, store, ETA history), CPU µs, median [min–max] of ${rounds} rounds:\n` +
 		'| event | CPU µs |\n|---|---:|\n' +
 		`| status update of a running ActionSet | ${spread(updates)} |\n` +
 		`| new transition time on a finished ActionSet | ${spread(finished)} |\n` +
 		`| only the resourceVersion moved | ${spread(unchanged)} |\n` +
-		`| relist of ${objects} unchanged objects, per object | ${spread(relists)} |\n`,
+		`| relist of ${objects} unchanged objects, per object | ${spread(relists)} |\n` +
+		`| the running step of a ${bigSteps}-step KUDO plan moves on (one Instance) | ${spread(bigUpdates)} |\n`,
 );

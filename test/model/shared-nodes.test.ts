@@ -137,6 +137,32 @@ describe('a plan too big for the table', () => {
 		expect(steps(nodes.share(plan(11)))[0]).not.toBe(steps(next)[0]);
 	});
 
+	it('a node that already is the previous one (the adapter kept it) is not read', () => {
+		const nodes = new SharedNodes();
+		const reads = new Map<string, number>();
+		// Fields but the children list: telling a big tree from a small one counts up to 200 nodes (a bound, not the plan's size).
+		const count = (node: PlanNode): PlanNode => new Proxy(node, {
+			get(target, field, receiver) {
+				if (field !== 'children') {
+					reads.set(node.id, (reads.get(node.id) ?? 0) + 1);
+				}
+
+				return Reflect.get(target, field, receiver) as unknown;
+			},
+		});
+		const first = plan(10);
+		const phase = first[0]!.children[0]!;
+		const steps = phase.children.map(count);
+		const previous = [{...first[0]!, children: [{...phase, children: steps}]}];
+		// The adapter's output: steps 10 and 11 new, the other 498 the previous step objects.
+		const fresh = plan(11)[0]!.children[0]!.children;
+		const next = [{...plan(11)[0]!, children: [{...phase, children: steps.map((step, i) => (i === 10 || i === 11 ? fresh[i]! : step))}]}];
+		reads.clear();
+		const kept = nodes.share(next, previous);
+		expect([...reads.keys()].sort()).toEqual(['plan:deploy/phase:all/step:s10', 'plan:deploy/phase:all/step:s11']);
+		expect(kept[0]!.children[0]!.children.filter((step, i) => step === steps[i])).toHaveLength(498);
+	});
+
 	it('a change of any field of a node (a value field too) makes it new', () => {
 		const nodes = new SharedNodes();
 		const first = nodes.share(plan(10));

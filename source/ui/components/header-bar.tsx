@@ -1,5 +1,5 @@
 import {Box, Text} from 'ink';
-import {useMemo} from 'react';
+import {memo, useMemo} from 'react';
 import type {ConnectionState} from '../../state/object-source.js';
 import {resourcePlural, type ResourceKind} from '../../core/kube-object.js';
 import type {ReplayState} from '../../recording/replay-clock.js';
@@ -95,6 +95,12 @@ export type HeaderBarProps = {
 	readonly counts?: () => string | undefined;
 	/** Several contexts: context name → `3 failed, 1 running` (list-rows.ts countsByContext), read like `counts`. */
 	readonly contextCounts?: () => ReadonlyMap<string, string>;
+	/**
+	 * What `counts` and `contextCounts` say of the snapshot the App draws (countsKey): it changes only when their text
+	 * does, and then the header renders in the App's frame (objects that come on screen bring their counts along).
+	 * Between the App's renders the tick reads the latest (a change off screen renders no App).
+	 */
+	readonly countsDrawn?: string;
 	/** Supporting collections planwatch may not read (403): shown as `without events (forbidden)`. */
 	readonly missing?: ReadonlyArray<{readonly resource: ResourceKind}>;
 	/** Kinds past the store's cap (state/object-cap.ts maxObjectsPerKind): `instances past the cap not shown`. */
@@ -139,6 +145,22 @@ export function replayText(replay: ReplayState, now: number, theme: Theme): stri
 	const speed = replay.speed === 1 ? '' : ` ${theme.ascii ? 'x' : '×'}${replay.speed}`;
 	const state = replay.ended ? ' ended' : replay.paused ? ' paused' : '';
 	return `REPLAY ${timeOfDay(now, theme.timeZone)}${speed}${state}`;
+}
+
+/** One string for the counts and each context's (the header's props and its tick values compare it). */
+export function countsKey(counts: string | undefined, contextCounts: ReadonlyMap<string, string> | undefined): string {
+	return `${counts ?? ''}\u0002${contextCounts ? [...contextCounts].map(pair => pair.join('\u0000')).join('\u0001') : ''}`;
+}
+
+type Counts = {readonly counts: string | undefined; readonly perContext: ReadonlyMap<string, string>};
+
+function countsOf(key: string): Counts {
+	const at = key.indexOf('\u0002');
+	const pairs = key.slice(at + 1);
+	return {
+		counts: key.slice(0, at) || undefined,
+		perContext: new Map(pairs === '' ? [] : pairs.split('\u0001').map(pair => pair.split('\u0000') as [string, string])),
+	};
 }
 
 function HeaderTimers({text}: {readonly text: (now: number) => string}) {
@@ -186,7 +208,12 @@ const nameFloor = 8;
  * first changed character on, so an idle second costs this short suffix, not the whole line. On a short line
  * (header-fit.ts) the names give way first (cut with a marker), never the state words or the timers.
  */
-export function HeaderBar(props: HeaderBarProps) {
+export const HeaderBar = memo(HeaderBarView);
+
+// A memo: the App renders for every change it draws (a list row), and the header's props stay the same across them
+// (names, the store's state objects, getters read on the tick, the counts' text); its fitting measures every variant
+// of the line. It renders on its tick values (counts, event age, the version that fits) and on a change of its props.
+function HeaderBarView(props: HeaderBarProps) {
 	const {context, scope, connection: given, lastEventAt: eventAt, wait, width, missing, limited, replay, contexts, synced, asOf} = props;
 	const countsNow = props.counts;
 	const contextCountsNow = props.contextCounts;
@@ -203,15 +230,11 @@ export function HeaderBar(props: HeaderBarProps) {
 		return asOf === undefined && connection.status === 'live' && at !== undefined ? eventAgeText(at, now) : undefined;
 	};
 
-	const counts = useTickValue(() => countsNow?.());
-	// Read on the tick like the counts; a string so an unchanged tally renders nothing.
-	const perContextKey = useTickValue(() => (
-		contextCountsNow ? [...contextCountsNow()].map(pair => pair.join('\u0000')).join('\u0001') : ''
-	));
-	const perContext = useMemo(
-		() => new Map(perContextKey === '' ? [] : perContextKey.split('\u0001').map(pair => pair.split('\u0000') as [string, string])),
-		[perContextKey],
-	);
+	// The latest counts, read on the tick and at each render (a new `countsDrawn` is one); a string, so an unchanged
+	// tally renders nothing.
+	const countsNowKey = () => countsKey(countsNow?.(), contextCountsNow?.());
+	const shownKey = useTickValue(countsNowKey);
+	const shown = useMemo(() => countsOf(shownKey), [shownKey]);
 	// Files: the source label often is the context already (`planwatch · file · default`); say it once.
 	const showStatus = !contexts && !(connection.status === 'static' && connection.label === context);
 	const without = contexts ? undefined : [missingText(missing), limitedText(limited)].filter(Boolean).join(', ') || undefined;
@@ -226,6 +249,8 @@ export function HeaderBar(props: HeaderBarProps) {
 	const nameDrawn = (name: 'context' | 'scope', text: string, giveWay: number): Drawn => (
 		{text: singleLine(text, theme.glyphs.lineBreak), giveWay, min: nameFloor, name, dropWith: displayWidth(sep)}
 	);
+	// A new version is chosen on the render a change of the counts brings (their tick value or `countsDrawn`).
+	const {counts, perContext} = shown;
 	const leftOf = (version: Version, statusText: string, dropped: ReadonlySet<string> = new Set()): Drawn[] => {
 		const head: Drawn[] = [
 			{text: 'planwatch', bold: true},

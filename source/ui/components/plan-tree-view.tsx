@@ -9,6 +9,7 @@ import type {NodeTiming} from '../../state/store.js';
 import type {Theme} from '../theme.js';
 import {useTheme} from '../theme-context.js';
 import type {TreeRow} from '../tree-rows.js';
+import type {PlanNode} from '../../model/plan-tree.js';
 import {MoreLine} from './more-line.js';
 import {NodeRow, namePart, spinsByTimer, type TreeColumns} from './node-row.js';
 import {formatDuration} from '../../model/format-duration.js';
@@ -59,6 +60,64 @@ function cachedWidth(text: string): number {
 	return w;
 }
 
+/** What one row gives the column widths, its timer aside. */
+type RowWidths = {
+	/** The node's id, to look its timer up with. */
+	readonly id: string;
+	readonly name: number;
+	readonly strategy: number;
+	readonly status: number;
+	readonly word: number;
+	readonly trailing: boolean;
+	/** spinsByTimer with some timer: whether a running timer has a spinner in front. */
+	readonly spins: boolean;
+};
+
+/**
+ * The widths of each node's row, kept with the node (nodes are immutable, and the store keeps a big plan's unchanged
+ * ones by identity): an update of one step of a 500-step plan measures that row, not all of them. The row's place
+ * (depth, fold marker) and the theme are checked. Kept only for trees of up to `maxKeptRows` rows: a fully expanded
+ * 100 000-step plan would hold an entry per row (megabytes) for what is then a rare update.
+ */
+const rowWidthsOf = new WeakMap<PlanNode, {readonly place: number; readonly theme: Theme; readonly widths: RowWidths}>();
+const maxKeptRows = 5000;
+
+/** Depth and fold marker of a row, in one number. */
+function placeOf(row: TreeRow): number {
+	return (row.depth * 4) + (row.expandable ? 2 : 0) + (row.expanded ? 1 : 0);
+}
+
+function rowWidths(row: TreeRow, theme: Theme, keep: boolean): RowWidths {
+	const hit = keep ? rowWidthsOf.get(row.node) : undefined;
+	if (hit && hit.theme === theme && hit.place === placeOf(row)) {
+		return hit.widths;
+	}
+
+	// A Kanister action's object is not counted: on its one row it takes the padding and gives way there (node-row.tsx),
+	// rather than push every other row's status and message to the right.
+	const {before, icon, label} = namePart(row, theme);
+	// Raw words are cut at 14 cells; a reason after them (`pending (running per progress)`) gets its room.
+	const reason = row.node.statusReason
+		? displayWidth(singleLine(statusText({status: '', statusReason: row.node.statusReason}), theme.glyphs.lineBreak)) + 1
+		: 0;
+	const raw = Math.min(14, cachedWidth(singleLine(row.node.status, theme.glyphs.lineBreak)));
+	const widths: RowWidths = {
+		id: row.node.id,
+		name: cachedWidth(before) + cachedWidth(icon) + 1 + cachedWidth(label),
+		strategy: cachedWidth(singleLine(row.node.strategy ?? '', theme.glyphs.lineBreak)),
+		status: raw + reason,
+		word: raw,
+		trailing: Boolean(row.node.message || row.node.note || row.node.active || row.node.state === 'retrying'),
+		// Any defined elapsed: spinsByTimer only asks whether there is one.
+		spins: spinsByTimer(row, 0, theme),
+	};
+	if (keep) {
+		rowWidthsOf.set(row.node, {place: placeOf(row), theme, widths});
+	}
+
+	return widths;
+}
+
 export function treeColumnsBasis(
 	rows: readonly TreeRow[],
 	timings: ReadonlyMap<string, NodeTiming> | undefined,
@@ -72,35 +131,27 @@ export function treeColumnsBasis(
 	let closedElapsed = 0;
 	let openSpinningFrom: number | undefined;
 	let openFrom: number | undefined;
+	const keep = rows.length <= maxKeptRows;
 	for (const row of rows) {
-		// A Kanister action's object is not counted: on its one row it takes the padding and gives way there (node-row.tsx),
-		// rather than push every other row's status and message to the right.
-		const {before, icon, label} = namePart(row, theme);
-		name = Math.max(name, cachedWidth(before) + cachedWidth(icon) + 1 + cachedWidth(label));
-		strategy = Math.max(strategy, cachedWidth(singleLine(row.node.strategy ?? '', theme.glyphs.lineBreak)));
-		// Raw words are cut at 14 cells; a reason after them (`pending (running per progress)`) gets its room.
-		const reason = row.node.statusReason
-			? displayWidth(singleLine(statusText({status: '', statusReason: row.node.statusReason}), theme.glyphs.lineBreak)) + 1
-			: 0;
-		const raw = Math.min(14, cachedWidth(singleLine(row.node.status, theme.glyphs.lineBreak)));
-		status = Math.max(status, raw + reason);
-		word = Math.max(word, raw);
-		trailing ||= Boolean(row.node.message || row.node.note || row.node.active || row.node.state === 'retrying');
-		const timing = timings?.get(row.node.id);
+		const widths = rowWidths(row, theme, keep);
+		name = Math.max(name, widths.name);
+		strategy = Math.max(strategy, widths.strategy);
+		status = Math.max(status, widths.status);
+		word = Math.max(word, widths.word);
+		trailing ||= widths.trailing;
+		const timing = timings?.get(widths.id);
 		if (timing?.startedAt === undefined) {
 			continue;
 		}
 
-		// Any defined elapsed: spinsByTimer only asks whether there is one.
-		const spins = spinsByTimer(row, 0, theme);
 		if (timing.endedAt === undefined) {
-			if (spins) {
+			if (widths.spins) {
 				openSpinningFrom = Math.min(openSpinningFrom ?? timing.startedAt, timing.startedAt);
 			} else {
 				openFrom = Math.min(openFrom ?? timing.startedAt, timing.startedAt);
 			}
 		} else {
-			closedElapsed = Math.max(closedElapsed, formatDuration(elapsedOf(timing, 0)!).length + (spins ? 2 : 0));
+			closedElapsed = Math.max(closedElapsed, formatDuration(elapsedOf(timing, 0)!).length + (widths.spins ? 2 : 0));
 		}
 	}
 
