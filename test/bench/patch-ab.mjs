@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * What the Ink patch buys, measured: the frame bench (`--quick --only frames`) run against Ink as patched, Ink
- * with the whole patch taken back, and Ink with only build/line-update.js taken back (the line-rewrite hunks
- * apart from the caches), alternating, `--runs N` rounds (2). Each variant gets its own node_modules in a
+ * with the whole patch taken back, and Ink with only build/line-update.js and build/log-update.js taken back (the
+ * hunks that write a frame's changed cells, apart from the caches), alternating, `--runs N` rounds (2). Each variant gets its own node_modules in a
  * temporary directory: a copy of Ink, every other package linked to this checkout's node_modules (which is never
  * written). Prints each figure per variant as the runs' minimum–maximum. Run: `npm exec -- node test/bench/patch-ab.mjs`.
  */
@@ -22,7 +22,7 @@ const ink = patchFiles().find(patch => patch.pkg === 'ink');
 const variants = [
 	{name: 'patched', takeBack: () => false},
 	{name: 'unpatched', takeBack: () => true},
-	{name: 'without line-update.js hunks', takeBack: file => file.endsWith('/line-update.js')},
+	{name: 'without line-update.js and log-update.js hunks', takeBack: file => file.endsWith('/line-update.js') || file.endsWith('/log-update.js')},
 ];
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'planwatch-patch-ab-'));
