@@ -29,6 +29,7 @@ import {useTreeList} from './hooks/use-tree-list.js';
 import {useScrollWindow} from './hooks/use-scroll-window.js';
 import {listOnScreen, nothingOnScreen, treeOnScreen, type OnScreen} from './on-screen.js';
 import {changesShow} from './screen-interest.js';
+import {RowFeed, rowLocalChanges, type RowLocalContext} from './row-feed.js';
 import type {ScrollWindow} from './scroll-window.js';
 import type {ActionCommand, ActionOutcome, Expectations, TuiActions} from './actions.js';
 import type {Command} from './keymap.js';
@@ -256,7 +257,30 @@ export function App(props: AppProps) {
 	// What this frame shows of the store (on-screen.ts): a change to anything else (an object off screen, a node
 	// inside a collapsed subtree) costs no render.
 	const onScreen = useRef<OnScreen>(nothingOnScreen);
-	const snapshot = useStore(store, changes => changesShow(onScreen.current, changes));
+	// A change that shows only in its own object's rows goes to those rows (row-feed.ts): no App render.
+	const rowFeed = useMemo(() => new RowFeed(), []);
+	const rowLocal = useRef<RowLocalContext | undefined>(undefined);
+	const snapshot = useStore(store, changes => {
+		if (!changesShow(onScreen.current, changes)) {
+			return false;
+		}
+
+		const local = rowLocal.current && rowLocalChanges(rowLocal.current, rowFeed, changes);
+		if (!local) {
+			return true;
+		}
+
+		if (local.length === 0) {
+			return false;
+		}
+
+		const {timings} = store.getSnapshot();
+		for (const {key, object} of local) {
+			rowFeed.publish(key, {object, timings: timings.get(key), expectations: expectations?.(object)});
+		}
+
+		return 'drawn';
+	});
 	// The App does not re-render on the clock's tick: the texts that show the time follow it on their own (and a
 	// replay's seeks move them too).
 	const ticks = useMemo(() => tickSource(clock, replay?.subscribe), [clock, replay]);
@@ -350,9 +374,21 @@ export function App(props: AppProps) {
 		() => (expectations ? (object: PlanObject, now: number) => planEtaText(object, expectations, snapshot.timings, now) : undefined),
 		[expectations, snapshot.timings],
 	);
+	rowLocal.current = {
+		enabled: listShown && !view.failingOnly,
+		screen: shown,
+		folds: view.folds,
+		widths: object => cellWidths(object, theme),
+		eta: listEta && (object => listEta(object, clock.now())),
+		explain,
+	};
 	const openEta = useTickValueOf(viewTicks, now => (isTree ? planEtaText(open, expectations, snapshot.timings, now) : undefined));
 	const flashOn = useTickValueOf(ticks, now => flash !== undefined && now - flash.at < flashMs);
 	const shownFlash = flashOn ? flash : undefined;
+	// The same object while its parts are the same: the footer (a memo) renders only when a hint changes.
+	const canGoBack = isTree && view.hasList;
+	const canExtend = wait.deadlineAt !== undefined && wait.phase !== 'done';
+	const footerContext = useMemo(() => ({canGoBack, canExtend, replay: replay !== undefined}), [canGoBack, canExtend, replay]);
 	const body = view.help ? (
 		<HelpOverlay height={layout.top + layout.body} width={columns} scroll={view.helpScroll} context={keyContext} />
 	) : isTree ? (
@@ -384,6 +420,8 @@ export function App(props: AppProps) {
 				height={listHeight}
 				width={columns}
 				empty={emptyListText(snapshot, theme.glyphs.ellipsis)}
+				folds={view.folds}
+				rowFeed={rowFeed}
 				{...(listCause ? {cause: listCause} : {})}
 			/>
 		</>
@@ -426,11 +464,7 @@ export function App(props: AppProps) {
 					{layout.footer > 0 ? (
 						<FooterKeys
 							mode={mode}
-							context={{
-								canGoBack: isTree && view.hasList,
-								canExtend: wait.deadlineAt !== undefined && wait.phase !== 'done',
-								replay: replay !== undefined,
-							}}
+							context={footerContext}
 							filter={view.filter}
 							message={shownFlash}
 							width={columns}

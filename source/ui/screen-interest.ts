@@ -22,7 +22,8 @@ export function changesShow(screen: OnScreen, changes: readonly StoreChange[] | 
 	return changes === undefined || changes.some(change => changeShows(screen, change));
 }
 
-function changeShows(screen: OnScreen, change: StoreChange): boolean {
+/** Whether one change can show (`changesShow` for a single change). */
+export function changeShows(screen: OnScreen, change: StoreChange): boolean {
 	const shown = screen.objects.get(change.key);
 	if ('eventsOnly' in change) {
 		return shown !== undefined;

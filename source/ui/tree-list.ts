@@ -55,6 +55,11 @@ export function startsExpanded(object: PlanObject): boolean {
 
 const shifted = new WeakMap<readonly TreeRow[], readonly TreeRow[]>();
 
+/** An expanded object's rows in the list for its fold choices (a block's `rows`): the same array for the same tree. */
+export function listTreeRows(object: PlanObject, folds: FoldOverrides): readonly TreeRow[] {
+	return deeper(treeLayoutOf(listKey(object), object.tree, folds).rows);
+}
+
 /** Tree rows one level deeper, remembered per layout (the same rows keep the same objects, so rows stay memoized). */
 function deeper(rows: readonly TreeRow[]): readonly TreeRow[] {
 	let found = shifted.get(rows);

@@ -139,6 +139,8 @@ async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
 	const session = new Session();
 	session.connect();
 	await session.post('Profiler.enable');
+	// 100 µs: a frame of a few ms gets tens of samples, not a handful.
+	await session.post('Profiler.setSamplingInterval', {interval: 100});
 	await session.post('Profiler.start');
 	try {
 		return await run();

@@ -57,3 +57,35 @@ test('each change is handed to the gate once; one that shows renders, and the ga
 	await settle();
 	expect(judged).toBe(22);
 });
+
+test("changes the gate says were drawn elsewhere (a row's own) render nothing here but count as a frame; those turned down do not", async () => {
+	const store = new Store(new FakeClock());
+	for (const name of ['a', 'b']) {
+		store.apply({type: 'upsert', resource: 'ActionSet', object: named(name, '0')});
+	}
+
+	// What the frame slot hears from the listener (framed-snapshots.ts: false starts no frame).
+	const answers: Array<boolean | void> = [];
+	const source = {
+		getSnapshot: () => store.getSnapshot(),
+		subscribe: (listener: () => boolean | void) => store.subscribe(() => {
+			answers.push(listener());
+		}),
+	};
+	let renders = 0;
+	function View() {
+		useStore(source, changes => (changes?.some(c => c.key.endsWith('/b')) ? 'drawn' : false));
+		renders++;
+		return <Text>x</Text>;
+	}
+
+	renderUi(<View />);
+	await settle();
+	const renders0 = renders;
+	answers.length = 0;
+	store.apply({type: 'upsert', resource: 'ActionSet', object: named('a', '1')});
+	await settle();
+	store.apply({type: 'upsert', resource: 'ActionSet', object: named('b', '1')});
+	await settle();
+	expect([renders - renders0, answers]).toEqual([0, [false, true]]);
+});

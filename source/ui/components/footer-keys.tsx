@@ -1,4 +1,5 @@
 import {Text} from 'ink';
+import {memo} from 'react';
 import {hintsFor, type HintContext, type Mode} from '../keymap.js';
 import {useTheme} from '../theme-context.js';
 import {singleLine, truncate} from '../cell-text.js';
@@ -20,8 +21,11 @@ export type FooterKeysProps = {
 	readonly width?: number;
 };
 
-/** Key hints from the keymap (`↑↓ move  ←→ fold  x all …`), or the filter prompt while typing. */
-export function FooterKeys({mode, context, filter, message, width = Number.POSITIVE_INFINITY}: FooterKeysProps) {
+/**
+ * Key hints from the keymap (`↑↓ move  ←→ fold  x all …`), or the filter prompt while typing. Memoized: a store
+ * update re-renders the App, not these ~30 texts.
+ */
+export const FooterKeys = memo(function FooterKeys({mode, context, filter, message, width = Number.POSITIVE_INFINITY}: FooterKeysProps) {
 	const theme = useTheme();
 	if (message && mode !== 'filter') {
 		return <Line {...theme.style(message.ok ? 'success' : 'error')}>
@@ -55,4 +59,4 @@ export function FooterKeys({mode, context, filter, message, width = Number.POSIT
 			))}
 		</Line>
 	);
-}
+});

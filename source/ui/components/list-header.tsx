@@ -1,3 +1,4 @@
+import {memo} from 'react';
 import {singleLine} from '../cell-text.js';
 import {useTheme} from '../theme-context.js';
 import type {ViewState} from '../view-state.js';
@@ -8,8 +9,8 @@ export function listHeaderLines(view: ViewState): number {
 	return (view.filter !== '' || view.failingOnly ? 1 : 0) + 1;
 }
 
-/** `filter "mysql" · failing only · 2 of 5` while the list is filtered. */
-export function ListHeader({view, shown, total, height, width}: {
+/** `filter "mysql" · failing only · 2 of 5` while the list is filtered. Memoized: the view state and the counts. */
+export const ListHeader = memo(function ListHeader({view, shown, total, height, width}: {
 	readonly view: ViewState;
 	readonly shown: number;
 	readonly total: number;
@@ -32,4 +33,4 @@ export function ListHeader({view, shown, total, height, width}: {
 			{parts.join(sep).slice(0, Math.max(0, width))}
 		</Line>
 	);
-}
+});

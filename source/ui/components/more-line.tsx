@@ -1,8 +1,9 @@
+import {memo} from 'react';
 import {useTheme} from '../theme-context.js';
 import {Line} from './line.js';
 
-/** "↑ N more" above a scrolled window, "↓ +N more" below it. */
-export function MoreLine({direction, count, noun = 'more'}: {
+/** "↑ N more" above a scrolled window, "↓ +N more" below it. Memoized: the count moves only with the window. */
+export const MoreLine = memo(function MoreLine({direction, count, noun = 'more'}: {
 	readonly direction: 'above' | 'below';
 	readonly count: number;
 	readonly noun?: string;
@@ -15,4 +16,4 @@ export function MoreLine({direction, count, noun = 'more'}: {
 			{text}
 		</Line>
 	);
-}
+});

@@ -1,5 +1,5 @@
 import {Box, Text} from 'ink';
-import {memo, useMemo, useRef} from 'react';
+import {memo, useCallback, useMemo, useRef} from 'react';
 import type {PlanNode, PlanObject} from '../../model/plan-tree.js';
 import {statusLook} from '../../model/status.js';
 import {objectTimingId, type NodeTiming} from '../../state/store.js';
@@ -24,6 +24,9 @@ import {useTheme} from '../theme-context.js';
 import type {Expectation} from '../../model/eta.js';
 import type {ScrollWindow} from '../scroll-window.js';
 import {rowsIn, type ListRow, type TreeBlock, type TreeList} from '../tree-list.js';
+import {noFoldOverrides, type FoldOverrides} from '../tree-rows.js';
+import {RowFeedContext, useRowEntry} from '../hooks/use-row-entry.js';
+import type {RowFeed} from '../row-feed.js';
 import {ListTreeRows} from './list-tree-rows.js';
 import {MoreLine} from './more-line.js';
 import {StatusIcon} from './status-icon.js';
@@ -149,6 +152,10 @@ export type ObjectListProps = {
 	readonly width: number;
 	/** What to say when there are no rows. */
 	readonly empty: string;
+	/** Fold choices per object key inside its tree (the view's). */
+	readonly folds?: ReadonlyMap<string, FoldOverrides>;
+	/** Changes that show in one object's rows alone come to its rows through this (row-feed.ts). */
+	readonly rowFeed?: RowFeed;
 	/** A node row's one-line cause (a failed or stuck step or phase: `ImagePullBackOff · pod web-0`), if known. */
 	readonly cause?: (object: PlanObject, node: PlanNode) => string | undefined;
 };
@@ -164,7 +171,8 @@ type Basis = {
  * [CONTEXT] KIND NAMESPACE NAME ACTIVE STATE PROGRESS ELAPSED, one row per object, each expanded object followed by
  * the rows of its plan tree; windowed to `height` lines around the cursor. Only the rows in the window are built and drawn.
  */
-export function ObjectList({list, cursor, window, timings, eta, expectations, height, width, empty, cause}: ObjectListProps) {
+export function ObjectList(props: ObjectListProps) {
+	const {list, cursor, window, timings, eta, expectations, height, width, empty, folds, rowFeed, cause} = props;
 	const theme = useTheme();
 	const {objects} = list;
 	// The store keeps one timings map and replaces an object whenever its timings change: the previous basis
@@ -193,60 +201,79 @@ export function ObjectList({list, cursor, window, timings, eta, expectations, he
 	}
 
 	return (
-		<Box flexDirection="column" width={width}>
-			<Line bold>
-				{' '.repeat(prefixWidth)}
-				{leftCells(titles, w, theme)}
-				{fit(titles.state, w.state, theme.glyphs.ellipsis)}{progressCell(titles.progress, w, theme)}
-				{'  '}{fitRight(titles.elapsed, w.elapsed)}
-				{w.eta > 0 ? `  ${titles.eta.padEnd(w.eta)}` : undefined}
-				{w.message > 0 ? `  ${titles.message}` : undefined}
-			</Line>
-			{objects.length === 0 && height > 1 ? (
-				<Line {...theme.style('muted')}>
-					{'  '}
-					{empty}
-				</Line>
-			) : undefined}
-			{window.above > 0 && height >= 4 ? <MoreLine direction="above" count={window.above} /> : undefined}
-			{grouped.map(group => {
-				if (group.type === 'node') {
-					const at = window.start + group.from;
+		<RowFeedContext.Provider value={rowFeed}>
+			<Box flexDirection="column" width={width}>
+				<ColumnTitles widths={w} />
+				{objects.length === 0 && height > 1 ? (
+					<Line {...theme.style('muted')}>
+						{'  '}
+						{empty}
+					</Line>
+				) : undefined}
+				{window.above > 0 && height >= 4 ? <MoreLine direction="above" count={window.above} /> : undefined}
+				{grouped.map(group => {
+					if (group.type === 'node') {
+						const {block} = group;
+						const at = window.start + group.from;
+						// Props that stay the same while the object does (not the window's row objects): an update to
+						// another object renders none of this tree's rows.
+						const object = group.rows[0]!.object;
+						return (
+							<ListTreeRows
+								key={`${block.key}\ntree`}
+								object={object}
+								objectKey={block.key}
+								folds={folds?.get(block.key) ?? noFoldOverrides}
+								treeRows={block.rows}
+								from={at - block.index - block.before - 1}
+								count={group.rows.length}
+								selected={cursor >= at && cursor < at + group.rows.length ? cursor - at : -1}
+								timings={timings.get(block.key)}
+								expectations={expectations?.(object)}
+								width={width}
+								{...(cause ? {cause} : {})}
+							/>
+						);
+					}
+
+					const {object, from} = group;
+					const timing = timings.get(group.key)?.get(objectTimingId);
 					return (
-						<ListTreeRows
-							key={`${group.block.key}\ntree`}
-							block={group.block}
-							rows={group.rows}
-							selected={cursor >= at && cursor < at + group.rows.length ? cursor - at : -1}
-							timings={timings.get(group.block.key)}
-							expectations={expectations?.(group.rows[0]!.object)}
+						<ObjectRow
+							key={group.key}
+							objectKey={group.key}
+							object={object}
+							selected={window.start + from === cursor}
+							fold={group.expandable ? (group.expanded ? 'expanded' : 'collapsed') : 'none'}
+							widths={w}
+							startedAt={timing?.startedAt}
+							endedAt={timing?.endedAt}
+							atLeast={timing?.atLeast === true}
+							eta={w.eta > 0 && etas[from] ? etas[from] : undefined}
 							width={width}
-							{...(cause ? {cause} : {})}
 						/>
 					);
-				}
-
-				const {object, from} = group;
-				const timing = timings.get(group.key)?.get(objectTimingId);
-				return (
-					<ObjectRow
-						key={group.key}
-						object={object}
-						selected={window.start + from === cursor}
-						fold={group.expandable ? (group.expanded ? 'expanded' : 'collapsed') : 'none'}
-						widths={w}
-						startedAt={timing?.startedAt}
-						endedAt={timing?.endedAt}
-						atLeast={timing?.atLeast === true}
-						eta={w.eta > 0 && etas[from] ? etas[from] : undefined}
-						width={width}
-					/>
-				);
-			})}
-			{window.below > 0 && height >= 4 ? <MoreLine direction="below" count={window.below} /> : undefined}
-		</Box>
+				})}
+				{window.below > 0 && height >= 4 ? <MoreLine direction="below" count={window.below} /> : undefined}
+			</Box>
+		</RowFeedContext.Provider>
 	);
 }
+
+/** The column titles: the same widths (kept as one object while they are), no render. */
+const ColumnTitles = memo(function ColumnTitles({widths: w}: {readonly widths: Widths}) {
+	const theme = useTheme();
+	return (
+		<Line bold>
+			{' '.repeat(prefixWidth)}
+			{leftCells(titles, w, theme)}
+			{fit(titles.state, w.state, theme.glyphs.ellipsis)}{progressCell(titles.progress, w, theme)}
+			{'  '}{fitRight(titles.elapsed, w.elapsed)}
+			{w.eta > 0 ? `  ${titles.eta.padEnd(w.eta)}` : undefined}
+			{w.message > 0 ? `  ${titles.message}` : undefined}
+		</Line>
+	);
+});
 
 type Group = (Extract<ListRow, {type: 'object'}> & {readonly from: number})
 	| {readonly type: 'node'; readonly block: TreeBlock; readonly rows: Array<Extract<ListRow, {type: 'node'}>>; readonly from: number};
@@ -287,6 +314,7 @@ function progressCell(text: string, w: Widths, theme: Theme): string {
 
 type ObjectRowProps = {
 	readonly object: PlanObject;
+	readonly objectKey: string;
 	readonly selected: boolean;
 	/** The object's tree in the list: shown, folded away, or none to show. */
 	readonly fold: 'expanded' | 'collapsed' | 'none';
@@ -304,25 +332,29 @@ type ObjectRowProps = {
  * One object's line. Memoized: a frame re-renders only the rows whose object, selection, widths or timer
  * changed; the running timer redraws itself on the clock's tick.
  */
-const ObjectRow = memo(function ObjectRow({object, selected, fold, widths: w, startedAt, endedAt, atLeast, eta, width}: ObjectRowProps) {
+const ObjectRow = memo(function ObjectRow(props: ObjectRowProps) {
+	const {objectKey, selected, fold, widths: w, startedAt, endedAt, atLeast, eta, width} = props;
+	// A change to this object alone (row-feed.ts) renders this row, not the list.
+	const object = useRowEntry(objectKey, props.object, true)?.object ?? props.object;
 	const theme = useTheme();
 	const {cells: c} = measure(object, theme);
 	const stateWord = statusLook(object.state).word;
-	const timing = startedAt === undefined ? undefined : {startedAt, endedAt};
-	const elapsed = (
-		<TickText
-			text={now => {
-				const elapsed = elapsedOf(timing, now);
-				const mark = atLeast && elapsed !== undefined ? theme.glyphs.atLeast : '';
-				return fitRight(elapsed === undefined ? '' : mark + formatDurationFitting(elapsed, w.elapsed - mark.length), w.elapsed);
-			}}
-		/>
-	);
+	// The same function while the timer is the same: the timer's texts are memo components.
+	const elapsedText = useCallback((now: number) => {
+		const elapsed = elapsedOf(startedAt === undefined ? undefined : {startedAt, endedAt}, now);
+		const mark = atLeast && elapsed !== undefined ? theme.glyphs.atLeast : '';
+		return fitRight(elapsed === undefined ? '' : mark + formatDurationFitting(elapsed, w.elapsed - mark.length), w.elapsed);
+	}, [startedAt, endedAt, atLeast, w.elapsed, theme]);
 	// The spinner and the timer are drawn over blank cells the row keeps for them, so a tick re-measures and
 	// redraws those few cells, not the whole row's text; a row too narrow for them draws them inline.
 	const cursor = selected ? `${theme.glyphs.cursor} ` : '  ';
 	const foldGlyph = fold === 'none' ? ' ' : fold === 'expanded' ? theme.glyphs.expanded : theme.glyphs.collapsed;
-	const left = leftCells(c, w, theme);
+	// Kept while those cells and the widths are the same (an update changes PROGRESS or MESSAGE, not these).
+	const {context, kind, namespace, name, active} = c;
+	const left = useMemo(
+		() => leftCells({context, kind, namespace, name, active}, w, theme),
+		[context, kind, namespace, name, active, w, theme],
+	);
 	const spins = object.state === 'running' && theme.spinner;
 	const icon = spins ? ' ' : theme.icon(object.state);
 	const state = fit(stateWord, Math.max(0, w.state - displayWidth(theme.icon(object.state)) - 1), theme.glyphs.ellipsis);
@@ -333,30 +365,49 @@ const ObjectRow = memo(function ObjectRow({object, selected, fold, widths: w, st
 	const etaCell = w.eta > 0 && (eta || w.message > 0) ? `  ${w.message > 0 ? (eta ?? '').padEnd(w.eta) : (eta ?? '')}` : '';
 	const message = w.message > 0 ? `  ${truncate(c.message, w.message, theme.glyphs.ellipsis)}` : '';
 	const overlaid = elapsedAt + w.elapsed <= width;
+	// Each styled run is a memo component: a change to one cell (PROGRESS) updates the line's text and that run,
+	// not every run of the row (each re-rendered <Text> is a host update and a text measured again by Ink).
 	return (
 		<Box width={width}>
 			<Line>
-				<Text bold={selected}>{cursor}</Text>
+				<SameText bold={selected}>{cursor}</SameText>
 				{foldGlyph}{' '}
-				<Text inverse={selected}>{left}</Text>
-				{overlaid && spins ? icon : <StatusIcon state={object.state} />}{' '}
-				<Text {...theme.style(roleOf(object.state))}>{state}</Text>
+				<SameText inverse={selected}>{left}</SameText>
+				{overlaid && spins ? icon : <SameStatusIcon state={object.state} />}{' '}
+				<SameText {...theme.style(roleOf(object.state))}>{state}</SameText>
 				{progress}
 				{'  '}
-				{overlaid ? ' '.repeat(w.elapsed) : elapsed}
-				{etaCell ? <Text {...theme.style(eta?.startsWith('overdue') ? 'warning' : 'muted')}>{etaCell}</Text> : undefined}
-				{message ? <Text {...theme.style('muted')}>{message}</Text> : undefined}
+				{overlaid ? ' '.repeat(w.elapsed) : <TickText text={elapsedText} />}
+				{etaCell ? <SameText {...theme.style(eta?.startsWith('overdue') ? 'warning' : 'muted')}>{etaCell}</SameText> : undefined}
+				{message ? <SameText {...theme.style('muted')}>{message}</SameText> : undefined}
 			</Line>
-			{overlaid && spins ? (
-				<Box position="absolute" left={iconAt}>
-					<StatusIcon state={object.state} />
-				</Box>
-			) : undefined}
-			{overlaid ? (
-				<Box position="absolute" left={elapsedAt}>
-					<Text>{elapsed}</Text>
-				</Box>
-			) : undefined}
+			{overlaid && spins ? <OverlaidIcon left={iconAt} state={object.state} /> : undefined}
+			{overlaid ? <OverlaidTimer left={elapsedAt} text={elapsedText} /> : undefined}
 		</Box>
 	);
 });
+
+/** A styled run of a row: renders only when its text or style does. */
+const SameText = memo(Text);
+const SameStatusIcon = memo(StatusIcon);
+
+/** The spinner drawn over the blank cell the row keeps for it. */
+const OverlaidIcon = memo(function OverlaidIcon({left, state}: {readonly left: number; readonly state: PlanObject['state']}) {
+	return (
+		<Box position="absolute" left={left}>
+			<StatusIcon state={state} />
+		</Box>
+	);
+});
+
+/** The timer drawn over the blank cells the row keeps for it: a tick redraws those cells only. */
+const OverlaidTimer = memo(function OverlaidTimer({left, text}: {readonly left: number; readonly text: (now: number) => string}) {
+	return (
+		<Box position="absolute" left={left}>
+			<Text>
+				<TickText text={text} />
+			</Text>
+		</Box>
+	);
+});
+

@@ -10,11 +10,17 @@ import type {StoreSnapshot} from '../../state/store.js';
 export type SnapshotSource = Omit<ExternalStore<StoreSnapshot>, 'subscribe'> & {subscribe(listener: () => boolean | void): () => void};
 
 /**
+ * What the render gate says of the changes since the last render: they show (render), they do not (no render, no
+ * frame), or they were drawn by the rows they change alone (`drawn`: no render here, but a frame was used).
+ */
+export type GateAnswer = boolean | 'drawn';
+
+/**
  * The current store snapshot. Re-renders when the store notifies and `shows` says the changes since the snapshot
  * last rendered can show (undefined changes: unknown); a change it turns down costs no render, and the next
  * render for any reason (a key, a change that shows) reads the latest snapshot.
  */
-export function useStore(store: SnapshotSource, shows?: (changes: readonly StoreChange[] | undefined) => boolean): StoreSnapshot {
+export function useStore(store: SnapshotSource, shows?: (changes: readonly StoreChange[] | undefined) => GateAnswer): StoreSnapshot {
 	const rendered = useRef<StoreSnapshot | undefined>(undefined);
 	const filter = useRef(shows);
 	filter.current = shows;
@@ -31,13 +37,15 @@ export function useStore(store: SnapshotSource, shows?: (changes: readonly Store
 				const judged = declined.current;
 				const from = judged !== undefined && judged.after === last ? judged.version : last?.version;
 				const changes = sameLog && from !== undefined ? next.changes.between(from, next.version) : undefined;
-				if (last === undefined || next === last || !filter.current || filter.current(changes)) {
+				const answer = last === undefined || next === last || !filter.current || filter.current(changes);
+				if (answer === true) {
 					listener();
 					return true;
 				}
 
 				declined.current = {after: last, version: next.version};
-				return false;
+				// Drawn by the rows: the frame slot holds the next changes back as for a render.
+				return answer === 'drawn';
 			}),
 		[store],
 	);
