@@ -28,9 +28,10 @@
  *   Every answer is read against a byte limit (bounded-read.ts): one page, one event.
  * - Every event and bookmark moves the last seen resourceVersion; a rewatch resumes from it.
  * - 410 Gone (HTTP status or ERROR event) → relist; the `replace` drops objects deleted meanwhile.
- * - A watch ended by the server (timeoutSeconds), by the 30 s inactivity timer (client-node's, kept) or by our own
- *   watchdog is normal: rewatch at once. A watch that ends within a second with nothing on it, or any
- *   error, is retried with jittered exponential backoff and shows as `reconnecting`.
+ * - A watch ended by the server (timeoutSeconds), by the stream's inactivity timer or by our own watchdog is
+ *   normal: rewatch at once. Both timers allow a quiet resource's once-a-minute bookmark (`quietWatchLimitMs`).
+ *   A watch that ends within a second with nothing on it, or any error, is retried with jittered exponential
+ *   backoff and shows as `reconnecting`.
  * - Before the first successful list, failures the caller deems fatal (401, 403, CRD missing,
  *   unreachable…) stop the reflector; afterwards it retries forever: a blip never ends the program. The
  *   exception: a 401 or 403 that a retry (with a fresh credential) does not cure (#rejectedForGood).
@@ -87,7 +88,7 @@ export type ReflectorOptions = {
 	/** Jitter for backoff and watch timeouts (tests pin it). */
 	readonly random?: () => number;
 	readonly backoff?: Partial<BackoffPolicy>;
-	/** No event or bookmark for this long → abort and rewatch. Default 60 s (client-node's own timer is 30 s). */
+	/** No event or bookmark for this long → abort and rewatch. Default quietWatchLimitMs. */
 	readonly watchdogMs?: number;
 	/** A LIST that has not answered after this long is abandoned and retried. Default 60 s. */
 	readonly listTimeoutMs?: number;
@@ -100,7 +101,7 @@ export type ReflectorOptions = {
 	readonly log?: RequestLog;
 	/** Which failures of the very first list stop the reflector. Default: all but 5xx/429 and 410. */
 	readonly isFatalAtStart?: (failure: KubeFailure) => boolean;
-	/** Override client-node's watch inactivity timer (30 s); tests use it to make that timer fire. */
+	/** Override the watch stream's inactivity timer (default quietWatchLimitMs); tests use it to make that timer fire. */
 	readonly clientInactivityMs?: number;
 	/** Objects per LIST page (tests use small pages). Default defaultListPageSize. */
 	readonly listPageSize?: number;
@@ -115,6 +116,21 @@ export type ReflectorOptions = {
 	 */
 	readonly refreshCredentials?: () => void;
 };
+
+/**
+ * How often kube-apiserver sends a BOOKMARK on a watch that asked for them and sees nothing else: "roughly every
+ * minute" (k8s.io/apiserver pkg/storage/cacher: `defaultBookmarkFrequency = time.Minute` in cacher.go,
+ * `nextBookmarkTime` in cache_watcher.go; due times are bucketed by the second, so 60–62 s apart).
+ */
+export const apiserverBookmarkPeriodMs = 60_000;
+
+/**
+ * How long a watch may be silent before it is taken for dead and made again: a bookmark period and half of one
+ * more. With client-node's 30 s (and a 60 s watchdog) every quiet watch — a namespace's events, its pods, the
+ * blueprints — was cut before its first bookmark and made again on a new TLS connection: 8 watches every 30 s
+ * in the side bench (`-v=6`).
+ */
+export const quietWatchLimitMs = apiserverBookmarkPeriodMs + 30_000;
 
 const minWatchTimeoutSeconds = 300;
 const maxWatchTimeoutSeconds = 600;
@@ -624,7 +640,7 @@ export class Reflector {
 		// The first watch from a fresh list RV that is refused at once means relisting will not help.
 		const firstAfterList = this.#firstWatchAfterList;
 		this.#firstWatchAfterList = false;
-		const watchdogMs = this.#options.watchdogMs ?? 60_000;
+		const watchdogMs = this.#options.watchdogMs ?? quietWatchLimitMs;
 
 		return new Promise<WatchOutcome>(resolve => {
 			let settled = false;
@@ -705,7 +721,7 @@ export class Reflector {
 			};
 			armWatchdog();
 			watchStream(this.#options.kubeConfig, path, query, onEvent, onDone, {
-				...(this.#options.clientInactivityMs === undefined ? {} : {inactivityMs: this.#options.clientInactivityMs}),
+				inactivityMs: this.#options.clientInactivityMs ?? quietWatchLimitMs,
 				...(this.#options.maxEventBytes === undefined ? {} : {maxEventBytes: this.#options.maxEventBytes}),
 				eventName: `an event on the watch of ${this.#options.resource.plural}`,
 				...(this.#options.log ? {log: this.#options.log} : {}),

@@ -2,9 +2,11 @@
  * One WATCH request, as client-node's `Watch` makes it (its request machinery: auth, TLS, proxies), but read
  * with limits: client-node splits the stream with readline, which holds a line without a newline whole until
  * the process runs out of memory. Here one event is at most `maxEventBytes` (client-go's 16 MiB); past it the
- * connection is dropped and `done` gets a TooLargeError. Also like client-node: an inactivity timer (30 s by
- * default) ends a silent stream with a `TimeoutError`, and a non-200 answer ends it with its status — here a
- * KubeStatusError carrying the Status body, so a 401 or 403 on a watch says what the server said.
+ * connection is dropped and `done` gets a TooLargeError. Also like client-node: a request the server has not
+ * answered within `connectTimeoutMs` (30 s, client-node's) or a stream silent for `inactivityMs` ends with a
+ * `TimeoutError`, and a non-200 answer ends it with its status — here a KubeStatusError carrying the Status body,
+ * so a 401 or 403 on a watch says what the server said. client-node uses its 30 s for the silence too; the
+ * reflector passes a longer one (list-watch.ts: a quiet resource's stream carries a bookmark once a minute).
  */
 import {HttpMethod, IsomorphicFetchHttpLibrary, RequestContext, type KubeConfig} from '@kubernetes/client-node';
 import {LineSplitter, maxErrorBodyBytes, maxWatchEventBytes, readPrefix} from './bounded-read.js';
@@ -12,7 +14,9 @@ import {KubeStatusError, statusText, type KubeStatus} from './errors.js';
 import {startRequest, type RequestLog} from './request-log.js';
 
 export type WatchStreamOptions = {
-	/** No bytes for this long → end with a TimeoutError (client-node's requestTimeoutMs). Default 30 s. */
+	/** No answer to the request for this long → end with a TimeoutError (client-node's requestTimeoutMs). Default 30 s. */
+	readonly connectTimeoutMs?: number;
+	/** Once answered, no bytes for this long → end with a TimeoutError. Default 30 s (client-node's). */
 	readonly inactivityMs?: number;
 	/** Largest event (line) accepted. Default maxWatchEventBytes. */
 	readonly maxEventBytes?: number;
@@ -21,6 +25,9 @@ export type WatchStreamOptions = {
 	/** `-v=6`: the request's line once the server has answered (the watch then stays open). */
 	readonly log?: RequestLog;
 };
+
+/** client-node's Watch: `requestTimeoutMs`, for the answer and for the silence after it. */
+const defaultTimeoutMs = 30_000;
 
 function timeoutError(): DOMException {
 	return new DOMException('The operation was aborted due to timeout', 'TimeoutError');
@@ -57,7 +64,8 @@ export async function watchStream(
 	const controller = new AbortController();
 	request.setSignal(controller.signal);
 
-	const inactivityMs = options.inactivityMs ?? 30_000;
+	const connectTimeoutMs = options.connectTimeoutMs ?? defaultTimeoutMs;
+	let inactivityMs = connectTimeoutMs;
 	let timer: NodeJS.Timeout | undefined;
 	let timedOut = false;
 	// One timer, not one per chunk (a busy watch reads ~100 chunks a second): a chunk only notes the time, and a
@@ -86,6 +94,7 @@ export async function watchStream(
 
 	/** The connect timeout is over: the inactivity timeout starts now, on a timer of its own. */
 	const restartTimer = () => {
+		inactivityMs = options.inactivityMs ?? defaultTimeoutMs;
 		clearTimeout(timer);
 		timer = undefined;
 		resetTimer();

@@ -297,11 +297,19 @@ async function measure(client: SideClient, setup: SideSetup, cluster: Cluster, w
 	}
 }
 
-/** Start a cluster, create the objects, measure each client in turn. */
-export async function sideBySide(setup: SideSetup, log: (message: string) => void): Promise<SideFigures[]> {
+/** A real kube-apiserver holding `objects` ActionSets of the workload in the bench's namespace. */
+export type SideCluster = {
+	readonly cluster: Cluster;
+	readonly workload: Workload;
+	/** PATCHes that failed so far. */
+	failed(): number;
+};
+
+/** Start etcd and kube-apiserver (test/e2e/harness) and create `objects` ActionSets; stop with `cluster.stop()`. */
+export async function startSideCluster(cwd: string, objects: number, log: (message: string) => void): Promise<SideCluster> {
 	log('side by side: starting etcd and kube-apiserver');
-	process.env['PLANWATCH_KUBE_APISERVER'] = apiserverBinary(setup.cwd);
-	const cluster = await startCluster({buildOutput: false, crdDir: path.join(setup.cwd, 'test', 'e2e', 'crds')});
+	process.env['PLANWATCH_KUBE_APISERVER'] = apiserverBinary(cwd);
+	const cluster = await startCluster({buildOutput: false, crdDir: path.join(cwd, 'test', 'e2e', 'crds')});
 	try {
 		const created = await cluster.request('POST', '/api/v1/namespaces', {body: {apiVersion: 'v1', kind: 'Namespace', metadata: {name: namespace}}});
 		if (created.status >= 300) {
@@ -334,7 +342,7 @@ export async function sideBySide(setup: SideSetup, log: (message: string) => voi
 					return object as never;
 				},
 			},
-			setup.objects,
+			objects,
 			{onlyActionSets: true},
 		);
 		loading = false;
@@ -348,12 +356,22 @@ export async function sideBySide(setup: SideSetup, log: (message: string) => voi
 			}
 		});
 		await Promise.all(workers);
+		return {cluster, workload, failed: () => failed};
+	} catch (error) {
+		await cluster.stop();
+		throw error;
+	}
+}
 
+/** Start a cluster, create the objects, measure each client in turn. */
+export async function sideBySide(setup: SideSetup, log: (message: string) => void): Promise<SideFigures[]> {
+	const {cluster, workload, failed} = await startSideCluster(setup.cwd, setup.objects, log);
+	try {
 		const clients = (setup.clients ?? ['planwatch', 'kubectl', 'k9s']).filter(client => client !== 'k9s' || setup.k9s !== undefined);
 		const figures: SideFigures[] = [];
 		for (const client of clients) {
 			log(`side by side: ${client}, ${setup.objects} ActionSets`);
-			const f = await measure(client, setup, cluster, workload, () => failed);
+			const f = await measure(client, setup, cluster, workload, failed);
 			const latency = (r: SideFigures['rates'][number]) => r.p99 === undefined ? '' : ` p99 ${r.p99.toFixed(1)} ms (${r.seen} seen)`;
 			const offP99 = f.offScreen?.p99 === undefined ? '' : ` p99 ${f.offScreen.p99.toFixed(1)} ms`;
 			const off = f.offScreen ? `, 9 in 10 off screen ${f.offScreen.rate}/s ${(f.offScreen.cpu * 100).toFixed(1)} %${offP99}` : '';

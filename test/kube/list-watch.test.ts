@@ -6,7 +6,7 @@ import {setFlagsFromString} from 'node:v8';
 import {runInNewContext} from 'node:vm';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {loadKubeconfig, type LoadedKubeconfig} from '../../source/kube/kubeconfig.js';
-import {Reflector, type ReflectorEvent, type ReflectorOptions} from '../../source/kube/list-watch.js';
+import {apiserverBookmarkPeriodMs, quietWatchLimitMs, Reflector, type ReflectorEvent, type ReflectorOptions} from '../../source/kube/list-watch.js';
 import type {KubeObject} from '../../source/core/kube-object.js';
 import {resourceTypes} from '../../source/kube/resources.js';
 import {FakeClock} from '../helpers/fake-clock.js';
@@ -176,6 +176,42 @@ describe('reflector: list then watch', () => {
 		await waitUntil(() => server.count({watch: true}) >= 3, () => events.describe());
 		expect(events.events.some(e => isReconnecting(e))).toBe(false);
 		expect(new Set(server.requests.filter(r => r.watch).map(r => r.query['resourceVersion']))).toEqual(new Set([server.resourceVersion]));
+	});
+
+	it('a quiet watch that gets the apiserver\'s bookmark once a minute keeps its one watch (the watchdog allows the period)', async () => {
+		const {events, reflector} = start();
+		await events.next('live', isLive);
+		for (let i = 0; i < 3; i++) {
+			// Bookmarks come 60–62 s apart (cacher.go's defaultBookmarkFrequency, due times bucketed by the second).
+			clock.advance(apiserverBookmarkPeriodMs + 2000);
+			server.put(actionSets, actionSet(`x-${i}`, 'other'));
+			server.sendBookmarks();
+			await waitUntil(
+				() => reflector.resourceVersion === server.resourceVersion || server.count({watch: true}) > 1,
+				() => `rv ${reflector.resourceVersion} vs ${server.resourceVersion}\n${events.describe()}`,
+			);
+			expect(server.count({watch: true})).toBe(1);
+		}
+
+		expect(quietWatchLimitMs).toBeGreaterThan(apiserverBookmarkPeriodMs + 2000);
+	});
+
+	it('the watch stream\'s own inactivity timer allows the bookmark period too once the watch is answered', async () => {
+		const setTimer = globalThis.setTimeout;
+		const armed: number[] = [];
+		globalThis.setTimeout = ((callback: () => void, ms?: number) => {
+			armed.push(ms ?? 0);
+			return setTimer(callback, ms);
+		}) as typeof setTimeout;
+		try {
+			const {events} = start();
+			await events.next('live', isLive);
+			// Before the answer: client-node's 30 s for the request; after it: the quiet watch limit, not 30 s again.
+			expect(armed.filter(ms => ms === 30_000)).toHaveLength(1);
+			expect(armed.filter(ms => ms === quietWatchLimitMs)).toHaveLength(1);
+		} finally {
+			globalThis.setTimeout = setTimer;
+		}
 	});
 
 	it('a watch that closes as soon as it opens is retried with backoff, not in a hot loop', async () => {
