@@ -10,27 +10,10 @@ import {Store} from '../../source/state/store.js';
 import {App} from '../../source/ui/app.js';
 import {FakeClock} from '../helpers/fake-clock.js';
 import {FakeWait} from '../helpers/fake-wait.js';
-import {loadFixtureObject} from '../helpers/fixtures.js';
+import {benchActionSet as actionSet} from '../helpers/bench-action-sets.js';
 import {cleanupUi, renderUi, settle} from '../helpers/ui.js';
 
 afterEach(cleanupUi);
-
-const running = loadFixtureObject('kanister/actionset-mysql-backup-running.yaml');
-
-/** A running ActionSet `name` at `percent`: the object's and its running phase's progress. */
-function actionSet(name: string, percent: number): KubeObject {
-	type Progress = Record<string, unknown>;
-	const o = structuredClone(running) as KubeObject & {metadata: Record<string, unknown>; status: {progress: Progress; actions: Array<{phases?: Array<{progress?: Progress}>}>}};
-	o.metadata = {...o.metadata, name, namespace: 'bench'};
-	delete o.metadata['uid'];
-	o.status.progress = {...o.status.progress, percentCompleted: String(percent)};
-	const phase = o.status.actions[0]?.phases?.[0];
-	if (phase) {
-		phase.progress = {...phase.progress, progressPercent: String(percent)};
-	}
-
-	return o;
-}
 
 const names = Array.from({length: 300}, (_, i) => `r-${String(i).padStart(3, '0')}`);
 

@@ -10,29 +10,11 @@ import {Store} from '../../source/state/store.js';
 import {App} from '../../source/ui/app.js';
 import {FakeClock} from '../helpers/fake-clock.js';
 import {FakeWait} from '../helpers/fake-wait.js';
-import {loadFixtureObject} from '../helpers/fixtures.js';
+import {benchActionSet as actionSet, completeActionSet as complete} from '../helpers/bench-action-sets.js';
 import {renderCounter} from '../helpers/render-count.js';
 import {ARROW_DOWN, cleanupUi, PAGE_DOWN, renderUi, settle} from '../helpers/ui.js';
 
 afterEach(cleanupUi);
-
-const running = loadFixtureObject('kanister/actionset-mysql-backup-running.yaml');
-const complete = loadFixtureObject('kanister/actionset-mysql-backup-complete.yaml');
-
-/** An ActionSet `name` (of the running fixture: at `percent`, the object's and its running phase's progress). */
-function actionSet(name: string, percent: number, base = running): KubeObject {
-	type Progress = Record<string, unknown>;
-	const o = structuredClone(base) as KubeObject & {metadata: Record<string, unknown>; status: {progress: Progress; actions: Array<{phases?: Array<{progress?: Progress}>}>}};
-	o.metadata = {...o.metadata, name, namespace: 'bench'};
-	delete o.metadata['uid'];
-	o.status.progress = {...o.status.progress, percentCompleted: String(percent)};
-	const phase = o.status.actions[0]?.phases?.[0];
-	if (phase) {
-		phase.progress = {...phase.progress, progressPercent: String(percent)};
-	}
-
-	return o;
-}
 
 const probe = (i: number) => `a-probe-${String(i).padStart(2, '0')}`;
 
