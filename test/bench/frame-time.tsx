@@ -16,6 +16,7 @@ import path from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {render} from 'ink';
 import type {KubeObject, ResourceKind} from '../../source/core/kube-object.js';
+import {bigPlanInstance, bigPlanOperatorVersion} from '../helpers/big-plan.js';
 import {FakeClock} from '../helpers/fake-clock.js';
 import {Store} from '../../source/state/store.js';
 import {App} from '../../source/ui/app.js';
@@ -288,37 +289,11 @@ export async function listFrames(count: number, frames: number): Promise<FrameFi
 
 /** A KUDO OperatorVersion with one plan of `steps` serial steps, and an Instance running it at step `running`. */
 function bigInstance(steps: number, running: number): {operatorVersion: KubeObject; instance: KubeObject} {
-	const names = Array.from({length: steps}, (_, i) => `step-${String(i).padStart(3, '0')}`);
-	const operatorVersion: KubeObject = {
-		apiVersion: 'kudo.dev/v1beta1',
-		kind: 'OperatorVersion',
-		metadata: {name: 'big-0.1.0', namespace: 'bench', creationTimestamp: '2026-11-30T11:00:00Z'},
-		spec: {
-			operator: {name: 'big', kind: 'Operator'},
-			version: '0.1.0',
-			tasks: names.map(name => ({name, kind: 'Dummy', spec: {done: true}})),
-			plans: {deploy: {strategy: 'serial', phases: [{name: 'all', strategy: 'serial', steps: names.map(name => ({name, tasks: [name]}))}]}},
-		},
+	const shape = {steps, namespace: 'bench'};
+	return {
+		operatorVersion: bigPlanOperatorVersion(shape),
+		instance: bigPlanInstance(running, {...shape, planUid: 'deploy-uid', lastUpdatedTimestamp: new Date().toISOString().replace(/\.\d+Z$/, 'Z')}),
 	};
-	const status = (i: number) => (i < running ? 'COMPLETE' : i === running ? 'IN_PROGRESS' : 'PENDING');
-	const instance: KubeObject = {
-		apiVersion: 'kudo.dev/v1beta1',
-		kind: 'Instance',
-		metadata: {name: 'big', namespace: 'bench', creationTimestamp: '2026-11-30T11:00:00Z'},
-		spec: {operatorVersion: {name: 'big-0.1.0'}},
-		status: {
-			planStatus: {
-				deploy: {
-					name: 'deploy',
-					status: 'IN_PROGRESS',
-					uid: 'deploy-uid',
-					lastUpdatedTimestamp: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
-					phases: [{name: 'all', strategy: 'serial', status: 'IN_PROGRESS', steps: names.map((name, i) => ({name, status: status(i)}))}],
-				},
-			},
-		},
-	};
-	return {operatorVersion, instance};
 }
 
 /** The tree of one Instance with a `steps`-step plan: the running step moves on each frame, then clock ticks. */

@@ -12,6 +12,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {loadYaml} from '@kubernetes/client-node';
 import type {KubeObject} from '../../source/core/kube-object.js';
+import {bigPlanInstance, bigPlanOperatorVersion} from '../helpers/big-plan.js';
 import {startHistory} from '../../source/history/history-session.js';
 import {LineSplitter} from '../../source/kube/bounded-read.js';
 import {compactRaw, StringTable} from '../../source/model/compact-raw.js';
@@ -130,38 +131,15 @@ for (let round = 0; round < rounds; round++) {
 
 /** A KUDO OperatorVersion with one serial plan of `steps` steps, and its Instance at step `running`. */
 function bigInstance(steps: number, running: number): {operatorVersion: KubeObject; instance: KubeObject} {
-	const stepNames = Array.from({length: steps}, (_, i) => `step-${String(i).padStart(3, '0')}`);
-	const at = '2026-11-30T11:00:00Z';
-	const status = (i: number) => (i < running ? 'COMPLETE' : i === running ? 'IN_PROGRESS' : 'PENDING');
+	const shape = {steps, namespace: 'bench'};
 	return {
-		operatorVersion: {
-			apiVersion: 'kudo.dev/v1beta1',
-			kind: 'OperatorVersion',
-			metadata: {name: 'big-0.1.0', namespace: 'bench', uid: 'ov-uid', resourceVersion: String(resourceVersion++), creationTimestamp: at},
-			spec: {
-				operator: {name: 'big', kind: 'Operator'},
-				version: '0.1.0',
-				tasks: stepNames.map(name => ({name, kind: 'Dummy', spec: {done: true}})),
-				plans: {deploy: {strategy: 'serial', phases: [{name: 'all', strategy: 'serial', steps: stepNames.map(name => ({name, tasks: [name]}))}]}},
-			},
-		},
-		instance: {
-			apiVersion: 'kudo.dev/v1beta1',
-			kind: 'Instance',
-			metadata: {name: 'big', namespace: 'bench', uid: 'instance-uid', resourceVersion: String(resourceVersion++), creationTimestamp: at},
-			spec: {operatorVersion: {name: 'big-0.1.0'}},
-			status: {
-				planStatus: {
-					deploy: {
-						name: 'deploy',
-						status: 'IN_PROGRESS',
-						uid: 'deploy-uid',
-						lastUpdatedTimestamp: at,
-						phases: [{name: 'all', strategy: 'serial', status: 'IN_PROGRESS', steps: stepNames.map((name, i) => ({name, status: status(i)}))}],
-					},
-				},
-			},
-		},
+		operatorVersion: bigPlanOperatorVersion({...shape, metadata: {uid: 'ov-uid', resourceVersion: String(resourceVersion++)}}),
+		instance: bigPlanInstance(running, {
+			...shape,
+			metadata: {uid: 'instance-uid', resourceVersion: String(resourceVersion++)},
+			planUid: 'deploy-uid',
+			lastUpdatedTimestamp: '2026-11-30T11:00:00Z',
+		}),
 	};
 }
 

@@ -1,28 +1,11 @@
 import {expect, it} from 'vitest';
-import type {KubeObject} from '../../source/core/kube-object.js';
 import {RunTracker} from '../../source/history/run-tracker.js';
+import {bigPlanInstance} from '../helpers/big-plan.js';
 import {adaptInstance} from '../../source/model/adapt-kudo-instance.js';
 import type {PlanNode, PlanObject} from '../../source/model/plan-tree.js';
 
-const names = Array.from({length: 500}, (_, i) => `step-${String(i).padStart(3, '0')}`);
-
 function big(running: number, previous?: readonly PlanNode[]): PlanObject {
-	const raw: KubeObject = {
-		apiVersion: 'kudo.dev/v1beta1',
-		kind: 'Instance',
-		metadata: {name: 'big', namespace: 'ns', uid: 'u', creationTimestamp: '2026-11-30T11:00:00Z'},
-		spec: {operatorVersion: {name: 'big-0.1.0'}},
-		status: {
-			planStatus: {
-				deploy: {
-					name: 'deploy',
-					status: 'IN_PROGRESS',
-					uid: 'r',
-					phases: [{name: 'all', status: 'IN_PROGRESS', steps: names.map((name, i) => ({name, status: i < running ? 'COMPLETE' : i === running ? 'IN_PROGRESS' : 'PENDING'}))}],
-				},
-			},
-		},
-	};
+	const raw = bigPlanInstance(running, {steps: 500, namespace: 'ns', metadata: {uid: 'u'}, planUid: 'r'});
 	return adaptInstance(raw, undefined, previous ? {previous} : {});
 }
 

@@ -2,33 +2,14 @@ import {describe, expect, it} from 'vitest';
 import type {KubeObject} from '../../source/core/kube-object.js';
 import type {PlanNode} from '../../source/model/plan-tree.js';
 import {Store} from '../../source/state/store.js';
+import {bigPlanInstance, bigPlanOperatorVersion, bigStepNames} from '../helpers/big-plan.js';
 import {FakeClock} from '../helpers/fake-clock.js';
 
-const names = Array.from({length: 500}, (_, i) => `step-${String(i).padStart(3, '0')}`);
-const operatorVersion: KubeObject = {
-	apiVersion: 'kudo.dev/v1beta1',
-	kind: 'OperatorVersion',
-	metadata: {name: 'big-0.1.0', namespace: 'ns'},
-	spec: {plans: {deploy: {strategy: 'serial', phases: [{name: 'all', strategy: 'serial', steps: names.map(name => ({name, tasks: [name]}))}]}}},
-};
+const names = bigStepNames(500);
+const operatorVersion = bigPlanOperatorVersion({steps: 500, namespace: 'ns'});
 
 function instance(running: number, resourceVersion: number): KubeObject {
-	return {
-		apiVersion: 'kudo.dev/v1beta1',
-		kind: 'Instance',
-		metadata: {name: 'big', namespace: 'ns', uid: 'u1', resourceVersion: String(resourceVersion), creationTimestamp: '2026-11-30T11:00:00Z'},
-		spec: {operatorVersion: {name: 'big-0.1.0'}},
-		status: {
-			planStatus: {
-				deploy: {
-					name: 'deploy',
-					status: 'IN_PROGRESS',
-					uid: 'run-1',
-					phases: [{name: 'all', status: 'IN_PROGRESS', steps: names.map((name, i) => ({name, status: i < running ? 'COMPLETE' : i === running ? 'IN_PROGRESS' : 'PENDING'}))}],
-				},
-			},
-		},
-	};
+	return bigPlanInstance(running, {steps: 500, namespace: 'ns', metadata: {uid: 'u1', resourceVersion: String(resourceVersion)}, planUid: 'run-1'});
 }
 
 const nodes = (tree: readonly PlanNode[]): PlanNode[] => tree.flatMap(n => [n, ...nodes(n.children)]);
