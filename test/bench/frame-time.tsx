@@ -13,6 +13,7 @@ import {EventEmitter} from 'node:events';
 import {writeFileSync} from 'node:fs';
 import {Session} from 'node:inspector/promises';
 import path from 'node:path';
+import v8 from 'node:v8';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {render} from 'ink';
 import type {KubeObject, ResourceKind} from '../../source/core/kube-object.js';
@@ -68,6 +69,8 @@ export type FrameFigures = {
 	readonly changeP50: number;
 	/** Main-thread CPU per frame (process.cpuUsage), ms; for changes off screen, per change. */
 	readonly cpuMs: number;
+	/** KiB V8 allocated per frame (or change): what the garbage collector gets; load does not move it. */
+	readonly kibPerFrame: number;
 	readonly bytesPerFrame: number;
 	/** Changes off screen: Ink frames written per change (the design rule says 0); `frames` counts the changes. */
 	readonly framesPerChange?: number;
@@ -126,9 +129,12 @@ function mount(targets: readonly string[], fill: (store: Store) => void): Mounte
 
 /** `--frames-profile DIR`: each measured phase's CPU profile is written there (warm-up left out). */
 let profileDir: string | undefined;
+/** `--frames-heap-profile`: a sampling heap profile of what each phase allocates instead (collected objects kept). */
+let heapProfile = false;
 
-export function profileFramesInto(dir: string | undefined): void {
+export function profileFramesInto(dir: string | undefined, heap = false): void {
 	profileDir = dir;
+	heapProfile = heap;
 }
 
 /** A CPU profile of `run` into profileDir/`name`.cpuprofile when profiling (node:inspector, this process). */
@@ -139,6 +145,18 @@ async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
 
 	const session = new Session();
 	session.connect();
+	const file = path.join(profileDir, name.replaceAll(/[^\w.-]+/g, '_'));
+	if (heapProfile) {
+		await session.post('HeapProfiler.startSampling', {samplingInterval: 512, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true});
+		try {
+			return await run();
+		} finally {
+			const {profile} = await session.post('HeapProfiler.stopSampling');
+			writeFileSync(`${file}.heapprofile`, JSON.stringify(profile));
+			session.disconnect();
+		}
+	}
+
 	await session.post('Profiler.enable');
 	// 100 µs: a frame of a few ms gets tens of samples, not a handful.
 	await session.post('Profiler.setSamplingInterval', {interval: 100});
@@ -147,7 +165,7 @@ async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
 		return await run();
 	} finally {
 		const {profile} = await session.post('Profiler.stop');
-		writeFileSync(path.join(profileDir, `${name.replaceAll(/[^\w.-]+/g, '_')}.cpuprofile`), JSON.stringify(profile));
+		writeFileSync(`${file}.cpuprofile`, JSON.stringify(profile));
 		session.disconnect();
 	}
 }
@@ -164,10 +182,12 @@ async function measure(name: string, mounted: Mounted, frames: number, change: (
 	const times: number[] = [];
 	const changes: number[] = [];
 	let cpu = 0;
+	let allocated = 0;
 	const bytes0 = mounted.terminal.bytes;
 	await profiled(name, async () => {
 		for (let i = 0; i < frames; i++) {
 			const frame = mounted.nextFrame();
+			const heap0 = v8.getHeapStatistics().total_allocated_bytes;
 			const cpu0 = process.cpuUsage();
 			const t0 = performance.now();
 			change(i + 10);
@@ -176,6 +196,7 @@ async function measure(name: string, mounted: Mounted, frames: number, change: (
 			times.push(performance.now() - t0);
 			const used = process.cpuUsage(cpu0);
 			cpu += (used.user + used.system) / 1000;
+			allocated += v8.getHeapStatistics().total_allocated_bytes - heap0;
 			// Past Ink's throttle window, so the next change renders at once.
 			await sleep(3);
 		}
@@ -188,6 +209,7 @@ async function measure(name: string, mounted: Mounted, frames: number, change: (
 		p99: percentile(times, 99)!,
 		changeP50: percentile(changes, 50)!,
 		cpuMs: cpu / frames,
+		kibPerFrame: allocated / 1024 / frames,
 		bytesPerFrame: (mounted.terminal.bytes - bytes0) / frames,
 	};
 }
@@ -204,21 +226,26 @@ async function measureOffScreen(name: string, mounted: Mounted, changes: number,
 
 	const times: number[] = [];
 	let cpu = 0;
+	let allocated = 0;
 	const bytes0 = mounted.terminal.bytes;
 	const frames0 = mounted.written();
-	for (let i = 0; i < changes; i++) {
-		const cpu0 = process.cpuUsage();
-		const t0 = performance.now();
-		change(i + 10);
-		times.push(performance.now() - t0);
-		// What the change sets off (the store's notification, the App's check, a render if any) runs in here.
-		await new Promise<void>(resolve => {
-			setImmediate(resolve);
-		});
-		const used = process.cpuUsage(cpu0);
-		cpu += (used.user + used.system) / 1000;
-		await sleep(3);
-	}
+	await profiled(name, async () => {
+		for (let i = 0; i < changes; i++) {
+			const heap0 = v8.getHeapStatistics().total_allocated_bytes;
+			const cpu0 = process.cpuUsage();
+			const t0 = performance.now();
+			change(i + 10);
+			times.push(performance.now() - t0);
+			// What the change sets off (the store's notification, the App's check, a render if any) runs in here.
+			await new Promise<void>(resolve => {
+				setImmediate(resolve);
+			});
+			const used = process.cpuUsage(cpu0);
+			cpu += (used.user + used.system) / 1000;
+			allocated += v8.getHeapStatistics().total_allocated_bytes - heap0;
+			await sleep(3);
+		}
+	});
 
 	return {
 		name,
@@ -227,6 +254,7 @@ async function measureOffScreen(name: string, mounted: Mounted, changes: number,
 		p99: percentile(times, 99)!,
 		changeP50: percentile(times, 50)!,
 		cpuMs: cpu / changes,
+		kibPerFrame: allocated / 1024 / changes,
 		bytesPerFrame: (mounted.terminal.bytes - bytes0) / changes,
 		framesPerChange: (mounted.written() - frames0) / changes,
 	};

@@ -9,6 +9,7 @@
  * the same path: what the store's adaptation of a big plan costs per update.
  */
 import {readFileSync} from 'node:fs';
+import v8 from 'node:v8';
 import path from 'node:path';
 import {loadYaml} from '@kubernetes/client-node';
 import type {KubeObject} from '../../source/core/kube-object.js';
@@ -90,10 +91,15 @@ function pipeline() {
 	return {store, deliver, names, listed};
 }
 
+/** Bytes V8 allocated in the last cpuMicros run (what the garbage collector will have to deal with). */
+let allocated = 0;
+
 function cpuMicros(run: () => void): number {
+	const bytes = v8.getHeapStatistics().total_allocated_bytes;
 	const start = process.cpuUsage();
 	run();
 	const used = process.cpuUsage(start);
+	allocated = v8.getHeapStatistics().total_allocated_bytes - bytes;
 	return used.user + used.system;
 }
 
@@ -105,6 +111,8 @@ const updates: number[] = [];
 const finished: number[] = [];
 const unchanged: number[] = [];
 const relists: number[] = [];
+/** KiB allocated per event, per kind, per round. */
+const kib = {updates: [] as number[], finished: [] as number[], unchanged: [] as number[], relists: [] as number[], big: [] as number[]};
 let percent = 0;
 for (let round = 0; round < rounds; round++) {
 	// Lines made before timing: the server's work, not planwatch's.
@@ -122,11 +130,15 @@ for (let round = 0; round < rounds; round++) {
 		return line('MODIFIED', object);
 	});
 	updates.push(cpuMicros(() => updateLines.forEach(deliver)) / eventsPerRound);
+	kib.updates.push(allocated / 1024 / eventsPerRound);
 	finished.push(cpuMicros(() => finishedLines.forEach(deliver)) / finishedLines.length);
+	kib.finished.push(allocated / 1024 / finishedLines.length);
 	unchanged.push(cpuMicros(() => sameLines.forEach(deliver)) / sameLines.length);
+	kib.unchanged.push(allocated / 1024 / sameLines.length);
 	const relist = {pipeline: pipeline()};
 	const again = listed.map(o => compactRaw(structuredClone(o), new StringTable()));
 	relists.push(cpuMicros(() => relist.pipeline.store.apply({type: 'replace', resource: 'ActionSet', objects: again})) / 1000);
+	kib.relists.push(allocated / 1024 / 1000);
 }
 
 /** A KUDO OperatorVersion with one serial plan of `steps` steps, and its Instance at step `running`. */
@@ -166,15 +178,16 @@ const bigUpdates: number[] = [];
 				}
 			}
 		}) / eventLines.length);
+		kib.big.push(allocated / 1024 / eventLines.length);
 	}
 }
 
 process.stdout.write(
-	`ingest cost per event, ${objects} ActionSets (line split, JSON.parse, compactRaw, store, ETA history), CPU µs, median [min–max] of ${rounds} rounds:\n` +
-		'| event | CPU µs |\n|---|---:|\n' +
-		`| status update of a running ActionSet | ${spread(updates)} |\n` +
-		`| new transition time on a finished ActionSet | ${spread(finished)} |\n` +
-		`| only the resourceVersion moved | ${spread(unchanged)} |\n` +
-		`| relist of ${objects} unchanged objects, per object | ${spread(relists)} |\n` +
-		`| the running step of a ${bigSteps}-step KUDO plan moves on (one Instance) | ${spread(bigUpdates)} |\n`,
+	`ingest cost per event, ${objects} ActionSets (line split, JSON.parse, compactRaw, store, ETA history), CPU µs and KiB allocated, median [min–max] of ${rounds} rounds:\n` +
+		'| event | CPU µs | KiB allocated |\n|---|---:|---:|\n' +
+		`| status update of a running ActionSet | ${spread(updates)} | ${spread(kib.updates)} |\n` +
+		`| new transition time on a finished ActionSet | ${spread(finished)} | ${spread(kib.finished)} |\n` +
+		`| only the resourceVersion moved | ${spread(unchanged)} | ${spread(kib.unchanged)} |\n` +
+		`| relist of ${objects} unchanged objects, per object | ${spread(relists)} | ${spread(kib.relists)} |\n` +
+		`| the running step of a ${bigSteps}-step KUDO plan moves on (one Instance) | ${spread(bigUpdates)} | ${spread(kib.big)} |\n`,
 );

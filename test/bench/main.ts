@@ -18,6 +18,7 @@
  *   --side-clients planwatch,kubectl,k9s   side by side: the clients to measure (default all; k9s with --k9s)
  *   --planwatch-env "K=V …"   side by side: variables added to planwatch's environment only
  *   --frames-profile DIR   write a CPU profile of each measured frames phase (node:inspector) into DIR
+ *   --frames-heap-profile DIR   the same with a sampling heap profile of what each phase allocates (.heapprofile)
  *   --node-flags "…"  Node flags for every planwatch run, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
  *   --first-frame-runs N   runs per first-frame variant (default 10, --quick 2)
  *   --file-objects N   Instances in the generated -f file (default 10000: 15 MB)
@@ -169,12 +170,13 @@ async function section(name: string, run: () => Promise<void>): Promise<void> {
 
 await section('frames', async () => {
 	const frames = quick ? 60 : 200;
-	const profileDir = option('--frames-profile');
+	const heapProfileDir = option('--frames-heap-profile');
+	const profileDir = heapProfileDir ?? option('--frames-profile');
 	if (profileDir !== undefined) {
 		mkdirSync(profileDir, {recursive: true});
 	}
 
-	profileFramesInto(profileDir);
+	profileFramesInto(profileDir, heapProfileDir !== undefined);
 	for (const count of [1000, 10_000]) {
 		log(`frames: list of ${count} objects`);
 		results.frames.push(...(await listFrames(count, frames)));
@@ -184,7 +186,8 @@ await section('frames', async () => {
 	results.frames.push(...(await treeFrames(500, frames)));
 	for (const f of results.frames) {
 		const quiet = f.framesPerChange === undefined ? '' : `, ${f.framesPerChange.toFixed(2)} frames per change`;
-		log(`  ${f.name}: p50 ${f.p50.toFixed(2)} ms (change ${f.changeP50.toFixed(2)}), p99 ${f.p99.toFixed(2)} ms, cpu ${f.cpuMs.toFixed(3)} ms, ${f.bytesPerFrame.toFixed(0)} B${quiet}`);
+		const cost = `cpu ${f.cpuMs.toFixed(3)} ms, ${f.kibPerFrame.toFixed(1)} KiB allocated, ${f.bytesPerFrame.toFixed(0)} B`;
+		log(`  ${f.name}: p50 ${f.p50.toFixed(2)} ms (change ${f.changeP50.toFixed(2)}), p99 ${f.p99.toFixed(2)} ms, ${cost}${quiet}`);
 	}
 });
 

@@ -62,6 +62,7 @@ export function renderTable(results: Results): string {
 			rows.push({figure: `Ink frames per change (in process) · ${f.name}`, planwatch: frames, digits: 2, budget: '0', met: f.framesPerChange === 0});
 			rows.push({figure: `CPU ms per change (process) · ${f.name}`, planwatch: {median: f.cpuMs, min: f.cpuMs, max: f.cpuMs, runs: 1}, digits: 3});
 			rows.push({figure: `bytes per change · ${f.name}`, planwatch: {median: f.bytesPerFrame, min: f.bytesPerFrame, max: f.bytesPerFrame, runs: 1}, digits: 0});
+			rows.push({figure: `KiB allocated per change · ${f.name}`, planwatch: {median: f.kibPerFrame, min: f.kibPerFrame, max: f.kibPerFrame, runs: 1}, digits: 1});
 			continue;
 		}
 
@@ -72,6 +73,7 @@ export function renderTable(results: Results): string {
 		rows.push({figure: `of which the change ms p50 (store adapting the object) · ${f.name}`, planwatch: {median: f.changeP50, min: f.changeP50, max: f.changeP50, runs: 1}, digits: 2});
 		rows.push({figure: `CPU ms per frame (process) · ${f.name}`, planwatch: {median: f.cpuMs, min: f.cpuMs, max: f.cpuMs, runs: 1}, digits: 2});
 		rows.push({figure: `bytes per frame · ${f.name}`, planwatch: {median: f.bytesPerFrame, min: f.bytesPerFrame, max: f.bytesPerFrame, runs: 1}, digits: 0});
+		rows.push({figure: `KiB allocated per frame · ${f.name}`, planwatch: {median: f.kibPerFrame, min: f.kibPerFrame, max: f.kibPerFrame, runs: 1}, digits: 1});
 	}
 
 	const counts = [...new Set(results.watch.map(w => w.objects))].sort((a, b) => a - b);
