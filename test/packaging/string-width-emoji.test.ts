@@ -80,3 +80,41 @@ test('emoji sequences measure as before: keycaps, flags, skin tones, tags, ZWJ f
 	// Some of them are RGI emoji (two cells) and some are not: both ways were taken.
 	expect(new Set(texts.map(text => patched(text))).size).toBeGreaterThan(1);
 });
+
+test('text mostly ASCII measures as before: the stretches around other characters, with their ASCII neighbours', () => {
+	// Characters whose clusters reach over a neighbour: combining and enclosing marks, ZWJ, VS16, keycaps, regional
+	// indicators (pairs), emoji modifiers, Hangul jamo (L V T), Prepend (Arabic number sign, Kaithi), spacing marks,
+	// an Indic conjunct (virama), halfwidth forms, controls (CR LF, tab), ESC (stripped with what follows), format
+	// characters; with ASCII letters, digits, `#`, `*` and spaces around them.
+	const others = [
+		...['\u0301', '\u20E3', '\u200D', '\uFE0F', '🇦', '🇧', '👩', '🏽', '❤', '\u1100', '\u1161', '\u11A8', '가', '\u0600', '\u{110BD}', '\u0903'],
+		...['क', '\u094D', 'ष', 'ﾞ', 'ｶ', '中', '\r', '\n', '\t', '\u001B[31m', '\u001B[m', '\u200B', '\u00AD', '✔', '…', 'é'],
+	];
+	const ascii = ['a', 'Z', '0', '1', '#', '*', ' ', '[', 'm', '-'];
+	// mulberry32: the same texts every run.
+	let seed = 23;
+	const random = (n: number) => {
+		seed = Math.trunc(seed + 0x6D_2B_79_F5);
+		let t = Math.imul(seed ^ (seed >>> 15), seed | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) % n;
+	};
+
+	const differ: string[] = [];
+	for (let round = 0; round < 20_000; round++) {
+		let text = '';
+		const length = 1 + random(14);
+		for (let i = 0; i < length; i++) {
+			text += random(2) === 0 ? others[random(others.length)]! : ascii[random(ascii.length)]!.repeat(1 + random(3));
+		}
+
+		if (patched(text) !== unpatched(text)) {
+			differ.push(text);
+		}
+	}
+
+	expect(differ).toEqual([]);
+	// A row of the list: one icon among 150 ASCII characters.
+	const row = `› ▸ default  ActionSet  bench  a-probe-01  ✔ Complete  ${'x'.repeat(100)}`;
+	expect(patched(row)).toBe(unpatched(row));
+});
