@@ -13,7 +13,6 @@ import {EventEmitter} from 'node:events';
 import {writeFileSync} from 'node:fs';
 import {Session} from 'node:inspector/promises';
 import path from 'node:path';
-import v8 from 'node:v8';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {render} from 'ink';
 import type {KubeObject, ResourceKind} from '../../source/core/kube-object.js';
@@ -23,6 +22,7 @@ import {Store} from '../../source/state/store.js';
 import {App} from '../../source/ui/app.js';
 import {FakeWait} from '../helpers/fake-wait.js';
 import type {ResourceDef} from '../helpers/watch-server.js';
+import {allocatedBytes} from './proc-stats.js';
 import {percentile} from './stats.js';
 import {loadWorkload} from './workload.js';
 
@@ -187,7 +187,7 @@ async function measure(name: string, mounted: Mounted, frames: number, change: (
 	await profiled(name, async () => {
 		for (let i = 0; i < frames; i++) {
 			const frame = mounted.nextFrame();
-			const heap0 = v8.getHeapStatistics().total_allocated_bytes;
+			const heap0 = allocatedBytes();
 			const cpu0 = process.cpuUsage();
 			const t0 = performance.now();
 			change(i + 10);
@@ -196,7 +196,7 @@ async function measure(name: string, mounted: Mounted, frames: number, change: (
 			times.push(performance.now() - t0);
 			const used = process.cpuUsage(cpu0);
 			cpu += (used.user + used.system) / 1000;
-			allocated += v8.getHeapStatistics().total_allocated_bytes - heap0;
+			allocated += allocatedBytes() - heap0;
 			// Past Ink's throttle window, so the next change renders at once.
 			await sleep(3);
 		}
@@ -231,7 +231,7 @@ async function measureOffScreen(name: string, mounted: Mounted, changes: number,
 	const frames0 = mounted.written();
 	await profiled(name, async () => {
 		for (let i = 0; i < changes; i++) {
-			const heap0 = v8.getHeapStatistics().total_allocated_bytes;
+			const heap0 = allocatedBytes();
 			const cpu0 = process.cpuUsage();
 			const t0 = performance.now();
 			change(i + 10);
@@ -242,7 +242,7 @@ async function measureOffScreen(name: string, mounted: Mounted, changes: number,
 			});
 			const used = process.cpuUsage(cpu0);
 			cpu += (used.user + used.system) / 1000;
-			allocated += v8.getHeapStatistics().total_allocated_bytes - heap0;
+			allocated += allocatedBytes() - heap0;
 			await sleep(3);
 		}
 	});

@@ -9,7 +9,6 @@
  * the same path: what the store's adaptation of a big plan costs per update.
  */
 import {readFileSync} from 'node:fs';
-import v8 from 'node:v8';
 import path from 'node:path';
 import {loadYaml} from '@kubernetes/client-node';
 import type {KubeObject} from '../../source/core/kube-object.js';
@@ -19,6 +18,7 @@ import {LineSplitter} from '../../source/kube/bounded-read.js';
 import {compactRaw, StringTable} from '../../source/model/compact-raw.js';
 import {Store} from '../../source/state/store.js';
 import {SystemClock} from '../../source/core/clock.js';
+import {allocatedBytes} from './proc-stats.js';
 import {repoRoot} from './repo-root.js';
 
 const objects = 1000;
@@ -95,11 +95,11 @@ function pipeline() {
 let allocated = 0;
 
 function cpuMicros(run: () => void): number {
-	const bytes = v8.getHeapStatistics().total_allocated_bytes;
+	const bytes = allocatedBytes();
 	const start = process.cpuUsage();
 	run();
 	const used = process.cpuUsage(start);
-	allocated = v8.getHeapStatistics().total_allocated_bytes - bytes;
+	allocated = allocatedBytes() - bytes;
 	return used.user + used.system;
 }
 
