@@ -1,6 +1,7 @@
 /**
  * What the tree's column basis measures when a big plan changes: counted, not timed. Every row's icon and fold
- * marker are non-ASCII (string-width's slow path), but there are only a few distinct ones.
+ * marker are non-ASCII (string-width's slow path), but there are only a few distinct ones, and displayWidth
+ * (source/model/display-width.ts) hands each to string-width once.
  */
 import {expect, test, vi} from 'vitest';
 import {treeColumnsBasis} from '../../source/ui/components/plan-tree-view.js';
@@ -9,13 +10,12 @@ import {visibleRows} from '../../source/ui/tree-rows.js';
 import {bigPlan} from '../helpers/ui-objects.js';
 
 const measured: string[] = [];
-vi.mock('../../source/model/display-width.js', async original => {
-	const real = await original<typeof import('../../source/model/display-width.js')>();
+vi.mock('string-width', async original => {
+	const real = await original<typeof import('string-width')>();
 	return {
-		...real,
-		displayWidth(text: string) {
+		default(text: string) {
 			measured.push(text);
-			return real.displayWidth(text);
+			return real.default(text);
 		},
 	};
 });

@@ -37,29 +37,6 @@ export type TreeColumnsBasis = {
  * One walk over the visible rows (a fully expanded 100 000-step plan has 100 000): text widths and timers. A
  * running timer's width only grows with time, so the widest one at any moment is the one that started first.
  */
-/** Texts measured for the column widths, kept (bounded) from walk to walk. */
-const textWidths = new Map<string, number>();
-const maxTextWidths = 4096;
-
-/**
- * Indents, fold markers and icons repeat over the rows and are not ASCII (string-width's slow path), and a plan's
- * names and statuses come back with every update of its object (a 500-step plan is walked whole each time): each
- * distinct text is measured once.
- */
-function cachedWidth(text: string): number {
-	let w = textWidths.get(text);
-	if (w === undefined) {
-		if (textWidths.size >= maxTextWidths) {
-			textWidths.clear();
-		}
-
-		w = displayWidth(text);
-		textWidths.set(text, w);
-	}
-
-	return w;
-}
-
 /** What one row gives the column widths, its timer aside. */
 type RowWidths = {
 	/** The node's id, to look its timer up with. */
@@ -100,11 +77,11 @@ function rowWidths(row: TreeRow, theme: Theme, keep: boolean): RowWidths {
 	const reason = row.node.statusReason
 		? displayWidth(singleLine(statusText({status: '', statusReason: row.node.statusReason}), theme.glyphs.lineBreak)) + 1
 		: 0;
-	const raw = Math.min(14, cachedWidth(singleLine(row.node.status, theme.glyphs.lineBreak)));
+	const raw = Math.min(14, displayWidth(singleLine(row.node.status, theme.glyphs.lineBreak)));
 	const widths: RowWidths = {
 		id: row.node.id,
-		name: cachedWidth(before) + cachedWidth(icon) + 1 + cachedWidth(label),
-		strategy: cachedWidth(singleLine(row.node.strategy ?? '', theme.glyphs.lineBreak)),
+		name: displayWidth(before) + displayWidth(icon) + 1 + displayWidth(label),
+		strategy: displayWidth(singleLine(row.node.strategy ?? '', theme.glyphs.lineBreak)),
 		status: raw + reason,
 		word: raw,
 		trailing: Boolean(row.node.message || row.node.note || row.node.active || row.node.state === 'retrying'),
