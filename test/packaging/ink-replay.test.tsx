@@ -21,8 +21,10 @@ type DomNode = {readonly nodeName: string; readonly childNodes?: readonly DomNod
 const {default: instances} = (await import(pathToFileURL(path.join(root, 'node_modules/ink/build/instances.js')).href)) as {
 	default: WeakMap<object, {rootNode: DomNode}>;
 };
-const {outputCaches} = (await import(pathToFileURL(path.join(root, 'node_modules/ink/build/output.js')).href)) as {
+type RowBuilder = {width: number; caches: unknown; renderRuns(pieces: unknown[]): string | undefined; renderCells(pieces: unknown[]): string};
+const {outputCaches, default: Output} = (await import(pathToFileURL(path.join(root, 'node_modules/ink/build/output.js')).href)) as {
 	outputCaches: {getRow(width: number, pieces: unknown[], render: () => string): string};
+	default: new (options: {width: number; height: number}) => RowBuilder;
 };
 
 afterEach(() => {
@@ -336,5 +338,46 @@ describe('random changes', () => {
 
 			shown.unmount();
 		}
+	});
+});
+
+describe('rows composed from runs of text', () => {
+	test('equal the rows built cell by cell (2000 random rows of overlapping styled pieces)', () => {
+		const random = seededRandom(11);
+		function pick<T>(items: readonly T[]): T {
+			return items[Math.floor(random() * items.length)]!;
+		}
+
+		const words = [
+			'a', 'ab', ' ', '   ', '0:12', '│ ', '✔', '⠼', 'e\u0301', '\u001B[1mb\u001B[22m', '\u001B[32m● ok\u001B[39m', '\u001B[7mx y\u001B[27m',
+			'\u001B[2m\u001B[36mdim cyan\u001B[39m\u001B[22m', '\u001B[1m\u001B[2mboth\u001B[22m', '名', '👍🏽',
+		];
+		let composed = 0;
+		for (let row = 0; row < 2000; row++) {
+			const width = pick([8, 16, 40]);
+			const output = new Output({width, height: 1});
+			const pieces: unknown[] = [];
+			for (let piece = 1 + Math.floor(random() * 4); piece > 0; piece--) {
+				const line = Array.from({length: 1 + Math.floor(random() * 4)}, () => pick(words)).join('');
+				pieces.push(Math.floor(random() * (width + 2)) - 1, line);
+			}
+
+			const runs = output.renderRuns(pieces);
+			if (runs !== undefined) {
+				composed++;
+				expect(runs, JSON.stringify(pieces)).toBe(output.renderCells(pieces));
+			}
+		}
+
+		// Most random rows are narrow and inside the width: composed from runs, not left to the cells.
+		expect(composed).toBeGreaterThan(300);
+	});
+
+	test('a row with a wide character, or a piece outside the width, is built cell by cell', () => {
+		const output = new Output({width: 10, height: 1});
+		expect(output.renderRuns([0, 'a名b'])).toBeUndefined();
+		expect(output.renderRuns([8, 'abc'])).toBeUndefined();
+		expect(output.renderRuns([-1, 'ab'])).toBeUndefined();
+		expect(output.renderRuns([0, '\u001B[32mok\u001B[39m', 5, 'x'])).toBe(output.renderCells([0, '\u001B[32mok\u001B[39m', 5, 'x']));
 	});
 });
