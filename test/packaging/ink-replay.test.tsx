@@ -21,7 +21,7 @@ type DomNode = {readonly nodeName: string; readonly childNodes?: readonly DomNod
 const {default: instances} = (await import(pathToFileURL(path.join(root, 'node_modules/ink/build/instances.js')).href)) as {
 	default: WeakMap<object, {rootNode: DomNode}>;
 };
-type RowBuilder = {width: number; caches: unknown; renderRuns(pieces: unknown[]): string | undefined; renderCells(pieces: unknown[]): string};
+type RowBuilder = {width: number; caches: unknown; renderRow(pieces: unknown[]): string; renderRuns(pieces: unknown[]): string | undefined; renderCells(pieces: unknown[]): string};
 const {outputCaches, default: Output} = (await import(pathToFileURL(path.join(root, 'node_modules/ink/build/output.js')).href)) as {
 	outputCaches: {getRow(width: number, pieces: unknown[], render: () => string): string};
 	default: new (options: {width: number; height: number}) => RowBuilder;
@@ -373,8 +373,13 @@ describe('rows composed from runs of text', () => {
 		expect(composed).toBeGreaterThan(300);
 	});
 
-	test('a row with a wide character, or a piece outside the width, is built cell by cell', () => {
+	test('a row with a wide character, or a piece outside the width, is built cell by cell; others are not', () => {
 		const output = new Output({width: 10, height: 1});
+		const cells = vi.spyOn(Output.prototype, 'renderCells');
+		expect(output.renderRow([0, '\u001B[32m● ok\u001B[39m', 6, '0:12'])).toBe('\u001B[32m● ok\u001B[39m  0:12');
+		expect(cells).not.toHaveBeenCalled();
+		output.renderRow([0, 'a名b']);
+		expect(cells).toHaveBeenCalledTimes(1);
 		expect(output.renderRuns([0, 'a名b'])).toBeUndefined();
 		expect(output.renderRuns([8, 'abc'])).toBeUndefined();
 		expect(output.renderRuns([-1, 'ab'])).toBeUndefined();
