@@ -218,3 +218,76 @@ export function sameRaw(a: KubeObject, b: KubeObject): boolean {
 
 	return keys === 0;
 }
+
+/**
+ * `next` with each part equal to `held`'s (the same keys and values, as sameRaw compares them: the order of a
+ * record's keys aside, which a Kubernetes apiserver writes in a fixed order) replaced by `held`'s own: an update
+ * keeps what did not change the same object, so the adapters can tell an unchanged part by identity
+ * (adapt-kanister-action-set.ts ActionSetMemo) instead of reading and building it again. `next` is not changed: the
+ * records and arrays on the way to a change are copied (a few small ones per update); `held` when all is equal.
+ */
+export function reuseUnchanged<T>(held: T, next: T): T {
+	return reuse(held, next, 0) as T;
+}
+
+function reuse(held: unknown, next: unknown, depth: number): unknown {
+	if (held === next || typeof held !== 'object' || typeof next !== 'object' || held === null || next === null || depth > maxDepth) {
+		return next;
+	}
+
+	if (Array.isArray(next)) {
+		if (!Array.isArray(held)) {
+			return next;
+		}
+
+		let copy: unknown[] | undefined;
+		let allHeld = held.length === next.length;
+		for (let i = 0; i < next.length; i++) {
+			const value: unknown = next[i];
+			const kept = i < held.length ? reuse(held[i], value, depth + 1) : value;
+			allHeld &&= kept === held[i];
+			if (kept !== value) {
+				copy ??= [...next];
+				copy[i] = kept;
+			}
+		}
+
+		return allHeld ? held : (copy ?? next);
+	}
+
+	if (Array.isArray(held)) {
+		return next;
+	}
+
+	const before = held as Record<string, unknown>;
+	const after = next as Record<string, unknown>;
+	let copy: Record<string, unknown> | undefined;
+	let allHeld = true;
+	let keys = 0;
+	for (const key in after) {
+		if (!Object.hasOwn(after, key)) {
+			continue;
+		}
+
+		keys++;
+		const value = after[key];
+		const has = Object.hasOwn(before, key);
+		const kept = has ? reuse(before[key], value, depth + 1) : value;
+		allHeld &&= has && kept === before[key];
+		if (kept !== value) {
+			copy ??= {...after};
+			// Defined, not assigned: a `__proto__` key of decoded JSON stays a plain key.
+			Object.defineProperty(copy, key, {value: kept, enumerable: true, writable: true, configurable: true});
+		}
+	}
+
+	if (allHeld) {
+		for (const key in before) {
+			if (Object.hasOwn(before, key)) {
+				keys--;
+			}
+		}
+	}
+
+	return allHeld && keys === 0 ? held : (copy ?? next);
+}
