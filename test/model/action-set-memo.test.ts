@@ -87,6 +87,17 @@ describe('reuseUnchanged', () => {
 		expect(reuseUnchanged({a: 1}, {a: 1, b: 2})).toStrictEqual({a: 1, b: 2});
 		expect(reuseUnchanged({a: 1, b: 2}, {a: 1})).toStrictEqual({a: 1});
 		expect(reuseUnchanged([1, 2], [1])).toStrictEqual([1]);
+		// A change after equal parts: those are the held ones, the change is next's.
+		const list = {items: [{n: 1}, {n: 2}, {n: 3}], after: {x: 1}};
+		const changed = reuseUnchanged(list, {items: [{n: 1}, {n: 2}, {n: 4}], after: {x: 1}});
+		expect(changed).toStrictEqual({items: [{n: 1}, {n: 2}, {n: 4}], after: {x: 1}});
+		expect(changed.items[0]).toBe(list.items[0]);
+		expect(changed.items[1]).toBe(list.items[1]);
+		expect(changed.after).toBe(list.after);
+		// Decoded JSON's `__proto__` key stays a key.
+		const hostile = reuseUnchanged(JSON.parse('{"__proto__": {"a": 1}, "b": 1}') as object, JSON.parse('{"__proto__": {"a": 1}, "b": 2}') as object);
+		expect(Object.getPrototypeOf(hostile)).toBe(Object.prototype);
+		expect(Object.hasOwn(hostile, '__proto__')).toBe(true);
 	});
 });
 
