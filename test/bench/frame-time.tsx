@@ -69,12 +69,7 @@ export type FrameFigures = {
 	readonly changeP50: number;
 	/** Main-thread CPU per frame (process.cpuUsage), ms; for changes off screen, per change. */
 	readonly cpuMs: number;
-	/**
-	 * KiB V8 allocated per frame (or change): what the garbage collector gets; load does not move it. Read once per
-	 * phase (the pauses between frames included): each v8.getHeapStatistics() adds ~100-170 KiB that nothing
-	 * allocated (the space V8 had set aside for the next allocations is counted; 0.75 KiB with the sampling heap
-	 * profiler on), which read around each frame was most of the figure.
-	 */
+	/** KiB V8 allocated per frame (or change): what the garbage collector gets; load does not move it. */
 	readonly kibPerFrame: number;
 	readonly bytesPerFrame: number;
 	/** Changes off screen: Ink frames written per change (the design rule says 0); `frames` counts the changes. */
@@ -190,9 +185,9 @@ async function measure(name: string, mounted: Mounted, frames: number, change: (
 	let allocated = 0;
 	const bytes0 = mounted.terminal.bytes;
 	await profiled(name, async () => {
-		const heap0 = allocatedBytes();
 		for (let i = 0; i < frames; i++) {
 			const frame = mounted.nextFrame();
+			const heap0 = allocatedBytes();
 			const cpu0 = process.cpuUsage();
 			const t0 = performance.now();
 			change(i + 10);
@@ -201,11 +196,10 @@ async function measure(name: string, mounted: Mounted, frames: number, change: (
 			times.push(performance.now() - t0);
 			const used = process.cpuUsage(cpu0);
 			cpu += (used.user + used.system) / 1000;
+			allocated += allocatedBytes() - heap0;
 			// Past Ink's throttle window, so the next change renders at once.
 			await sleep(3);
 		}
-
-		allocated = allocatedBytes() - heap0;
 	});
 
 	return {
@@ -236,8 +230,8 @@ async function measureOffScreen(name: string, mounted: Mounted, changes: number,
 	const bytes0 = mounted.terminal.bytes;
 	const frames0 = mounted.written();
 	await profiled(name, async () => {
-		const heap0 = allocatedBytes();
 		for (let i = 0; i < changes; i++) {
+			const heap0 = allocatedBytes();
 			const cpu0 = process.cpuUsage();
 			const t0 = performance.now();
 			change(i + 10);
@@ -248,10 +242,9 @@ async function measureOffScreen(name: string, mounted: Mounted, changes: number,
 			});
 			const used = process.cpuUsage(cpu0);
 			cpu += (used.user + used.system) / 1000;
+			allocated += allocatedBytes() - heap0;
 			await sleep(3);
 		}
-
-		allocated = allocatedBytes() - heap0;
 	});
 
 	return {
