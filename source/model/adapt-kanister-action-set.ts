@@ -579,27 +579,77 @@ export function objectVerdict(input: ObjectVerdictInput): {outcome: Outcome; sta
 	return {outcome, state, summary};
 }
 
-/** ActionSet (+ Blueprints of its namespace, + its events) → PlanObject. Never throws on malformed input. */
-export function adaptActionSet(
+/** What the action nodes are built from and what was built (see ActionSetMemo). */
+type ActionsRead = {
+	readonly facts: KanisterEventFacts;
+	readonly error: string;
+	readonly deferRunning: boolean;
+	readonly deferPending: boolean;
+	readonly inconsistent: string | undefined;
+	readonly rejected: string | undefined;
+	readonly outcome: Outcome;
+	readonly state: NodeState;
+	readonly summary: string;
+	readonly tree: readonly PlanNode[];
+	readonly current: Built | undefined;
+	readonly blueprints: readonly string[];
+	readonly progressTimes: ReadonlyArray<string | undefined>;
+};
+
+/**
+ * What one ActionSet's actions were last built from, and the nodes built: the caller keeps one per ActionSet and
+ * hands it to each adaptation of it. An update that changes none of what the actions read (a new resourceVersion,
+ * a new progress time: what most watch events of a running Kanister bring) then reuses the actions and their nodes,
+ * the same objects, instead of building them again. The inputs are compared by identity: the raw `spec.actions` and
+ * `status.actions` (the store keeps an unchanged part of a raw object the same object, compact-raw.ts
+ * reuseUnchanged), the events array (replaced when they change), the Blueprints looked up, and the few words and
+ * numbers of the status the nodes depend on.
+ */
+export class ActionSetMemo {
+	#inputs: readonly unknown[] | undefined;
+	#lookups: ReadonlyArray<readonly [string, KubeObject | undefined]> = [];
+	#read: ActionsRead | undefined;
+	/** How many times the actions were built (not reused). */
+	builds = 0;
+
+	/** What was read from `inputs` last time, if the inputs and the Blueprints looked up then are the same now. */
+	reuse(inputs: readonly unknown[], blueprint: (name: string) => KubeObject | undefined): ActionsRead | undefined {
+		const last = this.#inputs;
+		if (!this.#read || last?.length !== inputs.length || inputs.some((v, i) => v !== last[i])) {
+			return undefined;
+		}
+
+		return this.#lookups.every(([n, found]) => blueprint(n) === found) ? this.#read : undefined;
+	}
+
+	keep(inputs: readonly unknown[], lookups: ReadonlyArray<readonly [string, KubeObject | undefined]>, read: ActionsRead): void {
+		this.#inputs = inputs;
+		this.#lookups = lookups;
+		this.#read = read;
+		this.builds++;
+	}
+}
+
+function readActions(
 	actionSet: KubeObject,
 	blueprint: (name: string) => KubeObject | undefined,
 	events: readonly PlanEvent[],
-): PlanObject {
-	const meta = record(actionSet.metadata);
-	const namespace = name(meta['namespace']);
-	const objectName = name(meta['name']);
-	const createdAt = isoTime(meta['creationTimestamp']);
-	const specActions = records(record(actionSet['spec'])['actions']);
-	const statusRaw = record(actionSet['status']);
-	const rawState = stateWord(statusRaw['state']);
+	object: {readonly namespace: string; readonly objectName: string; readonly createdAt: string | undefined; readonly rawState: string},
+	status: {
+		readonly statusRaw: RawRecord;
+		readonly statusGiven: boolean;
+		readonly runningPhase: string;
+		readonly objectPercent: number | undefined;
+	},
+): ActionsRead {
+	const {namespace, objectName, createdAt, rawState} = object;
+	const {statusRaw, statusGiven, runningPhase, objectPercent} = status;
 	const hasStatus = rawState !== '';
+	const specActions = records(record(actionSet['spec'])['actions']);
 	const facts = readKanisterEvents(events, namespace, objectName, createdAt);
 	// A failed ActionSet without an error message (a hand-written status, an old controller): the controller's Event.
 	const ownError = message(record(statusRaw['error'])['message']);
 	const error = ownError || (rawState === 'failed' ? (facts.objectError?.error ?? '') : '');
-	const progress = record(statusRaw['progress']);
-	const runningPhase = name(progress['runningPhase']);
-	const objectPercent = percentOf(progress['percentCompleted']);
 	const statusActions = records(statusRaw['actions']).map(r => readStatusAction(r));
 	// initActionSetStatus failed (blueprint or action missing): status.actions stays empty while spec has actions.
 	const initFailed = hasStatus && statusActions.length === 0 && specActions.length > 0 && rawState === 'failed';
@@ -624,7 +674,6 @@ export function adaptActionSet(
 	const deferRunning = built.some(b => b.deferRunning);
 	const deferPending = built.some(b => b.deferPending);
 	const inconsistent = rawState === 'complete' ? inconsistentPhase(actions) : undefined;
-	const statusGiven = typeof actionSet['status'] === 'object' && actionSet['status'] !== null && !Array.isArray(actionSet['status']);
 	const rejected = rejection(statusGiven, rawState, specActions.length, statusActions);
 
 	const verdict = objectVerdict({
@@ -651,6 +700,70 @@ export function adaptActionSet(
 		built[0];
 	const blueprints = [...new Set(actions.map(a => a.blueprint).filter(Boolean))];
 	const progressTimes = actions.flatMap(a => a.phases.map(p => p.updatedAt));
+	return {
+		facts, error, deferRunning, deferPending, inconsistent, rejected, outcome, state, summary, tree, current, blueprints, progressTimes,
+	};
+}
+
+/**
+ * ActionSet (+ Blueprints of its namespace, + its events) → PlanObject. Never throws on malformed input. `memo`:
+ * the same ActionSet's last adaptation, whose actions and nodes are reused when nothing they read changed (the
+ * result is the same as without it).
+ */
+export function adaptActionSet(
+	actionSet: KubeObject,
+	blueprint: (name: string) => KubeObject | undefined,
+	events: readonly PlanEvent[],
+	memo?: ActionSetMemo,
+): PlanObject {
+	const meta = record(actionSet.metadata);
+	const namespace = name(meta['namespace']);
+	const objectName = name(meta['name']);
+	const createdAt = isoTime(meta['creationTimestamp']);
+	const statusRaw = record(actionSet['status']);
+	const rawState = stateWord(statusRaw['state']);
+	const progress = record(statusRaw['progress']);
+	const runningPhase = name(progress['runningPhase']);
+	const objectPercent = percentOf(progress['percentCompleted']);
+	const statusGiven = typeof actionSet['status'] === 'object' && actionSet['status'] !== null && !Array.isArray(actionSet['status']);
+	const object = {namespace, objectName, createdAt, rawState};
+	const status = {statusRaw, statusGiven, runningPhase, objectPercent};
+	let read: ActionsRead;
+	if (memo) {
+		const inputs = [
+			record(actionSet['spec'])['actions'],
+			statusRaw['actions'],
+			record(statusRaw['error'])['message'],
+			// No events is the same input whichever empty array says it.
+			events.length === 0 ? undefined : events,
+			namespace,
+			objectName,
+			createdAt,
+			rawState,
+			runningPhase,
+			objectPercent,
+			statusGiven,
+		];
+		const reused = memo.reuse(inputs, blueprint);
+		if (reused) {
+			read = reused;
+		} else {
+			const lookups: Array<readonly [string, KubeObject | undefined]> = [];
+			const recorded = (n: string): KubeObject | undefined => {
+				const found = blueprint(n);
+				lookups.push([n, found]);
+				return found;
+			};
+
+			read = readActions(actionSet, recorded, events, object, status);
+			memo.keep(inputs, lookups, read);
+		}
+	} else {
+		read = readActions(actionSet, blueprint, events, object, status);
+	}
+
+	const {facts, error, deferRunning, deferPending, inconsistent, rejected, outcome, state, summary, tree, current, blueprints} = read;
+	const {progressTimes} = read;
 	const updatedAt = latestTime(isoTime(progress['lastTransitionTime']), ...progressTimes, facts.latest);
 	const wait: KanisterWaitFacts = {
 		kind: 'ActionSet',

@@ -218,3 +218,131 @@ export function sameRaw(a: KubeObject, b: KubeObject): boolean {
 
 	return keys === 0;
 }
+
+/**
+ * `next` with each part equal to `held`'s (the same keys and values, as sameRaw compares them: the order of a
+ * record's keys aside, which a Kubernetes apiserver writes in a fixed order) replaced by `held`'s own: an update
+ * keeps what did not change the same object, so the adapters can tell an unchanged part by identity
+ * (adapt-kanister-action-set.ts ActionSetMemo) instead of reading and building it again. `next` is not changed: the
+ * records and arrays on the way to a change are copied (a few small ones per update); `held` when all is equal.
+ */
+export function reuseUnchanged<T>(held: T, next: T): T {
+	return reuse(held, next, 0) as T;
+}
+
+function reuse(held: unknown, next: unknown, depth: number): unknown {
+	if (held === next || typeof held !== 'object' || typeof next !== 'object' || held === null || next === null || depth > maxDepth) {
+		return next;
+	}
+
+	if (Array.isArray(next)) {
+		return Array.isArray(held) ? reuseItems(held, next, depth) : next;
+	}
+
+	return Array.isArray(held) ? next : reuseFields(held as Record<string, unknown>, next as Record<string, unknown>, depth);
+}
+
+/*
+ * While every part so far is `held`'s, nothing is copied (most records of an update are equal: they become `held`'s
+ * whole). At the first difference the parts before it are known to be `held`'s, and only then is `next` copied.
+ */
+
+function reuseItems(held: readonly unknown[], next: readonly unknown[], depth: number): readonly unknown[] {
+	let copy: unknown[] | undefined;
+	let allHeld = true;
+	for (let i = 0; i < next.length; i++) {
+		const value = next[i];
+		const kept = i < held.length ? reuse(held[i], value, depth + 1) : value;
+		if (allHeld && (i >= held.length || kept !== held[i])) {
+			allHeld = false;
+			copy = heldItems(held, next, i);
+		}
+
+		if (!allHeld && kept !== value) {
+			copy ??= [...next];
+			copy[i] = kept;
+		}
+	}
+
+	if (allHeld) {
+		return held.length === next.length ? held : (heldItems(held, next, next.length) ?? next);
+	}
+
+	return copy ?? next;
+}
+
+/** `next` with its first `end` items `held`'s (a copy), or undefined when they are already. */
+function heldItems(held: readonly unknown[], next: readonly unknown[], end: number): unknown[] | undefined {
+	let copy: unknown[] | undefined;
+	for (let i = 0; i < end; i++) {
+		if (next[i] !== held[i]) {
+			copy ??= [...next];
+			copy[i] = held[i];
+		}
+	}
+
+	return copy;
+}
+
+function reuseFields(held: Record<string, unknown>, next: Record<string, unknown>, depth: number): Record<string, unknown> {
+	let copy: Record<string, unknown> | undefined;
+	let allHeld = true;
+	let keys = 0;
+	for (const key in next) {
+		if (!Object.hasOwn(next, key)) {
+			continue;
+		}
+
+		keys++;
+		const value = next[key];
+		const has = Object.hasOwn(held, key);
+		const kept = has ? reuse(held[key], value, depth + 1) : value;
+		if (allHeld && !(has && kept === held[key])) {
+			allHeld = false;
+			copy = heldFields(held, next, key);
+		}
+
+		if (!allHeld && kept !== value) {
+			copy ??= {...next};
+			define(copy, key, kept);
+		}
+	}
+
+	if (!allHeld) {
+		return copy ?? next;
+	}
+
+	for (const key in held) {
+		if (Object.hasOwn(held, key)) {
+			keys--;
+		}
+	}
+
+	return keys === 0 ? held : (heldFields(held, next, undefined) ?? next);
+}
+
+/** `next` with its fields before `end` (all: undefined) `held`'s (a copy), or undefined when they are already. */
+function heldFields(
+	held: Record<string, unknown>,
+	next: Record<string, unknown>,
+	end: string | undefined,
+): Record<string, unknown> | undefined {
+	let copy: Record<string, unknown> | undefined;
+	for (const key in next) {
+		if (key === end) {
+			break;
+		}
+
+		if (Object.hasOwn(next, key) && next[key] !== held[key]) {
+			copy ??= {...next};
+			define(copy, key, held[key]);
+		}
+	}
+
+	return copy;
+}
+
+/** Defined, not assigned: a `__proto__` key of decoded JSON stays a plain key. */
+function define(record: Record<string, unknown>, key: string, value: unknown): void {
+	Object.defineProperty(record, key, {value, enumerable: true, writable: true, configurable: true});
+}

@@ -73,6 +73,8 @@ export class SharedNodes {
 	/** A short stand-in for each shared node, so a parent's key names its children without spelling them out. */
 	readonly #serials = new WeakMap<PlanNode, number>();
 	#next = 0;
+	/** An adapted tree → its shared copy (nodes in a tree are immutable, so the copy stays right). */
+	readonly #trees = new WeakMap<readonly PlanNode[], readonly PlanNode[]>();
 
 	/**
 	 * A small table is enough: nodes that repeat come back soon after a restart (each restart costs one more copy of
@@ -95,8 +97,16 @@ export class SharedNodes {
 	 * running step moves on keep their nodes, only the few that changed (and their ancestors) are new.
 	 */
 	share(tree: readonly PlanNode[], previous?: readonly PlanNode[]): readonly PlanNode[] {
+		// The very tree shared before (an adapter reused its last one): its shared copy, no key built again.
+		const known = this.#trees.get(tree);
+		if (known !== undefined) {
+			return known;
+		}
+
 		if (countUpTo(tree, maxSharedTree) < maxSharedTree) {
-			return tree.map(node => this.#node(node));
+			const shared = tree.map(node => this.#node(node));
+			this.#trees.set(tree, shared);
+			return shared;
 		}
 
 		return previous ? keptFrom(tree, previous) : tree;

@@ -8,9 +8,9 @@
 import type {SourceEvent, ConnectionState} from './object-source.js';
 import type {ExitCode} from '../core/exit-codes.js';
 import {isWorkloadKind, type KubeObject, type ResourceKind} from '../core/kube-object.js';
-import {adaptActionSet} from '../model/adapt-kanister-action-set.js';
+import {ActionSetMemo, adaptActionSet} from '../model/adapt-kanister-action-set.js';
 import {adaptInstance} from '../model/adapt-kudo-instance.js';
-import {sameRaw} from '../model/compact-raw.js';
+import {reuseUnchanged, sameRaw} from '../model/compact-raw.js';
 import {kudoEventsOf, nextRunMemory, type KudoRunMemory} from '../model/kudo-plan-order.js';
 import {objectKey, parseObjectKey, type PlanObject} from '../model/plan-tree.js';
 import {blueprintKey, namespacedName, operatorVersionKey} from '../model/object-references.js';
@@ -56,6 +56,8 @@ export class Store {
 	readonly #events = new EventIndex();
 	/** objectKey → what planwatch saw of an Instance's plan runs (the order they started in). */
 	readonly #runs = new Map<string, KudoRunMemory>();
+	/** objectKey → what an ActionSet's actions were last built from (their nodes are reused while it is the same). */
+	readonly #actionSets = new Map<string, ActionSetMemo>();
 	readonly #transitions = new TransitionLog();
 	readonly #deleted = new DeletedObjects();
 	readonly #changes = new ChangeLog();
@@ -212,6 +214,8 @@ export class Store {
 		const raw = this.#raw.of(context, resource);
 		const name = namespacedName(object);
 		const held = raw.get(name);
+		// What did not change stays the object held: the adapters skip it by identity.
+		object = held === undefined ? object : reuseUnchanged(held, object);
 		if (held !== undefined && sameRaw(held, object)) {
 			// Only its resourceVersion moved (a relist, a write of what was there): nothing to adapt again, and no
 			// change for a reader to look at; still an event, for the header's age.
@@ -288,6 +292,7 @@ export class Store {
 			this.#objects.delete(key);
 			this.#timings.delete(key);
 			this.#runs.delete(key);
+			this.#actionSets.delete(key);
 			this.#other();
 		} else {
 			this.#refreshFor(context, resource, object);
@@ -365,6 +370,7 @@ export class Store {
 				raw,
 				name => this.#raw.of(context, 'Blueprint').get(blueprintKey(raw, name)),
 				this.#events.events.get(key) ?? [],
+				this.#actionSetMemo(key),
 			);
 		const previous = this.#objects.get(key);
 		const shared: PlanObject = {...plain, tree: this.#nodes.share(plain.tree, previous?.tree)};
@@ -392,6 +398,16 @@ export class Store {
 		} else {
 			this.#other();
 		}
+	}
+
+	#actionSetMemo(key: string): ActionSetMemo {
+		let memo = this.#actionSets.get(key);
+		if (!memo) {
+			memo = new ActionSetMemo();
+			this.#actionSets.set(key, memo);
+		}
+
+		return memo;
 	}
 
 	#adaptInstance(context: string | undefined, key: string, raw: KubeObject, changed: boolean): PlanObject {
