@@ -21,7 +21,7 @@ type DomNode = {readonly nodeName: string; readonly childNodes?: readonly DomNod
 const {default: instances} = (await import(pathToFileURL(path.join(root, 'node_modules/ink/build/instances.js')).href)) as {
 	default: WeakMap<object, {rootNode: DomNode}>;
 };
-type RowBuilder = {width: number; caches: unknown; renderRow(pieces: unknown[]): string; renderRuns(pieces: unknown[]): string | undefined; renderCells(pieces: unknown[]): string};
+type RowBuilder = {width: number; caches: unknown; renderRow(pieces: unknown[]): string; renderRuns(pieces: unknown[]): string | undefined; renderWholeLines(pieces: unknown[]): string | undefined; renderOwnedRuns(pieces: unknown[]): string | undefined; renderCells(pieces: unknown[]): string};
 const {outputCaches, default: Output} = (await import(pathToFileURL(path.join(root, 'node_modules/ink/build/output.js')).href)) as {
 	outputCaches: {getRow(width: number, pieces: unknown[], render: () => string): string};
 	default: new (options: {width: number; height: number}) => RowBuilder;
@@ -353,6 +353,7 @@ describe('rows composed from runs of text', () => {
 			'\u001B[2m\u001B[36mdim cyan\u001B[39m\u001B[22m', '\u001B[1m\u001B[2mboth\u001B[22m', '名', '👍🏽',
 		];
 		let composed = 0;
+		let wholeRows = 0;
 		for (let row = 0; row < 2000; row++) {
 			const width = pick([8, 16, 40]);
 			const output = new Output({width, height: 1});
@@ -367,10 +368,36 @@ describe('rows composed from runs of text', () => {
 				composed++;
 				expect(runs, JSON.stringify(pieces)).toBe(output.renderCells(pieces));
 			}
+
+			// Each way of composing on its own, where it takes the row.
+			const owned = output.renderOwnedRuns(pieces);
+			if (owned !== undefined) {
+				expect(owned, JSON.stringify(pieces)).toBe(output.renderCells(pieces));
+			}
+
+			const whole = output.renderWholeLines(pieces);
+			if (whole !== undefined) {
+				wholeRows++;
+				expect(whole, JSON.stringify(pieces)).toBe(output.renderCells(pieces));
+			}
 		}
 
-		// Most random rows are narrow and inside the width: composed from runs, not left to the cells.
+		// Most random rows are narrow and inside the width: composed from runs, not left to the cells; many of
+		// them have their pieces in order and apart, and join whole lines.
 		expect(composed).toBeGreaterThan(300);
+		expect(wholeRows).toBeGreaterThan(100);
+	});
+
+	test('a row of lines in order and apart joins the lines whole: no run looked up by column', () => {
+		const output = new Output({width: 40, height: 1});
+		const owned = vi.spyOn(Output.prototype, 'renderOwnedRuns');
+		const row = [0, '\u001B[32m● ok\u001B[39m', 5, 'a-probe-01', 16, '\u001B[2m42%\u001B[22m', 20, '\u001B[1m\u001B[2mboth\u001B[22m'];
+		expect(output.renderRuns(row)).toBe(output.renderCells(row));
+		expect(owned).not.toHaveBeenCalled();
+		// Overlapping pieces (a later write over an earlier one) are composed by owner.
+		expect(output.renderRuns([0, 'abcdef', 2, '\u001B[1mXY\u001B[22m'])).toBe(output.renderCells([0, 'abcdef', 2, '\u001B[1mXY\u001B[22m']));
+		expect(owned).toHaveBeenCalledTimes(1);
+		owned.mockRestore();
 	});
 
 	test('a row with a wide character, or a piece outside the width, is built cell by cell; others are not', () => {
