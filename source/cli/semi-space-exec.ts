@@ -21,8 +21,20 @@ export const semiSpaceFlag = `--max-semi-space-size=${semiSpaceMiB}`;
  * allocates its own malloc arena and keeps what they free; RSS ~9 MiB less (147–150 against 156–162 MiB), CPU level.
  */
 export const workerThreads = 2;
+/**
+ * V8's efficiency mode, which an embedder turns on for work with no latency demands (Node never does): garbage
+ * collection without its background threads and a later tier-up to Turbofan. planwatch's latency demand is one
+ * frame, which it keeps: side by side with 1000 ActionSets (docs/performance.md, "Session 11: V8's efficiency
+ * mode") CPU at 10 updates/s 4.8–6.2 → 4.2 %, at 100/s 24.6–29.8 → 20.0–24.8 %, RSS 154–176 → 138–143 MiB, event →
+ * screen p99 no worse. Every Node with process.execve (22.15+: V8 12.4) knows the flag. The npm bin's alone: in a
+ * standalone executable (its SEA config's execArgv) the same flag leaves the young generation uncapped (a burst's
+ * new space 23.5 MiB against 4 without it; test/packaging/sea-config.test.ts).
+ */
+export const efficiencyFlag = '--efficiency-mode';
 /** The Node flags the CLI runs with (also the standalone executable's, scripts/release/sea-config.mjs). */
 export const execFlags: readonly string[] = [semiSpaceFlag, `--v8-pool-size=${workerThreads}`];
+/** The flags the npm bin runs Node again with. */
+export const binFlags: readonly string[] = [...execFlags, efficiencyFlag];
 
 /** Commands that end at once (a shell's TAB, --version): a second start of Node would only cost them time. */
 const quickCommands = new Set(['__complete', 'completion', 'version', '--version', 'help', '--help', '-h']);
@@ -53,7 +65,7 @@ export function semiSpaceExecArgs(target: ExecTarget): string[] | undefined {
 	}
 
 	// The user's own flags after these: for Node, the last of a flag given twice counts.
-	return [target.execPath, ...execFlags, ...target.execArgv, ...target.argv.slice(1)];
+	return [target.execPath, ...binFlags, ...target.execArgv, ...target.argv.slice(1)];
 }
 
 type ExecProcess = ExecTarget & {readonly execve?: (file: string, args: readonly string[], env: NodeJS.ProcessEnv) => never};

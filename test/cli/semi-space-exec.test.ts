@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {execFlags, semiSpaceExecArgs, semiSpaceFlag, semiSpaceMiB, workerThreads} from '../../source/cli/semi-space-exec.js';
+import {binFlags, efficiencyFlag, execFlags, semiSpaceExecArgs, semiSpaceFlag, semiSpaceMiB, workerThreads} from '../../source/cli/semi-space-exec.js';
 import {youngGenerationLimitBytes} from '../../source/cli/young-generation.js';
 import {binPath, buildBin, repoRoot} from '../helpers/run-bin.js';
 
@@ -23,7 +23,7 @@ afterAll(() => {
  * seen); with the growth cap alone, the largest seen after each turn (at the end alone it was 10.25 MiB once, when
  * V8 had just given pages back after the burst: a CI run).
  */
-function child(how: 'exec' | 'growth cap'): {pids: number[]; execArgv: string[]; young: number; workers: number} {
+function child(how: 'exec' | 'growth cap'): {pids: number[]; execArgv: string[]; young: number; workers: number; efficient: boolean} {
 	const script = path.join(work, `${how.replace(' ', '-')}.mjs`);
 	const cap = {
 		exec: `(await import(${source('semi-space-exec.ts')})).execWithSmallYoungGeneration(process);`,
@@ -46,20 +46,24 @@ function child(how: 'exec' | 'growth cap'): {pids: number[]; execArgv: string[];
 		const young = ${how === 'exec' ? 'newSpace()' : 'most'};
 		// Node names its V8 platform's threads node-V8Worker (Linux: /proc).
 		const workers = readdirSync('/proc/self/task').filter(t => readFileSync('/proc/self/task/' + t + '/comm', 'utf8').trim() === 'node-V8Worker').length;
-		writeSync(1, JSON.stringify({pid: process.pid, execArgv: process.execArgv, young, workers}) + '\\n');
+		// What V8 itself says of its efficiency mode (a V8 intrinsic: allowed here, parsed after).
+		v8.setFlagsFromString('--allow-natives-syntax');
+		const efficient = new Function('return %IsEfficiencyModeEnabled()')();
+		writeSync(1, JSON.stringify({pid: process.pid, execArgv: process.execArgv, young, workers, efficient}) + '\\n');
 	`);
 	const run = spawnSync(process.execPath, [script], {encoding: 'utf8', cwd: fileURLToPath(new URL('../..', import.meta.url))});
 	expect(run.stderr).toBe('');
 	const lines = run.stdout.trim().split('\n');
-	const end = JSON.parse(lines.at(-1)!) as {pid: number; execArgv: string[]; young: number; workers: number};
-	return {pids: [...lines.slice(0, -1).map(Number), end.pid], execArgv: end.execArgv, young: end.young, workers: end.workers};
+	const end = JSON.parse(lines.at(-1)!) as {pid: number; execArgv: string[]; young: number; workers: number; efficient: boolean};
+	return {pids: [...lines.slice(0, -1).map(Number), end.pid], execArgv: end.execArgv, young: end.young, workers: end.workers, efficient: end.efficient};
 }
 
 describe('the bin runs Node again with a capped young generation', () => {
 	const target = {execPath: '/usr/bin/node', execArgv: ['--enable-source-maps'], argv: ['/usr/bin/node', '/opt/planwatch/dist/planwatch.js', '-n', 'kanister'], env: {}};
 
 	it('puts the flag before the same Node flags, script and arguments', () => {
-		expect(semiSpaceExecArgs(target)).toEqual(['/usr/bin/node', ...execFlags, '--enable-source-maps', '/opt/planwatch/dist/planwatch.js', '-n', 'kanister']);
+		expect(semiSpaceExecArgs(target)).toEqual(['/usr/bin/node', ...binFlags, '--enable-source-maps', '/opt/planwatch/dist/planwatch.js', '-n', 'kanister']);
+		expect(binFlags).toEqual([`--max-semi-space-size=${semiSpaceMiB}`, `--v8-pool-size=${workerThreads}`, efficiencyFlag]);
 		expect(execFlags).toEqual([`--max-semi-space-size=${semiSpaceMiB}`, `--v8-pool-size=${workerThreads}`]);
 	});
 
@@ -79,10 +83,11 @@ describe('the bin runs Node again with a capped young generation', () => {
 		// The script's first line runs twice (before and after execve), both in one process.
 		expect(exec.pids).toHaveLength(3);
 		expect(new Set(exec.pids).size).toBe(1);
-		expect(exec.execArgv).toEqual(execFlags);
+		expect(exec.execArgv).toEqual(binFlags);
 		// Two semi-spaces of at most 4 MiB, and pages V8 holds for a moment around a scavenge (8–9 MiB seen at the end).
 		expect(exec.young).toBeLessThanOrEqual(3 * semiSpaceMiB * mib);
 		expect(exec.workers).toBe(workerThreads);
+		expect(exec.efficient).toBe(true);
 	});
 
 	it('is needed: with the growth cap alone the same burst leaves a larger young generation', () => {
@@ -91,6 +96,8 @@ describe('the bin runs Node again with a capped young generation', () => {
 		expect(capped.execArgv).toEqual([]);
 		// Node's own pool: four.
 		expect(capped.workers).toBe(4);
+		// Node leaves V8's efficiency mode off: the flag is what turns it on.
+		expect(capped.efficient).toBe(false);
 		// 15.75–28.5 MiB seen against its 16 MiB limit: V8 reports the burst's GCs to JavaScript only after it.
 		expect(capped.young).toBeGreaterThan(3 * semiSpaceMiB * mib);
 		expect(youngGenerationLimitBytes).toBeGreaterThan(3 * semiSpaceMiB * mib);
@@ -114,7 +121,7 @@ describe('the built bin', () => {
 	it('runs the CLI in Node started again with the cap, in the same process', () => {
 		const file = path.join(repoRoot, 'test', 'fixtures', 'kanister', 'actionset-mysql-backup-complete.yaml');
 		const seen = starts(['-f', file, '-o', 'plain']);
-		expect(seen.map(s => s.execArgv)).toEqual([['--import', expect.any(String)], [...execFlags, '--import', expect.any(String)]]);
+		expect(seen.map(s => s.execArgv)).toEqual([['--import', expect.any(String)], [...binFlags, '--import', expect.any(String)]]);
 		expect(seen[1]!.pid).toBe(seen[0]!.pid);
 	});
 
