@@ -21,7 +21,15 @@ type DomNode = {readonly nodeName: string; readonly childNodes?: readonly DomNod
 const {default: instances} = (await import(pathToFileURL(path.join(root, 'node_modules/ink/build/instances.js')).href)) as {
 	default: WeakMap<object, {rootNode: DomNode}>;
 };
-type RowBuilder = {width: number; caches: unknown; renderRow(pieces: unknown[]): string; renderRuns(pieces: unknown[]): string | undefined; renderWholeLines(pieces: unknown[]): string | undefined; renderOwnedRuns(pieces: unknown[]): string | undefined; renderCells(pieces: unknown[]): string};
+type RowBuilder = {
+	width: number;
+	caches: unknown;
+	renderRow(pieces: unknown[]): string;
+	renderRuns(pieces: unknown[]): string | undefined;
+	renderWholeLines(pieces: unknown[]): string | undefined;
+	renderOwnedRuns(pieces: unknown[]): string | undefined;
+	renderCells(pieces: unknown[]): string;
+};
 const {outputCaches, default: Output} = (await import(pathToFileURL(path.join(root, 'node_modules/ink/build/output.js')).href)) as {
 	outputCaches: {getRow(width: number, pieces: unknown[], render: () => string): string};
 	default: new (options: {width: number; height: number}) => RowBuilder;
