@@ -8,7 +8,8 @@
  * entry of the same build: it is bundled too (the package has no runtime dependencies, so `npx planwatch`
  * installs nothing) and shares its chunks with the CLI (client-node ships once). `--types` also writes the
  * library's declarations to dist/types/ with tsc (tsconfig.build.json; seconds, so only for `npm run build`
- * and `npm pack`). `--quiet` prints nothing unless the build fails.
+ * and `npm pack`). `--quiet` prints nothing unless the build fails. `--no-minify` keeps names for CPU and heap
+ * profiles.
  *
  * The bin's entry is source/bin.ts: it checks the Node version, then imports the CLI (a chunk), so an old Node
  * gets one line instead of a crash inside a dependency. `--sea` builds instead dist/sea/planwatch.mjs, the same
@@ -27,6 +28,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const quiet = process.argv.includes('--quiet');
 const types = process.argv.includes('--types');
 const sea = process.argv.includes('--sea');
+// --no-minify: readable names in CPU and heap profiles (docs/performance.md); never for a release.
+const minify = !process.argv.includes('--no-minify');
 const log = quiet ? () => {} : message => console.log(message);
 const started = performance.now();
 
@@ -185,7 +188,7 @@ if (sea) {
 		entryPoints: ['source/bin.ts'],
 		outfile: 'dist/sea/planwatch.mjs',
 		splitting: false,
-		minify: true,
+		minify,
 		metafile: true,
 		// source/bin.ts leaves Node's compile cache off: the SEA loads no file it could cache.
 		define: {...define, PLANWATCH_STANDALONE: 'true'},
@@ -215,7 +218,7 @@ const cli = await build({
 	outdir: 'dist',
 	splitting: true,
 	chunkNames: 'chunks/[name]-[hash]',
-	minify: true,
+	minify,
 	metafile: true,
 	define,
 	plugins: [withoutInkDevtools, restoreCursorToTerminal, httpThroughRequire],

@@ -66,7 +66,9 @@ export function renderTable(results: Results): string {
 			continue;
 		}
 
-		const budget = f.name.includes('update') || f.name.includes('moves on') ? (f.name.includes('10000') ? undefined : '≤ 5 ms') : undefined;
+		// Issue #23's frame budget is for one update or step (ten updates a frame is a figure, not a goal).
+		const oneChange = (f.name.includes('one update') || f.name.includes('moves on')) && !f.name.includes('10000');
+		const budget = oneChange ? '≤ 5 ms' : undefined;
 		const p50: Spread = {median: f.p50, min: f.p50, max: f.p50, runs: 1};
 		rows.push({figure: `frame ms p50 (in process) · ${f.name}`, planwatch: p50, digits: 2, ...(budget ? {budget, met: f.p50 <= 5} : {})});
 		rows.push({figure: `frame ms p99 (in process) · ${f.name}`, planwatch: {median: f.p99, min: f.p99, max: f.p99, runs: 1}, digits: 2});
