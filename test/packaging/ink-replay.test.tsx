@@ -30,8 +30,16 @@ type RowBuilder = {
 	renderOwnedRuns(pieces: unknown[]): string | undefined;
 	renderCells(pieces: unknown[]): string;
 };
+type NarrowLine = {readonly styles: readonly unknown[]; readonly plain: string; readonly offsets: Int32Array; readonly body: string} | null;
 const {outputCaches, default: Output} = (await import(pathToFileURL(path.join(root, 'node_modules/ink/build/output.js')).href)) as {
-	outputCaches: {getRow(width: number, pieces: unknown[], render: () => string): string};
+	outputCaches: {
+		getRow(width: number, pieces: unknown[], render: () => string): string;
+		simpleNarrowLine(line: string): NarrowLine | undefined;
+		narrowLineOf(chars: unknown[]): NarrowLine;
+		getStyledChars(line: string): unknown[];
+		getLines(text: string): string[];
+		getNarrowLine(line: string): NarrowLine;
+	};
 	default: new (options: {width: number; height: number}) => RowBuilder;
 };
 
@@ -350,6 +358,62 @@ describe('random changes', () => {
 });
 
 describe('rows composed from runs of text', () => {
+	test('a line of SGR codes and simple characters read without the tokenizer equals the tokenized line (3000 random lines)', () => {
+		const random = seededRandom(23);
+		function pick<T>(items: readonly T[]): T {
+			return items[Math.floor(random() * items.length)]!;
+		}
+
+		const pieces = [
+			'a', 'Z', ' ', '0:12', '~', '│', '├─', '✔', '✖', '●', '◐', '…', '·', '→', '⠼', '▸', '≥', '—', '×', 'é', '\u00A0',
+			// Not simple: a combining mark, a variation selector (✔️ is an emoji), ZWJ, soft hyphen, wide, astral, Hangul jamo,
+			// a control character.
+			'e\u0301', '\uFE0F', '\u200D', '\u00AD', '\u2061', '名', '⏰', '👍🏽', '\u1100\u1161', '\u1161', 'ก\u0E33', '\u0D4E', '\t',
+			'\u001B[1m', '\u001B[22m', '\u001B[32m', '\u001B[39m', '\u001B[0m', '\u001B[m', '\u001B[2m', '\u001B[7m', '\u001B[27m',
+			'\u001B[38;5;208m', '\u001B[38;2;10;20;30m', '\u001B[48;5;17m', '\u001B[49m', '\u001B[1;31m', '\u001B[4:3m', '\u001B[24m',
+			// Not SGR: the general path.
+			'\u001B[2K', '\u001B]8;;https://example.test\u0007', '\u001B]8;;\u0007', '\u001B',
+		];
+		let fast = 0;
+		for (let i = 0; i < 3000; i++) {
+			const line = Array.from({length: 1 + Math.floor(random() * 8)}, () => pick(pieces)).join('');
+			const read = outputCaches.simpleNarrowLine(line);
+			if (read === undefined) {
+				continue;
+			}
+
+			fast++;
+			const tokenized = outputCaches.narrowLineOf(outputCaches.getStyledChars(line));
+			expect(tokenized, JSON.stringify(line)).not.toBeNull();
+			expect(read!.plain, JSON.stringify(line)).toBe(tokenized!.plain);
+			expect(read!.body, JSON.stringify(line)).toBe(tokenized!.body);
+			expect([...read!.offsets], JSON.stringify(line)).toEqual([...tokenized!.offsets]);
+			// The same interned style arrays, by identity.
+			expect(read!.styles.length, JSON.stringify(line)).toBe(tokenized!.styles.length);
+			read!.styles.forEach((styles, at) => {
+				expect(styles === tokenized!.styles[at], `${JSON.stringify(line)} at ${at}`).toBe(true);
+			});
+		}
+
+		// The lines Ink's colours make of the list's rows are read this way.
+		expect(fast).toBeGreaterThan(500);
+		expect(outputCaches.simpleNarrowLine('\u001B[32m✔\u001B[39m a-probe-01 ├─ 42% · 0:12')).toBeDefined();
+		expect(outputCaches.simpleNarrowLine('✔\uFE0F')).toBeUndefined();
+		expect(outputCaches.simpleNarrowLine('e\u0301')).toBeUndefined();
+		// A row's line is read this way: no tokenizing.
+		const tokenized = vi.spyOn(outputCaches, 'getStyledChars');
+		expect(outputCaches.getNarrowLine('\u001B[31m✖\u001B[39m b-00042 → once')?.plain).toBe('✖ b-00042 → once');
+		expect(tokenized).not.toHaveBeenCalled();
+	});
+
+	test('a write of one line is its own line, not tokenized; lines of a longer write carry the styles across their ends', () => {
+		const tokenized = vi.spyOn(outputCaches, 'getStyledChars');
+		expect(outputCaches.getLines('\u001B[32mok once\u001B[39m')).toEqual(['\u001B[32mok once\u001B[39m']);
+		expect(tokenized).not.toHaveBeenCalled();
+		expect(outputCaches.getLines('\u001B[32ma\nb once\u001B[39m')).toEqual(['\u001B[32ma\u001B[39m', '\u001B[32mb once\u001B[39m']);
+		expect(tokenized).toHaveBeenCalledTimes(1);
+	});
+
 	test('equal the rows built cell by cell (2000 random rows of overlapping styled pieces)', () => {
 		const random = seededRandom(11);
 		function pick<T>(items: readonly T[]): T {
