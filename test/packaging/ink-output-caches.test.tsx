@@ -146,6 +146,11 @@ describe('squashed texts', () => {
 		],
 		['a nested text suspends', <Text key="t">a <Suspense fallback="…"><Text>b</Text></Suspense></Text>, <Text key="t">a <Suspense fallback="…"><Text>b</Text><Pending /></Suspense></Text>],
 		['a tab appears', <Text key="t">a b</Text>, <Text key="t">a{'\t'}b</Text>],
+		// Props and style keys that go away (reconciler.js `diff`): each must be set back.
+		['a box loses its padding', <Box key="b" paddingLeft={3}><Text>x</Text></Box>, <Box key="b"><Text>x</Text></Box>],
+		['a box loses its border', <Box key="b" borderStyle="single" width={5}><Text>x</Text></Box>, <Box key="b" width={5}><Text>x</Text></Box>],
+		['a box loses one of its styles', <Box key="b" paddingLeft={2} marginTop={1}><Text>x</Text></Box>, <Box key="b" marginTop={1}><Text>x</Text></Box>],
+		['a text loses its colour', <Text key="t" color="red">x</Text>, <Text key="t">x</Text>],
 	])('%s', (_what, before, after) => {
 		const changed = render(<Box>{before}</Box>);
 		changed.rerender(<Box>{after}</Box>);
