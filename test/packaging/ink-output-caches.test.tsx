@@ -160,3 +160,19 @@ describe('squashed texts', () => {
 		fresh.unmount();
 	});
 });
+
+describe('control characters in a text (ansi-tokenizer.js)', () => {
+	// Ink sanitizes what a <Text> writes when it holds ESC or a C1 control (sanitize-ansi.js): SGR is kept, other
+	// controls dropped. The patch finds C1 controls by code unit.
+	test.each([
+		['a C1 CSI (kept as SGR)', 'a\u009B31mb', 'a\u001B[31mb\u001B[39m'],
+		['a C1 control after an astral character', '👍🏽 x\u0085y', '👍🏽 xy'],
+		['a C1 control at the end', 'ok\u009F', 'ok'],
+		['a C1 control at the start', '\u0080ok', 'ok'],
+		['no control', 'ü · é → ✔ 👍🏽', 'ü · é → ✔ 👍🏽'],
+	])('%s', (_what, text, frame) => {
+		const {lastFrame, unmount} = render(<Text>{text}</Text>);
+		expect(lastFrame()).toBe(frame);
+		unmount();
+	});
+});
