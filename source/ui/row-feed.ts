@@ -184,12 +184,24 @@ function sameWants(context: RowLocalContext, key: string, before: PlanObject, af
 		}
 	}
 
-	if (ids.size === 0) {
-		return true;
+	return ids.size === 0 || wantsOf(context, key, ids, before) === wantsOf(context, key, ids, after);
+}
+
+/**
+ * What an object's rows ask to watch, as last worked out under one App render's context: a change's `before` is the
+ * previous change's `after`, already worked out while the App has not rendered since (the rows drew that change).
+ */
+const wantsMemo = new WeakMap<PlanObject, {readonly context: RowLocalContext; readonly key: string; readonly wants: string}>();
+
+function wantsOf(context: RowLocalContext, key: string, ids: ReadonlySet<string>, object: PlanObject): string {
+	const known = wantsMemo.get(object);
+	if (known?.context === context && known.key === key) {
+		return known.wants;
 	}
 
 	const folds = context.folds.get(key) ?? noFoldOverrides;
-	const nodesOf = (object: PlanObject) => treeLayoutOf(key, object.tree, folds).rows.map(r => r.node).filter(n => ids.has(n.id));
-	const wants = (object: PlanObject) => JSON.stringify(watchWants(object, nodesOf(object), node => context.explain(object, node)));
-	return wants(before) === wants(after);
+	const nodes = treeLayoutOf(key, object.tree, folds).rows.map(r => r.node).filter(n => ids.has(n.id));
+	const wants = JSON.stringify(watchWants(object, nodes, node => context.explain(object, node)));
+	wantsMemo.set(object, {context, key, wants});
+	return wants;
 }

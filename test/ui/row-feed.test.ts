@@ -98,6 +98,30 @@ describe('a change its rows draw alone', () => {
 	});
 });
 
+describe('the watch wants a change is checked against', () => {
+	test("a change's earlier state, worked out as the last change's new one under the same render, is not worked out again", () => {
+		let explained = 0;
+		const ctx = context({
+			explain: () => {
+				explained++;
+				return undefined;
+			},
+		});
+		const f = feed(running);
+		const first = withNode(running, initStep, {message: 'one'});
+		const second = withNode(running, initStep, {message: 'two'});
+		expect(rowLocalChanges(ctx, f, [change(first)])).toEqual([{key, object: first}]);
+		const perState = explained / 2;
+		expect(perState).toBeGreaterThan(0);
+		// `first` was worked out above: only `second` is now.
+		expect(rowLocalChanges(ctx, f, [change(second, first)])).toEqual([{key, object: second}]);
+		expect(explained).toBe(3 * perState);
+		// Another render's context: worked out again (the pods it reads may have changed).
+		expect(rowLocalChanges(context({explain: ctx.explain}), f, [change(second, first)])).toEqual([{key, object: second}]);
+		expect(explained).toBe(5 * perState);
+	});
+});
+
 describe('the feed', () => {
 	test('an entry applies while the row still has the object it was given; a newer prop stands it aside', () => {
 		const f = feed(running);
