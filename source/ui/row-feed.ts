@@ -188,20 +188,26 @@ function sameWants(context: RowLocalContext, key: string, before: PlanObject, af
 }
 
 /**
- * What an object's rows ask to watch, as last worked out under one App render's context: a change's `before` is the
+ * What an object's rows ask to watch, as worked out under one App render's context: a change's `before` is the
  * previous change's `after`, already worked out while the App has not rendered since (the rows drew that change).
+ * Weak both ways: a context's answers go with it (the next App render makes another), an object's with the object.
  */
-const wantsMemo = new WeakMap<PlanObject, {readonly context: RowLocalContext; readonly key: string; readonly wants: string}>();
+const wantsMemo = new WeakMap<RowLocalContext, WeakMap<PlanObject, string>>();
 
 function wantsOf(context: RowLocalContext, key: string, ids: ReadonlySet<string>, object: PlanObject): string {
-	const known = wantsMemo.get(object);
-	if (known?.context === context && known.key === key) {
-		return known.wants;
+	let known = wantsMemo.get(context);
+	if (known === undefined) {
+		known = new WeakMap();
+		wantsMemo.set(context, known);
 	}
 
-	const folds = context.folds.get(key) ?? noFoldOverrides;
-	const nodes = treeLayoutOf(key, object.tree, folds).rows.map(r => r.node).filter(n => ids.has(n.id));
-	const wants = JSON.stringify(watchWants(object, nodes, node => context.explain(object, node)));
-	wantsMemo.set(object, {context, key, wants});
+	let wants = known.get(object);
+	if (wants === undefined) {
+		const folds = context.folds.get(key) ?? noFoldOverrides;
+		const nodes = treeLayoutOf(key, object.tree, folds).rows.map(r => r.node).filter(n => ids.has(n.id));
+		wants = JSON.stringify(watchWants(object, nodes, node => context.explain(object, node)));
+		known.set(object, wants);
+	}
+
 	return wants;
 }
