@@ -297,7 +297,8 @@ export async function listFrames(count: number, frames: number): Promise<FrameFi
 		process.stderr.write(`bench:   ${probes.length} probes on screen: ${probes.join(' ')}\n`);
 
 		const update = await measure(`list · ${count} objects · one update per frame (on screen)`, mounted, frames, () => workload!.update(probes));
-		// What a frame of the sustained slot carries at 100 updates/s: ten changes to rows on screen.
+		// Ten changed rows in one frame: against the one-update phase, what each changed row adds to a frame (at 100
+		// updates/s to rows on screen a 33 ms frame carries about three).
 		const tenUpdates = await measure(`list · ${count} objects · ten updates per frame (on screen)`, mounted, frames, () => {
 			for (let k = 0; k < 10; k++) {
 				workload!.update(probes);
