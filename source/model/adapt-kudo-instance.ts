@@ -63,8 +63,31 @@ const message = (v: unknown): string => sanitizeLine(v, maxMessageLength);
 /** Status words are short; anything long is not a KUDO status anyway. */
 const statusWord = (v: unknown): string => sanitizeLine(v, 64);
 
-function readSteps(value: unknown): Step[] {
-	return records(value).map(r => ({name: name(r['name']), status: statusWord(r['status']), message: message(r['message'])}));
+/**
+ * What each raw record reads as, kept per record. The store keeps the records an update left unchanged by identity
+ * (compact-raw.ts reuseUnchanged) and raw objects are never changed in place, so the step of a 500-step plan that
+ * moved is read again, not the 499 around it.
+ */
+function readOnce<T>(memo: WeakMap<RawRecord, T>, read: (r: RawRecord) => T): (r: RawRecord) => T {
+	return r => {
+		let value = memo.get(r);
+		if (value === undefined) {
+			value = read(r);
+			memo.set(r, value);
+		}
+
+		return value;
+	};
+}
+
+const readStep = readOnce(new WeakMap<RawRecord, Step>(), r => ({
+	name: name(r['name']),
+	status: statusWord(r['status']),
+	message: message(r['message']),
+}));
+
+function readSteps(value: unknown): readonly Step[] {
+	return records(value).map(readStep);
 }
 
 /**
@@ -100,14 +123,15 @@ export function derivePlanStatus(statuses: readonly string[]): string {
 	return 'IN_PROGRESS';
 }
 
-function readPlanStatus(value: unknown): PlanStatus {
-	const r = record(value);
-	const phases = records(r['phases']).map(pr => ({
-		name: name(pr['name']),
-		status: statusWord(pr['status']),
-		message: message(pr['message']),
-		steps: readSteps(pr['steps']),
-	}));
+const readPhase = readOnce(new WeakMap<RawRecord, Phase>(), pr => ({
+	name: name(pr['name']),
+	status: statusWord(pr['status']),
+	message: message(pr['message']),
+	steps: readSteps(pr['steps']),
+}));
+
+const readPlanRecord = readOnce(new WeakMap<RawRecord, PlanStatus>(), (r): PlanStatus => {
+	const phases = records(r['phases']).map(readPhase);
 	const rawStatus = statusWord(r['status']);
 	return {
 		status: rawStatus || derivePlanStatus(phases.flatMap(p => [p.status, ...p.steps.map(st => st.status)])),
@@ -117,6 +141,10 @@ function readPlanStatus(value: unknown): PlanStatus {
 		uid: name(r['uid']),
 		phases,
 	};
+});
+
+function readPlanStatus(value: unknown): PlanStatus {
+	return readPlanRecord(record(value));
 }
 
 const terminal = new Set(['COMPLETE', 'FATAL_ERROR']);
@@ -126,16 +154,19 @@ function stoppedBy(planStatus: string, status: string): string | undefined {
 	return terminal.has(planStatus) && running.has(status) ? 'stopped' : undefined;
 }
 
+const readOvPhase = readOnce(new WeakMap<RawRecord, OvPhase>(), pr => ({
+	name: name(pr['name']),
+	strategy: name(pr['strategy']),
+	steps: records(pr['steps']).map(s => name(s['name'])),
+}));
+
+const readOvPlanRecord = readOnce(new WeakMap<RawRecord, OvPlan>(), r => ({
+	strategy: name(r['strategy']),
+	phases: records(r['phases']).map(readOvPhase),
+}));
+
 function readOvPlan(value: unknown): OvPlan {
-	const r = record(value);
-	return {
-		strategy: name(r['strategy']),
-		phases: records(r['phases']).map(pr => ({
-			name: name(pr['name']),
-			strategy: name(pr['strategy']),
-			steps: records(pr['steps']).map(s => name(s['name'])),
-		})),
-	};
+	return readOvPlanRecord(record(value));
 }
 
 /** First-wins map from sanitized keys, so a hostile twin key cannot replace a real entry. */
