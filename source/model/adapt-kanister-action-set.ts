@@ -4,7 +4,7 @@ import {SiblingIds} from './node-id.js';
 import type {KanisterArtifacts, KanisterWaitFacts, NodeState, Outcome, PlanEvent, PlanNode, PlanObject} from './plan-tree.js';
 import {flatValues, kanisterValues, type KanisterValues} from './kanister-values.js';
 import {readKanisterEvents, type KanisterEventFacts} from './kanister-events.js';
-import {isoTime, latestTime, rawString, record, records, type RawRecord} from './read-raw.js';
+import {isoTime, latestTime, rawString, readOnce, record, records, type RawRecord} from './read-raw.js';
 import {maxMessageLength, maxNameLength, sanitizeLine} from './sanitize.js';
 import {kanisterJobIdLabel} from './diagnosis.js';
 import {kanisterState} from './status.js';
@@ -69,35 +69,47 @@ function percentOf(value: unknown): number | undefined {
 
 /** `statefulset postgres-test/my-release` (Kanister's own ObjectReference; kanctl writes lower-case kinds). */
 function objectDetail(value: unknown): string {
-	const o = record(value);
+	return readDetail(record(value));
+}
+
+const readDetail = readOnce(new WeakMap<RawRecord, string>(), o => {
 	const ns = name(o['namespace']);
 	const n = name(o['name']);
 	const kind = name(o['kind']) || name(o['resource']);
 	const target = ns ? `${ns}/${n}` : n;
 	return [kind, target].filter(Boolean).join(' ');
-}
+});
+
+/** An output or artifacts map, read once per raw map (undefined: none). */
+const valuesOf = (raw: unknown): KanisterValues | undefined => (
+	typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? readValues(raw as RawRecord).values : undefined
+);
+const readValues = readOnce(new WeakMap<RawRecord, {readonly values: KanisterValues | undefined}>(), r => ({values: kanisterValues(r)}));
+
+/** One phase of status.actions[i], read once per raw phase: an update of a running ActionSet changes one. */
+const readStatusPhase = readOnce(new WeakMap<RawRecord, Phase>(), p => {
+	const progress = record(p['progress']);
+	const percent = percentOf(progress['progressPercent']);
+	const updatedAt = isoTime(progress['lastTransitionTime']);
+	const output = valuesOf(p['output']);
+	return {
+		name: name(p['name']),
+		state: stateWord(p['state']),
+		...(percent === undefined ? {} : {percent}),
+		...(updatedAt ? {updatedAt} : {}),
+		...(output ? {output} : {}),
+	};
+});
 
 function readStatusAction(r: RawRecord): Action {
 	const defer = record(r['deferPhase']);
-	const deferOutput = kanisterValues(defer['output']);
-	const artifacts = kanisterValues(r['artifacts']);
+	const deferOutput = valuesOf(defer['output']);
+	const artifacts = valuesOf(r['artifacts']);
 	return {
 		name: name(r['name']),
 		detail: objectDetail(r['object']),
 		blueprint: name(r['blueprint']),
-		phases: records(r['phases']).map(p => {
-			const progress = record(p['progress']);
-			const percent = percentOf(progress['progressPercent']);
-			const updatedAt = isoTime(progress['lastTransitionTime']);
-			const output = kanisterValues(p['output']);
-			return {
-				name: name(p['name']),
-				state: stateWord(p['state']),
-				...(percent === undefined ? {} : {percent}),
-				...(updatedAt ? {updatedAt} : {}),
-				...(output ? {output} : {}),
-			};
-		}),
+		phases: records(r['phases']).map(readStatusPhase),
 		defer: {name: name(defer['name']), state: stateWord(defer['state']), ...(deferOutput ? {output: deferOutput} : {})},
 		...(artifacts ? {artifacts} : {}),
 		phasesFromStatus: true,

@@ -11,7 +11,7 @@ import {
 	type LastRun,
 } from './kudo-plan-order.js';
 import type {KudoWaitFacts, NodeState, Outcome, PlanEvent, PlanNode, PlanObject} from './plan-tree.js';
-import {isoTime, latestTime, rawString, record, records, timeValue, type RawRecord} from './read-raw.js';
+import {isoTime, latestTime, rawString, readOnce, record, records, timeValue, type RawRecord} from './read-raw.js';
 import {sameFieldsExcept} from './same-fields.js';
 import {maxMessageLength, maxNameLength, sanitizeLine} from './sanitize.js';
 import {kudoState} from './status.js';
@@ -62,23 +62,6 @@ const name = (v: unknown): string => sanitizeLine(v, maxNameLength);
 const message = (v: unknown): string => sanitizeLine(v, maxMessageLength);
 /** Status words are short; anything long is not a KUDO status anyway. */
 const statusWord = (v: unknown): string => sanitizeLine(v, 64);
-
-/**
- * What each raw record reads as, kept per record. The store keeps the records an update left unchanged by identity
- * (compact-raw.ts reuseUnchanged) and raw objects are never changed in place, so the step of a 500-step plan that
- * moved is read again, not the 499 around it.
- */
-function readOnce<T>(memo: WeakMap<RawRecord, T>, read: (r: RawRecord) => T): (r: RawRecord) => T {
-	return r => {
-		let value = memo.get(r);
-		if (value === undefined) {
-			value = read(r);
-			memo.set(r, value);
-		}
-
-		return value;
-	};
-}
 
 const readStep = readOnce(new WeakMap<RawRecord, Step>(), r => ({
 	name: name(r['name']),

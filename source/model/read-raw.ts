@@ -87,3 +87,20 @@ export function latestTime(...times: ReadonlyArray<string | undefined>): string 
 
 	return best;
 }
+
+/**
+ * `read` of each raw record, kept per record. The store keeps the records an update left unchanged by identity
+ * (compact-raw.ts reuseUnchanged) and raw objects are never changed in place, so an update reads again only the
+ * records that changed: the step of a 500-step plan that moved, the phase of an ActionSet whose progress did.
+ */
+export function readOnce<T>(memo: WeakMap<RawRecord, T>, read: (r: RawRecord) => T): (r: RawRecord) => T {
+	return r => {
+		let value = memo.get(r);
+		if (value === undefined) {
+			value = read(r);
+			memo.set(r, value);
+		}
+
+		return value;
+	};
+}
