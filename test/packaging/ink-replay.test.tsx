@@ -12,6 +12,7 @@ import {Box, Static, Text, Transform} from 'ink';
 import {render} from 'ink-testing-library';
 import {memo, useState, type ReactElement} from 'react';
 import {afterEach, describe, expect, test, vi} from 'vitest';
+import stringWidth from 'string-width';
 import {seededRandom} from '../helpers/random-strings.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -39,6 +40,8 @@ const {outputCaches, default: Output} = (await import(pathToFileURL(path.join(ro
 		getStyledChars(line: string): unknown[];
 		getLines(text: string): string[];
 		getNarrowLine(line: string): NarrowLine;
+		simpleWidth(text: string): number | undefined;
+		getStringWidth(text: string): number;
 	};
 	default: new (options: {width: number; height: number}) => RowBuilder;
 };
@@ -404,6 +407,38 @@ describe('rows composed from runs of text', () => {
 		const tokenized = vi.spyOn(outputCaches, 'getStyledChars');
 		expect(outputCaches.getNarrowLine('\u001B[31m✖\u001B[39m b-00042 → once')?.plain).toBe('✖ b-00042 → once');
 		expect(tokenized).not.toHaveBeenCalled();
+	});
+
+	test('a line of SGR codes and simple characters is as wide as string-width says, without asking it (3000 random lines)', () => {
+		const random = seededRandom(29);
+		function pick<T>(items: readonly T[]): T {
+			return items[Math.floor(random() * items.length)]!;
+		}
+
+		const pieces = [
+			'a', 'Z', ' ', '0:12', '│', '├─', '✔', '✖', '●', '…', '·', '→', '⠼', '▸', '—', 'é', '\u00A0',
+			'e\u0301', '\uFE0F', '\u200D', '\u00AD', '名', '⏰', '👍🏽', '\u1100\u1161', 'ก\u0E33', '\t', '\n', '\u0085', '\u009B31m',
+			'\u001B[1m', '\u001B[22m', '\u001B[32m', '\u001B[0m', '\u001B[m', '\u001B[38;5;208m', '\u001B[38;2;10;20;30m', '\u001B[4:3m',
+			'\u001B[123456m', '\u001B[;5m', '\u001B[2K', '\u001B]8;;https://example.test\u0007', '\u001B[?25l', '\u001B',
+		];
+		let simple = 0;
+		for (let i = 0; i < 3000; i++) {
+			const line = Array.from({length: 1 + Math.floor(random() * 8)}, () => pick(pieces)).join('');
+			const width = outputCaches.simpleWidth(line);
+			if (width !== undefined) {
+				simple++;
+				expect(width, JSON.stringify(line)).toBe(stringWidth(line));
+			}
+
+			expect(outputCaches.getStringWidth(line), JSON.stringify(line)).toBe(stringWidth(line));
+		}
+
+		expect(simple).toBeGreaterThan(500);
+		// A row's text is measured this way.
+		const measured = vi.spyOn(outputCaches, 'simpleWidth');
+		expect(outputCaches.getStringWidth('\u001B[32m✔\u001B[39m a-probe-07 ├─ 77% · 0:13')).toBe(26);
+		expect(measured).toHaveReturnedWith(26);
+		expect(outputCaches.simpleWidth('✔\uFE0F')).toBeUndefined();
 	});
 
 	test('a write of one line is its own line, not tokenized; lines of a longer write carry the styles across their ends', () => {
