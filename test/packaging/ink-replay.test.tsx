@@ -16,7 +16,7 @@ import stringWidth from 'string-width';
 import {seededRandom} from '../helpers/random-strings.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-type YogaNode = {getComputedLeft(): number};
+type YogaNode = {getComputedLeft(): number; getComputedTop(): number; getComputedWidth(): number; getComputedHeight(): number; getDisplay(): number};
 type DomNode = {readonly nodeName: string; readonly childNodes?: readonly DomNode[]; yogaNode?: YogaNode};
 // Ink exports only its entry point: its modules are loaded by their files.
 const {default: instances} = (await import(pathToFileURL(path.join(root, 'node_modules/ink/build/instances.js')).href)) as {
@@ -59,6 +59,29 @@ function countReads(node: DomNode): () => number {
 			if (yoga) {
 				const read = yoga.getComputedLeft.bind(yoga);
 				yoga.getComputedLeft = () => {
+					count++;
+					return read();
+				};
+			}
+
+			visit(child);
+		}
+	};
+
+	visit(node);
+	return () => count;
+}
+
+/** Counts every read of a node's layout (position, size, display) under `node` (itself excluded) from now on. */
+function countLayoutReads(node: DomNode): () => number {
+	let count = 0;
+	const getters = ['getComputedLeft', 'getComputedTop', 'getComputedWidth', 'getComputedHeight', 'getDisplay'] as const;
+	const visit = (n: DomNode): void => {
+		for (const child of n.childNodes ?? []) {
+			const yoga = child.yogaNode;
+			for (const getter of yoga ? getters : []) {
+				const read = yoga![getter].bind(yoga);
+				yoga![getter] = () => {
 					count++;
 					return read();
 				};
@@ -142,6 +165,23 @@ describe('replaying what did not change', () => {
 		const frame = shown.lastFrame();
 		shown.unmount();
 		const fresh = render(<List rows={changed} />);
+		expect(frame).toBe(fresh.lastFrame());
+		fresh.unmount();
+	});
+
+	test('a frame whose layout did not run reads no layout from Yoga; after one that ran, the layout is read again', async () => {
+		const {shown, change} = driven({rows});
+		const reads = countLayoutReads(instances.get(shown.stdout)!.rootNode);
+		// As wide as before: the text is measured, its size is the same, Yoga lays nothing out.
+		await change(rows.with(7, 'row x'));
+		expect(shown.lastFrame()).toContain('row x');
+		expect(reads()).toBe(0);
+		const longer = rows.with(7, 'row seven, longer now');
+		await change(longer);
+		expect(reads()).toBeGreaterThan(0);
+		const frame = shown.lastFrame();
+		shown.unmount();
+		const fresh = render(<List rows={longer} />);
 		expect(frame).toBe(fresh.lastFrame());
 		fresh.unmount();
 	});
