@@ -2,11 +2,17 @@
  * What a 1 Hz tick costs the header: counted, not timed. Naming the machine's time zone builds an
  * Intl.DateTimeFormat (about a millisecond); a tick must not build one.
  */
-import {afterEach, expect, test} from 'vitest';
+import {afterEach, expect, test, vi} from 'vitest';
 import {HeaderBar} from '../../source/ui/components/header-bar.js';
+import * as headerFit from '../../source/ui/header-fit.js';
 import {TicksContext, tickSource} from '../../source/ui/ticks.js';
 import {FakeClock} from '../helpers/fake-clock.js';
 import {cleanupUi, renderUi} from '../helpers/ui.js';
+
+vi.mock('../../source/ui/header-fit.js', async importOriginal => {
+	const actual = await importOriginal<typeof import('../../source/ui/header-fit.js')>();
+	return {...actual, pickHeaderVersion: vi.fn(actual.pickHeaderVersion)};
+});
 
 const RealDateTimeFormat = Intl.DateTimeFormat;
 
@@ -47,4 +53,36 @@ test('a tick redraws the header timers without building a date format', async ()
 	}
 
 	expect(built - before).toBe(0);
+});
+
+test('a tick that keeps the widths of the header texts keeps its version without fitting the versions again', async () => {
+	const clock = new FakeClock(Date.UTC(2026, 10, 30, 11, 0, 0));
+	const eventAt = clock.now();
+	const app = renderUi(
+		<TicksContext.Provider value={tickSource(clock)}>
+			<HeaderBar
+				context="prod"
+				scope="default"
+				connection={{status: 'live'}}
+				lastEventAt={() => eventAt}
+				wait={{phase: 'waiting', startedAt: clock.now(), extendMs: 300_000, extendedMs: 0}}
+				width={140}
+			/>
+		</TicksContext.Provider>,
+		{columns: 140},
+	);
+	await app.waitForFrame(f => f.includes('elapsed 0:00'), {what: 'the header'});
+	const pick = vi.mocked(headerFit.pickHeaderVersion);
+	pick.mockClear();
+	// 0:01 … 0:05 and the event's age 1s … 5s: the same widths.
+	for (let i = 1; i <= 5; i++) {
+		clock.advance(1000);
+		await app.waitForFrame(f => f.includes(`elapsed 0:0${i}`) && f.includes(`${i}s ago`), {what: `the header ${i}s on`});
+	}
+
+	expect(pick).not.toHaveBeenCalled();
+	// The age goes to two digits: a width moved, the versions are fitted again.
+	clock.advance(5000);
+	await app.waitForFrame(f => f.includes('elapsed 0:10') && f.includes('10s ago'), {what: 'the header 10s on'});
+	expect(pick).toHaveBeenCalled();
 });

@@ -312,11 +312,20 @@ function HeaderBarView(props: HeaderBarProps) {
 
 	// Only which version fits is read here (it changes a few times an hour): the timers are drawn by `HeaderTimers`,
 	// so a tick re-renders that one text and not the whole header line.
-	const chosen = useTickValue(now => pickHeaderVersion(
-		versions.slice(0, -1).map(v => ({left: leftOf(v, statusAt(v, now)), right: displayWidth(rightAt(v, now))})),
-		width,
-		e,
-	));
+	// The choice reads only widths (header-fit.ts): a tick whose state texts and right ends keep their widths (the
+	// timers, the event age within the same digits) keeps it, without building and fitting every version again.
+	// Per render: the render's own inputs (counts, width, names) are in the closure.
+	const picked: {key?: string; chosen: number} = {chosen: 0};
+	const chosen = useTickValue(now => {
+		const ticked = versions.slice(0, -1).map(v => ({status: statusAt(v, now), right: displayWidth(rightAt(v, now))}));
+		const key = ticked.map(t => `${displayWidth(t.status)} ${statusWords(t.status, e)} ${t.right}`).join(',');
+		if (key !== picked.key) {
+			picked.key = key;
+			picked.chosen = pickHeaderVersion(ticked.map((t, i) => ({left: leftOf(versions[i]!, t.status), right: t.right})), width, e);
+		}
+
+		return picked.chosen;
+	});
 	const version = versions.at(chosen)!;
 	const statusText = useTickValue(now => statusAt(version, now));
 	const right = (now: number) => rightAt(version, now);
