@@ -12,6 +12,12 @@ export type ExternalStore<Snapshot> = {
 /** A set of change listeners: add returns the remove function; notify calls each once, in order added. */
 export class Listeners {
 	readonly #listeners = new Set<() => void>();
+	/**
+	 * The listeners as an array, made again only after an add or a remove: a clock tick notifies a few hundred
+	 * timer texts, and copying the set for each notification allocated an array and an iterator result per listener.
+	 * Never changed in place, so a listener may unsubscribe (itself or another) while the others are notified.
+	 */
+	#inOrder: ReadonlyArray<() => void> | undefined;
 
 	get size(): number {
 		return this.#listeners.size;
@@ -19,15 +25,19 @@ export class Listeners {
 
 	add(listener: () => void): () => void {
 		this.#listeners.add(listener);
+		this.#inOrder = undefined;
 		return () => {
-			this.#listeners.delete(listener);
+			if (this.#listeners.delete(listener)) {
+				this.#inOrder = undefined;
+			}
 		};
 	}
 
 	notify(): void {
-		// A copy: a listener may unsubscribe (itself or another) while being notified.
-		for (const listener of [...this.#listeners]) {
-			listener();
+		this.#inOrder ??= [...this.#listeners];
+		const listeners = this.#inOrder;
+		for (let index = 0; index < listeners.length; index++) {
+			listeners[index]!();
 		}
 	}
 }

@@ -178,7 +178,10 @@ function sameTreeRows(key: string, before: PlanObject, after: PlanObject, folds:
 /** The same pods and logs asked for by the object's rows on screen. */
 function sameWants(context: RowLocalContext, key: string, before: PlanObject, after: PlanObject): boolean {
 	const ids = new Set<string>();
-	for (const row of context.screen.rows) {
+	// An index loop: this runs for every change on screen, over every row there.
+	const {rows} = context.screen;
+	for (let index = 0; index < rows.length; index++) {
+		const row = rows[index]!;
 		if (row.key === key && row.node) {
 			ids.add(row.node.id);
 		}
