@@ -51,7 +51,7 @@ describe('Listeners', () => {
 			});
 		}
 
-		const iterate = vi.spyOn(Set.prototype, Symbol.iterator as never);
+		const iterate = vi.spyOn(Set.prototype as Set<unknown>, Symbol.iterator);
 		for (let round = 0; round < 50; round++) {
 			listeners.notify();
 		}

@@ -3,11 +3,10 @@
  * Intl.DateTimeFormat (about a millisecond); a tick must not build one.
  */
 import {afterEach, expect, test, vi} from 'vitest';
-import {HeaderBar} from '../../source/ui/components/header-bar.js';
 import * as headerFit from '../../source/ui/header-fit.js';
-import {TicksContext, tickSource} from '../../source/ui/ticks.js';
 import {FakeClock} from '../helpers/fake-clock.js';
-import {cleanupUi, renderUi} from '../helpers/ui.js';
+import {renderLiveHeader} from '../helpers/live-header.js';
+import {cleanupUi} from '../helpers/ui.js';
 
 vi.mock('../../source/ui/header-fit.js', async importOriginal => {
 	const actual = await importOriginal<typeof import('../../source/ui/header-fit.js')>();
@@ -30,21 +29,8 @@ test('a tick redraws the header timers without building a date format', async ()
 			return new target(...args);
 		},
 	});
-	const eventAt = clock.now();
 	// The default theme names no zone: the header resolves the machine's.
-	const app = renderUi(
-		<TicksContext.Provider value={tickSource(clock)}>
-			<HeaderBar
-				context="prod"
-				scope="default"
-				connection={{status: 'live'}}
-				lastEventAt={() => eventAt}
-				wait={{phase: 'waiting', startedAt: clock.now(), extendMs: 300_000, extendedMs: 0}}
-				width={140}
-			/>
-		</TicksContext.Provider>,
-		{columns: 140},
-	);
+	const app = renderLiveHeader(clock, {context: 'prod', scope: 'default', phase: 'waiting', width: 140});
 	await app.waitForFrame(f => f.includes('elapsed 0:00'), {what: 'the header'});
 	const before = built;
 	for (let i = 1; i <= 5; i++) {
@@ -57,20 +43,7 @@ test('a tick redraws the header timers without building a date format', async ()
 
 test('a tick that keeps the widths of the header texts keeps its version without fitting the versions again', async () => {
 	const clock = new FakeClock(Date.UTC(2026, 10, 30, 11, 0, 0));
-	const eventAt = clock.now();
-	const app = renderUi(
-		<TicksContext.Provider value={tickSource(clock)}>
-			<HeaderBar
-				context="prod"
-				scope="default"
-				connection={{status: 'live'}}
-				lastEventAt={() => eventAt}
-				wait={{phase: 'waiting', startedAt: clock.now(), extendMs: 300_000, extendedMs: 0}}
-				width={140}
-			/>
-		</TicksContext.Provider>,
-		{columns: 140},
-	);
+	const app = renderLiveHeader(clock, {context: 'prod', scope: 'default', phase: 'waiting', width: 140});
 	await app.waitForFrame(f => f.includes('elapsed 0:00'), {what: 'the header'});
 	const pick = vi.mocked(headerFit.pickHeaderVersion);
 	pick.mockClear();

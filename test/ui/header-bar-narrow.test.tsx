@@ -4,10 +4,9 @@
  * lone letter (the scope `all namespaces` was once cut to `a`).
  */
 import {afterEach, expect, test} from 'vitest';
-import {HeaderBar} from '../../source/ui/components/header-bar.js';
-import {TicksContext, tickSource} from '../../source/ui/ticks.js';
 import {FakeClock} from '../helpers/fake-clock.js';
-import {cleanupUi, renderUi} from '../helpers/ui.js';
+import {renderLiveHeader} from '../helpers/live-header.js';
+import {cleanupUi} from '../helpers/ui.js';
 
 afterEach(() => {
 	cleanupUi();
@@ -15,21 +14,13 @@ afterEach(() => {
 
 test.each([80, 90, 100, 120])('at %i columns no separator stands alone (names give way with theirs)', async width => {
 	const clock = new FakeClock(Date.UTC(2026, 10, 30, 11, 0, 0));
-	const eventAt = clock.now();
-	const app = renderUi(
-		<TicksContext.Provider value={tickSource(clock)}>
-			<HeaderBar
-				context="kanister@planwatch-e2e"
-				scope="all namespaces"
-				connection={{status: 'live'}}
-				lastEventAt={() => eventAt}
-				wait={{phase: 'watching', startedAt: clock.now(), extendMs: 300_000, extendedMs: 0}}
-				missing={[{resource: 'Instance'}]}
-				width={width}
-			/>
-		</TicksContext.Provider>,
-		{columns: width},
-	);
+	const app = renderLiveHeader(clock, {
+		context: 'kanister@planwatch-e2e',
+		scope: 'all namespaces',
+		phase: 'watching',
+		missing: [{resource: 'Instance'}],
+		width,
+	});
 	await app.waitForFrame(f => f.includes('planwatch') && f.includes('live'), {what: 'the header'});
 	const line = app.lastFrame()!.split('\n')[0]!;
 	expect(line).toMatch(/^planwatch · /);
