@@ -86,17 +86,26 @@ export function allWatchWants(
 	objects: readonly PlanObject[],
 	diagnose: (object: PlanObject, node: PlanNode) => Diagnosis | undefined,
 ): WatchWants {
-	const rows: Array<{readonly object: PlanObject; readonly node: PlanNode}> = [];
+	const rows: Row[] = [];
 	for (const object of objects) {
-		const visit = (list: readonly PlanNode[]): void => {
-			for (const node of list) {
-				rows.push({object, node});
-				visit(node.children);
-			}
-		};
-
-		visit(object.tree);
+		pushNodes(rows, object, object.tree);
 	}
 
 	return shownWatchWants(rows, diagnose);
+}
+
+/** Every node of one object: what to watch for it (noWants when nothing). */
+export function objectWatchWants(object: PlanObject, diagnose: (object: PlanObject, node: PlanNode) => Diagnosis | undefined): WatchWants {
+	const rows: Row[] = [];
+	pushNodes(rows, object, object.tree);
+	return shownWatchWants(rows, diagnose);
+}
+
+type Row = {readonly object: PlanObject; readonly node: PlanNode};
+
+function pushNodes(rows: Row[], object: PlanObject, nodes: readonly PlanNode[]): void {
+	for (const node of nodes) {
+		rows.push({object, node});
+		pushNodes(rows, object, node.children);
+	}
 }

@@ -15,6 +15,7 @@
  *   --kubectl           also kubectl (default /usr/bin/kubectl, or $PLANWATCH_KUBECTL)
  *   --args "…"          more planwatch arguments, e.g. "-v=6" with --stderr FILE (its request lines)
  *   --stderr FILE       planwatch's stderr to FILE (run through sh: the pid measured is still planwatch's)
+ *   --off-screen        the side bench's mix: 9 in 10 updates to objects far below the window, the tenth to a probe
  *
  * Prints one block per client and rate: ms of CPU per second, user and system, per thread name; then strace's
  * table as calls per second.
@@ -46,6 +47,7 @@ const withPerf = process.argv.includes('--perf');
 const kubectl = process.argv.includes('--kubectl') ? (process.env['PLANWATCH_KUBECTL'] ?? '/usr/bin/kubectl') : undefined;
 const extraArgs = (option('--args') ?? '').split(' ').filter(Boolean);
 const stderrFile = option('--stderr');
+const offScreen = process.argv.includes('--off-screen');
 const ticks = 100;
 
 function log(message: string): void {
@@ -135,7 +137,7 @@ function perSecond(table: string, windowSeconds: number): string {
 
 async function measureClient(name: string, pid: number, load: (rate: number) => Promise<void>): Promise<void> {
 	for (const rate of rates) {
-		const label = rate === 0 ? 'idle' : `${rate} updates/s`;
+		const label = rate === 0 ? 'idle' : `${rate} updates/s${offScreen ? ', 9 in 10 off screen' : ''}`;
 		const before = threadTicks(pid);
 		const t0 = performance.now();
 		await load(rate);
@@ -172,8 +174,13 @@ const load = async (rate: number) => {
 	if (rate === 0) {
 		await sleep(seconds * 1000);
 	} else {
+		let sent = 0;
 		await drive(rate, seconds * 1000, () => {
-			workload.update();
+			if (offScreen && sent++ % 10 !== 9) {
+				workload.updateOffScreen();
+			} else {
+				workload.update();
+			}
 		});
 	}
 };
