@@ -29,6 +29,8 @@ export type PtyClient = {
 	waitFor(condition: () => boolean, what: string, timeoutMs: number): Promise<number>;
 	/** SIGTERM, then SIGKILL if it has not exited after a while. */
 	stop(): Promise<void>;
+	/** Resolves when the process has exited (and what it wrote is on the screen). */
+	readonly exited: Promise<void>;
 };
 
 type Options = {cols: number; rows: number; env: Record<string, string>; cwd: string; countChanges?: boolean};
@@ -186,6 +188,7 @@ export function startPty(command: string, args: readonly string[], options: Opti
 
 	return {
 		pid: child.pid,
+		exited: exit,
 		bytes: () => bytes,
 		changes: () => counter?.totals() ?? {cells: 0, bytes: 0},
 		lines,
