@@ -157,7 +157,7 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 		let connection = synced.connection;
 		const report = (): void => {
 			const snapshot = store.getSnapshot();
-			const fresh = snapshot.transitions.filter(t => t.seq > lastSeq);
+			const fresh = transitionsAfter(snapshot.transitions, lastSeq);
 			lastSeq = fresh.at(-1)?.seq ?? lastSeq;
 			write(fresh.filter(t => wanted(t.objectKey)).map(t => printer.transition(t)).join(''));
 			if (snapshot.connection !== connection) {
@@ -196,6 +196,16 @@ export async function runStream(run: StreamRun): Promise<WaitResult> {
 	));
 	await queue;
 	return result;
+}
+
+/** The transitions numbered after `seq`: the newest are last, so the walk back stops at the first one seen. */
+function transitionsAfter<T extends {readonly seq: number}>(transitions: readonly T[], seq: number): readonly T[] {
+	let from = transitions.length;
+	while (from > 0 && transitions[from - 1]!.seq > seq) {
+		from--;
+	}
+
+	return transitions.slice(from);
 }
 
 /**
