@@ -87,6 +87,26 @@ describe('a stream explains a failed step', () => {
 		expect(lines.indexOf(why[0]!)).toBeGreaterThan(failedAt);
 	});
 
+	it('plain: the pods seen after the step failed still say why (the object itself does not change again)', async () => {
+		const t = setup();
+		let stop!: () => void;
+		const interrupted = new Promise<void>(resolve => {
+			stop = resolve;
+		});
+		const run = runStream({store: t.store, clock: t.clock, options: {...base, output: 'plain', wait: false, timeoutMs: 0}, targets: [key], write: t.write, interrupted, timeZone: 'UTC'});
+		await waitUntil(() => t.output() !== '', 'the first line');
+		t.clock.advance(3000);
+		t.store.apply({type: 'upsert', resource: 'Instance', object: instance('FATAL_ERROR')});
+		await waitUntil(() => t.output().includes('FATAL_ERROR'), 'the failure');
+		t.clock.advance(1000);
+		t.store.apply({type: 'upsert', resource: 'Job', object: job});
+		t.store.apply({type: 'upsert', resource: 'Pod', object: pod});
+		await waitUntil(() => t.output().includes('why: pod init-job-x1'), 'why, from the pod seen later');
+		stop();
+		await run;
+		expect(t.output().split('\n').filter(l => l.includes('why:'))).toEqual(['09:15:04   why: pod init-job-x1: container init failed: exit code 1 (Error)']);
+	});
+
 	it('json: the failed step carries cause, resources, pods and next', async () => {
 		const t = setup();
 		t.store.apply({type: 'upsert', resource: 'Job', object: job});

@@ -84,6 +84,30 @@ describe('runStream, plain', () => {
 		expect(t.output()).not.toContain('\u001B');
 	});
 
+	it('logs each status change once, whatever comes after it', async () => {
+		const t = setup();
+		const run = t.start({output: 'plain', wait: false, timeoutMs: 0});
+		await waitUntil(() => t.output() !== '', 'the first line');
+		t.clock.advance(41_000);
+		const moved = deploy(['COMPLETE', 'COMPLETE', 'IN_PROGRESS'], 'IN_PROGRESS');
+		t.store.apply({type: 'upsert', resource: 'Instance', object: moved});
+		await waitUntil(() => t.output().includes('cleanup  PENDING → IN_PROGRESS'), 'the first change');
+		// Events that bring no status change (a new resourceVersion, a label) are reports with nothing new.
+		for (const version of ['2', '3']) {
+			t.store.apply({type: 'upsert', resource: 'Instance', object: {...moved, metadata: {...moved.metadata, resourceVersion: version, labels: {v: version}}}});
+			await new Promise(resolve => setImmediate(resolve));
+		}
+
+		t.clock.advance(5000);
+		t.store.apply({type: 'upsert', resource: 'Instance', object: deploy(['COMPLETE', 'COMPLETE', 'COMPLETE'], 'COMPLETE')});
+		await waitUntil(() => t.output().includes('cleanup  IN_PROGRESS → COMPLETE'), 'the second change');
+		t.stop();
+		await run;
+		const changes = t.output().split('\n').filter(line => line.includes(' → '));
+		expect(changes).toEqual([...new Set(changes)]);
+		expect(changes.filter(line => line.includes('cleanup  PENDING → IN_PROGRESS'))).toHaveLength(1);
+	});
+
 	it('exits 3 at once when the timeout is reached, with the state at that moment', async () => {
 		const t = setup();
 		const run = t.start({output: 'plain', wait: true, timeoutMs: 10_000});
