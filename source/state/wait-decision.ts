@@ -40,7 +40,16 @@ export type WaitRules = {
 export type WaitMemory = {
 	readonly baseline?: ReadonlyMap<string, PlanObject>;
 	readonly failedSeenAt: ReadonlyMap<string, number>;
+	/** The verdicts that cannot change while their object stays the same one (see objectVerdicts). */
+	readonly settled?: Settled;
 };
+
+/**
+ * Verdicts that are done for good, by object (the store hands out a new object whenever one changes), with whether
+ * their line carries the object's name; `now`: the latest clock time they were given at. A cache: what it holds
+ * is what the rules would say again.
+ */
+type Settled = {now: number; readonly verdicts: WeakMap<PlanObject, {readonly named: boolean; readonly verdict: WaitVerdict}>};
 
 export const emptyWaitMemory: WaitMemory = {failedSeenAt: new Map()};
 
@@ -117,8 +126,16 @@ export function decideWait(view: WaitView, snapshot: WaitSnapshot, now: number, 
 
 	// Several objects (or none named): each line says whose it is.
 	const named = objects.length + gone.length > 1 || rules.targets.length === 0;
-	const {verdicts, failedSeenAt} = objectVerdicts(objects, now, {baseline, failedSeenAt: memory.failedSeenAt}, rules, named);
-	const next: WaitMemory = baseline === memory.baseline && failedSeenAt === memory.failedSeenAt ? memory : {baseline, failedSeenAt};
+	const {verdicts, failedSeenAt, settled} = objectVerdicts(
+		objects,
+		now,
+		{baseline, failedSeenAt: memory.failedSeenAt, settled: memory.settled},
+		rules,
+		named,
+	);
+	const next: WaitMemory = baseline === memory.baseline && failedSeenAt === memory.failedSeenAt && settled === memory.settled
+		? memory
+		: {baseline, failedSeenAt, settled};
 	// A target deleted while waited for ends its wait at once, with the last state seen.
 	const goneVerdicts = gone.map(([key, d]) => {
 		const v = deletedVerdict(d.object, baseline.get(key), {
@@ -131,7 +148,8 @@ export function decideWait(view: WaitView, snapshot: WaitSnapshot, now: number, 
 	});
 	const decision = decideTargets(
 		targets,
-		[...objects.map(o => objectKey(o)), ...gone.map(([key]) => key)],
+		// Only named targets can be missing.
+		targets.length === 0 ? [] : [...objects.map(o => objectKey(o)), ...gone.map(([key]) => key)],
 		[...verdicts, ...goneVerdicts],
 	);
 	if (decision.done) {
@@ -206,29 +224,57 @@ function atDeadline(
 	return {finish: result(), memory};
 }
 
-/** Each object's verdict, its line prefixed with the object's name when there are several (or none named). */
+/**
+ * Each object's verdict, its line prefixed with the object's name when there are several (or none named). A verdict
+ * that is done stays done as the clock moves on (the rules' grace periods only run out, wait-rules.ts), so one not held
+ * by the deferPhase grace is kept for its object: with every object of a namespace waited for, an event then looks
+ * at the objects it changed and the ones still running, not again at every finished one. A clock that goes back (a
+ * replay seeking) forgets them.
+ */
 function objectVerdicts(
 	objects: readonly PlanObject[],
 	now: number,
-	memory: Required<WaitMemory>,
+	memory: Omit<WaitMemory, 'baseline'> & {readonly baseline: ReadonlyMap<string, PlanObject>},
 	rules: WaitRules,
 	named: boolean,
-): {verdicts: WaitVerdict[]; failedSeenAt: ReadonlyMap<string, number>} {
+): {verdicts: WaitVerdict[]; failedSeenAt: ReadonlyMap<string, number>; settled: Settled | undefined} {
 	let {failedSeenAt} = memory;
-	const verdicts = objects.map(o => {
-		const verdict = waitVerdict(o, memory.baseline.get(objectKey(o)), {
-			now,
-			deferGraceMs: rules.deferGraceMs,
-			staleMs: rules.staleMs,
-			...(rules.plan === undefined ? {} : {plan: rules.plan}),
-		});
+	// Made when a first verdict settles: until then the memory stays the one passed in.
+	let settled = memory.settled !== undefined && now >= memory.settled.now ? memory.settled : undefined;
+	if (settled) {
+		settled.now = now;
+	}
+
+	const options = {
+		now,
+		deferGraceMs: rules.deferGraceMs,
+		staleMs: rules.staleMs,
+		...(rules.plan === undefined ? {} : {plan: rules.plan}),
+	};
+	const verdicts: WaitVerdict[] = [];
+	for (let i = 0; i < objects.length; i++) {
+		const o = objects[i]!;
+		const kept = settled?.verdicts.get(o);
+		if (kept?.named === named) {
+			verdicts.push(kept.verdict);
+			continue;
+		}
+
+		const verdict = waitVerdict(o, memory.baseline.get(objectKey(o)), options);
 		const hold = holdForDeferPhase(o, verdict, now, memory.baseline, failedSeenAt, rules.deferGraceMs);
 		failedSeenAt = hold.failedSeenAt;
 		const held = hold.verdict;
 		const prefix = named ? `${qualifiedName(o)}: ` : '';
-		return held.done ? {...held, summary: prefix + held.summary} : {...held, waitingFor: prefix + held.waitingFor};
-	});
-	return {verdicts, failedSeenAt};
+		const line = held.done ? {...held, summary: prefix + held.summary} : {...held, waitingFor: prefix + held.waitingFor};
+		if (held === verdict && verdict.done) {
+			settled ??= {now, verdicts: new WeakMap()};
+			settled.verdicts.set(o, {named, verdict: line});
+		}
+
+		verdicts.push(line);
+	}
+
+	return {verdicts, failedSeenAt, settled};
 }
 
 /**
