@@ -5,9 +5,9 @@
 import {render} from 'ink';
 import type {ReplayControls} from '../recording/replay-clock.js';
 import type {Clock} from '../core/clock.js';
-import {framedSnapshots} from '../state/framed-snapshots.js';
+import {framedSnapshots, type FramedSnapshots} from '../state/framed-snapshots.js';
 import type {Store} from '../state/store.js';
-import {createWaitController} from '../state/wait-controller.js';
+import {createWaitController, type WaitController} from '../state/wait-controller.js';
 import type {Expectations} from '../ui/actions.js';
 import {App} from '../ui/app.js';
 import {onceExitCode} from './describe-error.js';
@@ -62,10 +62,18 @@ export type TuiRun = {
 
 export type TuiResult = {readonly exitCode: number; readonly message: string};
 
-export async function runTui(run: TuiRun): Promise<TuiResult> {
+/**
+ * What the App reads: the store at most once per frame, and the wait decided on those frames, not per event (with
+ * every object of a namespace waited for, each decision reads them all, and a change of its line redraws the App).
+ */
+export function framedWait(run: Pick<TuiRun, 'store' | 'clock' | 'frameClock' | 'options' | 'targets'>): {
+	readonly snapshots: FramedSnapshots;
+	readonly wait: WaitController;
+} {
 	const {store, clock, options, targets} = run;
+	const snapshots = framedSnapshots(store, run.frameClock ?? clock, frameMs);
 	const wait = createWaitController({
-		store,
+		store: snapshots,
 		clock,
 		wait: options.wait,
 		// A live view that is quit exits 0; files answer as `-f -o plain` does (README: exit codes).
@@ -76,7 +84,12 @@ export async function runTui(run: TuiRun): Promise<TuiResult> {
 		graceMs: tuiGraceMs,
 		...(options.plan === undefined ? {} : {plan: options.plan}),
 	});
-	const snapshots = framedSnapshots(store, run.frameClock ?? clock, frameMs);
+	return {snapshots, wait};
+}
+
+export async function runTui(run: TuiRun): Promise<TuiResult> {
+	const {store, clock, options, targets} = run;
+	const {snapshots, wait} = framedWait(run);
 	const notifier = new Notifier(options.notify, run.signals, clock.now());
 	const actions = createTuiActions({
 		store,

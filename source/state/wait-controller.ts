@@ -140,18 +140,28 @@ export class WaitController implements WaitSession {
 		));
 	};
 
-	readonly #evaluate = (): void => {
+	/**
+	 * Whether the view changed: as a subscriber of framed snapshots (state/framed-snapshots.ts) that is a frame (the
+	 * view's readers draw it); a decision that changes nothing draws nothing.
+	 */
+	readonly #evaluate = (): boolean => {
 		if (this.#view.phase === 'done') {
-			return;
+			return false;
 		}
 
 		const decision = decideWait(this.#view, this.#store.getSnapshot(), this.#clock.now(), this.#memory, this.#rules);
 		this.#memory = decision.memory;
 		if ('finish' in decision) {
 			this.#finish(decision.finish);
-		} else if (decision.view !== this.#view) {
-			this.#set(decision.view);
+			return true;
 		}
+
+		if (decision.view !== this.#view) {
+			this.#set(decision.view);
+			return true;
+		}
+
+		return false;
 	};
 
 	#set(next: WaitView): void {
