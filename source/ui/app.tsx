@@ -24,7 +24,7 @@ import {useCommands} from './hooks/use-commands.js';
 import {useStore, type SnapshotSource} from './hooks/use-store.js';
 import type {DeletedObject, StoreSnapshot} from '../state/store.js';
 import {useViewState} from './hooks/use-view-state.js';
-import {useWait} from './hooks/use-wait.js';
+import {useWaitLayout} from './hooks/use-wait.js';
 import {useTreeList} from './hooks/use-tree-list.js';
 import {useScrollWindow} from './hooks/use-scroll-window.js';
 import {listOnScreen, nothingOnScreen, treeOnScreen, type OnScreen} from './on-screen.js';
@@ -287,7 +287,7 @@ export function App(props: AppProps) {
 	// What the views read of the time: a snapshot's own moment, frozen (the footer's answers still fade on the clock).
 	const viewTicks = useMemo(() => (asOf ? frozenTicks(asOf.at) : ticks), [asOf, ticks]);
 	const replaying = useSyncExternalStore(replay?.subscribe ?? noReplay.subscribe, replay?.getState ?? noReplay.getState);
-	const wait = useWait(session);
+	const wait = useWaitLayout(session);
 	const {columns, rows} = useWindowSize();
 	const theme = useMemo(() => createTheme({color, ascii, timeZone, still: asOf !== undefined}), [color, ascii, timeZone, asOf]);
 	const [view, dispatch] = useViewState(() => initialViewState(targets));
@@ -457,6 +457,7 @@ export function App(props: AppProps) {
 					{layout.banner > 0 ? (
 						<TimeoutBanner
 							{...bannerInput}
+							session={session}
 							echo={isTree && !view.help && open && !gone ? open.summary : undefined}
 							width={columns}
 						/>

@@ -1,4 +1,5 @@
-import type {WaitView} from '../../state/wait-session.js';
+import {useSyncExternalStore} from 'react';
+import type {WaitSession, WaitView} from '../../state/wait-session.js';
 import {displayWidth} from '../../model/display-width.js';
 import {fit, singleLine, truncate} from '../cell-text.js';
 import {formatDurationWords} from '../../model/format-duration.js';
@@ -98,9 +99,18 @@ export function hasBanner(input: Omit<BannerInput, 'now'>, theme: Theme): boolea
 	return bannerLine({...input, now: input.wait.startedAt}, theme) !== undefined;
 }
 
-/** Timeout prompt, final result, what we wait for, or a fatal error: one line (`width`: the terminal's). */
-export function TimeoutBanner({wait, fatal, echo, width}: Omit<BannerInput, 'now'> & {readonly width?: number}) {
+const noSubscription = () => () => undefined;
+
+/**
+ * Timeout prompt, final result, what we wait for, or a fatal error: one line (`width`: the terminal's). With
+ * `session`, the line waited for is read from it as it changes (the App's `wait` keeps the layout's view).
+ */
+export function TimeoutBanner({wait: laidOut, session, fatal, echo, width}: Omit<BannerInput, 'now'> & {
+	readonly width?: number;
+	readonly session?: WaitSession;
+}) {
 	const theme = useTheme();
+	const wait = useSyncExternalStore(session?.subscribe ?? noSubscription, session?.getSnapshot ?? (() => laidOut));
 	const text = useTickValue(now => bannerLine({wait, fatal, now, echo}, theme, width)?.text);
 	const role = bannerLine({wait, fatal, now: wait.startedAt}, theme)?.role;
 	return text !== undefined && role !== undefined ? (

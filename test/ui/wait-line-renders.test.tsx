@@ -1,0 +1,54 @@
+/**
+ * While waiting for many objects, the line waited for changes with every update of a running one (its summary):
+ * that redraws the banner, not the App (hooks/use-wait.ts useWaitLayout; components/timeout-banner.tsx reads the
+ * session itself). Counted: the App's renders, by wrapping the layout's wait hook, which only the App calls.
+ */
+import {afterEach, describe, expect, test, vi} from 'vitest';
+import {Store} from '../../source/state/store.js';
+import {App} from '../../source/ui/app.js';
+import {FakeClock} from '../helpers/fake-clock.js';
+import {FakeWait} from '../helpers/fake-wait.js';
+import {loadFixtureObject} from '../helpers/fixtures.js';
+import {cleanupUi, renderUi, settle} from '../helpers/ui.js';
+
+const app = vi.hoisted(() => ({renders: 0}));
+
+vi.mock('../../source/ui/hooks/use-wait.js', async importOriginal => {
+	const real = await importOriginal<typeof import('../../source/ui/hooks/use-wait.js')>();
+	return {
+		...real,
+		useWaitLayout: (...args: Parameters<typeof real.useWaitLayout>) => {
+			app.renders++;
+			return real.useWaitLayout(...args);
+		},
+	};
+});
+
+afterEach(cleanupUi);
+
+describe('the line waited for', () => {
+	test('a new line redraws the banner alone; a new phase redraws the App', async () => {
+		const clock = new FakeClock();
+		const store = new Store(clock);
+		store.apply({type: 'upsert', resource: 'ActionSet', object: loadFixtureObject('kanister/actionset-mysql-backup-running.yaml')});
+		store.apply({type: 'connection', state: {status: 'live'}});
+		store.apply({type: 'synced'});
+		const wait = new FakeWait({phase: 'waiting', startedAt: clock.now(), deadlineAt: clock.now() + 600_000, waitingFor: 'kanister/a: backup running (10%)'});
+		const ui = renderUi(
+			<App store={store} clock={clock} wait={wait} header={{context: 'prod', scope: 'ns'}} ascii={false} color={false} timeZone="UTC" onQuit={() => {}}/>,
+			{columns: 120, rows: 30},
+		);
+		await ui.waitForFrame(f => f.includes('backup running (10%)'), {what: 'the banner'});
+		await settle();
+		const before = app.renders;
+		for (const percent of [20, 30, 40]) {
+			wait.set({waitingFor: `kanister/a: backup running (${percent}%)`});
+			await ui.waitForFrame(f => f.includes(`backup running (${percent}%)`), {what: `the line at ${percent}%`});
+		}
+
+		expect(app.renders - before).toBe(0);
+		wait.set({phase: 'grace', graceEndsAt: clock.now() + 10_000});
+		await ui.waitForFrame(f => f.includes('Timeout reached'), {what: 'the grace prompt'});
+		expect(app.renders - before).toBeGreaterThan(0);
+	});
+});
