@@ -53,15 +53,22 @@ function setup() {
 
 const base = {ascii: false, color: false, extendMs: 300_000};
 
+/** Plain output watching (no --wait) the Instance; `stop` interrupts it. */
+function watchPlain(t: ReturnType<typeof setup>): {readonly run: ReturnType<typeof runStream>; readonly stop: () => void} {
+	let stop!: () => void;
+	const interrupted = new Promise<void>(resolve => {
+		stop = resolve;
+	});
+	const options = {...base, output: 'plain', wait: false, timeoutMs: 0} as const;
+	const run = runStream({store: t.store, clock: t.clock, options, targets: [key], write: t.write, interrupted, timeZone: 'UTC'});
+	return {run, stop};
+}
+
 describe('a stream explains a failed step', () => {
 	it('plain: why and next under the failed node, each once; interest set for the running step meanwhile', async () => {
 		const t = setup();
-		let stop!: () => void;
-		const interrupted = new Promise<void>(resolve => {
-			stop = resolve;
-		});
 		// Watching on (no --wait): what comes after the failure is seen too.
-		const run = runStream({store: t.store, clock: t.clock, options: {...base, output: 'plain', wait: false, timeoutMs: 0}, targets: [key], write: t.write, interrupted, timeZone: 'UTC'});
+		const {run, stop} = watchPlain(t);
 		await waitUntil(() => t.output() !== '', 'the first line');
 		expect(t.store.workloads.interest()).toEqual([{kind: 'Instance', namespaces: ['default']}]);
 		t.store.apply({type: 'upsert', resource: 'Job', object: job});
@@ -89,11 +96,7 @@ describe('a stream explains a failed step', () => {
 
 	it('plain: the pods seen after the step failed still say why (the object itself does not change again)', async () => {
 		const t = setup();
-		let stop!: () => void;
-		const interrupted = new Promise<void>(resolve => {
-			stop = resolve;
-		});
-		const run = runStream({store: t.store, clock: t.clock, options: {...base, output: 'plain', wait: false, timeoutMs: 0}, targets: [key], write: t.write, interrupted, timeZone: 'UTC'});
+		const {run, stop} = watchPlain(t);
 		await waitUntil(() => t.output() !== '', 'the first line');
 		t.clock.advance(3000);
 		t.store.apply({type: 'upsert', resource: 'Instance', object: instance('FATAL_ERROR')});
