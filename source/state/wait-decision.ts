@@ -1,7 +1,8 @@
 /**
  * The wait decision as a pure function: given what the user sees of the wait, the store's picture and the clock's
  * now, what happens next — keep waiting (with which line), offer the grace prompt, or finish with which result.
- * The wait controller applies it (subscriptions, the deadline it extends, the promise it settles).
+ * The wait controller applies it (subscriptions, the deadline it extends, the promise it settles). The one thing it
+ * writes is its memory's cache of settled verdicts (`WaitMemory.settled`), which holds only what it would decide again.
  */
 import {objectKey, parseObjectKey, qualifiedName, shownObjectKey, type PlanObject} from '../model/plan-tree.js';
 import {deletedVerdict, waitVerdict, type WaitVerdict} from '../model/wait-rules.js';
