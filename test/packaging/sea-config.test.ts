@@ -16,16 +16,19 @@ const output = path.join(work, process.platform === 'win32' ? 'sea.exe' : 'sea')
 
 beforeAll(() => {
 	const main = path.join(work, 'main.mjs');
-	// One synchronous burst of kept objects (as a first LIST) and more per turn, then the new space's size and the flags.
+	// One synchronous burst of kept objects (as a first LIST) and more per turn, then the least new space seen after a
+	// turn (what it shrinks back to after a scavenge) and the flags.
 	writeFileSync(main, `
 		import v8 from 'node:v8';
+		const newSpace = () => v8.getHeapSpaceStatistics().find(s => s.space_name === 'new_space').space_size;
 		const kept = [];
 		for (let i = 0; i < 300000; i++) kept.push({i, text: 'object ' + i});
+		let young = Infinity;
 		for (let turn = 0; turn < 100; turn++) {
 			for (let i = 0; i < 2000; i++) kept.push({turn, i, text: 'object ' + turn + '/' + i});
 			await new Promise(resolve => setImmediate(resolve));
+			young = Math.min(young, newSpace());
 		}
-		const young = v8.getHeapSpaceStatistics().find(s => s.space_name === 'new_space').space_size;
 		console.log(JSON.stringify({execArgv: process.execArgv, young, kept: kept.length, stackTraceLimit: Error.stackTraceLimit}));
 	`);
 	const config = path.join(work, 'sea-config.json');
@@ -50,8 +53,9 @@ describe('the SEA config', () => {
 	it('starts the executable with the young generation capped', () => {
 		const seen = run();
 		expect(seen.execArgv).toEqual(execFlags);
-		// Two semi-spaces of at most 4 MiB, and pages V8 holds for a moment around a scavenge (9 MiB seen); without
-		// the flag the same burst leaves 16 MiB or more (semi-space-exec.test.ts).
+		// Two semi-spaces of at most 4 MiB: 4–8 MiB seen. Between scavenges the new space grows a page a turn (24 MiB
+		// seen at the end even with the flag: a CI run failed on the size at the end), so the least is what the cap
+		// bounds; without the flag the least is 15 MiB or more (Node 26.10, eight runs each).
 		expect(seen.young).toBeLessThanOrEqual(3 * semiSpaceMiB * 1024 * 1024);
 	});
 
