@@ -10,14 +10,8 @@ import type {WaitView} from '../../source/state/wait-session.js';
 
 const asked = vi.hoisted(() => ({count: 0}));
 vi.mock('../../source/model/wait-rules.js', async importOriginal => {
-	const original = await importOriginal<typeof import('../../source/model/wait-rules.js')>();
-	return {
-		...original,
-		waitVerdict: (...args: Parameters<typeof original.waitVerdict>) => {
-			asked.count++;
-			return original.waitVerdict(...args);
-		},
-	};
+	const {countingCalls} = await import('../helpers/count-calls.js');
+	return countingCalls(await importOriginal<typeof import('../../source/model/wait-rules.js')>(), 'waitVerdict', asked);
 });
 
 const second = 1000;

@@ -11,17 +11,11 @@ import {FakeWait} from '../helpers/fake-wait.js';
 import {loadFixtureObject} from '../helpers/fixtures.js';
 import {cleanupUi, renderUi, settle} from '../helpers/ui.js';
 
-const app = vi.hoisted(() => ({renders: 0}));
+const app = vi.hoisted(() => ({count: 0}));
 
 vi.mock('../../source/ui/hooks/use-wait.js', async importOriginal => {
-	const real = await importOriginal<typeof import('../../source/ui/hooks/use-wait.js')>();
-	return {
-		...real,
-		useWaitLayout: (...args: Parameters<typeof real.useWaitLayout>) => {
-			app.renders++;
-			return real.useWaitLayout(...args);
-		},
-	};
+	const {countingCalls} = await import('../helpers/count-calls.js');
+	return countingCalls(await importOriginal<typeof import('../../source/ui/hooks/use-wait.js')>(), 'useWaitLayout', app);
 });
 
 afterEach(cleanupUi);
@@ -40,15 +34,15 @@ describe('the line waited for', () => {
 		);
 		await ui.waitForFrame(f => f.includes('backup running (10%)'), {what: 'the banner'});
 		await settle();
-		const before = app.renders;
+		const before = app.count;
 		for (const percent of [20, 30, 40]) {
 			wait.set({waitingFor: `kanister/a: backup running (${percent}%)`});
 			await ui.waitForFrame(f => f.includes(`backup running (${percent}%)`), {what: `the line at ${percent}%`});
 		}
 
-		expect(app.renders - before).toBe(0);
+		expect(app.count - before).toBe(0);
 		wait.set({phase: 'grace', graceEndsAt: clock.now() + 10_000});
 		await ui.waitForFrame(f => f.includes('Timeout reached'), {what: 'the grace prompt'});
-		expect(app.renders - before).toBeGreaterThan(0);
+		expect(app.count - before).toBeGreaterThan(0);
 	});
 });
