@@ -1,4 +1,4 @@
-import {useSyncExternalStore} from 'react';
+import {useRef, useSyncExternalStore} from 'react';
 import type {WaitSession, WaitView} from '../../state/wait-session.js';
 import {displayWidth} from '../../model/display-width.js';
 import {fit, singleLine, truncate} from '../cell-text.js';
@@ -110,7 +110,24 @@ export function TimeoutBanner({wait: laidOut, session, fatal, echo, width}: Omit
 	readonly session?: WaitSession;
 }) {
 	const theme = useTheme();
-	const wait = useSyncExternalStore(session?.subscribe ?? noSubscription, session?.getSnapshot ?? (() => laidOut));
+	// While waiting, the line's text is all that shows, cut to the width: a change past the cut (a running object's
+	// summary further along the line) keeps the view already shown, so it costs no render and no frame.
+	const shown = useRef<{wait: WaitView; text?: string}>(undefined);
+	const wait = useSyncExternalStore(session?.subscribe ?? noSubscription, () => {
+		const next = session?.getSnapshot() ?? laidOut;
+		const seen = shown.current;
+		if (seen?.wait === next) {
+			return next;
+		}
+
+		const text = next.phase === 'waiting' ? bannerLine({wait: next, fatal, now: next.startedAt, echo}, theme, width)?.text : undefined;
+		if (seen !== undefined && text !== undefined && seen.wait.phase === 'waiting' && seen.text === text) {
+			return seen.wait;
+		}
+
+		shown.current = {wait: next, text};
+		return next;
+	});
 	const text = useTickValue(now => bannerLine({wait, fatal, now, echo}, theme, width)?.text);
 	const role = bannerLine({wait, fatal, now: wait.startedAt}, theme)?.role;
 	return text !== undefined && role !== undefined ? (
