@@ -41,9 +41,11 @@ const quickCommands = new Set(['__complete', 'completion', 'version', '--version
 
 /**
  * Flags after which running again would change what the user asked for: their own young generation size, a
- * debugger or watcher attached to this process.
+ * debugger or watcher attached to this process, or a profiler that samples with SIGPROF (`--cpu-prof`, `--prof`):
+ * a SIGPROF still pending at execve(2) stays pending across it and, before the new Node has a handler, ends it
+ * (seen: 2 of 4 runs of `os-cost.mjs --node-flags "--cpu-prof …"` killed by signal 27, nothing on screen).
  */
-const leaveAlone = /--max-semi-space-size|--min-semi-space-size|--max-heap-size|--inspect|--debug|--watch/;
+const leaveAlone = /--max-semi-space-size|--min-semi-space-size|--max-heap-size|--inspect|--debug|--watch|--cpu-prof|--prof\b/;
 
 export type ExecTarget = {
 	readonly execPath: string;

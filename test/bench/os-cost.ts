@@ -5,7 +5,7 @@
  * With --kubectl, `kubectl get -w` on a pipe is measured the same way afterwards.
  *
  *   --cli FILE          the planwatch entry (default dist/planwatch.js)
- *   --node-flags "…"    Node flags for planwatch
+ *   --node-flags "…"    Node flags for planwatch, after the bin's own (which it then runs with at once)
  *   --objects N         ActionSets (default 1000)
  *   --rates 0,10,100    update rates, 0 = idle (default 0,10,100)
  *   --seconds N         window per rate (default 5)
@@ -28,6 +28,7 @@ import {setTimeout as sleep} from 'node:timers/promises';
 import {startSideCluster} from './cluster-run.js';
 import {startKubectlWatch} from './kubectl-client.js';
 import {startPty} from './pty-client.js';
+import {binFlags} from '../../source/cli/semi-space-exec.js';
 import {repoRoot as root} from './repo-root.js';
 import {drive} from './watch-run.js';
 import {namespace} from './workload.js';
@@ -38,7 +39,10 @@ function option(name: string): string | undefined {
 }
 
 const cli = path.resolve(option('--cli') ?? path.join(root, 'dist', 'planwatch.js'));
-const nodeFlags = (option('--node-flags') ?? '').split(' ').filter(Boolean);
+const givenFlags = (option('--node-flags') ?? '').split(' ').filter(Boolean);
+// With flags given, the bin's own first (the given ones after them win): the bin then does not start Node again, which
+// it may not under a SIGPROF profiler such as --cpu-prof (semi-space-exec.ts), and a profile is of the flags it runs with.
+const nodeFlags = givenFlags.length > 0 ? [...binFlags, ...givenFlags] : [];
 const objects = Number(option('--objects') ?? 1000);
 const rates = (option('--rates') ?? '0,10,100').split(',').map(Number);
 const seconds = Number(option('--seconds') ?? 5);

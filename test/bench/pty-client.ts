@@ -144,9 +144,11 @@ export function startPty(command: string, args: readonly string[], options: Opti
 	const counter = options.countChanges ? changeCounter(terminal, options.rows, options.cols) : undefined;
 	let bytes = 0;
 	let exited = false;
+	let how = '';
 	const exitListeners = new Set<() => void>();
 	const exit = new Promise<void>(resolve => {
-		child.onExit(() => {
+		child.onExit(({exitCode, signal}) => {
+			how = signal ? `signal ${signal}` : `exit code ${exitCode}`;
 			// Let xterm show what was written before the exit.
 			terminal.write('', () => {
 				exited = true;
@@ -209,7 +211,7 @@ export function startPty(command: string, args: readonly string[], options: Opti
 					fail(`timed out after ${timeoutMs} ms`);
 				}, timeoutMs);
 				const onExit = () => {
-					fail('the process exited');
+					fail(`the process exited (${how})`);
 				};
 
 				exitListeners.add(onExit);

@@ -1,5 +1,5 @@
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -70,11 +70,15 @@ describe('the bin runs Node again with a capped young generation', () => {
 		expect(execFlags).toEqual([`--max-semi-space-size=${semiSpaceMiB}`, `--v8-pool-size=${workerThreads}`]);
 	});
 
-	it('does not when it already runs with a cap, under a debugger or watcher, or for a command that ends at once', () => {
+	it('does not when it already runs with a cap, under a debugger, watcher or SIGPROF profiler, or for a command that ends at once', () => {
 		expect(semiSpaceExecArgs({...target, execArgv: [semiSpaceFlag]})).toBeUndefined();
 		expect(semiSpaceExecArgs({...target, execArgv: ['--max-semi-space-size=16']})).toBeUndefined();
 		expect(semiSpaceExecArgs({...target, env: {NODE_OPTIONS: '--max-semi-space-size=8'}})).toBeUndefined();
 		expect(semiSpaceExecArgs({...target, execArgv: ['--inspect-brk']})).toBeUndefined();
+		expect(semiSpaceExecArgs({...target, execArgv: ['--cpu-prof', '--cpu-prof-dir=/tmp/p']})).toBeUndefined();
+		expect(semiSpaceExecArgs({...target, execArgv: ['--prof']})).toBeUndefined();
+		expect(semiSpaceExecArgs({...target, env: {NODE_OPTIONS: '--cpu-prof'}})).toBeUndefined();
+		expect(semiSpaceExecArgs({...target, execArgv: ['--profile-foo-not-a-profiler']})).toBeDefined();
 		expect(semiSpaceExecArgs({...target, argv: ['/usr/bin/node', '/opt/planwatch/dist/planwatch.js', '__complete', 'demo', '']})).toBeUndefined();
 		expect(semiSpaceExecArgs({...target, argv: ['/usr/bin/node', '/opt/planwatch/dist/planwatch.js', '--version']})).toBeUndefined();
 		expect(semiSpaceExecArgs({...target, argv: ['/usr/bin/node', '/usr/local/bin/kubectl_complete-planwatch', 'demo']})).toBeUndefined();
@@ -113,10 +117,10 @@ describe('the built bin', () => {
 	});
 
 	/** The Node flags and pid of each start of Node while the bin runs `args` (a module imported before the bin). */
-	function starts(args: readonly string[]): Array<{pid: number; execArgv: string[]}> {
+	function starts(args: readonly string[], nodeFlags: readonly string[] = []): Array<{pid: number; execArgv: string[]}> {
 		const probe = path.join(work, 'probe.mjs');
 		writeFileSync(probe, 'import {writeSync} from \'node:fs\'; writeSync(2, JSON.stringify({pid: process.pid, execArgv: process.execArgv}) + \'\\n\');');
-		const run = spawnSync(process.execPath, ['--import', probe, binPath, ...args], {cwd: repoRoot, encoding: 'utf8', env: {...process.env, TZ: 'UTC'}});
+		const run = spawnSync(process.execPath, [...nodeFlags, '--import', probe, binPath, ...args], {cwd: repoRoot, encoding: 'utf8', env: {...process.env, TZ: 'UTC'}});
 		expect(run.status).toBe(0);
 		return run.stderr.trim().split('\n').map(line => JSON.parse(line) as {pid: number; execArgv: string[]});
 	}
@@ -126,6 +130,14 @@ describe('the built bin', () => {
 		const seen = starts(['-f', file, '-o', 'plain']);
 		expect(seen.map(s => s.execArgv)).toEqual([['--import', expect.any(String)], [...binFlags, '--import', expect.any(String)]]);
 		expect(seen[1]!.pid).toBe(seen[0]!.pid);
+	});
+
+	it('starts Node once under --cpu-prof, whose SIGPROF could end the Node started again, and writes the profile', () => {
+		const file = path.join(repoRoot, 'test', 'fixtures', 'kanister', 'actionset-mysql-backup-complete.yaml');
+		const profiles = path.join(work, 'profiles');
+		const seen = starts(['-f', file, '-o', 'plain'], ['--cpu-prof', `--cpu-prof-dir=${profiles}`]);
+		expect(seen).toHaveLength(1);
+		expect(readdirSync(profiles).filter(name => name.endsWith('.cpuprofile'))).toHaveLength(1);
 	});
 
 	it('starts Node once for --version', () => {
