@@ -112,7 +112,7 @@ export function TimeoutBanner({wait: laidOut, session, fatal, echo, width}: Omit
 	const theme = useTheme();
 	// While waiting, the line's text is all that shows, cut to the width: a change past the cut (a running object's
 	// summary further along the line) keeps the view already shown, so it costs no render and no frame.
-	const shown = useRef<{wait: WaitView; text?: string}>(undefined);
+	const shown = useRef<{wait: WaitView; text?: string; width?: number}>(undefined);
 	const wait = useSyncExternalStore(session?.subscribe ?? noSubscription, () => {
 		const next = session?.getSnapshot() ?? laidOut;
 		const seen = shown.current;
@@ -121,11 +121,11 @@ export function TimeoutBanner({wait: laidOut, session, fatal, echo, width}: Omit
 		}
 
 		const text = next.phase === 'waiting' ? bannerLine({wait: next, fatal, now: next.startedAt, echo}, theme, width)?.text : undefined;
-		if (seen !== undefined && text !== undefined && seen.wait.phase === 'waiting' && seen.text === text) {
+		if (seen?.wait.phase === 'waiting' && text !== undefined && seen.text === text && seen.width === width) {
 			return seen.wait;
 		}
 
-		shown.current = {wait: next, text};
+		shown.current = {wait: next, text, width};
 		return next;
 	});
 	const text = useTickValue(now => bannerLine({wait, fatal, now, echo}, theme, width)?.text);
