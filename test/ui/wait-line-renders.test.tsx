@@ -21,20 +21,26 @@ vi.mock('../../source/ui/hooks/use-wait.js', async importOriginal => {
 
 afterEach(cleanupUi);
 
+/** The App over one running ActionSet, waiting with `waitingFor` (which starts with its 10 %), drawn and settled. */
+async function waitingApp(waitingFor: string, columns: number) {
+	const clock = new FakeClock();
+	const store = new Store(clock);
+	store.apply({type: 'upsert', resource: 'ActionSet', object: loadFixtureObject('kanister/actionset-mysql-backup-running.yaml')});
+	store.apply({type: 'connection', state: {status: 'live'}});
+	store.apply({type: 'synced'});
+	const wait = new FakeWait({phase: 'waiting', startedAt: clock.now(), deadlineAt: clock.now() + 600_000, waitingFor});
+	const ui = renderUi(
+		<App store={store} clock={clock} wait={wait} header={{context: 'prod', scope: 'ns'}} ascii={false} color={false} timeZone="UTC" onQuit={() => {}}/>,
+		{columns, rows: 30},
+	);
+	await ui.waitForFrame(f => f.includes('backup running (10%)'), {what: 'the banner'});
+	await settle();
+	return {clock, wait, ui};
+}
+
 describe('the line waited for', () => {
 	test('a new line redraws the banner alone; a new phase redraws the App', async () => {
-		const clock = new FakeClock();
-		const store = new Store(clock);
-		store.apply({type: 'upsert', resource: 'ActionSet', object: loadFixtureObject('kanister/actionset-mysql-backup-running.yaml')});
-		store.apply({type: 'connection', state: {status: 'live'}});
-		store.apply({type: 'synced'});
-		const wait = new FakeWait({phase: 'waiting', startedAt: clock.now(), deadlineAt: clock.now() + 600_000, waitingFor: 'kanister/a: backup running (10%)'});
-		const ui = renderUi(
-			<App store={store} clock={clock} wait={wait} header={{context: 'prod', scope: 'ns'}} ascii={false} color={false} timeZone="UTC" onQuit={() => {}}/>,
-			{columns: 120, rows: 30},
-		);
-		await ui.waitForFrame(f => f.includes('backup running (10%)'), {what: 'the banner'});
-		await settle();
+		const {clock, wait, ui} = await waitingApp('kanister/a: backup running (10%)', 120);
 		const before = app.count;
 		for (const percent of [20, 30, 40]) {
 			wait.set({waitingFor: `kanister/a: backup running (${percent}%)`});
@@ -48,19 +54,8 @@ describe('the line waited for', () => {
 	});
 
 	test('a change past the cut redraws nothing; a wider terminal then shows the line as it is now', async () => {
-		const clock = new FakeClock();
-		const store = new Store(clock);
-		store.apply({type: 'upsert', resource: 'ActionSet', object: loadFixtureObject('kanister/actionset-mysql-backup-running.yaml')});
-		store.apply({type: 'connection', state: {status: 'live'}});
-		store.apply({type: 'synced'});
 		const line = (far: number) => `kanister/a: backup running (10%); ${'kanister/b: restore running; '.repeat(5)}kanister/z: backup running (${far}%)`;
-		const wait = new FakeWait({phase: 'waiting', startedAt: clock.now(), deadlineAt: clock.now() + 600_000, waitingFor: line(1)});
-		const ui = renderUi(
-			<App store={store} clock={clock} wait={wait} header={{context: 'prod', scope: 'ns'}} ascii={false} color={false} timeZone="UTC" onQuit={() => {}}/>,
-			{columns: 100, rows: 30},
-		);
-		await ui.waitForFrame(f => f.includes('backup running (10%)'), {what: 'the banner'});
-		await settle();
+		const {wait, ui} = await waitingApp(line(1), 100);
 		const before = ui.stdout.frames.length;
 		for (const far of [2, 3, 4]) {
 			wait.set({waitingFor: line(far)});
