@@ -456,7 +456,7 @@ export function App(props: AppProps) {
 					) : undefined}
 					{layout.banner > 0 ? (
 						<TimeoutBanner
-							{...bannerInput}
+							fatal={snapshot.fatal}
 							session={session}
 							echo={isTree && !view.help && open && !gone ? open.summary : undefined}
 							width={columns}

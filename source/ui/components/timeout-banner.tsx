@@ -1,4 +1,4 @@
-import {useRef, useSyncExternalStore} from 'react';
+import {useCallback} from 'react';
 import type {WaitSession, WaitView} from '../../state/wait-session.js';
 import {displayWidth} from '../../model/display-width.js';
 import {fit, singleLine, truncate} from '../cell-text.js';
@@ -8,6 +8,7 @@ import {useTheme} from '../theme-context.js';
 import {Line} from './line.js';
 import {exitCodes} from '../../core/exit-codes.js';
 import {useTickValue} from '../ticks.js';
+import {useKeptWaitView} from '../hooks/use-wait.js';
 
 export type BannerInput = {
 	readonly wait: WaitView;
@@ -99,35 +100,24 @@ export function hasBanner(input: Omit<BannerInput, 'now'>, theme: Theme): boolea
 	return bannerLine({...input, now: input.wait.startedAt}, theme) !== undefined;
 }
 
-const noSubscription = () => () => undefined;
-
 /**
- * Timeout prompt, final result, what we wait for, or a fatal error: one line (`width`: the terminal's). With
- * `session`, the line waited for is read from it as it changes (the App's `wait` keeps the layout's view).
+ * Timeout prompt, final result, what we wait for, or a fatal error: one line (`width`: the terminal's), read from the
+ * wait session as it changes.
  */
-export function TimeoutBanner({wait: laidOut, session, fatal, echo, width}: Omit<BannerInput, 'now'> & {
+export function TimeoutBanner({session, fatal, echo, width}: Omit<BannerInput, 'now' | 'wait'> & {
+	readonly session: WaitSession;
 	readonly width?: number;
-	readonly session?: WaitSession;
 }) {
 	const theme = useTheme();
 	// While waiting, the line's text is all that shows, cut to the width: a change past the cut (a running object's
 	// summary further along the line) keeps the view already shown, so it costs no render and no frame.
-	const shown = useRef<{wait: WaitView; text?: string; width?: number}>(undefined);
-	const wait = useSyncExternalStore(session?.subscribe ?? noSubscription, () => {
-		const next = session?.getSnapshot() ?? laidOut;
-		const seen = shown.current;
-		if (seen?.wait === next) {
-			return next;
-		}
-
-		const text = next.phase === 'waiting' ? bannerLine({wait: next, fatal, now: next.startedAt, echo}, theme, width)?.text : undefined;
-		if (seen?.wait.phase === 'waiting' && text !== undefined && seen.text === text && seen.width === width) {
-			return seen.wait;
-		}
-
-		shown.current = {wait: next, text, width};
-		return next;
-	});
+	const sameLine = useCallback((before: WaitView, now: WaitView) => {
+		const cut = (wait: WaitView) =>
+			(wait.phase === 'waiting' ? bannerLine({wait, fatal, now: wait.startedAt, echo}, theme, width)?.text : undefined);
+		const shown = cut(before);
+		return shown !== undefined && shown === cut(now);
+	}, [fatal, echo, theme, width]);
+	const wait = useKeptWaitView(session, sameLine);
 	const text = useTickValue(now => bannerLine({wait, fatal, now, echo}, theme, width)?.text);
 	const role = bannerLine({wait, fatal, now: wait.startedAt}, theme)?.role;
 	return text !== undefined && role !== undefined ? (
